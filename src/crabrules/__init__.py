@@ -1,0 +1,64 @@
+"""crabrules: the complete rules of four crab tabletop games, behind one small API.
+
+Each game is a package of plain functions over frozen values (``initial_state``,
+``legal_actions``, ``apply``, ``is_terminal``, ``outcome``, ``observe``, ...), and a
+``GAME`` object that bundles them for generic code. :data:`GAMES` is the registry:
+
+>>> import crabrules
+>>> sorted(crabrules.GAMES)
+['crab-stack', 'la-marche-du-crabe', 'oh-crab', 'youve-got-crabs']
+"""
+
+from crabrules._version import __version__
+from crabrules.core import (
+    GAMES,
+    ContentError,
+    CrabRulesError,
+    DeserializationError,
+    Game,
+    GameInfo,
+    GameOverError,
+    GameRecord,
+    IllegalActionError,
+    InvalidConfigError,
+    NotYourTurnError,
+    Outcome,
+    PlayerId,
+    ReplayError,
+    Rng,
+    UnknownGameError,
+    from_dict,
+    from_json,
+    get_game,
+    register_game,
+    replay,
+    to_dict,
+    to_json,
+)
+
+__all__ = [
+    "GAMES",
+    "ContentError",
+    "CrabRulesError",
+    "DeserializationError",
+    "Game",
+    "GameInfo",
+    "GameOverError",
+    "GameRecord",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "NotYourTurnError",
+    "Outcome",
+    "PlayerId",
+    "ReplayError",
+    "Rng",
+    "UnknownGameError",
+    "__version__",
+    "from_dict",
+    "from_json",
+    "get_game",
+    "register_game",
+    "replay",
+    "to_dict",
+    "to_json",
+]

@@ -1,0 +1,113 @@
+"""The exceptions crabrules raises, and nothing else.
+
+Every exception that leaves the public API is a :class:`CrabRulesError`, and every one of
+them is also a :class:`ValueError`: the input (a config, an action, a document) was wrong.
+
+>>> from crabrules.core.errors import CrabRulesError, IllegalActionError
+>>> issubclass(IllegalActionError, CrabRulesError) and issubclass(IllegalActionError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "CommonReason",
+    "ContentError",
+    "CrabRulesError",
+    "DeserializationError",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "NotYourTurnError",
+    "Reason",
+]
+
+
+class Reason(str, enum.Enum):
+    """Base of the enums of stable, machine-readable refusal codes.
+
+    Each game declares its own ``IllegalReason(Reason)`` whose values are short
+    snake-case strings; front ends switch on them, so a value never changes once released.
+    The codes every game shares are in :class:`CommonReason`.
+    """
+
+
+class CommonReason(Reason):
+    """The refusal codes every game shares.
+
+    >>> CommonReason.GAME_OVER.value
+    'game_over'
+    """
+
+    NOT_YOUR_TURN = "not_your_turn"
+    GAME_OVER = "game_over"
+
+
+class CrabRulesError(Exception):
+    """The root of every exception the library raises on purpose."""
+
+
+class InvalidConfigError(CrabRulesError, ValueError):
+    """A :class:`Config` that cannot be played: says which field and why.
+
+    >>> raise InvalidConfigError("players: Crab Stack is for 2 to 4 players, not 5")
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: players: Crab Stack is for 2 to 4 players, not 5
+    """
+
+
+class IllegalActionError(CrabRulesError, ValueError):
+    """``apply`` refused an action.
+
+    Attributes:
+        action: the refused action, as given.
+        reason: a stable machine-readable code (a :class:`Reason` member, or a member of
+            the game's own ``IllegalReason`` enum).
+        message: a sentence a front end can show the player.
+
+    >>> err = IllegalActionError("a medium crab moves exactly 2 spaces", action=None,
+    ...                          reason=CommonReason.GAME_OVER)
+    >>> err.reason.value, str(err)
+    ('game_over', 'a medium crab moves exactly 2 spaces')
+    """
+
+    def __init__(self, message: str, *, action: object, reason: Reason) -> None:
+        super().__init__(message)
+        self.message = message
+        self.action = action
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keyword-only arguments need help to survive pickling (multiprocessing pools).
+        return (_rebuild_illegal, (type(self), self.message, self.action, self.reason))
+
+
+def _rebuild_illegal(
+    cls: type[IllegalActionError], message: str, action: object, reason: Reason
+) -> IllegalActionError:
+    return cls(message, action=action, reason=reason)
+
+
+class NotYourTurnError(IllegalActionError):
+    """The action's player may not act now."""
+
+    def __init__(self, message: str, *, action: object, reason: Reason = CommonReason.NOT_YOUR_TURN):
+        super().__init__(message, action=action, reason=reason)
+
+
+class GameOverError(IllegalActionError):
+    """The game is over: no action applies to a terminal state."""
+
+    def __init__(self, message: str, *, action: object, reason: Reason = CommonReason.GAME_OVER):
+        super().__init__(message, action=action, reason=reason)
+
+
+class ContentError(CrabRulesError, ValueError):
+    """Content data (tiles, cards, beaches) that cannot be used: says where and why."""
+
+
+class DeserializationError(CrabRulesError, ValueError):
+    """A document that does not describe a valid value: says where (``$.board[3]``) and why."""

@@ -1,0 +1,285 @@
+"""What every game shares: player ids, :class:`GameInfo`, :class:`Outcome` and :class:`Game`.
+
+A game package (``crabrules.crab_stack`` and its siblings) exports plain functions over
+frozen values. Its ``GAME`` object bundles those functions under the :class:`Game`
+protocol, so generic code (agents, the CLI, the conformance tests, adapters) can drive any
+game without knowing which:
+
+>>> import crabrules
+>>> game = crabrules.get_game("crab-stack")
+>>> state = game.initial_state(seed=1)
+>>> while not game.is_terminal(state):
+...     state = game.apply(state, game.legal_actions(state)[0])
+>>> game.outcome(state) is not None
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+__all__ = [
+    "ChanceMode",
+    "Dynamics",
+    "Game",
+    "GameBundle",
+    "GameInfo",
+    "Information",
+    "Outcome",
+    "PlayerId",
+    "Utility",
+]
+
+#: A player's id: ``0 .. n-1`` in seat order. Teams, sides and colours derive from it.
+PlayerId = int
+
+C = TypeVar("C")
+S = TypeVar("S")
+A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741 - the OpenSpiel/pgx letter for observations
+C_contra = TypeVar("C_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class Dynamics(str, enum.Enum):
+    """How players take their actions."""
+
+    SEQUENTIAL = "sequential"
+    """One player acts at a time."""
+    SIMULTANEOUS = "simultaneous"
+    """Several players choose at once (a hidden planning card), in any order."""
+    REAL_TIME = "real_time"
+    """Anyone allowed may act at any moment; the caller applies actions in arrival order."""
+
+
+class ChanceMode(str, enum.Enum):
+    """Whether chance plays a part after the seed is chosen."""
+
+    DETERMINISTIC = "deterministic"
+    """Only the setup is random (or nothing is)."""
+    SAMPLED = "sampled"
+    """Chance events during play are drawn from the state's generator."""
+
+
+class Information(str, enum.Enum):
+    """What players can see."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+class Utility(str, enum.Enum):
+    """How outcomes relate players' interests (after OpenSpiel's GameType.Utility)."""
+
+    ZERO_SUM = "zero_sum"
+    GENERAL_SUM = "general_sum"
+    COOPERATIVE = "cooperative"
+    """Everyone wins or loses together."""
+
+
+@attrs.frozen
+class GameInfo:
+    """What kind of game this is, declared up front so generic code can check it.
+
+    Attributes:
+        id: the registry id, e.g. ``"crab-stack"``.
+        name: the game's printed name.
+        min_players: the fewest players a config may have.
+        max_players: the most players a config may have.
+        dynamics: sequential, simultaneous or real-time play.
+        chance: whether chance acts after setup.
+        information: perfect or imperfect information.
+        utility: zero-sum, general-sum or cooperative.
+        teams: whether players form teams.
+        max_random_steps: for games whose uniformly random play need not end (real-time
+            ones), the number of actions after which random play may stop; ``None`` when
+            every random game ends by itself.
+
+    >>> import crabrules
+    >>> crabrules.get_game("crab-stack").info.max_players
+    4
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    dynamics: Dynamics
+    chance: ChanceMode
+    information: Information
+    utility: Utility
+    teams: bool = False
+    max_random_steps: int | None = None
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended.
+
+    Attributes:
+        winners: the players who won (several for teams, joint or cooperative wins; none
+            on a draw or a cooperative loss).
+        draw: the game ended without a winner by a drawing rule.
+        scores: one number per player, in player order, as the game defines them.
+        reason: the game's termination code (a value of its ``Termination`` enum).
+
+    >>> Outcome(winners=frozenset({1}), draw=False, scores=(0, 1), reason="last_player")
+    Outcome(winners=frozenset({1}), draw=False, scores=(0, 1), reason='last_player')
+    """
+
+    winners: frozenset[PlayerId]
+    draw: bool
+    scores: tuple[int, ...]
+    reason: str
+
+
+class _InitialState(Protocol[C_contra, S_co]):
+    def __call__(self, config: C_contra, *, seed: int | None = None) -> S_co: ...
+
+
+class _Apply(Protocol[S, A_contra]):
+    def __call__(self, state: S, action: A_contra, *, check: bool = True) -> S: ...
+
+
+class _LegalActions(Protocol[S_contra, A]):
+    def __call__(self, state: S_contra, player: PlayerId | None = None) -> tuple[A, ...]: ...
+
+
+class _Observe(Protocol[S_contra, O]):
+    def __call__(self, state: S_contra, player: PlayerId | None) -> O: ...
+
+
+class _Determinize(Protocol[S]):
+    def __call__(self, state: S, player: PlayerId | None, seed: int) -> S: ...
+
+
+class _StateQuery(Protocol[S_contra, S_co]):
+    def __call__(self, state: S_contra) -> S_co: ...
+
+
+class Game(Protocol[C, S, A, O]):
+    """The functions every game offers, for code that works with any game.
+
+    ``C``, ``S``, ``A`` and ``O`` are the game's ``Config``, ``State``, ``Action`` and
+    ``Observation`` types. Each method is the game module's function of the same name.
+    """
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's metadata."""
+
+    @property
+    def config_type(self) -> type[C]:
+        """The game's ``Config`` class; ``config_type()`` is the default config."""
+
+    @property
+    def state_type(self) -> type[S]:
+        """The game's ``State`` class."""
+
+    @property
+    def action_type(self) -> Any:
+        """The game's ``Action``: a union of tagged action classes, for deserialising."""
+
+    @property
+    def observation_type(self) -> type[O]:
+        """The game's ``Observation`` class."""
+
+    def initial_state(self, config: C | None = None, *, seed: int | None = None) -> S:
+        """A new game; ``config=None`` means the default config."""
+
+    def legal_actions(self, state: S, player: PlayerId | None = None) -> tuple[A, ...]:
+        """Every legal action now, or only ``player``'s, in the game's documented order."""
+
+    def apply(self, state: S, action: A, *, check: bool = True) -> S:
+        """The state after ``action``; raises ``IllegalActionError`` when it is illegal."""
+
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over."""
+
+    def active_players(self, state: S) -> frozenset[PlayerId]:
+        """The players who may act now."""
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def observe(self, state: S, player: PlayerId | None) -> O:
+        """What ``player`` may see (``None``: a spectator)."""
+
+    def determinize(self, state: S, player: PlayerId | None, seed: int) -> S:
+        """A state ``player`` cannot tell from ``state``, all hidden from them re-sampled."""
+
+    def render(self, state: S) -> str:
+        """A plain-text picture of the state."""
+
+    def num_players(self, state: S) -> int:
+        """How many players the game in ``state`` has."""
+
+
+@attrs.frozen(kw_only=True)
+class GameBundle(Generic[C, S, A, O]):
+    """The :class:`Game` of one game package: its metadata, types and functions.
+
+    Each game module builds its ``GAME`` as a ``GameBundle`` of its own functions; nothing
+    here knows any game.
+    """
+
+    info: GameInfo
+    config_type: type[C]
+    state_type: type[S]
+    action_type: Any
+    observation_type: type[O]
+    _initial_state: _InitialState[C, S] = attrs.field(alias="initial_state")
+    _legal_actions: _LegalActions[S, A] = attrs.field(alias="legal_actions")
+    _apply: _Apply[S, A] = attrs.field(alias="apply")
+    _is_terminal: _StateQuery[S, bool] = attrs.field(alias="is_terminal")
+    _active_players: _StateQuery[S, frozenset[PlayerId]] = attrs.field(alias="active_players")
+    _outcome: _StateQuery[S, Outcome | None] = attrs.field(alias="outcome")
+    _observe: _Observe[S, O] = attrs.field(alias="observe")
+    _determinize: _Determinize[S] = attrs.field(alias="determinize")
+    _render: _StateQuery[S, str] = attrs.field(alias="render")
+    _num_players: _StateQuery[S, int] = attrs.field(alias="num_players")
+
+    def initial_state(self, config: C | None = None, *, seed: int | None = None) -> S:
+        """A new game; ``config=None`` means the default config."""
+        return self._initial_state(self.config_type() if config is None else config, seed=seed)
+
+    def legal_actions(self, state: S, player: PlayerId | None = None) -> tuple[A, ...]:
+        """Every legal action now, or only ``player``'s."""
+        return self._legal_actions(state, player)
+
+    def apply(self, state: S, action: A, *, check: bool = True) -> S:
+        """The state after ``action``."""
+        return self._apply(state, action, check=check)
+
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over."""
+        return self._is_terminal(state)
+
+    def active_players(self, state: S) -> frozenset[PlayerId]:
+        """The players who may act now."""
+        return self._active_players(state)
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._outcome(state)
+
+    def observe(self, state: S, player: PlayerId | None) -> O:
+        """What ``player`` may see (``None``: a spectator)."""
+        return self._observe(state, player)
+
+    def determinize(self, state: S, player: PlayerId | None, seed: int) -> S:
+        """A state ``player`` cannot tell from ``state``."""
+        return self._determinize(state, player, seed)
+
+    def render(self, state: S) -> str:
+        """A plain-text picture of the state."""
+        return self._render(state)
+
+    def num_players(self, state: S) -> int:
+        """How many players the game in ``state`` has."""
+        return self._num_players(state)

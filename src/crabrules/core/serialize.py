@@ -1,0 +1,321 @@
+"""One converter for the whole library: values to JSON and back, exactly.
+
+Every ``Config``, ``State``, action, ``Observation``, :class:`~crabrules.core.game.Outcome`
+and :class:`~crabrules.core.record.GameRecord` round-trips:
+``from_json(to_json(x), type(x)) == x``. A document is a JSON object that carries
+``format_version``; actions carry a ``"type"`` tag, declared on each action class as
+``TAG`` and never derived from the class name, so a front end in any language can build
+an action as plain JSON and renaming a class never breaks a saved game.
+
+>>> from crabrules import crab_stack
+>>> action = crab_stack.Move(player=0, src=3, dst=5)
+>>> text = to_json(action)
+>>> text
+'{"format_version":1,"type":"move","player":0,"src":3,"dst":5}'
+>>> from_json(text, crab_stack.Action) == action
+True
+
+Malformed input of any shape raises :class:`~crabrules.core.errors.DeserializationError`
+naming where the problem is:
+
+>>> from_json('{"format_version":1,"type":"move","player":"zero","src":3,"dst":5}',
+...           crab_stack.Action)
+Traceback (most recent call last):
+...
+crabrules.core.errors.DeserializationError: expected an int, got 'zero' @ $.player
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, Union, get_args, get_origin, overload
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+
+from crabrules.core.errors import DeserializationError
+from crabrules.core.rng import SEED_LIMIT, Rng
+
+try:  # Python 3.10+: `A | B` builds a types.UnionType
+    from types import UnionType
+except ImportError:  # pragma: no cover - the floor is 3.10, kept for type checkers
+    UnionType = type(Union[int, str])  # type: ignore[assignment,misc]
+
+__all__ = [
+    "FORMAT_VERSION",
+    "TAG_FIELD",
+    "converter",
+    "describe_error",
+    "from_dict",
+    "from_json",
+    "register_check",
+    "to_dict",
+    "to_json",
+]
+
+T = TypeVar("T")
+
+#: The document format this version of the library writes. A document of a newer format
+#: is refused; an older one is upgraded by :data:`_UPGRADES` or refused with the reason.
+FORMAT_VERSION = 1
+
+#: The key that names a tagged class (an action) inside a document.
+TAG_FIELD = "type"
+
+converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+"""The library's one cattrs converter. Games register their hooks on it at import."""
+
+# Older formats and how to bring them up to date: version -> upgrade to version + 1.
+# Empty while format 1 is the only one ever written.
+_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+_CHECKS: dict[type, Callable[[Any], None]] = {}
+
+
+def register_check(cls: type[T], check: Callable[[T], None]) -> None:
+    """Run ``check`` on every ``cls`` loaded as a whole document.
+
+    Type-correct data can still describe an impossible value (a crab stacked on open
+    water); a game registers a check for its ``State`` so such a document is refused at the
+    boundary instead of failing deep inside the rules later. ``check`` raises
+    ``ValueError`` with a sentence saying what is wrong.
+    """
+    _CHECKS[cls] = check
+
+
+# --- strict primitives: JSON's types, with no silent coercion ("3" is not 3) ---------------
+
+
+def _strict(kind: type, name: str) -> Callable[[Any, type], Any]:
+    def structure(value: Any, _: type) -> Any:
+        # bool is an int subclass; it is only accepted where a bool is expected.
+        if type(value) is not kind:
+            raise TypeError(f"expected {name}, got {value!r}")
+        return value
+
+    return structure
+
+
+def _structure_float(value: Any, _: type) -> float:
+    if type(value) not in (int, float):
+        raise TypeError(f"expected a number, got {value!r}")
+    return float(value)
+
+
+converter.register_structure_hook(int, _strict(int, "an int"))
+converter.register_structure_hook(str, _strict(str, "a string"))
+converter.register_structure_hook(bool, _strict(bool, "true or false"))
+converter.register_structure_hook(float, _structure_float)
+
+
+def _sort_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True)
+
+
+# Sets become sorted lists, so the same value always gives the same bytes.
+converter.register_unstructure_hook_func(
+    lambda t: t in (frozenset, set) or get_origin(t) in (frozenset, set),
+    lambda value: sorted((converter.unstructure(v) for v in value), key=_sort_key),
+)
+
+
+# --- the random generator: a hex string, exact in every JSON reader -------------------------
+
+
+def _structure_rng(value: Any, _: type) -> Rng:
+    if type(value) is not str or len(value) != 16:
+        raise TypeError(f"expected a 16-digit hex string, got {value!r}")
+    try:
+        state = int(value, 16)
+    except ValueError:
+        raise TypeError(f"expected a 16-digit hex string, got {value!r}") from None
+    if not 0 <= state < SEED_LIMIT:  # pragma: no cover - 16 hex digits always fit
+        raise TypeError(f"generator state out of range: {value!r}")
+    return Rng(state)
+
+
+converter.register_unstructure_hook(Rng, lambda rng: format(rng.state, "016x"))
+converter.register_structure_hook(Rng, _structure_rng)
+
+
+# --- tagged classes and unions of them --------------------------------------------------------
+
+
+def _tag_of(cls: Any) -> str | None:
+    tag = cls.__dict__.get("TAG") if isinstance(cls, type) else None
+    return tag if isinstance(tag, str) else None
+
+
+def _is_tagged(cls: Any) -> bool:
+    return attrs.has(cls) and _tag_of(cls) is not None
+
+
+def _unstructure_tagged(cls: type) -> Callable[[Any], dict[str, Any]]:
+    tag = _tag_of(cls)
+    fields = make_dict_unstructure_fn(cls, converter)
+
+    def unstructure(value: Any) -> dict[str, Any]:
+        return {TAG_FIELD: tag, **fields(value)}
+
+    return unstructure
+
+
+def _structure_tagged(cls: type) -> Callable[[Any, type], Any]:
+    tag = _tag_of(cls)
+    fields = make_dict_structure_fn(cls, converter)
+
+    def structure(value: Any, _: type) -> Any:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"expected an object for {tag!r}, got {value!r}")
+        value = dict(value)
+        found = value.pop(TAG_FIELD, tag)
+        if found != tag:
+            raise ValueError(f"expected {TAG_FIELD} {tag!r}, got {found!r}")
+        return fields(value, cls)
+
+    return structure
+
+
+converter.register_unstructure_hook_factory(_is_tagged, _unstructure_tagged)
+converter.register_structure_hook_factory(_is_tagged, _structure_tagged)
+
+
+def _is_tagged_union(cls: Any) -> bool:
+    if get_origin(cls) not in (Union, UnionType):
+        return False
+    return all(_is_tagged(member) for member in get_args(cls))
+
+
+def _structure_tagged_union(union: Any) -> Callable[[Any, Any], Any]:
+    by_tag: dict[str, type] = {}
+    for member in get_args(union):
+        tag = _tag_of(member)
+        assert tag is not None
+        if tag in by_tag:
+            raise TypeError(f"tag {tag!r} names both {by_tag[tag]} and {member}")
+        by_tag[tag] = member
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"expected an object with a {TAG_FIELD!r}, got {value!r}")
+        tag = value.get(TAG_FIELD)
+        member = by_tag.get(tag) if isinstance(tag, str) else None
+        if member is None:
+            known = ", ".join(sorted(by_tag))
+            raise ValueError(f"unknown {TAG_FIELD} {tag!r}; expected one of: {known}")
+        return converter.structure(value, member)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_tagged_union, _structure_tagged_union)
+
+
+# --- documents ----------------------------------------------------------------------------------
+
+
+def to_dict(value: Any) -> dict[str, Any]:
+    """``value`` as a JSON-ready document: plain dicts, lists, strings and numbers.
+
+    >>> from crabrules.core.game import Outcome
+    >>> to_dict(Outcome(winners=frozenset({1}), draw=False, scores=(0, 1), reason="x"))
+    {'format_version': 1, 'winners': [1], 'draw': False, 'scores': [0, 1], 'reason': 'x'}
+    """
+    body = converter.unstructure(value)
+    if not isinstance(body, dict):
+        raise TypeError(f"only attrs values are documents, not {type(value).__name__}")
+    return {"format_version": FORMAT_VERSION, **body}
+
+
+def to_json(value: Any, *, indent: int | None = None) -> str:
+    """``value`` as a JSON document; the same value always gives the same text."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(to_dict(value), indent=indent, separators=separators, allow_nan=False)
+
+
+@overload
+def from_dict(data: object, cls: type[T]) -> T: ...
+@overload
+def from_dict(data: object, cls: Any) -> Any: ...
+def from_dict(data: object, cls: Any) -> Any:
+    """Rebuild a value of type ``cls`` (a class or a union of actions) from a document.
+
+    Raises:
+        DeserializationError: the document is not a valid ``cls``; the message says where.
+    """
+    if not isinstance(data, Mapping):
+        raise DeserializationError(f"expected a JSON object, got {type(data).__name__}")
+    body = _upgrade(dict(data))
+    try:
+        value = converter.structure(body, cls)
+    except Exception as error:  # the boundary: every failure becomes one typed error
+        raise DeserializationError(describe_error(error)) from error
+    check = _CHECKS.get(type(value))
+    if check is not None:
+        try:
+            check(value)
+        except ValueError as error:
+            raise DeserializationError(f"{error} @ $") from error
+    return value
+
+
+@overload
+def from_json(text: str | bytes, cls: type[T]) -> T: ...
+@overload
+def from_json(text: str | bytes, cls: Any) -> Any: ...
+def from_json(text: str | bytes, cls: Any) -> Any:
+    """Rebuild a value of type ``cls`` from :func:`to_json`'s text.
+
+    >>> from_json("[1, 2", dict)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.DeserializationError: not JSON: Expecting ',' delimiter: line 1 column 6 (char 5)
+    """
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise DeserializationError(f"not JSON: {error}") from None
+    return from_dict(data, cls)
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _upgrade(body: dict[str, Any]) -> dict[str, Any]:
+    version = body.pop("format_version", None)
+    if version is None:
+        raise DeserializationError("missing format_version @ $")
+    if type(version) is not int or version < 1:
+        raise DeserializationError(f"format_version must be an int >= 1, got {version!r} @ $")
+    if version > FORMAT_VERSION:
+        raise DeserializationError(
+            f"format_version {version} is newer than this library reads ({FORMAT_VERSION}); "
+            "upgrade crabrules"
+        )
+    while version < FORMAT_VERSION:
+        upgrade = _UPGRADES.get(version)
+        if upgrade is None:
+            raise DeserializationError(f"format_version {version} can no longer be read")
+        body = upgrade(body)
+        version += 1
+    return body
+
+
+def describe_error(error: Exception, path: str = "$") -> str:
+    """One line naming every problem cattrs found and where (``... @ $.board[3]``)."""
+    if isinstance(error, cattrs.BaseValidationError):
+        messages = cattrs.transform_error(error, path, format_exception=_format_exception)
+        return "; ".join(messages)
+    text = str(error)
+    return text if " @ $" in text else f"{text} @ {path}"
+
+
+def _format_exception(error: BaseException, _type: Any) -> str:
+    if isinstance(error, KeyError):
+        return f"required field missing {error}"
+    if isinstance(error, cattrs.ForbiddenExtraKeysError):
+        return f"unknown field(s) {', '.join(sorted(error.extra_fields))}"
+    return str(error)
