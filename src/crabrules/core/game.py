@@ -220,7 +220,7 @@ class Game(Protocol[C, S, A, O]):
         """How many players the game in ``state`` has."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class GameBundle(Generic[C, S, A, O]):
     """The :class:`Game` of one game package: its metadata, types and functions.
 
@@ -243,6 +243,9 @@ class GameBundle(Generic[C, S, A, O]):
     _determinize: _Determinize[S] = attrs.field(alias="determinize")
     _render: _StateQuery[S, str] = attrs.field(alias="render")
     _num_players: _StateQuery[S, int] = attrs.field(alias="num_players")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.info.id!r}>"
 
     def initial_state(self, config: C | None = None, *, seed: int | None = None) -> S:
         """A new game; ``config=None`` means the default config."""
