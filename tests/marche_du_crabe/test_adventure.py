@@ -16,6 +16,7 @@ from crabrules.marche_du_crabe import (
     Config,
     Icon,
     IllegalReason,
+    Layout,
     Modifier,
     Move,
     Place,
@@ -110,9 +111,38 @@ def test_must_move_forbids_staying_while_a_move_exists() -> None:
 
 
 def test_must_move_allows_staying_when_no_move_is_left() -> None:
-    beach = Beach("Walk", flip=frozenset({Icon.WAVE}), modifiers=frozenset({Modifier.MUST_MOVE}))
-    # Sunny on cell 11 (row 1): 6, 7, 8, 9, 10 are all open, so Sunny must move.
-    assert Stay(1) not in legal_actions(position(beach=beach, token=11, to_move=1))
+    # A beach where the cards 1 and 2 below the sand card 4 are both waves: with short
+    # moves, Boater on cell 4 has nowhere to stop, so Stay stays legal.
+    items = [-1] * 36
+    icons: list[Icon | None] = [None] * 36
+    for r, (a, b) in enumerate(((0, 1), (0, 1), (2, 3), (2, 3), (4, 5), (4, 5))):
+        items[6 * r + a], items[6 * r + b] = 2 * r, 2 * r + 1
+    for cell, icon in {
+        5: Icon.SHRIMP,
+        10: Icon.WAVE,
+        11: Icon.SHRIMP,
+        16: Icon.WAVE,
+        17: Icon.BROWN_FISH,
+        22: Icon.SHRIMP,
+        23: Icon.BROWN_FISH,
+        26: Icon.BROWN_FISH,
+        27: Icon.WAVE,
+        31: Icon.SHRIMP,
+        32: Icon.BROWN_FISH,
+        33: Icon.WAVE,
+    }.items():
+        icons[cell] = icon
+    beach = Beach(
+        "Trapped",
+        flip=frozenset({Icon.WAVE}),
+        modifiers=frozenset({Modifier.MUST_MOVE, Modifier.SHORT_MOVES}),
+        start_nth=3,
+    )
+    state = initial_state(Config(beach=beach, layout=Layout(tuple(items), tuple(icons))), seed=1)
+    state = apply(state, legal_actions(state)[0])
+    assert state.token == 4
+    assert legal_actions(state) == (Stay(0),)
+    assert Stay(1) not in legal_actions(position(beach=beach, token=14, to_move=1))
 
 
 def test_short_moves_go_one_or_two_cards() -> None:

@@ -102,7 +102,7 @@ def test_every_arrangement_of_items_is_reachable() -> None:
     # (OEIS A001499); the first row's weights count exactly those completions, and no
     # pair of columns has weight 0, so every arrangement has the same chance.
     assert _completions(6, 6, 0) == 67950
-    cumulative, pairs = _row_choices((2,) * 6)
+    cumulative, pairs, _ = _row_choices((2,) * 6)
     assert cumulative[-1] == 67950
     assert len(pairs) == 15
     weights = [b - a for a, b in zip((0, *cumulative), cumulative, strict=False)]

@@ -32,6 +32,7 @@ from crabrules.marche_du_crabe.content import ROW_ITEMS, SAND_ICONS, Icon, Item
 
 __all__ = [
     "CELLS",
+    "LAYOUTS",
     "COLUMN_CELLS",
     "NO_ITEM",
     "ROW_CELLS",
@@ -189,56 +190,77 @@ _SAND_ORDERS = tuple(itertools.permutations(range(4)))
 @functools.cache
 def _row_choices(
     need: tuple[int, ...],
-) -> tuple[tuple[int, ...], tuple[tuple[Column, Column], ...]]:
+) -> tuple[tuple[int, ...], tuple[tuple[Column, Column], ...], tuple[tuple[int, ...], ...]]:
     """List the Item column pairs a row may take, with cumulative weights.
 
     ``need`` is how many more Items each column needs (the rows still to lay each hold
     2). A pair's weight is the number of ways the later rows can complete the beach after
-    it, so drawing by weight row by row is uniform over complete beaches.
+    it, so drawing by weight row by row is uniform over complete beaches. The third
+    tuple is ``need`` after each pair.
     """
     rows_after = sum(need) // 2 - 1
     cumulative: list[int] = []
     pairs: list[tuple[Column, Column]] = []
+    needs_after: list[tuple[int, ...]] = []
     total = 0
     for left, right in itertools.combinations(range(SIZE), 2):
         if need[left] and need[right]:
-            after = list(need)
-            after[left] -= 1
-            after[right] -= 1
+            after = tuple(n - (c in (left, right)) for c, n in enumerate(need))
             ways = _completions(rows_after, after.count(2), after.count(1))
             if ways:
                 total += ways
                 cumulative.append(total)
                 pairs.append((left, right))
-    return tuple(cumulative), tuple(pairs)
+                needs_after.append(after)
+    return tuple(cumulative), tuple(pairs), tuple(needs_after)
+
+
+@functools.cache
+def _row_cards(
+    row: Row, left: Column, right: Column, order: int
+) -> tuple[tuple[Item, ...], tuple[Icon | None, ...]]:
+    """Lay row ``row``: its Items in columns ``left`` and ``right``, in the drawn order."""
+    flip, sand_order = divmod(order, len(_SAND_ORDERS))
+    first, second = ROW_ITEMS[row] if flip == 0 else ROW_ITEMS[row][::-1]
+    items = [NO_ITEM] * SIZE
+    icons: list[Icon | None] = [None] * SIZE
+    items[left], items[right] = first, second
+    sand = [c for c in range(SIZE) if c not in (left, right)]
+    for card, c in zip(_SAND_ORDERS[sand_order], sand, strict=True):
+        icons[c] = SAND_ICONS[row][card]
+    return tuple(items), tuple(icons)
+
+
+#: How many distinct beaches a random layout draws from: the row-and-column
+#: arrangements of the Items, times the 48 orders (2 Items, 4 sand cards) of each row.
+LAYOUTS = _completions(SIZE, SIZE, 0) * (2 * len(_SAND_ORDERS)) ** SIZE
 
 
 def random_layout(rng: Rng) -> tuple[Layout, Rng]:
     """Lay out a uniformly random beach with 2 Items in every row and every column.
 
-    Row by row, the two Item columns are drawn with weights equal to the number of ways
-    the remaining rows can complete the beach, which makes every one of the 67,950
-    row-and-column arrangements equally likely; then the order of the row's two Items and
-    of its four sand cards is drawn. Two draws of the generator per row.
+    One draw below :data:`LAYOUTS` is unranked row by row: the Item columns of a row
+    are chosen by the number of ways the remaining rows can complete the beach (so every
+    one of the 67,950 row-and-column arrangements is equally likely), then the order of
+    the row's two Items and four sand cards.
     """
+    rank, rng = rng.below(LAYOUTS)
+    orders_per_row = 2 * len(_SAND_ORDERS)
+    arrangement, orders = divmod(rank, orders_per_row**SIZE)
     need = (2,) * SIZE
-    items = [NO_ITEM] * (SIZE * SIZE)
-    icons: list[Icon | None] = [None] * (SIZE * SIZE)
+    items: tuple[Item, ...] = ()
+    icons: tuple[Icon | None, ...] = ()
     for r in range(SIZE):
-        cumulative, pairs = _row_choices(need)
-        draw, rng = rng.below(cumulative[-1])
-        left, right = pairs[bisect.bisect_right(cumulative, draw)]
-        order, rng = rng.below(2 * len(_SAND_ORDERS))
-        flip, sand_order = divmod(order, len(_SAND_ORDERS))
-        first_item, second_item = ROW_ITEMS[r] if flip == 0 else ROW_ITEMS[r][::-1]
-        base = SIZE * r
-        items[base + left] = first_item
-        items[base + right] = second_item
-        sand = [base + c for c in range(SIZE) if c != left and c != right]
-        for card, c in zip(_SAND_ORDERS[sand_order], sand, strict=True):
-            icons[c] = SAND_ICONS[r][card]
-        need = tuple(n - (c in (left, right)) for c, n in enumerate(need))
-    return Layout(tuple(items), tuple(icons)), rng
+        cumulative, pairs, needs_after = _row_choices(need)
+        index = bisect.bisect_right(cumulative, arrangement)
+        if index:
+            arrangement -= cumulative[index - 1]
+        orders, order = divmod(orders, orders_per_row)
+        row_items, row_icons = _row_cards(r, *pairs[index], order)
+        items += row_items
+        icons += row_icons
+        need = needs_after[index]
+    return Layout(items, icons), rng
 
 
 def start_cell(layout: Layout, row: Row, nth: int) -> Cell:

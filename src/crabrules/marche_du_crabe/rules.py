@@ -11,10 +11,10 @@ the card about to be placed.
 >>> state.to_move, state.revealed, len(state.decks[0])
 (0, 3, 11)
 >>> [a.cell for a in legal_actions(state)]
-[18, 19, 20, 22]
->>> state = apply(state, Place(player=0, cell=18))
+[19, 21, 22, 23]
+>>> state = apply(state, Place(player=0, cell=19))
 >>> [a.cell for a in legal_actions(state) if isinstance(a, Move)], legal_actions(state)[-1]
-([7, 13, 19, 25, 31], Stay(player=0))
+([6, 12, 18, 24, 30], Stay(player=0))
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from crabrules.core import (
 )
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay
-from crabrules.marche_du_crabe.beaches import Modifier
+from crabrules.marche_du_crabe.beaches import Beach, Modifier
 from crabrules.marche_du_crabe.board import (
     CELLS,
     NO_ITEM,
@@ -80,6 +80,7 @@ _PLACES = tuple(tuple(Place(p, c) for c in CELLS) for p in (BOATER, SUNNY))
 _MOVES = tuple(tuple(Move(p, c) for c in CELLS) for p in (BOATER, SUNNY))
 _STAYS = (Stay(BOATER), Stay(SUNNY))
 _DEFAULT = Config()
+_EMPTY_BEACH = (NO_BADDIE,) * (SIZE * SIZE)
 
 #: ``_BASE_MOVES[player][token]``: the move step of the base game: every other card of
 #: the token's column (Boater) or row (Sunny), top to bottom or left to right, then Stay.
@@ -122,18 +123,12 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
         layout, rng = random_layout(rng)
     forbidden, rng = _deal_forbidden(rng)
     beach = config.beach
-    # Adventure mode: flipped brown-fish cards show a Brown Fish, flipped shrimp cards
-    # a Shrimp snack.
-    fish = Icon.BROWN_FISH in beach.flip
-    baddies = tuple(
-        BROWN_FISH if fish and icon is Icon.BROWN_FISH else NO_BADDIE for icon in layout.icons
-    )
-    snacks = frozenset(
-        c for c in CELLS if Icon.SHRIMP in beach.flip and layout.icons[c] is Icon.SHRIMP
-    )
-    shrimps = MAX_SHRIMPS if Modifier.FRESH_SHRIMPS in beach.modifiers else config.shrimps
+    baddies, shrimps = _EMPTY_BEACH, config.shrimps
+    snacks: frozenset[Cell] = frozenset()
+    if beach.flip or beach.modifiers:
+        baddies, snacks, shrimps = _adventure_setup(beach, layout, shrimps)
     token = start_cell(layout, beach.start_row, beach.start_nth)
-    start = State(
+    setup = State(
         seed,
         rng,
         beach,
@@ -146,20 +141,57 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
         snacks,
         token,
         (FULL_DECK, FULL_DECK),
-        SUNNY,
+        BOATER,
         None,
         None,
     )
     # Boater always goes first: their turn begins by revealing a Baddie.
-    return _begin_turn(start, BOATER, start.baddies, start.shrimps, start.decks, rng)
+    return _turn_of(setup, BOATER)
+
+
+def _adventure_setup(
+    beach: Beach, layout: Layout, shrimps: int
+) -> tuple[tuple[Baddie, ...], frozenset[Cell], int]:
+    """Flip the beach's cards and apply its setup modifiers: Baddies, snacks, Shrimps."""
+    # Flipped brown-fish cards show a Brown Fish; flipped shrimp cards a Shrimp snack.
+    fish = Icon.BROWN_FISH in beach.flip
+    baddies = tuple(
+        BROWN_FISH if fish and icon is Icon.BROWN_FISH else NO_BADDIE for icon in layout.icons
+    )
+    snacks = frozenset(
+        c for c in CELLS if Icon.SHRIMP in beach.flip and layout.icons[c] is Icon.SHRIMP
+    )
+    if Modifier.FRESH_SHRIMPS in beach.modifiers:
+        shrimps = MAX_SHRIMPS
+    return baddies, snacks, shrimps
+
+
+def _turn_of(state: State, player: PlayerId) -> State:
+    """Begin ``player``'s turn on the board of ``state`` as it is."""
+    return _begin_turn(
+        state,
+        player,
+        state.rng,
+        state.exposed,
+        state.freed,
+        state.shrimps,
+        state.baddies,
+        state.snacks,
+        state.token,
+        state.decks,
+    )
 
 
 def _deal_forbidden(rng: Rng) -> tuple[tuple[tuple[Item, Item], tuple[Item, Item]], Rng]:
-    """Shuffle the 12 Items and deal 2 to each player: their Forbidden Items."""
+    """Shuffle the 12 Items and deal 2 to each player: their Forbidden Items.
+
+    One draw of the generator picks the 4 dealt cards in order (12 * 11 * 10 * 9 ways).
+    """
     pool = list(range(NUM_ITEMS))
+    draw, rng = rng.below(NUM_ITEMS * (NUM_ITEMS - 1) * (NUM_ITEMS - 2) * (NUM_ITEMS - 3))
     dealt = []
-    for _ in range(4):
-        index, rng = rng.below(len(pool))
+    for size in range(NUM_ITEMS, NUM_ITEMS - 4, -1):
+        draw, index = divmod(draw, size)
         dealt.append(pool.pop(index))
     a, b, c, d = dealt
     return ((min(a, b), max(a, b)), (min(c, d), max(c, d))), rng
@@ -255,7 +287,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     if state.revealed is not None:
         return _place(state, action.cell)  # type: ignore[union-attr]
     if type(action) is Stay:
-        return _begin_turn(state, 1 - state.to_move, state.baddies, state.shrimps, state.decks)
+        return _turn_of(state, 1 - state.to_move)
     return _move(state, action.cell)  # type: ignore[union-attr]
 
 
@@ -293,7 +325,10 @@ def _move(state: State, dest: Cell) -> State:
     beach = state.beach
     # Crossing rule first (decision 7): a move over or onto Baddies costs 1 Shrimp
     # (1 per Baddie on a beach with hungry Baddies).
-    crossed = sum(1 for c in path(state.token, dest) if baddies[c] != NO_BADDIE)
+    crossed = 0
+    for c in path(state.token, dest):
+        if baddies[c] != NO_BADDIE:
+            crossed += 1
     if crossed:
         cost = crossed if Modifier.HUNGRY_BADDIES in beach.modifiers else 1
         if shrimps < cost:
@@ -350,24 +385,7 @@ def _move(state: State, dest: Cell) -> State:
         # A Shrimp snack (a flipped shrimp card) gives one Shrimp back, once.
         snacks = snacks - {dest}
         shrimps = min(MAX_SHRIMPS, shrimps + 1)
-    moved = State(
-        state.seed,
-        rng,
-        beach,
-        state.layout,
-        state.forbidden,
-        exposed,
-        freed,
-        shrimps,
-        baddies,
-        snacks,
-        dest,
-        decks,
-        p,
-        None,
-        None,
-    )
-    return _begin_turn(moved, 1 - p, baddies, shrimps, decks)
+    return _begin_turn(state, 1 - p, rng, exposed, freed, shrimps, baddies, snacks, dest, decks)
 
 
 def _lost(state: State, token: Cell, baddies: tuple[Baddie, ...], why: Termination) -> State:
@@ -407,13 +425,20 @@ def _ended(
 def _begin_turn(
     state: State,
     player: PlayerId,
-    baddies: tuple[Baddie, ...],
+    rng: Rng,
+    exposed: frozenset[Item],
+    freed: frozenset[Cell],
     shrimps: int,
+    baddies: tuple[Baddie, ...],
+    snacks: frozenset[Cell],
+    token: Cell,
     decks: tuple[tuple[Row, ...], tuple[Row, ...]],
-    rng: Rng | None = None,
 ) -> State:
-    """``player``'s turn begins: reveal their top Baddie, or lose if they cannot."""
-    rng = state.rng if rng is None else rng
+    """Begin ``player``'s turn: reveal their top Baddie, or lose if they cannot.
+
+    ``state`` gives the game's fixed parts (seed, beach, layout, Forbidden Items); the
+    other arguments are the board as the last turn left it.
+    """
     deck = decks[player]
     termination = None
     row: Row | None = None
@@ -434,12 +459,12 @@ def _begin_turn(
         state.beach,
         state.layout,
         state.forbidden,
-        state.exposed,
-        state.freed,
+        exposed,
+        freed,
         shrimps,
         baddies,
-        state.snacks,
-        state.token,
+        snacks,
+        token,
         decks,
         player,
         row,
