@@ -332,7 +332,7 @@ def _move(state: State, dest: Cell) -> State:
     if crossed:
         cost = crossed if Modifier.HUNGRY_BADDIES in beach.modifiers else 1
         if shrimps < cost:
-            return _lost(state, dest, baddies, Termination.NO_SHRIMPS)
+            return _out_of_shrimps(state, dest, baddies, state.exposed, state.decks, state.rng)
         shrimps -= cost
     item = state.layout.items[dest]
     freed, exposed, snacks, decks, rng = (
@@ -357,9 +357,7 @@ def _move(state: State, dest: Cell) -> State:
                     decks = (deck, decks[1]) if partner == BOATER else (decks[0], deck)
                     baddies = (*baddies[:dest], partner, *baddies[dest + 1 :])
                 if shrimps < 2:
-                    return _ended(
-                        state, dest, baddies, 0, exposed, decks, rng, Termination.NO_SHRIMPS
-                    )
+                    return _out_of_shrimps(state, dest, baddies, exposed, decks, rng)
                 shrimps -= 2
         else:
             freed = freed | {dest}
@@ -388,21 +386,15 @@ def _move(state: State, dest: Cell) -> State:
     return _begin_turn(state, 1 - p, rng, exposed, freed, shrimps, baddies, snacks, dest, decks)
 
 
-def _lost(state: State, token: Cell, baddies: tuple[Baddie, ...], why: Termination) -> State:
-    return _ended(state, token, baddies, 0, state.exposed, state.decks, state.rng, why)
-
-
-def _ended(
+def _out_of_shrimps(
     state: State,
     token: Cell,
     baddies: tuple[Baddie, ...],
-    shrimps: int,
     exposed: frozenset[Item],
     decks: tuple[tuple[Row, ...], tuple[Row, ...]],
     rng: Rng,
-    why: Termination,
 ) -> State:
-    """Build the losing state after a move; a loss that cannot be paid leaves no Shrimp."""
+    """Build the state of a move that owed more Shrimps than were left: lost, none left."""
     return State(
         state.seed,
         rng,
@@ -411,14 +403,14 @@ def _ended(
         state.forbidden,
         exposed,
         state.freed,
-        shrimps,
+        0,
         baddies,
         state.snacks,
         token,
         decks,
         state.to_move,
         None,
-        why,
+        Termination.NO_SHRIMPS,
     )
 
 
