@@ -80,7 +80,7 @@ def test_the_partner_may_not_act_on_your_turn() -> None:
 
 
 def test_no_action_after_the_end() -> None:
-    state = position(revealed=0, termination=Termination.DECK_EMPTY)
+    state = position(revealed=0, termination=Termination.BADDIE_CANNOT_BE_PLACED)
     assert legal_actions(state) == ()
     with pytest.raises(GameOverError):
         apply(state, Place(0, 3))

@@ -72,6 +72,8 @@ def _corrupt(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
         (("snacks",), [5]),  # no shrimp card flipped on the base beach
         (("termination",), "crabs_freed"),
         (("termination",), "lost"),
+        (("termination",), "deck_empty"),  # Boater still has cards
+        (("termination",), "baddie_cannot_be_placed"),  # no Baddie revealed
         (("seed",), -3),
     ],
 )

@@ -133,6 +133,13 @@ def check_state(state: State) -> None:
         raise ValueError("to_move: 0 (Boater) or 1 (Sunny)")
     if state.revealed is not None and not 0 <= state.revealed < SIZE:
         raise ValueError("revealed: a row, 0 to 5, or null")
+    if state.termination is Termination.DECK_EMPTY and state.decks[state.to_move]:
+        raise ValueError("termination: deck_empty with cards left in the deck")
+    placing = state.revealed is not None
+    if (state.termination is Termination.BADDIE_CANNOT_BE_PLACED) != (
+        placing and state.termination is not None
+    ):
+        raise ValueError("termination: only a revealed Baddie that cannot be placed ends a turn")
     won = len(state.freed) == CRABS_TO_FREE
     if won != (state.termination is Termination.CRABS_FREED):
         raise ValueError("termination: crabs_freed exactly when 8 crabs are free")
