@@ -7,6 +7,7 @@ import pytest
 from crabrules.core import ContentError, InvalidConfigError, Rng
 from crabrules.marche_du_crabe import (
     BOATER,
+    GAME,
     INFO,
     ITEMS,
     Beach,
@@ -33,6 +34,12 @@ from tests.marche_du_crabe.helpers import LAYOUT
 def test_exactly_two_players(players: int) -> None:
     with pytest.raises(InvalidConfigError, match=r"^players: .*exactly 2 players"):
         Config(players=players)
+
+
+def test_config_for_players_is_the_base_game_for_two_only() -> None:
+    assert GAME.config_for_players(2) == Config()
+    with pytest.raises(InvalidConfigError, match=r"^players: "):
+        GAME.config_for_players(3)
 
 
 def test_game_info_declares_a_cooperative_imperfect_information_game() -> None:

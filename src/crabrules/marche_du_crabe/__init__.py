@@ -15,7 +15,6 @@ Adventure mode plays a campaign of beaches through the same API
 (:mod:`~crabrules.marche_du_crabe.adventure`).
 """
 
-from crabrules.marche_du_crabe import serial  # noqa: F401 - registers the enum hooks
 from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay
 from crabrules.marche_du_crabe.adventure import (
     REFERENCE_CAMPAIGN,
@@ -31,7 +30,7 @@ from crabrules.marche_du_crabe.adventure import (
 )
 from crabrules.marche_du_crabe.beaches import BASE_BEACH, REFERENCE_BEACHES, Beach, Modifier
 from crabrules.marche_du_crabe.board import Cell, Layout, Row, cell_of
-from crabrules.marche_du_crabe.config import Config
+from crabrules.marche_du_crabe.config import Config, config_for_players
 from crabrules.marche_du_crabe.content import ITEMS, Icon, Item
 from crabrules.marche_du_crabe.game import GAME, INFO
 from crabrules.marche_du_crabe.observe import Observation, determinize, observe
@@ -81,6 +80,7 @@ __all__ = [
     "campaign_over",
     "campaign_won",
     "cell_of",
+    "config_for_players",
     "determinize",
     "finish_beach",
     "initial_state",

@@ -21,7 +21,7 @@ from crabrules.core import InvalidConfigError
 from crabrules.marche_du_crabe.beaches import BASE_BEACH, Beach
 from crabrules.marche_du_crabe.board import Layout, layout_problem
 
-__all__ = ["MAX_SHRIMPS", "Config"]
+__all__ = ["MAX_SHRIMPS", "Config", "config_for_players"]
 
 #: The Shrimp cards: the pair never has more than 5 Shrimps.
 MAX_SHRIMPS = 5
@@ -64,3 +64,15 @@ class Config:
             )
             if problem is not None:
                 raise InvalidConfigError(f"layout: {problem}")
+
+
+def config_for_players(players: int) -> Config:
+    """Return the default config for ``players`` players: the base game, for 2 only.
+
+    Raises:
+        InvalidConfigError: ``players`` is not 2.
+
+    >>> config_for_players(2) == Config()
+    True
+    """
+    return Config(players=players)

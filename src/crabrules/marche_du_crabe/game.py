@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crabrules.core import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
 from crabrules.marche_du_crabe.actions import Action
-from crabrules.marche_du_crabe.config import Config
+from crabrules.marche_du_crabe.config import Config, config_for_players
 from crabrules.marche_du_crabe.observe import Observation, determinize, observe
 from crabrules.marche_du_crabe.render import render
 from crabrules.marche_du_crabe.rules import (
@@ -50,4 +50,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     determinize=determinize,
     render=render,
     num_players=num_players,
+    config_for_players=config_for_players,
 )
