@@ -100,5 +100,3 @@ def test_misuse_is_refused() -> None:
         Rng.from_seed(1).below(SEED_LIMIT + 1)
     with pytest.raises(ValueError, match="non-empty"):
         Rng.from_seed(1).choice([])
-    with pytest.raises(ValueError, match="state"):
-        Rng(-5)
