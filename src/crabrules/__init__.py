@@ -37,7 +37,9 @@ from crabrules.core import (
 )
 
 # The one place that names every game. Each line: import the package, register its GAME.
-# (no game registered yet)
+from crabrules import youve_got_crabs  # isort: skip
+
+register_game(youve_got_crabs.GAME)
 
 __all__ = [
     "GAMES",
