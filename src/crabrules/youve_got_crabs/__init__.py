@@ -52,17 +52,31 @@ from crabrules.youve_got_crabs.rules import (
     num_players,
     outcome,
 )
-from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase, State, Window
+from crabrules.youve_got_crabs.state import (
+    DOUBLE_CRABS_TOKENS,
+    POT_TOKENS,
+    RECENT,
+    TEAM_TOKENS,
+    CallRecord,
+    Claim,
+    Phase,
+    State,
+    Window,
+)
 from crabrules.youve_got_crabs.table import Table, table
 
 __all__ = [
+    "DOUBLE_CRABS_TOKENS",
     "DOUBLE_CRABS_WINDOW",
     "GAME",
     "IMITATION_CRAB",
     "INFO",
     "MAX_RANDOM_STEPS",
     "POT",
+    "POT_TOKENS",
+    "RECENT",
     "REFERENCE_TYPES",
+    "TEAM_TOKENS",
     "TIME_TOLERANCE",
     "Action",
     "Answer",

@@ -83,8 +83,8 @@ __all__ = [
 
 #: Double Crabs: both partners call each other "within one second of each other".
 DOUBLE_CRABS_WINDOW = 1.0
-#: Slack for binary floating point, so that calls at 10.3 s and 11.3 s (whose difference
-#: is 1.0000000000000009 in floats) are exactly one second apart, hence inside the window.
+#: Slack for binary floating point, so that calls at 1.14 s and 2.14 s (whose difference
+#: is 1.0000000000000002 in floats) are one second apart, hence inside the window.
 TIME_TOLERANCE = 1e-9
 
 
