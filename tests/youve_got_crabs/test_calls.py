@@ -38,9 +38,12 @@ REDRAW = (JAB, JAB, SHISH, TAXI)  # the top four of the Draw pile, drawn top (la
 def test_a_signal_is_public_and_changes_nothing_but_the_record() -> None:
     state = position()
     after = apply(state, Signal(3))
-    assert after.signals == (3,) and after.signal_count == 1
-    assert after.hands == state.hands and after.tokens == state.tokens
-    assert after.license == state.license and after.ocean == state.ocean
+    assert after.signals == (3,)
+    assert after.signal_count == 1
+    assert after.hands == state.hands
+    assert after.tokens == state.tokens
+    assert after.license == state.license
+    assert after.ocean == state.ocean
 
 
 def test_the_state_keeps_only_the_latest_signals_and_counts_all() -> None:
@@ -69,7 +72,8 @@ def test_right_call_on_partner_takes_a_pot_token_and_the_called_player_redraws()
     state = position(hands={1: FOUR_KINGS}, draw_top=REDRAW)
     state = apply(apply(state, Call(0, 1, time=5.0)), Resolve(0))
     assert state.window is None
-    assert state.tokens == (3, 2) and state.pot == 7
+    assert state.tokens == (3, 2)
+    assert state.pot == 7
     assert state.hands[1] == (TAXI, SHISH, JAB, JAB)
     assert state.discard[-4:] == FOUR_KINGS
     assert state.calls[-1] == CallRecord(0, 1, right=True, double=False)
@@ -84,7 +88,8 @@ def test_wrong_call_on_partner_loses_a_team_token_to_the_pot() -> None:
         ),
         Resolve(0),
     )
-    assert state.tokens == (1, 2) and state.pot == 9
+    assert state.tokens == (1, 2)
+    assert state.pot == 9
     assert state.hands[1] == MIXED, "a wrongly called hand is not shown nor replaced"
     assert state.calls[-1] == CallRecord(0, 1, right=False, double=False)
 
@@ -92,14 +97,16 @@ def test_wrong_call_on_partner_loses_a_team_token_to_the_pot() -> None:
 def test_a_team_with_no_token_loses_nothing_on_a_wrong_call() -> None:
     state = position(hands={1: MIXED}, tokens=(0, 2), pot=10)
     state = apply(apply(state, Call(0, 1)), Resolve(0))
-    assert state.tokens == (0, 2) and state.pot == 10
+    assert state.tokens == (0, 2)
+    assert state.pot == 10
 
 
 def test_right_call_on_another_team_steals_a_token_and_the_called_player_redraws() -> None:
     state = position(hands={3: FOUR_KINGS}, draw_top=REDRAW)
     state = apply(state, Call(0, 3, time=1.5))
     assert state.window is None, "a call on another team resolves at once"
-    assert state.tokens == (3, 1) and state.pot == 8
+    assert state.tokens == (3, 1)
+    assert state.pot == 8
     assert state.hands[3] == (TAXI, SHISH, JAB, JAB)
     assert state.calls[-1] == CallRecord(0, 3, right=True, double=False)
 
@@ -107,13 +114,15 @@ def test_right_call_on_another_team_steals_a_token_and_the_called_player_redraws
 def test_right_call_on_a_team_with_no_token_takes_one_from_the_pot() -> None:
     state = position(hands={3: FOUR_KINGS}, tokens=(2, 0), pot=10)
     state = apply(state, Call(1, 3))
-    assert state.tokens == (3, 0) and state.pot == 9
+    assert state.tokens == (3, 0)
+    assert state.pot == 9
 
 
 def test_wrong_call_on_another_team_gives_the_called_team_a_token() -> None:
     state = position(hands={2: MIXED})
     state = apply(state, Call(1, 2))
-    assert state.tokens == (1, 3) and state.pot == 8
+    assert state.tokens == (1, 3)
+    assert state.pot == 8
     assert state.hands[2] == MIXED
 
 
@@ -140,7 +149,8 @@ def test_after_a_call_play_resumes_where_it_stopped() -> None:
     state = apply(state, Swap(0, 0, 0))
     before = legal_actions(state, 2)
     state = apply(apply(state, Call(0, 1)), Resolve(0))
-    assert state.swapped and state.license == 0
+    assert state.swapped
+    assert state.license == 0
     assert legal_actions(state, 2) == before
 
 

@@ -45,7 +45,8 @@ def test_both_right_within_the_window_claims_three_tokens_and_both_redraw() -> N
     assert state.claim == Claim(player=1, remaining=3)
     assert state.window is None
     assert state.calls[-2:] == (CallRecord(0, 1, True, True), CallRecord(1, 0, True, True))
-    assert FOUR_KINGS not in state.hands and FOUR_JABS not in state.hands
+    assert FOUR_KINGS not in state.hands
+    assert FOUR_JABS not in state.hands
     assert sorted(state.discard[-8:]) == sorted(FOUR_KINGS + FOUR_JABS)
     assert active_players(state) == frozenset({1})
     assert legal_actions(state) == (Collect(1, POT), Collect(1, 1))
@@ -58,7 +59,8 @@ def test_the_claim_takes_its_tokens_from_the_pot_and_other_teams_in_any_mix() ->
     assert state.claim == Claim(1, 1)
     state = apply(state, Collect(1, 1))
     assert state.claim is None
-    assert state.tokens == (5, 0) and state.pot == 7
+    assert state.tokens == (5, 0)
+    assert state.pot == 7
     assert Signal(2) in legal_actions(state), "play resumes"
 
 
@@ -80,7 +82,8 @@ def test_a_claim_stops_when_no_source_is_left() -> None:
     state = double(state, 0.0, 0.5)
     state = apply(apply(state, Collect(1, 1)), Collect(1, POT))
     assert state.claim is None
-    assert state.tokens == (12, 0) and state.pot == 0
+    assert state.tokens == (12, 0)
+    assert state.pot == 0
     assert state.winner == 0
 
 
@@ -100,7 +103,8 @@ def test_just_over_one_second_apart_is_outside_the_window() -> None:
     # The first call resolved alone (right: a token from the Pot, player 1 redrew) and the
     # late call opened its own window.
     assert state.calls[-1] == CallRecord(0, 1, right=True, double=False)
-    assert state.tokens == (3, 2) and state.pot == 7
+    assert state.tokens == (3, 2)
+    assert state.pot == 7
     assert state.window == Window(1, 0, 11.000001)
     assert legal_actions(state) == (Call(0, 1, time=11.000001), Resolve(1))
 
@@ -115,27 +119,34 @@ def test_mixed_right_and_wrong_are_resolved_as_single_calls_in_the_order_made() 
     # 0's call on 1 is right (1 has four kings); 1's call on 0 is wrong.
     state = position(hands={0: MIXED, 1: FOUR_KINGS})
     state = double(state, 7.0, 7.5)
-    assert state.claim is None and state.window is None
+    assert state.claim is None
+    assert state.window is None
     assert state.calls[-2:] == (CallRecord(0, 1, True, False), CallRecord(1, 0, False, False))
-    assert state.tokens == (2, 2) and state.pot == 8  # +1 from the Pot, -1 back to it
+    assert state.tokens == (2, 2)
+    assert state.pot == 8
 
 
 def test_mixed_case_stops_when_the_first_call_ends_the_game() -> None:
     state = position(hands={0: MIXED, 1: FOUR_KINGS}, tokens=(5, 6), pot=1)
     state = double(state, 7.0, 7.5)
-    assert state.winner is None and state.tied == frozenset({0, 1})
+    assert state.winner is None
+    assert state.tied == frozenset({0, 1})
     assert state.call_count == 2, "both calls are resolved: the team is still playing"
     state = position(hands={0: MIXED, 1: FOUR_KINGS}, tokens=(6, 5), pot=1)
     state = double(state, 7.0, 7.5)
-    assert state.winner == 0 and state.call_count == 1
+    assert state.winner == 0
+    assert state.call_count == 1
 
 
 def test_both_wrong_are_two_wrong_calls() -> None:
     state = double(position(hands={0: MIXED, 1: MIXED}), 1.0, 1.2)
-    assert state.tokens == (0, 2) and state.pot == 10
+    assert state.tokens == (0, 2)
+    assert state.pot == 10
 
 
 def test_resolve_closes_the_window_and_resolves_the_call_alone() -> None:
     state = apply(apply(both_scoring(), Call(0, 1, time=2.0)), Resolve(0))
-    assert state.window is None and state.claim is None
-    assert state.tokens == (3, 2) and state.hands[0] == FOUR_KINGS
+    assert state.window is None
+    assert state.claim is None
+    assert state.tokens == (3, 2)
+    assert state.hands[0] == FOUR_KINGS

@@ -36,7 +36,8 @@ def test_a_swap_exchanges_a_hand_card_for_an_ocean_card() -> None:
     after = apply(state, Swap(0, hand_slot=2, ocean_slot=1))
     assert after.hands[0] == (KING, KING, KING, AB)
     assert after.ocean == (JAB, TAXI, SHISH, CRABBI)
-    assert after.swapped and not state.swapped
+    assert after.swapped
+    assert not state.swapped
 
 
 def test_swaps_can_go_on_as_long_as_you_like() -> None:
@@ -85,16 +86,20 @@ def test_confirm_only_once_every_hand_of_the_side_is_down() -> None:
         apply(state, Confirm(0))
     assert refused.value.reason is IllegalReason.NOT_ALL_DOWN
     state = apply(state, PutDown(2))
-    assert Confirm(0) in legal_actions(state, 0) and Confirm(2) in legal_actions(state, 2)
+    assert Confirm(0) in legal_actions(state, 0)
+    assert Confirm(2) in legal_actions(state, 2)
 
 
 def test_the_round_ends_when_all_confirm_and_the_license_turns() -> None:
     state = play(position(), Swap(0, 0, 0), PutDown(0), PutDown(2), Confirm(2))
-    assert state.license == 0 and state.confirmed == frozenset({2})
+    assert state.license == 0
+    assert state.confirmed == frozenset({2})
     state = apply(state, Confirm(0))
     assert state.license == 1
     assert state.phase is Phase.PLAY
-    assert not state.down and not state.confirmed and not state.swapped
+    assert not state.down
+    assert not state.confirmed
+    assert not state.swapped
     assert Swap(1, 0, 0) in legal_actions(state, 1)
     assert Swap(0, 0, 0) not in legal_actions(state, 0)
 
@@ -111,7 +116,8 @@ def test_picking_a_hand_up_withdraws_every_confirmation() -> None:
 
 def test_a_round_without_a_swap_asks_the_other_side() -> None:
     state = play(position(), PutDown(0), PutDown(2), Confirm(0), Confirm(2))
-    assert state.phase is Phase.OFFER and state.license == 0
+    assert state.phase is Phase.OFFER
+    assert state.license == 0
     assert legal_actions(state, 1)[:2] == (Answer(1, True), Answer(1, False))
     assert not any(isinstance(a, Answer) for a in legal_actions(state, 0))
     with pytest.raises(IllegalActionError) as refused:
@@ -122,7 +128,9 @@ def test_a_round_without_a_swap_asks_the_other_side() -> None:
 def test_the_first_yes_turns_the_license_for_a_normal_round() -> None:
     state = play(position(), PutDown(0), PutDown(2), Confirm(0), Confirm(2))
     state = play(state, Answer(3, False), Answer(1, True))
-    assert state.license == 1 and state.phase is Phase.PLAY and not state.declined
+    assert state.license == 1
+    assert state.phase is Phase.PLAY
+    assert not state.declined
     assert Swap(3, 0, 0) in legal_actions(state, 3)
 
 
@@ -137,7 +145,9 @@ def test_when_all_say_no_the_ocean_is_replaced_and_the_same_side_plays_again() -
     state = apply(state, Answer(3, False))
     assert state.discard == ocean
     assert state.ocean == (TAXI, AB, AB, TAXI)
-    assert state.license == 0 and state.phase is Phase.PLAY and not state.declined
+    assert state.license == 0
+    assert state.phase is Phase.PLAY
+    assert not state.declined
 
 
 def test_when_the_draw_pile_runs_out_the_discard_pile_is_reshuffled() -> None:
