@@ -60,9 +60,9 @@ def test_a_call_on_ones_partner_pauses_play_until_resolved() -> None:
     assert state.window == Window(0, 1, 5.0)
     assert active_players(state) == frozenset({0, 1})
     assert legal_actions(state) == (Resolve(0), Call(1, 0, time=5.0))
-    with pytest.raises(NotYourTurnError) as refused:
+    with pytest.raises(NotYourTurnError) as elsewhere:
         apply(state, Signal(2))
-    assert refused.value.reason is IllegalReason.PLAY_PAUSED
+    assert elsewhere.value.reason is IllegalReason.PLAY_PAUSED
     with pytest.raises(IllegalActionError) as refused:
         apply(state, Swap(0, 0, 0))
     assert refused.value.reason is IllegalReason.PLAY_PAUSED

@@ -18,6 +18,7 @@ import enum
 import functools
 import secrets
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -198,14 +199,19 @@ Call(player=1, target=3, time=0.0), Signal(player=1))
     """
     if state.winner is not None:
         return ()
+    targets = _targets(state)
     if player is None:
-        return tuple(a for p in range(state.config.players) for a in _actions_of(state, p))
+        return tuple(
+            chain.from_iterable(
+                _actions_of(state, p, targets) for p in _everyone(len(state.hands))
+            )
+        )
     if type(player) is not int or not 0 <= player < state.config.players:
         return ()
-    return _actions_of(state, player)
+    return _actions_of(state, player, targets)
 
 
-def _actions_of(state: State, p: PlayerId) -> tuple[Action, ...]:
+def _actions_of(state: State, p: PlayerId, targets: tuple[PlayerId, ...]) -> tuple[Action, ...]:
     window, claim = state.window, state.claim
     if window is not None:
         if p == window.target:
@@ -216,8 +222,8 @@ def _actions_of(state: State, p: PlayerId) -> tuple[Action, ...]:
             return ()
         team = table(state.config).team_of[p]
         return tuple(Collect(p, source) for source in sources(state, team))
-    if not is_playing(state, p):
-        return ()
+    if p not in targets:
+        return ()  # out of the sudden death
     own: tuple[Action, ...] = ()
     on_license_side = table(state.config).side_of[p] == state.license
     if state.phase is Phase.PLAY and on_license_side:
@@ -229,7 +235,7 @@ def _actions_of(state: State, p: PlayerId) -> tuple[Action, ...]:
             own = (_PICK_UP(p),)
     elif state.phase is Phase.OFFER and not on_license_side and p not in state.declined:
         own = _answers(p)
-    return (*own, *_calls(p, _targets(state), state.clock), _SIGNAL(p))
+    return (*own, *_calls(p, targets, state.clock), _SIGNAL(p))
 
 
 def _all_down(state: State) -> bool:
@@ -238,7 +244,15 @@ def _all_down(state: State) -> bool:
 
 
 def _targets(state: State) -> tuple[PlayerId, ...]:
+    # The players still in the game: everyone, or in sudden death the tied teams'.
+    if not state.tied:
+        return _everyone(state.config.players)
     return tuple(p for p in range(state.config.players) if is_playing(state, p))
+
+
+@functools.cache
+def _everyone(players: int) -> tuple[PlayerId, ...]:
+    return tuple(range(players))
 
 
 # Actions without a time are values of a few small ints: build each once.
