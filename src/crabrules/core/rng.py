@@ -29,6 +29,8 @@ from typing import TypeVar
 
 import attrs
 
+from crabrules.core.errors import InvalidConfigError
+
 __all__ = ["SEED_LIMIT", "Rng"]
 
 T = TypeVar("T")
@@ -68,11 +70,14 @@ class Rng:
     def from_seed(cls, seed: int) -> Rng:
         """The generator a game seeded with ``seed`` starts from.
 
+        Raises:
+            InvalidConfigError: ``seed`` is not an int in ``range(SEED_LIMIT)``.
+
         >>> Rng.from_seed(1).state
         1
         """
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-            raise ValueError(f"a seed is an int in [0, 2**64), got {seed!r}")
+            raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
         return cls(seed)
 
     def next_u64(self) -> tuple[int, Rng]:
@@ -92,8 +97,8 @@ class Rng:
         >>> Rng.from_seed(0).below(10)[0]
         5
         """
-        if n <= 0:
-            raise ValueError(f"below() needs n >= 1, got {n}")
+        if not 0 < n <= SEED_LIMIT:
+            raise ValueError(f"below() needs 1 <= n <= 2**64, got {n}")
         value, state = _below(self.state, n)
         return value, Rng(state)
 
