@@ -36,7 +36,13 @@ from crabrules.youve_got_crabs.actions import (
     Swap,
 )
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, card_name, deck, is_scoring
-from crabrules.youve_got_crabs.config import REFERENCE_TYPES, Config, Side, Team
+from crabrules.youve_got_crabs.config import (
+    REFERENCE_TYPES,
+    Config,
+    Side,
+    Team,
+    config_for_players,
+)
 from crabrules.youve_got_crabs.game import GAME, INFO, MAX_RANDOM_STEPS
 from crabrules.youve_got_crabs.observe import Observation, determinize, observe
 from crabrules.youve_got_crabs.render import render
@@ -105,6 +111,7 @@ __all__ = [
     "active_players",
     "apply",
     "card_name",
+    "config_for_players",
     "deck",
     "determinize",
     "initial_state",

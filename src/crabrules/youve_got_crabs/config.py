@@ -23,6 +23,7 @@ __all__ = [
     "Config",
     "Side",
     "Team",
+    "config_for_players",
 ]
 
 #: A team's id, ``0 .. teams-1``.
@@ -190,3 +191,24 @@ def _check_seating(seating: tuple[Team, ...], teams: int) -> None:
                 f"seating: team {team} needs two players, one on each side (an even and an "
                 f"odd player id), got {seats}"
             )
+
+
+def config_for_players(players: int) -> Config:
+    """Return the reference config for ``players`` players (two per team).
+
+    Raises:
+        InvalidConfigError: ``players`` is not an even number from 4 to 10.
+
+    >>> config_for_players(6).teams
+    3
+    >>> config_for_players(5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: players: ... 4 to 10 players in teams of two, not 5
+    """
+    if type(players) is not int or players % 2 or not MIN_TEAMS <= players // 2 <= MAX_TEAMS:
+        raise InvalidConfigError(
+            f"players: You've Got Crabs is for {2 * MIN_TEAMS} to {2 * MAX_TEAMS} players in "
+            f"teams of two, not {players!r}"
+        )
+    return Config(teams=players // 2)

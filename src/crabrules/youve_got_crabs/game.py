@@ -11,7 +11,7 @@ from crabrules.core import (
     Utility,
 )
 from crabrules.youve_got_crabs.actions import Action
-from crabrules.youve_got_crabs.config import MAX_TEAMS, MIN_TEAMS, Config
+from crabrules.youve_got_crabs.config import MAX_TEAMS, MIN_TEAMS, Config, config_for_players
 from crabrules.youve_got_crabs.observe import Observation, determinize, observe
 from crabrules.youve_got_crabs.render import render
 from crabrules.youve_got_crabs.rules import (
@@ -60,4 +60,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     determinize=determinize,
     render=render,
     num_players=num_players,
+    config_for_players=config_for_players,
 )

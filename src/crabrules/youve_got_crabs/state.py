@@ -226,15 +226,4 @@ def _check_pause(state: State) -> None:
         raise ValueError("window and claim: one pause at a time")
 
 
-def _structure_phase(value: object, _: type) -> Phase:
-    if type(value) is not str:
-        raise TypeError(f"expected a string, got {value!r}")
-    return Phase(value)  # ValueError names an unknown phase
-
-
 serialize.register_check(State, check_state)
-# The core converter's hooks for str would catch this str enum: to_dict would keep the
-# member (which its strict string hook then refuses) and loading would give a bare string
-# (so ``state.phase is Phase.PLAY`` would fail). These hooks keep the phase a member.
-serialize.converter.register_unstructure_hook(Phase, lambda phase: phase.value)
-serialize.converter.register_structure_hook(Phase, _structure_phase)
