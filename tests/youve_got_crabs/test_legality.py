@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from crabrules.core import IllegalActionError
@@ -16,6 +17,7 @@ from crabrules.youve_got_crabs import (
     Collect,
     Config,
     Confirm,
+    Phase,
     PickUp,
     PutDown,
     Resolve,
@@ -27,6 +29,7 @@ from crabrules.youve_got_crabs import (
     is_terminal,
     legal_actions,
 )
+from tests.youve_got_crabs.helpers import FOUR_KINGS, JAB, position
 from tests.youve_got_crabs.policy import RandomTable
 
 
@@ -84,6 +87,31 @@ def test_apply_accepts_exactly_the_listed_actions(config: Config) -> None:
     assert (True, False, "play") in phases
     assert (False, True, "play") in phases
     assert (False, False, "offer") in phases
+
+
+def hand_built() -> Iterator[State]:
+    """Rare positions: sudden death, with a window open, with a claim, in the offer."""
+    three = Config(teams=3)
+    tied = position(three, hands={0: FOUR_KINGS, 1: (JAB,) * 4}, tokens=(5, 5, 4), pot=0)
+    tied = attrs.evolve(tied, tied=frozenset({0, 1}))
+    yield tied
+    yield apply(tied, Call(0, 1, time=2.0))
+    yield apply(apply(tied, Call(0, 1, time=2.0)), Call(1, 0, time=2.5))
+    yield attrs.evolve(tied, phase=Phase.OFFER, declined=frozenset({1}))
+    yield attrs.evolve(tied, down=frozenset({0, 2}), confirmed=frozenset({2}))
+
+
+def test_apply_accepts_exactly_the_listed_actions_in_rare_positions() -> None:
+    rnd = random.Random(2)
+    for state in hand_built():
+        legal = set(legal_actions(state))
+        assert legal
+        for action in universe(state, rnd):
+            if action in legal:
+                assert apply(state, action) == apply(state, action, check=False)
+            else:
+                with pytest.raises(IllegalActionError):
+                    apply(state, action)
 
 
 @pytest.mark.parametrize(

@@ -158,7 +158,7 @@ def _check_teams(teams: object) -> None:
 
 def _check_types(types: tuple[str, ...]) -> None:
     if not isinstance(types, tuple) or not types:
-        raise InvalidConfigError("types: the deck needs at least one crab type")
+        raise InvalidConfigError(f"types: a non-empty tuple of crab type names, not {types!r}")
     if any(type(name) is not str or not name.strip() for name in types):
         raise InvalidConfigError("types: every crab type needs a non-empty name")
     if len(set(types)) != len(types):
