@@ -7,6 +7,7 @@ import pytest
 from crabrules.core import GameOverError, NotYourTurnError, Outcome
 from crabrules.youve_got_crabs import (
     Call,
+    Collect,
     Config,
     Phase,
     PutDown,
@@ -110,3 +111,14 @@ def test_in_sudden_death_losing_a_token_ends_nothing() -> None:
     assert state.winner is None
     assert state.tokens == (4, 5, 4)
     assert state.pot == 1
+
+
+def test_in_sudden_death_a_double_crabs_claim_wins_with_its_first_token() -> None:
+    hands = {0: FOUR_KINGS, 1: (SHISH,) * 4}
+    state = position(THREE, hands=hands, tokens=(5, 5, 4), pot=0, tied=frozenset({0, 1}))
+    state = apply(apply(state, Call(0, 1, time=1.0)), Call(1, 0, time=1.5))
+    assert state.claim is not None
+    assert legal_actions(state) == (Collect(1, 1), Collect(1, 2))
+    state = apply(state, Collect(1, 2))
+    assert state.winner == 0
+    assert state.tokens == (6, 5, 3)

@@ -542,17 +542,12 @@ def _resolve_single(state: State, caller: PlayerId, target: PlayerId) -> State:
 def _double_crabs(state: State, first: PlayerId, second: PlayerId) -> State:
     # Double Crabs: both hands shown, both discard their four and draw four, and the team
     # collects three tokens from the sources its claim names.
-    before = state.tokens
+    # There is always a source: outside sudden death the Pot has a token, and in sudden
+    # death the Pot or another team holds the tokens this team could not have gained.
     state = record_call(state, first, second, double=True)
     state = record_call(state, second, first, double=True)
     state = redraw(redraw(state, second), first)
-    team = table(state.config).team_of[second]
-    if sources(state, team):
-        return attrs.evolve(state, claim=Claim(second, DOUBLE_CRABS_TOKENS))
-    # Only in sudden death can there be no source (the Pot is empty): the point still counts.
-    tokens = list(state.tokens)
-    tokens[team] += 1
-    return settle(attrs.evolve(state, tokens=tuple(tokens)), before)
+    return attrs.evolve(state, claim=Claim(second, DOUBLE_CRABS_TOKENS))
 
 
 def _resolve(state: State, action: Resolve) -> State:
