@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -19,7 +20,7 @@ MIXED = (CRABBI, JAB, TAXI, AB)
 def position(
     config: Config = Config(),  # noqa: B008 - Config is frozen
     *,
-    hands: dict[int, tuple[Card, ...]] | None = None,
+    hands: Mapping[int, tuple[Card, ...]] | None = None,
     ocean: tuple[Card, ...] | None = None,
     draw_top: tuple[Card, ...] = (),
     discard: tuple[Card, ...] = (),
