@@ -37,7 +37,9 @@ from crabrules.core import (
 )
 
 # The one place that names every game. Each line: import the package, register its GAME.
-# (no game registered yet)
+from crabrules import crab_stack  # noqa: E402
+
+register_game(crab_stack.GAME)
 
 __all__ = [
     "GAMES",
