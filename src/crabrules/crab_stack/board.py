@@ -16,9 +16,9 @@ computed once per layout by :func:`geometry` and cached:
 
 >>> geo = geometry(layout)
 >>> geo.neighbours[0]
-(1, 2, 3)
+(1, 3, 4)
 >>> bin(geo.neighbour_masks[0])
-'0b1110'
+'0b11010'
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def reference_layout(players: int) -> Layout:
     players (36). Cells are numbered in reading order: by row ``r``, then by ``q``.
 
     >>> reference_layout(3)[:4]
-    ((0, -3), (2, -3), (-1, -2), (0, -2))
+    ((0, -3), (2, -3), (0, -2), (1, -2))
     """
     spaces = [*ring(1), *ring(2)]
     if players == 3:
@@ -206,7 +206,7 @@ class Geometry:
         ``False`` means "maybe not": the caller must then look at the whole board.
 
         >>> geo = geometry(((0, 0), (1, 0), (2, 0), (1, -1)))
-        >>> geo.safe_to_vacate(1, 0b1101), geo.safe_to_vacate(1, 0b0101)
+        >>> geo.safe_to_vacate(1, 0b1001), geo.safe_to_vacate(1, 0b0101)
         (True, False)
         """
         return self.vacate_safe[cell][occupied & self.neighbour_masks[cell]]

@@ -35,11 +35,11 @@ def render(state: State) -> str:
     >>> from crabrules.crab_stack.rules import initial_state
     >>> print(render(initial_state(seed=1)))  # doctest: +NORMALIZE_WHITESPACE
     Crab Stack, turn 0: blue to move
-          bS1   rL1   rS1
-       bL1   bL1   rM1   rM1
-    bM1   bS1         bS1   bM1
-       rS1   rM1   rS1   rL1
-          bL1   bM1   rL1
+          bS1   rL1   rM1
+       bS1   bM1   rL1   bM1
+    rL1   rS1         bL1   rM1
+       bS1   rS1   bL1   bL1
+          bM1   rS1   rM1
     r = red, b = blue; L/M/S = large/medium/small crab; digits = stack height
     """
     config = state.config

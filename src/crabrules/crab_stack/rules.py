@@ -9,7 +9,7 @@ a position, or after ``Config.max_turns`` moves (both draws), checked in that or
 
 >>> state = initial_state(Config(players=2), seed=7)
 >>> state.to_move, len(legal_actions(state))
-(1, 30)
+(1, 37)
 >>> state = apply(state, legal_actions(state)[0])
 >>> state.turn, state.to_move
 (1, 0)
@@ -157,7 +157,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     >>> apply(state, Move(player=1, src=0, dst=17))
     Traceback (most recent call last):
     ...
-    crabrules.core.errors.IllegalActionError: a large crab moves exactly 1 space, over crabs, without crossing a space twice
+    crabrules.core.errors.IllegalActionError: a small crab moves exactly 3 spaces, over crabs, without crossing a space twice
     """
     if check:
         _check(state, action)
