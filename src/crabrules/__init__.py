@@ -9,6 +9,7 @@ Each game is a package of plain functions over frozen values (``initial_state``,
 'Crab Stack'
 """
 
+from crabrules import crab_stack
 from crabrules._version import __version__
 from crabrules.core import (
     GAMES,
@@ -37,8 +38,6 @@ from crabrules.core import (
 )
 
 # The one place that names every game. Each line: import the package, register its GAME.
-from crabrules import crab_stack  # noqa: E402
-
 register_game(crab_stack.GAME)
 
 __all__ = [

@@ -23,11 +23,17 @@ def brute_moves(state: cs.State) -> set[tuple[int, int]]:
         size = stack[-1] % 3
         length = {0: 3, 1: 2, 2: 1}[size]
 
-        def walk(qr: tuple[int, int], visited: list[tuple[int, int]], left: int) -> None:
+        def walk(
+            qr: tuple[int, int],
+            visited: list[tuple[int, int]],
+            left: int,
+            src: int = src,
+            size: int = size,
+        ) -> None:
             if left == 0:
                 dst = where[qr]
                 if stacks[dst][-1] % 3 <= size:
-                    found.add((src, dst))  # noqa: B023 - src is fixed during the walk
+                    found.add((src, dst))
                 return
             for dq, dr in HEX_STEPS:
                 nxt = (qr[0] + dq, qr[1] + dr)

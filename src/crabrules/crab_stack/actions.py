@@ -9,7 +9,7 @@ Move(player=0, src=3, dst=5)
 from __future__ import annotations
 
 import functools
-from typing import ClassVar, Union
+from typing import ClassVar
 
 import attrs
 
@@ -50,7 +50,7 @@ class KeepGroup:
 
 
 #: Every action of Crab Stack.
-Action = Union[Move, KeepGroup]
+Action = Move | KeepGroup
 
 
 class IllegalReason(Reason):
@@ -93,7 +93,7 @@ def move_memo(players: int, cells: int) -> tuple[MoveMemo, ...]:
 
 
 def moves_to(memo: MoveMemo, player: PlayerId, src: Cell, reach: int) -> tuple[Move, ...]:
-    """The moves of ``player`` from ``src`` to every cell of the bitmask ``reach``, memoised.
+    """Return the moves of ``player`` from ``src`` to each cell of the mask ``reach``, memoised.
 
     >>> memo = move_memo(2, 18)[0]
     >>> moves_to(memo, 0, 4, 0b101)

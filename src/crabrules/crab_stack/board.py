@@ -24,6 +24,7 @@ computed once per layout by :func:`geometry` and cached:
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 __all__ = [
     "DIRECTIONS",
@@ -49,7 +50,7 @@ DIRECTIONS: tuple[Coord, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0,
 
 
 def ring(radius: int) -> tuple[Coord, ...]:
-    """The hexes at distance ``radius`` from the centre, walking once around the ring.
+    """Return the hexes at distance ``radius`` from the centre, walking once around the ring.
 
     The walk starts at the corner ``(-radius, radius)`` and goes round in the order of
     :data:`DIRECTIONS`, so the corners are at indices ``0, radius, 2 * radius, ...``.
@@ -68,7 +69,7 @@ def ring(radius: int) -> tuple[Coord, ...]:
 
 @functools.cache
 def reference_layout(players: int) -> Layout:
-    """The library's reference board for 2, 3 or 4 players (its decision 1).
+    """Return the library's reference board for 2, 3 or 4 players (its decision 1).
 
     Rings 1 and 2 around the open-water centre for 2 players (18 spaces); plus every
     other space of ring 3, corners included, for 3 players (27); all three rings for 4
@@ -159,9 +160,7 @@ class Geometry:
         self.coords = coords
         self.size = len(coords)
         self.full = (1 << len(coords)) - 1
-        around = [
-            [index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS] for q, r in coords
-        ]
+        around = [[index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS] for q, r in coords]
         self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(sorted(c for c in cells if c >= 0)) for cells in around
         )
@@ -178,14 +177,13 @@ class Geometry:
             for s in range(self.size)
         )
         self.near: tuple[int, ...] = tuple(
-            functools.reduce(int.__or__, (path for path, _ in paths), 0) for paths in self.two_step
+            _union(path for path, _ in paths) for paths in self.two_step
         )
         self.reach_memo: tuple[dict[int, int], ...] = tuple({} for _ in coords)
         # Both below depend only on which neighbours hold crabs: tabulated for every subset.
         self.medium_reach: tuple[dict[int, int], ...] = tuple(
             {
-                sub: functools.reduce(int.__or__, (self.neighbour_masks[a] for a in _cells(sub)), 0)
-                & ~(1 << s)
+                sub: _union(self.neighbour_masks[a] for a in _cells(sub)) & ~(1 << s)
                 for sub in _subsets(self.neighbour_masks[s])
             }
             for s in range(self.size)
@@ -212,6 +210,10 @@ class Geometry:
         return self.vacate_safe[cell][occupied & self.neighbour_masks[cell]]
 
 
+def _union(masks: Iterable[int]) -> int:
+    return functools.reduce(int.__or__, masks, 0)
+
+
 def _cells(mask: int) -> list[Cell]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
@@ -226,5 +228,5 @@ def _subsets(mask: int) -> list[int]:
 
 @functools.cache
 def geometry(coords: Layout) -> Geometry:
-    """The cached :class:`Geometry` of a layout."""
+    """Return the cached :class:`Geometry` of a layout."""
     return Geometry(coords)

@@ -93,8 +93,7 @@ class Config:
 
     def _check_layout(self, layout: Layout) -> None:
         if type(layout) is not tuple or not all(
-            type(qr) is tuple and len(qr) == 2 and all(type(x) is int for x in qr)
-            for qr in layout
+            type(qr) is tuple and len(qr) == 2 and all(type(x) is int for x in qr) for qr in layout
         ):
             raise InvalidConfigError("layout: a tuple of (q, r) pairs of ints")
         crabs = CRABS_PER_PLAYER * self.players

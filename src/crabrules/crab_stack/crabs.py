@@ -39,15 +39,15 @@ _SIZES = tuple(Size)
 
 
 def crab(player: PlayerId, size: Size) -> Crab:
-    """The crab of ``player`` with ``size``."""
+    """Return the crab of ``player`` with ``size``."""
     return 3 * player + size
 
 
 def crab_player(c: Crab) -> PlayerId:
-    """The owner of crab ``c``."""
+    """Return the owner of crab ``c``."""
     return c // 3
 
 
 def crab_size(c: Crab) -> Size:
-    """The size of crab ``c``."""
+    """Return the size of crab ``c``."""
     return _SIZES[c % 3]

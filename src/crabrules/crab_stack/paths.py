@@ -31,7 +31,7 @@ MEMO_LIMIT = 4096
 
 
 def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
-    """The bitmask of cells a crab of ``size`` on ``src`` can reach, ignoring landing.
+    """Return the bitmask of cells a crab of ``size`` on ``src`` can reach, ignoring landing.
 
     Args:
         geo: the layout's tables.
@@ -64,7 +64,7 @@ def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
 
 
 def landing_mask(size: int, tops_by_size: tuple[int, int, int]) -> int:
-    """The cells a crab of ``size`` may end on: those whose top crab is no bigger.
+    """Return the cells a crab of ``size`` may end on: those whose top crab is no bigger.
 
     ``tops_by_size[s]`` is the bitmask of cells whose top crab has size ``s``.
 

@@ -30,7 +30,7 @@ def colour_letters(colours: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def render(state: State) -> str:
-    """The board and the game's status, for terminals, logs and docs.
+    """Draw the board and the game's status, for terminals, logs and docs.
 
     >>> from crabrules.crab_stack.rules import initial_state
     >>> print(render(initial_state(seed=1)))  # doctest: +NORMALIZE_WHITESPACE
@@ -58,7 +58,9 @@ def render(state: State) -> str:
         col = (xs[cell] - x0) * _WIDTH
         grid[rows[cell] - r0][col : col + len(token)] = token
     board = ["".join(line).rstrip() for line in grid]
-    legend = ", ".join(f"{letter} = {name}" for letter, name in zip(letters, config.colours))
+    legend = ", ".join(
+        f"{letter} = {name}" for letter, name in zip(letters, config.colours, strict=True)
+    )
     return "\n".join(
         [
             _status(state),

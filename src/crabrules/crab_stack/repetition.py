@@ -59,13 +59,13 @@ class Zobrist:
         self.turn_keys: tuple[int, ...] = tuple(keys[-players:])
 
     def crab_key(self, cell: Cell, height: int, c: Crab) -> int:
-        """The key of crab ``c`` at 0-based ``height`` in the stack on ``cell``."""
+        """Return the key of crab ``c`` at 0-based ``height`` in the stack on ``cell``."""
         return self.crab_keys[(cell * self.cells + height) * self.crabs + c]
 
     def position_key(
         self, stacks: Sequence[tuple[Crab, ...]], to_move: PlayerId | None = None
     ) -> int:
-        """The key of a whole position; without ``to_move``, of its stacks alone.
+        """Return the key of a whole position; without ``to_move``, of its stacks alone.
 
         The rules compute it at setup and after a wave tie; every other move updates the
         key with the moved crab's two keys (and :meth:`cells_key` of washed cells).
@@ -74,7 +74,7 @@ class Zobrist:
         return key if to_move is None else key ^ self.turn_keys[to_move]
 
     def cells_key(self, stacks: Sequence[tuple[Crab, ...]], cells: Iterable[Cell]) -> int:
-        """The part of a position's key that the crabs on ``cells`` contribute."""
+        """Return the part of a position's key that the crabs on ``cells`` contribute."""
         key = 0
         keys, size, crabs = self.crab_keys, self.cells, self.crabs
         for cell in cells:
@@ -86,22 +86,22 @@ class Zobrist:
 
 @functools.cache
 def zobrist(cells: int, players: int) -> Zobrist:
-    """The cached keys of a board of ``cells`` spaces and ``players`` players."""
+    """Return the cached keys of a board of ``cells`` spaces and ``players`` players."""
     return Zobrist(cells, players)
 
 
 def entry(key: int, src: Cell, dst: Cell) -> int:
-    """A record entry: the position's key and the move that led to it."""
+    """Pack a record entry: the position's key and the move that led to it."""
     return key << _MOVE_BITS | src << 6 | dst
 
 
 def entry_key(item: int) -> int:
-    """The position key of a record entry."""
+    """Return the position key of a record entry."""
     return item >> _MOVE_BITS
 
 
 def entry_move(item: int) -> tuple[Cell, Cell]:
-    """The ``(src, dst)`` of the move that led to an entry's position."""
+    """Return the ``(src, dst)`` of the move that led to an entry's position."""
     return item >> 6 & 63, item & 63
 
 

@@ -58,11 +58,14 @@ __all__ = [
 
 Stacks = tuple[tuple[Crab, ...], ...]
 
+#: ``Config()``, the default of :func:`initial_state`.
+DEFAULT_CONFIG = Config()
+
 _SIZE_NAMES = ("small", "medium", "large")
 
 
-def initial_state(config: Config = Config(), *, seed: int | None = None) -> State:
-    """A new game: the crabs of every colour shuffled onto the spaces, one per space.
+def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -> State:
+    """Set up a new game: the crabs of every colour shuffled onto the spaces, one per space.
 
     The seed first shuffles the crabs (cell ``i`` gets the ``i``-th crab), then, when
     ``config.first_player`` is ``None``, draws the first player.
@@ -141,7 +144,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
 
 
 def apply(state: State, action: Action, *, check: bool = True) -> State:
-    """The state after ``action``; ``state`` is untouched.
+    """Return the state after ``action``; ``state`` is untouched.
 
     Args:
         state: the state to act in.
@@ -154,15 +157,21 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         IllegalActionError: any other illegal action; ``reason`` says why.
 
     >>> state = initial_state(Config(), seed=1)
-    >>> apply(state, Move(player=1, src=0, dst=17))
+    >>> apply(state, Move(player=1, src=1, dst=0))
     Traceback (most recent call last):
     ...
-    crabrules.core.errors.IllegalActionError: a small crab moves exactly 3 spaces, over crabs, without crossing a space twice
+    crabrules.core.errors.IllegalActionError: cell 1: the top crab is not yours
+    >>> apply(state, Move(player=1, src=0, dst=17)).turn
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.IllegalActionError: a small crab moves exactly 3 spaces over crabs
+
     """
     if check:
         _check(state, action)
     if type(action) is KeepGroup:
         return _keep_group(state, action.cell)
+    assert type(action) is Move
     return _move(state, action.src, action.dst)
 
 
@@ -176,7 +185,7 @@ _NOBODY: frozenset[PlayerId] = frozenset()
 
 
 def active_players(state: State) -> frozenset[PlayerId]:
-    """The player to move, or nobody once the game is over."""
+    """Return the player to move, or nobody once the game is over."""
     return _NOBODY if state.termination is not None else _ACTIVE[state.to_move]
 
 
@@ -347,7 +356,7 @@ def _next_player(
     mover: PlayerId,
     out: tuple[PlayerId, ...],
 ) -> tuple[PlayerId, tuple[PlayerId, ...]]:
-    """The next player in seat order who can move, eliminating those who cannot.
+    """Find the next player in seat order who can move, eliminating those who cannot.
 
     Returns ``(player, eliminated)``; when one player is left, ``player`` is meaningless.
     """
@@ -444,16 +453,14 @@ def _check_move(state: State, action: Move) -> None:
         raise _refuse("cells are ints", action, IllegalReason.NOT_AN_ACTION)
     geo = state.config.geometry
     if not (0 <= src < geo.size and 0 <= dst < geo.size):
-        raise _refuse(
-            f"cells are 0 to {geo.size - 1}", action, IllegalReason.NO_SUCH_SPACE
-        )
+        raise _refuse(f"cells are 0 to {geo.size - 1}", action, IllegalReason.NO_SUCH_SPACE)
     stack = state.stacks[src]
     if not stack:
         raise _refuse(f"no crab on cell {src}", action, IllegalReason.NO_CRAB)
     top = stack[-1]
     if top // 3 != action.player:
         raise _refuse(
-            f"the top crab on cell {src} is not yours (only top crabs move)",
+            f"cell {src}: the top crab is not yours",
             action,
             IllegalReason.NOT_YOUR_CRAB,
         )
@@ -461,8 +468,8 @@ def _check_move(state: State, action: Move) -> None:
     if not destinations(geo, src, size, state.occupied) >> dst & 1:
         steps = STEPS[size]
         raise _refuse(
-            f"a {_SIZE_NAMES[size]} crab moves exactly {steps} space{'s' * (steps > 1)}, "
-            "over crabs, without crossing a space twice",
+            f"a {_SIZE_NAMES[size]} crab moves exactly {steps} space{'s' * (steps > 1)} "
+            "over crabs",
             action,
             IllegalReason.NO_PATH,
         )

@@ -89,7 +89,7 @@ class State:
 def top_masks(
     stacks: Sequence[tuple[Crab, ...]], players: int
 ) -> tuple[tuple[int, int, int], tuple[int, ...]]:
-    """The top-crab bitmasks of ``stacks``: by size, and by player.
+    """Compute the top-crab bitmasks of ``stacks``: by size, and by player.
 
     >>> top_masks([(0,), (), (3, 2)], 2)
     ((1, 0, 4), (5, 0))
@@ -113,7 +113,7 @@ def position(
     turn: int = 0,
     seed: int = 0,
 ) -> State:
-    """A state with these stacks (bottom to top, per cell), at the start of a turn.
+    """Build a state with these stacks (bottom to top, per cell), at the start of a turn.
 
     No repetition record, nothing pending; it is not checked (:func:`check_state` does).
     """

@@ -29,7 +29,7 @@ __all__ = ["cells_of", "groups", "ranked"]
 
 
 def cells_of(mask: int) -> tuple[Cell, ...]:
-    """The cells of a bitmask, ascending.
+    """List the cells of a bitmask, ascending.
 
     >>> cells_of(0b10110)
     (1, 2, 4)
@@ -43,7 +43,7 @@ def cells_of(mask: int) -> tuple[Cell, ...]:
 
 
 def groups(geo: Geometry, occupied: int) -> tuple[int, ...]:
-    """The groups of the occupied cells, as bitmasks, ordered by their lowest cell."""
+    """Find the groups of the occupied cells, as bitmasks, ordered by their lowest cell."""
     masks = geo.neighbour_masks
     out = []
     rest = occupied
@@ -63,7 +63,7 @@ def groups(geo: Geometry, occupied: int) -> tuple[int, ...]:
 def ranked(
     parts: tuple[int, ...], stacks: tuple[tuple[Crab, ...], ...]
 ) -> tuple[tuple[int, ...], int]:
-    """The groups tied for largest, and the bitmask of every other group's cells.
+    """Return the groups tied for largest, and the bitmask of every other group's cells.
 
     Wave Rule: fewer spaces, then fewer crabs, is smaller; the smaller groups are washed
     away. One group in the first element means it alone stays; several mean a full tie,
@@ -75,9 +75,9 @@ def ranked(
     """
     sizes = [(g.bit_count(), sum(len(stacks[c]) for c in cells_of(g))) for g in parts]
     best = max(sizes)
-    keep = tuple(g for g, size in zip(parts, sizes) if size == best)
+    keep = tuple(g for g, size in zip(parts, sizes, strict=True) if size == best)
     washed = 0
-    for g, size in zip(parts, sizes):
+    for g, size in zip(parts, sizes, strict=True):
         if size != best:
             washed |= g
     return keep, washed
