@@ -28,7 +28,7 @@ from crabrules.core.rng import SEED_LIMIT
 from crabrules.crab_stack.board import Cell, is_connected
 from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, Crab
-from crabrules.crab_stack.repetition import entry_key, entry_move, zobrist
+from crabrules.crab_stack.repetition import entry, entry_key, entry_move, zobrist
 
 __all__ = ["State", "Termination", "check_state", "position", "top_masks"]
 
@@ -115,12 +115,24 @@ def position(
 ) -> State:
     """Build a state with these stacks (bottom to top, per cell), at the start of a turn.
 
-    No repetition record, nothing pending; it is not checked (:func:`check_state` does).
+    Its repetition record starts afresh; nothing is pending. It is not checked
+    (:func:`check_state` does that).
     """
     frozen = tuple(tuple(stack) for stack in stacks)
     by_size, by_player = top_masks(frozen, config.players)
+    history = (entry(config.zobrist.position_key(frozen, to_move), 0, 0),)
     return State(
-        config, seed, frozen, to_move, tuple(eliminated), turn, (), (), None, by_size, by_player
+        config,
+        seed,
+        frozen,
+        to_move,
+        tuple(eliminated),
+        turn,
+        (),
+        history,
+        None,
+        by_size,
+        by_player,
     )
 
 
@@ -196,11 +208,13 @@ def _check_groups(state: State) -> None:
 
 def _check_history(state: State) -> None:
     history = state.history
-    if not history:
-        if state.termination is Termination.REPETITION:
-            raise ValueError("history: a draw by repetition needs its record")
+    if state.pending:
+        if history:
+            raise ValueError("history: a pending wave decision ends any stretch")
         return
-    if state.pending or entry_move(history[0]) != (0, 0):
+    if not history:
+        raise ValueError("history: the current position is always recorded")
+    if entry_move(history[0]) != (0, 0):
         raise ValueError("history: a stretch starts with a position reached by no move")
     config = state.config
     size = config.geometry.size
