@@ -20,7 +20,9 @@ Board = dict[Coord, tuple[int, ...]]  # occupied spaces only: stacks bottom to t
 
 
 def board_of(state: cs.State) -> Board:
-    return {qr: stack for qr, stack in zip(state.config.spaces, state.stacks) if stack}
+    return {
+        qr: stack for qr, stack in zip(state.config.spaces, state.stacks, strict=True) if stack
+    }
 
 
 def moves(board: Board, player: int) -> set[tuple[Coord, Coord]]:

@@ -30,7 +30,7 @@ def build(
 ) -> cs.State:
     """A position on the reference layout for ``players``; unnamed spaces are empty."""
     config = cs.Config(players=players, max_turns=max_turns)
-    board = [()] * len(config.spaces)
+    board: list[tuple[int, ...]] = [()] * len(config.spaces)
     for qr, text in stacks.items():
         board[cell(config, qr)] = crabs(text)
     return cs.position(config, board, to_move, eliminated=eliminated)
@@ -52,7 +52,7 @@ def move(state: cs.State, src: Coord, dst: Coord) -> cs.State:
 
 
 def occupied(state: cs.State) -> set[Coord]:
-    return {qr for qr, stack in zip(state.config.spaces, state.stacks) if stack}
+    return {qr for qr, stack in zip(state.config.spaces, state.stacks, strict=True) if stack}
 
 
 # Five spaces in a row along ring 2 of the reference layouts (each touches the next only).

@@ -7,14 +7,15 @@ import random
 from crabrules import Outcome
 from crabrules import crab_stack as cs
 from crabrules.crab_stack.repetition import entry, occurrences
-from tests.crab_stack.helpers import A, B, C, D, E, build, cell, crabs, move, occupied
+from tests.crab_stack.helpers import A, B, C, D, E, build, cell, crabs, move
 
 
 def test_a_player_without_a_legal_move_is_eliminated_at_the_start_of_their_turn() -> None:
     # Red covers green's only crab; green is out only when its turn comes, after blue's.
     state = build({A: "rL", B: "gS", C: "rS bL", D: "bS"}, players=3)
     after_red = move(state, A, B)
-    assert after_red.to_move == 1 and after_red.eliminated == ()
+    assert after_red.to_move == 1
+    assert after_red.eliminated == ()
     after_blue = move(after_red, C, D)
     assert after_blue.eliminated == (2,)
     assert after_blue.to_move == 0

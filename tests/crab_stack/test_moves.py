@@ -76,7 +76,7 @@ def test_a_crab_ends_only_on_a_crab_of_its_size_or_smaller(
     # The path to the target runs over small crabs; the target is the move's length away.
     line = [A, B, C, D]
     length = cs.STEPS[cs.crab_size(crabs(mover)[0])]
-    stacks = {qr: "bS" for qr in line[1:length]}
+    stacks = dict.fromkeys(line[1:length], "bS")
     stacks[A] = mover
     stacks[line[length]] = target
     assert (line[length] in moves_from(build(stacks), A)) is allowed

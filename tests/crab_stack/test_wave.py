@@ -37,12 +37,15 @@ def test_on_a_full_tie_the_mover_chooses_which_group_stays() -> None:
     ab, de = (tuple(sorted(cell(config, qr) for qr in pair)) for pair in ((A, B), (D, E)))
     assert tied.pending == tuple(sorted((ab, de)))  # each group's cells, ascending
     assert occupied(tied) == {A, B, D, E}  # nothing washed yet
-    assert tied.to_move == 0 and tied.turn == 1
+    assert tied.to_move == 0
+    assert tied.turn == 1
     assert cs.active_players(tied) == frozenset({0})
     assert set(cs.legal_actions(tied)) == {cs.KeepGroup(0, ab[0]), cs.KeepGroup(0, de[0])}
     kept = cs.apply(tied, cs.KeepGroup(0, de[0]))
     assert occupied(kept) == {D, E}
-    assert kept.to_move == 1 and kept.turn == 1 and kept.pending == ()
+    assert kept.to_move == 1
+    assert kept.turn == 1
+    assert kept.pending == ()
 
 
 def test_a_tie_must_be_settled_before_anything_else() -> None:
