@@ -35,7 +35,6 @@ from crabrules.crab_stack.actions import (
     KeepGroup,
     Move,
     move_memo,
-    moves_to,
 )
 from crabrules.crab_stack.board import Cell, Geometry
 from crabrules.crab_stack.config import Config
@@ -43,7 +42,7 @@ from crabrules.crab_stack.crabs import STEPS, Crab, Size, crab
 from crabrules.crab_stack.paths import destinations, landing_mask
 from crabrules.crab_stack.repetition import entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination, top_masks
-from crabrules.crab_stack.wave import cells_of, groups, ranked
+from crabrules.crab_stack.wave import cells_of, groups, ranked, splits
 
 __all__ = [
     "Termination",
@@ -117,7 +116,8 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         return tuple(KeepGroup(p, group[0]) for group in state.pending)
     config = state.config
     geo = config.geometry
-    memo = move_memo(config.players, geo.size)[p]
+    memo = move_memo(config.players, geo.size)
+    known = memo.tuples[p]
     small, medium, large = state.tops_by_size
     occupied = small | medium | large
     # Landing: a crab ends on a crab of its size or smaller.
@@ -136,10 +136,8 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         else:
             reach = destinations(geo, src, Size.SMALL, occupied) & small
         if reach:
-            moves = memo[src].get(reach)
-            if moves is None:
-                moves = moves_to(memo, p, src, reach)
-            out += moves
+            moves = known[src].get(reach)
+            out += moves if moves is not None else memo.moves_to(p, src, reach)
     return out
 
 
@@ -237,11 +235,12 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
     by_player[owner] |= dst_bit
     # The position key without its player to move, updated for the moved crab.
     keys = config.zobrist
+    crab_keys, cells, crabs = keys.crab_keys, keys.cells, keys.crabs  # Zobrist.crab_key, inlined
     key = (
         entry_key(state.history[-1])
         ^ keys.turn_keys[state.to_move]
-        ^ keys.crab_key(src, len(rest), moved)
-        ^ keys.crab_key(dst, len(dst_stack), moved)
+        ^ crab_keys[(src * cells + len(rest)) * crabs + moved]
+        ^ crab_keys[(dst * cells + len(dst_stack)) * crabs + moved]
     )
     turn = state.turn + 1
     if rest:
@@ -252,28 +251,26 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
     # Wave Rule: only a move that empties its space can split the crabs.
     geo = config.geometry
     occupied = by_size[0] | by_size[1] | by_size[2]
-    if not geo.safe_to_vacate(src, occupied):
-        parts = groups(geo, occupied)
-        if len(parts) > 1:
-            keep, washed = ranked(parts, tuple(new))
-            key ^= keys.cells_key(new, cells_of(washed))
-            _wash(new, by_size, by_player, washed)
-            if len(keep) > 1:
-                # A full tie: the mover chooses which group stays, before the turn ends.
-                pending = tuple(cells_of(group) for group in keep)
-                return State(
-                    config,
-                    state.seed,
-                    tuple(new),
-                    state.to_move,
-                    state.eliminated,
-                    turn,
-                    pending,
-                    (),
-                    None,
-                    (by_size[0], by_size[1], by_size[2]),
-                    tuple(by_player),
-                )
+    if not geo.safe_to_vacate(src, occupied) and splits(geo, occupied, src):
+        keep, washed = ranked(groups(geo, occupied), tuple(new))
+        key ^= keys.cells_key(new, cells_of(washed))
+        _wash(new, by_size, by_player, washed)
+        if len(keep) > 1:
+            # A full tie: the mover chooses which group stays, before the turn ends.
+            pending = tuple(cells_of(group) for group in keep)
+            return State(
+                config,
+                state.seed,
+                tuple(new),
+                state.to_move,
+                state.eliminated,
+                turn,
+                pending,
+                (),
+                None,
+                (by_size[0], by_size[1], by_size[2]),
+                tuple(by_player),
+            )
     return _end_turn(state, tuple(new), by_size, by_player, turn, key, None)
 
 
@@ -329,17 +326,22 @@ def _end_turn(
     mover = state.to_move
     sizes = (by_size[0], by_size[1], by_size[2])
     players = tuple(by_player)
-    to_move, out = _next_player(config.geometry, sizes, players, mover, state.eliminated)
+    geo = config.geometry
+    out = state.eliminated
+    to_move = (mover + 1) % len(players)
     termination = None
-    if len(out) == config.players - 1:
-        termination = Termination.LAST_PLAYER
-        to_move = mover
+    # Usually the next player can move; else the full scan, with its eliminations.
+    if to_move in out or not _can_move(geo, sizes, players[to_move]):
+        to_move, out = _next_player(geo, sizes, players, mover, out)
+        if len(out) == len(players) - 1:
+            termination = Termination.LAST_PLAYER
+            to_move = mover
     key ^= config.zobrist.turn_keys[to_move]
     if stays is None or out is not state.eliminated or termination is not None:
         history: tuple[int, ...] = (entry(key, 0, 0),)
     else:
         history = (*state.history, stays | entry(key, 0, 0))
-        players_in = config.players - len(out)
+        players_in = len(players) - len(out)
         if _candidate_third(history, players_in) and occurrences(history, stacks, players_in) >= 3:
             termination = Termination.REPETITION
     if termination is None and config.max_turns is not None and turn >= config.max_turns:

@@ -5,10 +5,10 @@ move splits the crabs, every group but the largest is washed away; "largest" is 
 spaces, then most crabs; if several groups tie for largest, the mover chooses the one
 that stays (a :class:`~crabrules.crab_stack.actions.KeepGroup` follow-up decision).
 
-Only a move that empties its starting space can split the crabs, so the rules call
-:func:`groups` only then, and only when the cheap local test
-:meth:`Geometry.safe_to_vacate <crabrules.crab_stack.board.Geometry.safe_to_vacate>`
-cannot rule a split out.
+Only a move that empties its starting space can split the crabs, so the rules look only
+then: first the local test :meth:`Geometry.safe_to_vacate
+<crabrules.crab_stack.board.Geometry.safe_to_vacate>`, then, if it cannot rule a split
+out, :func:`splits`, and only after a real split :func:`groups`.
 
 >>> from crabrules.crab_stack.board import geometry
 >>> line = geometry(((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)))
@@ -25,7 +25,7 @@ from __future__ import annotations
 from crabrules.crab_stack.board import Cell, Geometry
 from crabrules.crab_stack.crabs import Crab
 
-__all__ = ["cells_of", "groups", "ranked"]
+__all__ = ["cells_of", "groups", "ranked", "splits"]
 
 
 def cells_of(mask: int) -> tuple[Cell, ...]:
@@ -40,6 +40,33 @@ def cells_of(mask: int) -> tuple[Cell, ...]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return tuple(out)
+
+
+def splits(geo: Geometry, occupied: int, vacated: Cell) -> bool:
+    """Whether emptying ``vacated`` split the crabs, which were one group with it.
+
+    Every group left holds a neighbour of ``vacated``, so the crabs are still one group
+    exactly when a flood from one of its occupied neighbours reaches the others; the
+    flood stops as soon as it has.
+
+    >>> from crabrules.crab_stack.board import geometry
+    >>> ring = geometry(((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)))
+    >>> splits(ring, 0b111110, 0), splits(ring, 0b110110, 0)
+    (False, True)
+    """
+    masks = geo.neighbour_masks
+    around = occupied & masks[vacated]
+    group = todo = around & -around
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        grown = masks[low.bit_length() - 1] & occupied & ~group
+        if grown:
+            group |= grown
+            if group & around == around:
+                return False
+            todo |= grown
+    return group & around != around
 
 
 def groups(geo: Geometry, occupied: int) -> tuple[int, ...]:
@@ -73,11 +100,16 @@ def ranked(
         parts: the groups, as bitmasks (from :func:`groups`).
         stacks: the stacks, per cell.
     """
-    sizes = [(g.bit_count(), sum(len(stacks[c]) for c in cells_of(g))) for g in parts]
-    best = max(sizes)
-    keep = tuple(g for g, size in zip(parts, sizes, strict=True) if size == best)
+    spaces = [g.bit_count() for g in parts]
+    most = max(spaces)
+    keep = tuple(g for g, n in zip(parts, spaces, strict=True) if n == most)
+    if len(keep) > 1:
+        # Tied on spaces: count crabs (only now, it is rarely needed).
+        crabs = [sum(len(stacks[c]) for c in cells_of(g)) for g in keep]
+        most = max(crabs)
+        keep = tuple(g for g, n in zip(keep, crabs, strict=True) if n == most)
     washed = 0
-    for g, size in zip(parts, sizes, strict=True):
-        if size != best:
+    for g in parts:
+        if g not in keep:
             washed |= g
     return keep, washed
