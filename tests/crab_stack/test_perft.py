@@ -26,6 +26,8 @@ How the numbers were checked:
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from crabrules import crab_stack as cs
@@ -87,3 +89,16 @@ def test_perft_depth_one_by_hand() -> None:
 def test_perft_of_a_hand_counted_wave_tie() -> None:
     assert tuple(perft(TIE, d) for d in (1, 2, 3)) == TIE_COUNTS
     assert tuple(brute_perft(TIE, d) for d in (1, 2, 3)) == TIE_COUNTS
+
+
+def test_legal_moves_match_the_independent_model_in_random_games() -> None:
+    rnd = random.Random(5)
+    for seed in range(24):
+        state = cs.initial_state(cs.Config(players=2 + seed % 3), seed=seed)
+        while not cs.is_terminal(state):
+            actions = cs.legal_actions(state)
+            if not state.pending:
+                spaces = state.config.spaces
+                ours = {(spaces[a.src], spaces[a.dst]) for a in actions if isinstance(a, cs.Move)}
+                assert ours == brute.moves(brute.board_of(state), state.to_move)
+            state = cs.apply(state, rnd.choice(actions))

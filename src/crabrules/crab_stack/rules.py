@@ -17,6 +17,7 @@ a position, or after ``Config.max_turns`` moves (both draws), checked in that or
 
 from __future__ import annotations
 
+import functools
 import secrets
 
 from crabrules.core import (
@@ -81,8 +82,7 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
     if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
         raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
     players = config.players
-    crabs = [crab(p, size) for p in range(players) for size in Size for _ in range(3)]
-    shuffled, rng = Rng.from_seed(seed).shuffle(crabs)
+    shuffled, rng = Rng.from_seed(seed).shuffle(_all_crabs(players))
     first = config.first_player
     if first is None:
         first, rng = rng.below(players)
@@ -94,6 +94,12 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
     return State(
         config, seed, stacks, to_move, out, 0, (), history, termination, by_size, by_player
     )
+
+
+@functools.cache
+def _all_crabs(players: int) -> tuple[Crab, ...]:
+    """Every crab of a game, by player, then size, in the order the setup shuffles them."""
+    return tuple(crab(p, size) for p in range(players) for size in Size for _ in range(3))
 
 
 def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action, ...]:
@@ -123,18 +129,23 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     # Landing: a crab ends on a crab of its size or smaller.
     medium_land = small | medium
     masks = geo.neighbour_masks
+    medium_reach, near, small_reach = geo.medium_reach, geo.near, geo.reach_memo
     out: tuple[Action, ...] = ()
     mine = state.tops_by_player[p]
     while mine:
         low = mine & -mine
         mine ^= low
         src = low.bit_length() - 1
+        # paths.destinations, with its table and memo lookups inlined (the hot loop).
         if low & large:
             reach = masks[src] & occupied
         elif low & medium:
-            reach = destinations(geo, src, Size.MEDIUM, occupied) & medium_land
+            reach = medium_reach[src][occupied & masks[src]] & occupied & medium_land
         else:
-            reach = destinations(geo, src, Size.SMALL, occupied) & small
+            reach = small_reach[src].get(occupied & near[src])
+            if reach is None:
+                reach = destinations(geo, src, Size.SMALL, occupied)
+            reach &= occupied & small
         if reach:
             moves = known[src].get(reach)
             out += moves if moves is not None else memo.moves_to(p, src, reach)
