@@ -16,7 +16,7 @@ import attrs
 from crabrules.core import PlayerId, Reason
 from crabrules.crab_stack.board import Cell
 
-__all__ = ["MEMO_LIMIT", "Action", "IllegalReason", "KeepGroup", "Move", "MoveMemo", "move_memo"]
+__all__ = ["Action", "IllegalReason", "KeepGroup", "Move", "move_table"]
 
 
 @attrs.frozen
@@ -76,62 +76,17 @@ class IllegalReason(Reason):
     """The cell is not the lowest cell of a tied group."""
 
 
-#: The most move tuples remembered per start cell before the memo starts afresh.
-MEMO_LIMIT = 1024
-
-
-class MoveMemo:
-    """Every :class:`Move` of one player count and board size, built once, and memoised tuples.
+@functools.cache
+def move_table(players: int, cells: int) -> tuple[tuple[Move, ...], ...]:
+    """Return every possible :class:`Move`, built once: ``[player][src * cells + dst]``.
 
     ``legal_actions`` hands out these shared (immutable) objects instead of building new
-    ones, which is most of its speed.
+    ones, which is much of its speed.
 
-    Attributes:
-        moves: ``moves[player][src * cells + dst]`` is ``Move(player, src, dst)``.
-        tuples: per player and start cell, the tuples of moves already made, by the
-            bitmask of their destinations.
+    >>> move_table(2, 18)[1][4 * 18 + 5]
+    Move(player=1, src=4, dst=5)
     """
-
-    __slots__ = ("cells", "moves", "tuples")
-
-    def __init__(self, players: int, cells: int) -> None:
-        self.cells = cells
-        self.moves: tuple[tuple[Move, ...], ...] = tuple(
-            tuple(Move(p, src, dst) for src in range(cells) for dst in range(cells))
-            for p in range(players)
-        )
-        self.tuples: tuple[tuple[dict[int, tuple[Move, ...]], ...], ...] = tuple(
-            tuple({} for _ in range(cells)) for _ in range(players)
-        )
-
-    def moves_to(self, player: PlayerId, src: Cell, reach: int) -> tuple[Move, ...]:
-        """Return the moves of ``player`` from ``src`` to each cell of the mask ``reach``.
-
-        >>> memo = move_memo(2, 18)
-        >>> memo.moves_to(0, 4, 0b101)
-        (Move(player=0, src=4, dst=0), Move(player=0, src=4, dst=2))
-        >>> memo.tuples[0][4][0b101] is memo.moves_to(0, 4, 0b101)
-        True
-        """
-        known = self.tuples[player][src]
-        made = known.get(reach)
-        if made is not None:
-            return made
-        table = self.moves[player]
-        base = src * self.cells - 1
-        moves = []
-        rest = reach
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            moves.append(table[base + low.bit_length()])
-        if len(known) >= MEMO_LIMIT:
-            known.clear()
-        made = known[reach] = tuple(moves)
-        return made
-
-
-@functools.cache
-def move_memo(players: int, cells: int) -> MoveMemo:
-    """Return the cached :class:`MoveMemo` of ``players`` players on ``cells`` spaces."""
-    return MoveMemo(players, cells)
+    return tuple(
+        tuple(Move(p, src, dst) for src in range(cells) for dst in range(cells))
+        for p in range(players)
+    )

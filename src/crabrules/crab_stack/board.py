@@ -128,16 +128,11 @@ class Geometry:
         full: the bitmask of every cell.
         neighbours: each cell's adjacent cells, ascending.
         neighbour_masks: the same as bitmasks.
-        two_step: for each cell ``s``, one ``(mask, ends)`` per simple path ``s, a, b``:
-            ``mask`` has the bits of ``a`` and ``b``; ``ends`` the cells a third step from
-            ``b`` may reach (``b``'s neighbours but ``s`` and ``a``), for small crabs.
-        near: for each cell, the bitmask of the cells one or two steps away: where a small
-            crab's path runs before its last step.
-        reach_memo: for each cell, a memo of small crabs' reach by the occupancy of
-            :attr:`near` (filled by :func:`~crabrules.crab_stack.paths.destinations`; the
-            only mutable part, and invisible: a memo of a pure function).
-        medium_reach: for each cell, by the subset of its neighbours holding crabs, the
-            cells two steps away (but itself).
+        medium_reach: for each cell ``s``, by the subset of its neighbours holding crabs,
+            the cells two steps away (but ``s``).
+        small_reach: for each cell ``s``, one ``(a, ends)`` per neighbour ``a``: ``ends``
+            maps the subset of ``a``'s neighbours holding crabs to the cells a path
+            ``s, a, b`` can take a third step to (``b``'s neighbours but ``s`` and ``a``).
         vacate_safe: for each cell, by the subset of its neighbours holding crabs, whether
             emptying it surely keeps the crabs in one group (:meth:`safe_to_vacate`).
     """
@@ -146,12 +141,10 @@ class Geometry:
         "coords",
         "full",
         "medium_reach",
-        "near",
         "neighbour_masks",
         "neighbours",
-        "reach_memo",
         "size",
-        "two_step",
+        "small_reach",
         "vacate_safe",
     )
 
@@ -167,20 +160,21 @@ class Geometry:
         self.neighbour_masks: tuple[int, ...] = tuple(
             sum(1 << c for c in cells) for cells in self.neighbours
         )
-        self.two_step: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+        masks = self.neighbour_masks
+        # The tables below depend only on which neighbours hold crabs: one entry per subset.
+        self.small_reach: tuple[tuple[tuple[Cell, dict[int, int]], ...], ...] = tuple(
             tuple(
-                (1 << a | 1 << b, self.neighbour_masks[b] & ~(1 << s | 1 << a))
+                (
+                    a,
+                    {
+                        sub: _union(masks[b] for b in _cells(sub) if b != s) & ~(1 << s | 1 << a)
+                        for sub in _subsets(masks[a])
+                    },
+                )
                 for a in self.neighbours[s]
-                for b in self.neighbours[a]
-                if b != s
             )
             for s in range(self.size)
         )
-        self.near: tuple[int, ...] = tuple(
-            _union(path for path, _ in paths) for paths in self.two_step
-        )
-        self.reach_memo: tuple[dict[int, int], ...] = tuple({} for _ in coords)
-        # Both below depend only on which neighbours hold crabs: tabulated for every subset.
         self.medium_reach: tuple[dict[int, int], ...] = tuple(
             {
                 sub: _union(self.neighbour_masks[a] for a in _cells(sub)) & ~(1 << s)

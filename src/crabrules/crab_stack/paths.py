@@ -9,11 +9,11 @@ never list paths:
 - large (1 step): the occupied neighbours;
 - medium (2 steps): the occupied neighbours of the occupied neighbours, but the start
   (tabulated per layout for every occupancy of the start's neighbours);
-- small (3 steps): for every simple path ``s, a, b`` over occupied spaces (precomputed per
-  layout in :attr:`Geometry.two_step <crabrules.crab_stack.board.Geometry>`), the
-  occupied neighbours of ``b`` but ``s`` and ``a``. The union of those neighbours depends
-  only on which cells one or two steps away hold crabs, so it is memoised per layout and
-  start by that occupancy (random games hit the memo about four times in five).
+- small (3 steps): for every simple path ``s, a, b`` over occupied spaces, the occupied
+  neighbours of ``b`` but ``s`` and ``a``; for each occupied neighbour ``a``, the union over
+  ``b`` depends only on which of ``a``'s neighbours hold crabs, so it is tabulated per
+  layout (:attr:`Geometry.small_reach <crabrules.crab_stack.board.Geometry>`): at most
+  six lookups.
 
 Landing (a crab ends on a crab of its size or smaller) is the caller's mask:
 :func:`landing_mask`.
@@ -24,10 +24,7 @@ from __future__ import annotations
 from crabrules.crab_stack.board import Cell, Geometry
 from crabrules.crab_stack.crabs import Size
 
-__all__ = ["MEMO_LIMIT", "destinations", "landing_mask"]
-
-#: The most small-crab reaches remembered per start cell before the memo starts afresh.
-MEMO_LIMIT = 4096
+__all__ = ["destinations", "landing_mask"]
 
 
 def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
@@ -49,17 +46,10 @@ def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
     if size == Size.MEDIUM:
         return geo.medium_reach[src][occupied & geo.neighbour_masks[src]] & occupied
     reach = 0
-    local = occupied & geo.near[src]
-    memo = geo.reach_memo[src]
-    known = memo.get(local)
-    if known is not None:
-        return known & occupied
-    for path, ends in geo.two_step[src]:
-        if local & path == path:
-            reach |= ends
-    if len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    memo[local] = reach
+    masks = geo.neighbour_masks
+    for a, ends in geo.small_reach[src]:
+        if occupied >> a & 1:
+            reach |= ends[occupied & masks[a]]
     return reach & occupied
 
 

@@ -35,7 +35,7 @@ from crabrules.crab_stack.actions import (
     IllegalReason,
     KeepGroup,
     Move,
-    move_memo,
+    move_table,
 )
 from crabrules.crab_stack.board import Cell, Geometry
 from crabrules.crab_stack.config import Config
@@ -122,15 +122,15 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         return tuple(KeepGroup(p, group[0]) for group in state.pending)
     config = state.config
     geo = config.geometry
-    memo = move_memo(config.players, geo.size)
-    known = memo.tuples[p]
+    cells = geo.size
+    moves = move_table(config.players, cells)[p]
     small, medium, large = state.tops_by_size
     occupied = small | medium | large
     # Landing: a crab ends on a crab of its size or smaller.
     medium_land = small | medium
     masks = geo.neighbour_masks
-    medium_reach, near, small_reach = geo.medium_reach, geo.near, geo.reach_memo
-    out: tuple[Action, ...] = ()
+    medium_reach, small_reach = geo.medium_reach, geo.small_reach
+    out: list[Action] = []
     mine = state.tops_by_player[p]
     while mine:
         low = mine & -mine
@@ -142,14 +142,17 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         elif low & medium:
             reach = medium_reach[src][occupied & masks[src]] & occupied & medium_land
         else:
-            reach = small_reach[src].get(occupied & near[src])
-            if reach is None:
-                reach = destinations(geo, src, Size.SMALL, occupied)
+            reach = 0
+            for a, ends in small_reach[src]:
+                if occupied >> a & 1:
+                    reach |= ends[occupied & masks[a]]
             reach &= occupied & small
-        if reach:
-            moves = known[src].get(reach)
-            out += moves if moves is not None else memo.moves_to(p, src, reach)
-    return out
+        base = src * cells - 1
+        while reach:
+            bit = reach & -reach
+            reach ^= bit
+            out.append(moves[base + bit.bit_length()])
+    return tuple(out)
 
 
 def apply(state: State, action: Action, *, check: bool = True) -> State:
