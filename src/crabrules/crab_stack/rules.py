@@ -413,11 +413,8 @@ def _can_move(geo: Geometry, by_size: tuple[int, int, int], mine: int) -> bool:
 def _candidate_third(history: tuple[int, ...], players_in: int) -> bool:
     """Whether two earlier positions with the same player to move share the last key."""
     key = entry_key(history[-1])
-    count = 0
-    for item in history[-1 - players_in :: -players_in]:
-        if entry_key(item) == key:
-            count += 1
-    return count >= 2
+    same = [item for item in history[-1 - players_in :: -players_in] if entry_key(item) == key]
+    return len(same) >= 2
 
 
 # --- validation --------------------------------------------------------------------------
