@@ -39,12 +39,13 @@ def _plies_per_second(
     def run() -> None:
         plies.append(_playouts(config, next(rounds), check))
 
-    benchmark.pedantic(run, rounds=20, warmup_rounds=2)
+    # pytest-benchmark's pedantic() is untyped; fixed rounds keep the ply count exact.
+    benchmark.pedantic(run, rounds=20, warmup_rounds=2)  # type: ignore[no-untyped-call]
     assert benchmark.stats is not None
     stats = benchmark.stats.stats
     # pytest-benchmark also times the warm-up rounds' plies; count only the timed rounds.
     timed = plies[-stats.rounds :]
-    return sum(timed) / stats.total, sum(timed) / len(timed) / GAMES_PER_ROUND
+    return sum(timed) / float(stats.total), sum(timed) / len(timed) / GAMES_PER_ROUND
 
 
 def _report(benchmark: BenchmarkFixture, name: str, rate: float, plies: float) -> None:
@@ -86,7 +87,7 @@ def _positions(count: int) -> list[tuple[cs.State, cs.Action]]:
 def _per_call(benchmark: BenchmarkFixture, calls: int, run: Callable[[], object]) -> float:
     benchmark(run)
     assert benchmark.stats is not None
-    micros = benchmark.stats.stats.mean / calls * 1e6
+    micros = float(benchmark.stats.stats.mean) / calls * 1e6
     benchmark.extra_info["microseconds_per_call"] = round(micros, 2)
     return micros
 

@@ -125,7 +125,6 @@ class Geometry:
     Attributes:
         coords: the layout.
         size: the number of spaces.
-        full: the bitmask of every cell.
         neighbours: each cell's adjacent cells, ascending.
         neighbour_masks: the same as bitmasks.
         medium_reach: for each cell ``s``, by the subset of its neighbours holding crabs,
@@ -139,7 +138,6 @@ class Geometry:
 
     __slots__ = (
         "coords",
-        "full",
         "medium_reach",
         "neighbour_masks",
         "neighbours",
@@ -152,7 +150,6 @@ class Geometry:
         index = {qr: i for i, qr in enumerate(coords)}
         self.coords = coords
         self.size = len(coords)
-        self.full = (1 << len(coords)) - 1
         around = [[index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS] for q, r in coords]
         self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(sorted(c for c in cells if c >= 0)) for cells in around
