@@ -14,9 +14,9 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core import PlayerId, Reason
-from crabrules.crab_stack.board import Cell
+from crabrules.crab_stack.board import Cell, Geometry, cells_of, subsets
 
-__all__ = ["Action", "IllegalReason", "KeepGroup", "Move", "move_table"]
+__all__ = ["Action", "IllegalReason", "KeepGroup", "Move", "MoveTable", "move_table"]
 
 
 @attrs.frozen
@@ -76,17 +76,47 @@ class IllegalReason(Reason):
     """The cell is not the lowest cell of a tied group."""
 
 
-@functools.cache
-def move_table(players: int, cells: int) -> tuple[tuple[Move, ...], ...]:
-    """Return every possible :class:`Move`, built once: ``[player][src * cells + dst]``.
+class MoveTable:
+    """Every :class:`Move` of one player count and layout, built once and shared.
 
-    ``legal_actions`` hands out these shared (immutable) objects instead of building new
-    ones, which is much of its speed.
+    ``legal_actions`` hands out these (immutable) objects instead of building new ones,
+    which is much of its speed.
 
-    >>> move_table(2, 18)[1][4 * 18 + 5]
+    Attributes:
+        cells: the number of spaces.
+        moves: ``moves[player][src * cells + dst]`` is ``Move(player, src, dst)``.
+        one_step: ``one_step[player][src]`` maps each subset of ``src``'s neighbours (a
+            bitmask) to the moves there, ascending: a large crab's moves in one lookup.
+
+    >>> from crabrules.crab_stack.board import geometry, reference_layout
+    >>> table = move_table(2, geometry(reference_layout(2)))
+    >>> table.moves[1][4 * 18 + 5]
     Move(player=1, src=4, dst=5)
+    >>> table.one_step[0][0][0b11000]
+    (Move(player=0, src=0, dst=3), Move(player=0, src=0, dst=4))
     """
-    return tuple(
-        tuple(Move(p, src, dst) for src in range(cells) for dst in range(cells))
-        for p in range(players)
-    )
+
+    __slots__ = ("cells", "moves", "one_step")
+
+    def __init__(self, players: int, geo: Geometry) -> None:
+        cells = self.cells = geo.size
+        self.moves: tuple[tuple[Move, ...], ...] = tuple(
+            tuple(Move(p, src, dst) for src in range(cells) for dst in range(cells))
+            for p in range(players)
+        )
+        self.one_step: tuple[tuple[dict[int, tuple[Move, ...]], ...], ...] = tuple(
+            tuple(
+                {
+                    sub: tuple(self.moves[p][src * cells + dst] for dst in cells_of(sub))
+                    for sub in subsets(geo.neighbour_masks[src])
+                }
+                for src in range(cells)
+            )
+            for p in range(players)
+        )
+
+
+@functools.cache
+def move_table(players: int, geo: Geometry) -> MoveTable:
+    """Return the cached :class:`MoveTable` of ``players`` players on a layout."""
+    return MoveTable(players, geo)

@@ -32,10 +32,12 @@ __all__ = [
     "Coord",
     "Geometry",
     "Layout",
+    "cells_of",
     "geometry",
     "is_connected",
     "reference_layout",
     "ring",
+    "subsets",
 ]
 
 #: An axial hex coordinate ``(q, r)``.
@@ -164,8 +166,8 @@ class Geometry:
                 (
                     a,
                     {
-                        sub: _union(masks[b] for b in _cells(sub) if b != s) & ~(1 << s | 1 << a)
-                        for sub in _subsets(masks[a])
+                        sub: _union(masks[b] for b in cells_of(sub) if b != s) & ~(1 << s | 1 << a)
+                        for sub in subsets(masks[a])
                     },
                 )
                 for a in self.neighbours[s]
@@ -174,8 +176,8 @@ class Geometry:
         )
         self.medium_reach: tuple[dict[int, int], ...] = tuple(
             {
-                sub: _union(self.neighbour_masks[a] for a in _cells(sub)) & ~(1 << s)
-                for sub in _subsets(self.neighbour_masks[s])
+                sub: _union(self.neighbour_masks[a] for a in cells_of(sub)) & ~(1 << s)
+                for sub in subsets(self.neighbour_masks[s])
             }
             for s in range(self.size)
         )
@@ -184,7 +186,7 @@ class Geometry:
                 sub: _SAFE_TO_VACATE[
                     sum(1 << k for k, nb in enumerate(around[s]) if nb >= 0 and sub >> nb & 1)
                 ]
-                for sub in _subsets(self.neighbour_masks[s])
+                for sub in subsets(self.neighbour_masks[s])
             }
             for s in range(self.size)
         )
@@ -205,14 +207,28 @@ def _union(masks: Iterable[int]) -> int:
     return functools.reduce(int.__or__, masks, 0)
 
 
-def _cells(mask: int) -> list[Cell]:
-    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+def cells_of(mask: int) -> tuple[Cell, ...]:
+    """List the cells of a bitmask, ascending.
+
+    >>> cells_of(0b10110)
+    (1, 2, 4)
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
 
 
-def _subsets(mask: int) -> list[int]:
-    """Every subset of the bits of ``mask``."""
+def subsets(mask: int) -> list[int]:
+    """List every subset of the bits of ``mask``.
+
+    >>> subsets(0b101)
+    [0, 1, 4, 5]
+    """
     out = [0]
-    for c in _cells(mask):
+    for c in cells_of(mask):
         out += [sub | 1 << c for sub in out]
     return out
 

@@ -37,13 +37,13 @@ from crabrules.crab_stack.actions import (
     Move,
     move_table,
 )
-from crabrules.crab_stack.board import Cell, Geometry
+from crabrules.crab_stack.board import Cell, Geometry, cells_of
 from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import STEPS, Crab, Size, crab
 from crabrules.crab_stack.paths import destinations, landing_mask
 from crabrules.crab_stack.repetition import entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination, top_masks
-from crabrules.crab_stack.wave import cells_of, groups, ranked, splits
+from crabrules.crab_stack.wave import groups, ranked, splits
 
 __all__ = [
     "Termination",
@@ -123,7 +123,8 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     config = state.config
     geo = config.geometry
     cells = geo.size
-    moves = move_table(config.players, cells)[p]
+    table = move_table(config.players, geo)
+    moves, one_step = table.moves[p], table.one_step[p]
     small, medium, large = state.tops_by_size
     occupied = small | medium | large
     # Landing: a crab ends on a crab of its size or smaller.
@@ -136,10 +137,12 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         low = mine & -mine
         mine ^= low
         src = low.bit_length() - 1
-        # paths.destinations, with its table and memo lookups inlined (the hot loop).
+        # paths.destinations with its tables inlined (the hot loop); a large crab's moves
+        # come in one lookup.
         if low & large:
-            reach = masks[src] & occupied
-        elif low & medium:
+            out += one_step[src][masks[src] & occupied]
+            continue
+        if low & medium:
             reach = medium_reach[src][occupied & masks[src]] & occupied & medium_land
         else:
             reach = 0

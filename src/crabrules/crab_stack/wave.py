@@ -22,24 +22,10 @@ out, :func:`splits`, and only after a real split :func:`groups`.
 
 from __future__ import annotations
 
-from crabrules.crab_stack.board import Cell, Geometry
+from crabrules.crab_stack.board import Cell, Geometry, cells_of
 from crabrules.crab_stack.crabs import Crab
 
-__all__ = ["cells_of", "groups", "ranked", "splits"]
-
-
-def cells_of(mask: int) -> tuple[Cell, ...]:
-    """List the cells of a bitmask, ascending.
-
-    >>> cells_of(0b10110)
-    (1, 2, 4)
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
+__all__ = ["groups", "ranked", "splits"]
 
 
 def splits(geo: Geometry, occupied: int, vacated: Cell) -> bool:
