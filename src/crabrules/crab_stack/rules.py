@@ -85,15 +85,13 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
     shuffled, rng = Rng.from_seed(seed).shuffle(_all_crabs(players))
     first = config.first_player
     if first is None:
-        first, rng = rng.below(players)
+        first, _ = rng.below(players)
     stacks = tuple((c,) for c in shuffled)
     by_size, by_player = top_masks(stacks, players)
-    to_move, out = _next_player(config.geometry, by_size, by_player, (first - 1) % players, ())
-    termination = Termination.LAST_PLAYER if len(out) == players - 1 else None
-    history = (entry(config.zobrist.position_key(stacks, to_move), 0, 0),)
-    return State(
-        config, seed, stacks, to_move, out, 0, (), history, termination, by_size, by_player
-    )
+    # Every space holds a crab and every space has a neighbour, so every large crab can
+    # move: nobody is eliminated before the first move.
+    history = (entry(config.zobrist.position_key(stacks, first), 0, 0),)
+    return State(config, seed, stacks, first, (), 0, (), history, None, by_size, by_player)
 
 
 @functools.cache
@@ -176,11 +174,10 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     Traceback (most recent call last):
     ...
     crabrules.core.errors.IllegalActionError: cell 1: the top crab is not yours
-    >>> apply(state, Move(player=1, src=0, dst=17)).turn
+    >>> apply(state, Move(player=1, src=0, dst=17))
     Traceback (most recent call last):
     ...
     crabrules.core.errors.IllegalActionError: a small crab moves exactly 3 spaces over crabs
-
     """
     if check:
         _check(state, action)

@@ -25,10 +25,11 @@ import attrs
 
 from crabrules.core import PlayerId
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.crab_stack.board import Cell, is_connected
+from crabrules.crab_stack.board import Cell, cells_of
 from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, Crab
 from crabrules.crab_stack.repetition import entry, entry_key, entry_move, zobrist
+from crabrules.crab_stack.wave import groups
 
 __all__ = ["State", "Termination", "check_state", "position", "top_masks"]
 
@@ -183,27 +184,22 @@ def _check_players(state: State) -> None:
 
 
 def _check_groups(state: State) -> None:
-    coords = state.config.spaces
-    occupied = tuple(coords[c] for c, stack in enumerate(state.stacks) if stack)
+    geo = state.config.geometry
+    parts = groups(geo, _occupied(state))
     if not state.pending:
-        if occupied and not is_connected(occupied):
+        if len(parts) > 1:
             raise ValueError("the crabs form several groups and no wave decision is pending")
         return
-    if state.termination is not None or len(state.pending) < 2:
-        raise ValueError("pending: at least two tied groups, and only in a game going on")
-    cells = [c for group in state.pending for c in group]
-    if len(set(cells)) != len(cells) or not all(
-        0 <= c < len(coords) and state.stacks[c] for c in cells
-    ):
-        raise ValueError("pending: disjoint groups of occupied cells")
-    if list(state.pending) != sorted(state.pending) or not all(
-        list(g) == sorted(g) for g in state.pending
-    ):
-        raise ValueError("pending: groups ascending, cells ascending")
-    if len(cells) != len(occupied) or not all(
-        is_connected(tuple(coords[c] for c in group)) for group in state.pending
-    ):
-        raise ValueError("pending: the tied groups must be the occupied cells' groups")
+    if state.termination is not None:
+        raise ValueError("pending: a wave decision in a finished game")
+    tied = tuple(cells_of(g) for g in parts)
+    sizes = {(len(g), sum(len(state.stacks[c]) for c in g)) for g in tied}
+    if state.pending != tied or len(tied) < 2 or len(sizes) != 1:
+        raise ValueError("pending: the groups of the crabs, tied on spaces and crabs")
+
+
+def _occupied(state: State) -> int:
+    return sum(1 << c for c, stack in enumerate(state.stacks) if stack)
 
 
 def _check_history(state: State) -> None:
