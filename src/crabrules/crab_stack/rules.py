@@ -356,7 +356,12 @@ def _end_turn(
     else:
         history = (*state.history, stays | entry(key, 0, 0))
         players_in = len(players) - len(out)
-        if _candidate_third(history, players_in) and occurrences(history, stacks, players_in) >= 3:
+        # A third occurrence needs two earlier positions with the same player to move.
+        if (
+            len(history) > 2 * players_in
+            and _candidate_third(history, players_in)
+            and occurrences(history, stacks, players_in) >= 3
+        ):
             termination = Termination.REPETITION
     if termination is None and config.max_turns is not None and turn >= config.max_turns:
         termination = Termination.TURN_LIMIT
