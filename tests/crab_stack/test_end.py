@@ -80,6 +80,16 @@ def test_moves_that_empty_a_space_start_the_record_afresh() -> None:
     assert len(after.history) == 1  # no earlier position can come back
 
 
+def test_an_elimination_starts_the_record_afresh() -> None:
+    # Neither move empties a space, but green goes out: the players still in changed.
+    state = build({A: "bM rL", B: "gS", C: "rS bL", D: "bS"}, players=3)
+    after_red = move(state, A, B)
+    assert len(after_red.history) == 2  # the stretch goes on
+    after_blue = move(after_red, C, D)
+    assert after_blue.eliminated == (2,)
+    assert len(after_blue.history) == 1
+
+
 def test_the_turn_limit_ends_the_game_in_a_draw() -> None:
     config = cs.Config(players=4, max_turns=3)
     state = cs.initial_state(config, seed=11)
