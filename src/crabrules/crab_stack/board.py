@@ -131,8 +131,9 @@ class Geometry:
         neighbour_masks: the same as bitmasks.
         medium_reach: for each cell ``s``, by the subset of its neighbours holding crabs,
             the cells two steps away (but ``s``).
-        small_reach: for each cell ``s``, one ``(a, ends)`` per neighbour ``a``: ``ends``
-            maps the subset of ``a``'s neighbours holding crabs to the cells a path
+        small_reach: for each cell ``s``, by the subset of its neighbours holding crabs,
+            one ``(mask, ends)`` per such neighbour ``a``: ``mask`` is ``a``'s neighbours,
+            and ``ends`` maps the subset of them holding crabs to the cells a path
             ``s, a, b`` can take a third step to (``b``'s neighbours but ``s`` and ``a``).
         vacate_safe: for each cell, by the subset of its neighbours holding crabs, whether
             emptying it surely keeps the crabs in one group (:meth:`safe_to_vacate`).
@@ -161,18 +162,8 @@ class Geometry:
         )
         masks = self.neighbour_masks
         # The tables below depend only on which neighbours hold crabs: one entry per subset.
-        self.small_reach: tuple[tuple[tuple[Cell, dict[int, int]], ...], ...] = tuple(
-            tuple(
-                (
-                    a,
-                    {
-                        sub: _union(masks[b] for b in cells_of(sub) if b != s) & ~(1 << s | 1 << a)
-                        for sub in subsets(masks[a])
-                    },
-                )
-                for a in self.neighbours[s]
-            )
-            for s in range(self.size)
+        self.small_reach: tuple[dict[int, tuple[tuple[int, dict[int, int]], ...]], ...] = tuple(
+            _small_reach(s, masks) for s in range(self.size)
         )
         self.medium_reach: tuple[dict[int, int], ...] = tuple(
             {
@@ -201,6 +192,20 @@ class Geometry:
         (True, False)
         """
         return self.vacate_safe[cell][occupied & self.neighbour_masks[cell]]
+
+
+def _small_reach(
+    s: Cell, masks: tuple[int, ...]
+) -> dict[int, tuple[tuple[int, dict[int, int]], ...]]:
+    """Build :attr:`Geometry.small_reach` for cell ``s`` (``masks``: neighbour masks)."""
+    third = {
+        a: {
+            sub: _union(masks[b] for b in cells_of(sub) if b != s) & ~(1 << s | 1 << a)
+            for sub in subsets(masks[a])
+        }
+        for a in cells_of(masks[s])
+    }
+    return {sub: tuple((masks[a], third[a]) for a in cells_of(sub)) for sub in subsets(masks[s])}
 
 
 def _union(masks: Iterable[int]) -> int:

@@ -12,8 +12,8 @@ never list paths:
 - small (3 steps): for every simple path ``s, a, b`` over occupied spaces, the occupied
   neighbours of ``b`` but ``s`` and ``a``; for each occupied neighbour ``a``, the union over
   ``b`` depends only on which of ``a``'s neighbours hold crabs, so it is tabulated per
-  layout (:attr:`Geometry.small_reach <crabrules.crab_stack.board.Geometry>`): at most
-  six lookups.
+  layout (:attr:`Geometry.small_reach <crabrules.crab_stack.board.Geometry>`): one
+  lookup per occupied neighbour.
 
 Landing (a crab ends on a crab of its size or smaller) is the caller's mask:
 :func:`landing_mask`.
@@ -46,10 +46,8 @@ def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
     if size == Size.MEDIUM:
         return geo.medium_reach[src][occupied & geo.neighbour_masks[src]] & occupied
     reach = 0
-    masks = geo.neighbour_masks
-    for a, ends in geo.small_reach[src]:
-        if occupied >> a & 1:
-            reach |= ends[occupied & masks[a]]
+    for mask, ends in geo.small_reach[src][occupied & geo.neighbour_masks[src]]:
+        reach |= ends[occupied & mask]
     return reach & occupied
 
 

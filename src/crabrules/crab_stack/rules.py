@@ -144,9 +144,8 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
             reach = medium_reach[src][occupied & masks[src]] & occupied & medium_land
         else:
             reach = 0
-            for a, ends in small_reach[src]:
-                if occupied >> a & 1:
-                    reach |= ends[occupied & masks[a]]
+            for mask, ends in small_reach[src][occupied & masks[src]]:
+                reach |= ends[occupied & mask]
             reach &= occupied & small
         base = src * cells - 1
         while reach:
