@@ -9,7 +9,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from crabrules import marche_du_crabe, youve_got_crabs
+from crabrules import crab_stack, marche_du_crabe, youve_got_crabs
 from tests.conformance import tictactoe
 
 
@@ -43,4 +43,12 @@ CONFIGS: dict[str, st.SearchStrategy[Any]] = {
         shrimps=st.integers(0, 5),
     ),
     "youve-got-crabs": st.integers(2, 5).flatmap(_youve_got_crabs_configs),
+    "crab-stack": st.integers(2, 4).flatmap(
+        lambda players: st.builds(
+            crab_stack.Config,
+            players=st.just(players),
+            first_player=st.none() | st.integers(0, players - 1),
+            max_turns=st.none() | st.integers(1, 12),
+        )
+    ),
 }

@@ -1,0 +1,53 @@
+"""Crabs: three sizes per colour, encoded as one small int each.
+
+Crabs of the same colour and size are interchangeable (the rules' decision 7), so a crab
+is just its owner and size, packed as ``crab = 3 * player + size``:
+
+>>> crab(1, Size.LARGE)
+5
+>>> crab_player(5), crab_size(5), STEPS[crab_size(5)]
+(1, <Size.LARGE: 2>, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from crabrules.core import PlayerId
+
+__all__ = ["CRABS_PER_SIZE", "STEPS", "Crab", "Size", "crab", "crab_player", "crab_size"]
+
+#: A crab: ``3 * player + size``.
+Crab = int
+
+#: Each colour has three crabs of each size.
+CRABS_PER_SIZE = 3
+
+
+class Size(enum.IntEnum):
+    """A crab's size; a bigger crab may end its move on a smaller or equal one."""
+
+    SMALL = 0
+    MEDIUM = 1
+    LARGE = 2
+
+
+#: How many spaces a crab of each size moves, exactly: small 3, medium 2, large 1.
+STEPS: tuple[int, int, int] = (3, 2, 1)
+
+_SIZES = tuple(Size)
+
+
+def crab(player: PlayerId, size: Size) -> Crab:
+    """Return the crab of ``player`` with ``size``."""
+    return 3 * player + size
+
+
+def crab_player(c: Crab) -> PlayerId:
+    """Return the owner of crab ``c``."""
+    return c // 3
+
+
+def crab_size(c: Crab) -> Size:
+    """Return the size of crab ``c``."""
+    return _SIZES[c % 3]

@@ -1,0 +1,61 @@
+"""Crab Stack's metadata and its :class:`~crabrules.core.game.Game` bundle."""
+
+from __future__ import annotations
+
+from crabrules.core import (
+    ChanceMode,
+    Dynamics,
+    GameBundle,
+    GameInfo,
+    Information,
+    Utility,
+)
+from crabrules.core.serialize import register_check
+from crabrules.crab_stack.actions import Action
+from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
+from crabrules.crab_stack.observe import Observation, determinize, observe
+from crabrules.crab_stack.render import render
+from crabrules.crab_stack.rules import (
+    active_players,
+    apply,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    num_players,
+    outcome,
+)
+from crabrules.crab_stack.state import State, check_state
+
+__all__ = ["GAME", "INFO"]
+
+INFO = GameInfo(
+    id="crab-stack",
+    name="Crab Stack",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    dynamics=Dynamics.SEQUENTIAL,
+    chance=ChanceMode.DETERMINISTIC,
+    information=Information.PERFECT,
+    utility=Utility.ZERO_SUM,
+)
+
+GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
+    info=INFO,
+    config_type=Config,
+    state_type=State,
+    action_type=Action,
+    observation_type=Observation,
+    initial_state=initial_state,
+    legal_actions=legal_actions,
+    apply=apply,
+    is_terminal=is_terminal,
+    active_players=active_players,
+    outcome=outcome,
+    observe=observe,
+    determinize=determinize,
+    render=render,
+    num_players=num_players,
+    config_for_players=config_for_players,
+)
+
+register_check(State, check_state)

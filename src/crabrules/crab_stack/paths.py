@@ -1,0 +1,67 @@
+"""Where a crab can go: exact-length paths over occupied spaces, as bitmasks.
+
+A crab of size ``s`` moves exactly ``STEPS[s]`` spaces along a path of distinct spaces,
+each adjacent to the last and each holding a crab; it starts from its own stack, which it
+cannot cross again (the rules' decision 2). Only the set of destinations matters (two
+paths to one space are one move), so these functions return a bitmask of destinations and
+never list paths:
+
+- large (1 step): the occupied neighbours;
+- medium (2 steps): the occupied neighbours of the occupied neighbours, but the start
+  (tabulated per layout for every occupancy of the start's neighbours);
+- small (3 steps): for every simple path ``s, a, b`` over occupied spaces, the occupied
+  neighbours of ``b`` but ``s`` and ``a``; for each occupied neighbour ``a``, the union over
+  ``b`` depends only on which of ``a``'s neighbours hold crabs, so it is tabulated per
+  layout (:attr:`Geometry.small_reach <crabrules.crab_stack.board.Geometry>`): one
+  lookup per occupied neighbour.
+
+Landing (a crab ends on a crab of its size or smaller) is the caller's mask:
+:func:`landing_mask`.
+"""
+
+from __future__ import annotations
+
+from crabrules.crab_stack.board import Cell, Geometry
+from crabrules.crab_stack.crabs import Size
+
+__all__ = ["destinations", "landing_mask"]
+
+
+def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
+    """Return the bitmask of cells a crab of ``size`` on ``src`` can reach, ignoring landing.
+
+    Args:
+        geo: the layout's tables.
+        src: the crab's space.
+        size: the crab's :class:`~crabrules.crab_stack.crabs.Size`.
+        occupied: the bitmask of spaces holding at least one crab.
+
+    >>> from crabrules.crab_stack.board import geometry
+    >>> geo = geometry(((0, 0), (1, 0), (2, 0), (3, 0)))
+    >>> destinations(geo, 0, Size.SMALL, 0b1111), destinations(geo, 0, Size.SMALL, 0b1011)
+    (8, 0)
+    """
+    if size == Size.LARGE:
+        return geo.neighbour_masks[src] & occupied
+    if size == Size.MEDIUM:
+        return geo.medium_reach[src][occupied & geo.neighbour_masks[src]] & occupied
+    reach = 0
+    for mask, ends in geo.small_reach[src][occupied & geo.neighbour_masks[src]]:
+        reach |= ends[occupied & mask]
+    return reach & occupied
+
+
+def landing_mask(size: int, tops_by_size: tuple[int, int, int]) -> int:
+    """Return the cells a crab of ``size`` may end on: those whose top crab is no bigger.
+
+    ``tops_by_size[s]`` is the bitmask of cells whose top crab has size ``s``.
+
+    >>> landing_mask(Size.MEDIUM, (0b001, 0b010, 0b100))
+    3
+    """
+    small, medium, large = tops_by_size
+    if size == Size.SMALL:
+        return small
+    if size == Size.MEDIUM:
+        return small | medium
+    return small | medium | large

@@ -1,0 +1,498 @@
+"""The rules: setup, legal actions, applying an action, and the end of the game.
+
+A turn is one :class:`~crabrules.crab_stack.actions.Move`. When the move splits the crabs
+into groups tied for largest, the same player then settles the tie with a
+:class:`~crabrules.crab_stack.actions.KeepGroup` before the turn ends. At the end of a
+turn the next players in seat order who have no legal move are eliminated (the start of
+their turn); the game ends when one player is left (they win), on the third occurrence of
+a position, or after ``Config.max_turns`` moves (both draws), checked in that order.
+
+>>> state = initial_state(Config(players=2), seed=7)
+>>> state.to_move, len(legal_actions(state))
+(1, 37)
+>>> state = apply(state, legal_actions(state)[0])
+>>> state.turn, state.to_move
+(1, 0)
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+
+from crabrules.core import (
+    GameOverError,
+    IllegalActionError,
+    InvalidConfigError,
+    NotYourTurnError,
+    Outcome,
+    PlayerId,
+    Rng,
+)
+from crabrules.core.rng import SEED_LIMIT
+from crabrules.crab_stack.actions import (
+    Action,
+    IllegalReason,
+    KeepGroup,
+    Move,
+    move_table,
+)
+from crabrules.crab_stack.board import Cell, Geometry, cells_of
+from crabrules.crab_stack.config import Config
+from crabrules.crab_stack.crabs import STEPS, Crab, Size, crab
+from crabrules.crab_stack.paths import destinations, landing_mask
+from crabrules.crab_stack.repetition import entry, entry_key, occurrences
+from crabrules.crab_stack.state import State, Termination, top_masks
+from crabrules.crab_stack.wave import groups, ranked, splits
+
+__all__ = [
+    "Termination",
+    "active_players",
+    "apply",
+    "initial_state",
+    "is_terminal",
+    "legal_actions",
+    "num_players",
+    "outcome",
+]
+
+Stacks = tuple[tuple[Crab, ...], ...]
+
+#: ``Config()``, the default of :func:`initial_state`.
+DEFAULT_CONFIG = Config()
+
+_SIZE_NAMES = ("small", "medium", "large")
+
+
+def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -> State:
+    """Set up a new game: the crabs of every colour shuffled onto the spaces, one per space.
+
+    The seed first shuffles the crabs (cell ``i`` gets the ``i``-th crab), then, when
+    ``config.first_player`` is ``None``, draws the first player.
+
+    Args:
+        config: the game's options.
+        seed: an int in ``[0, 2**64)``; ``None`` draws one from the OS (kept in the state).
+
+    Raises:
+        InvalidConfigError: the seed is not such an int.
+    """
+    if seed is None:
+        seed = secrets.randbits(53)
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
+    players = config.players
+    shuffled, rng = Rng.from_seed(seed).shuffle(_all_crabs(players))
+    first = config.first_player
+    if first is None:
+        first, _ = rng.below(players)
+    stacks = tuple((c,) for c in shuffled)
+    by_size, by_player = top_masks(stacks, players)
+    # Every space holds a crab and every space has a neighbour, so every large crab can
+    # move: nobody is eliminated before the first move.
+    history = (entry(config.zobrist.position_key(stacks, first), 0, 0),)
+    return State(config, seed, stacks, first, (), 0, (), history, None, by_size, by_player)
+
+
+@functools.cache
+def _all_crabs(players: int) -> tuple[Crab, ...]:
+    """Every crab of a game, by player, then size, in the order the setup shuffles them."""
+    return tuple(crab(p, size) for p in range(players) for size in Size for _ in range(3))
+
+
+def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action, ...]:
+    """Every legal action now (or only ``player``'s), in a fixed order.
+
+    Only the player to move has actions. Moves are ordered by ``src`` then ``dst`` (cell
+    ids ascending); while a wave tie is pending, the actions are one ``KeepGroup`` per tied
+    group, naming its lowest cell, in the order of those cells. Empty when the game is over.
+
+    >>> state = initial_state(Config(), seed=1)
+    >>> legal_actions(state)[:2]
+    (Move(player=1, src=0, dst=3), Move(player=1, src=0, dst=8))
+    >>> legal_actions(state, player=0)
+    ()
+    """
+    p = state.to_move
+    if state.termination is not None or (player is not None and player != p):
+        return ()
+    if state.pending:
+        return tuple(KeepGroup(p, group[0]) for group in state.pending)
+    config = state.config
+    geo = config.geometry
+    cells = geo.size
+    table = move_table(config.players, geo)
+    moves, one_step = table.moves[p], table.one_step[p]
+    small, medium, large = state.tops_by_size
+    occupied = small | medium | large
+    # Landing: a crab ends on a crab of its size or smaller.
+    medium_land = small | medium
+    masks = geo.neighbour_masks
+    medium_reach, small_reach = geo.medium_reach, geo.small_reach
+    out: list[Action] = []
+    mine = state.tops_by_player[p]
+    while mine:
+        low = mine & -mine
+        mine ^= low
+        src = low.bit_length() - 1
+        # paths.destinations with its tables inlined (the hot loop); a large crab's moves
+        # come in one lookup.
+        if low & large:
+            out += one_step[src][masks[src] & occupied]
+            continue
+        if low & medium:
+            reach = medium_reach[src][occupied & masks[src]] & occupied & medium_land
+        else:
+            reach = 0
+            for mask, ends in small_reach[src][occupied & masks[src]]:
+                reach |= ends[occupied & mask]
+            reach &= occupied & small
+        base = src * cells - 1
+        while reach:
+            bit = reach & -reach
+            reach ^= bit
+            out.append(moves[base + bit.bit_length()])
+    return tuple(out)
+
+
+def apply(state: State, action: Action, *, check: bool = True) -> State:
+    """Return the state after ``action``; ``state`` is untouched.
+
+    Args:
+        state: the state to act in.
+        action: a :class:`Move` or :class:`KeepGroup` of the player to move.
+        check: ``False`` skips validation, for actions taken from :func:`legal_actions`.
+
+    Raises:
+        GameOverError: the game is over.
+        NotYourTurnError: the action's player is not the one to move.
+        IllegalActionError: any other illegal action; ``reason`` says why.
+
+    >>> state = initial_state(Config(), seed=1)
+    >>> apply(state, Move(player=1, src=1, dst=0))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.IllegalActionError: cell 1: the top crab is not yours
+    >>> apply(state, Move(player=1, src=0, dst=17))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.IllegalActionError: a small crab moves exactly 3 spaces over crabs
+    """
+    if check:
+        _check(state, action)
+    if type(action) is KeepGroup:
+        return _keep_group(state, action.cell)
+    assert type(action) is Move
+    return _move(state, action.src, action.dst)
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over."""
+    return state.termination is not None
+
+
+_ACTIVE = tuple(frozenset({p}) for p in range(4))
+_NOBODY: frozenset[PlayerId] = frozenset()
+
+
+def active_players(state: State) -> frozenset[PlayerId]:
+    """Return the player to move, or nobody once the game is over."""
+    return _NOBODY if state.termination is not None else _ACTIVE[state.to_move]
+
+
+def outcome(state: State) -> Outcome | None:
+    """How the game ended: the last player left wins (score 1, others 0); else a draw.
+
+    ``None`` while the game goes on.
+    """
+    termination = state.termination
+    if termination is None:
+        return None
+    players = state.config.players
+    if termination is Termination.LAST_PLAYER:
+        (winner,) = (p for p in range(players) if p not in state.eliminated)
+        scores = tuple(int(p == winner) for p in range(players))
+        return Outcome(frozenset({winner}), False, scores, termination.value)
+    return Outcome(frozenset(), True, (0,) * players, termination.value)
+
+
+def num_players(state: State) -> int:
+    """How many players the game has (eliminated ones included)."""
+    return state.config.players
+
+
+# --- applying a move ---------------------------------------------------------------------
+
+
+def _move(state: State, src: Cell, dst: Cell) -> State:
+    config = state.config
+    stacks = state.stacks
+    src_stack = stacks[src]
+    dst_stack = stacks[dst]
+    moved = src_stack[-1]
+    under = dst_stack[-1]
+    rest = src_stack[:-1]
+    new = list(stacks)
+    new[src] = rest
+    new[dst] = (*dst_stack, moved)
+    # Top-crab masks: the moved crab leaves src and covers the top of dst.
+    src_bit, dst_bit = 1 << src, 1 << dst
+    by_size = list(state.tops_by_size)
+    by_player = list(state.tops_by_player)
+    size, owner = moved % 3, moved // 3
+    by_size[size] ^= src_bit
+    by_player[owner] ^= src_bit
+    by_size[under % 3] ^= dst_bit
+    by_player[under // 3] ^= dst_bit
+    by_size[size] |= dst_bit
+    by_player[owner] |= dst_bit
+    # The position key without its player to move, updated for the moved crab.
+    keys = config.zobrist
+    crab_keys, cells, crabs = keys.crab_keys, keys.cells, keys.crabs  # Zobrist.crab_key, inlined
+    key = (
+        entry_key(state.history[-1])
+        ^ keys.turn_keys[state.to_move]
+        ^ crab_keys[(src * cells + len(rest)) * crabs + moved]
+        ^ crab_keys[(dst * cells + len(dst_stack)) * crabs + moved]
+    )
+    turn = state.turn + 1
+    if rest:
+        top = rest[-1]
+        by_size[top % 3] |= src_bit
+        by_player[top // 3] |= src_bit
+        return _end_turn(state, tuple(new), by_size, by_player, turn, key, entry(0, src, dst))
+    # Wave Rule: only a move that empties its space can split the crabs.
+    geo = config.geometry
+    occupied = by_size[0] | by_size[1] | by_size[2]
+    if not geo.safe_to_vacate(src, occupied) and splits(geo, occupied, src):
+        keep, washed = ranked(groups(geo, occupied), tuple(new))
+        key ^= keys.cells_key(new, cells_of(washed))
+        _wash(new, by_size, by_player, washed)
+        if len(keep) > 1:
+            # A full tie: the mover chooses which group stays, before the turn ends.
+            pending = tuple(cells_of(group) for group in keep)
+            return State(
+                config,
+                state.seed,
+                tuple(new),
+                state.to_move,
+                state.eliminated,
+                turn,
+                pending,
+                (),
+                None,
+                (by_size[0], by_size[1], by_size[2]),
+                tuple(by_player),
+            )
+    return _end_turn(state, tuple(new), by_size, by_player, turn, key, None)
+
+
+def _keep_group(state: State, cell: Cell) -> State:
+    new = list(state.stacks)
+    by_size = list(state.tops_by_size)
+    by_player = list(state.tops_by_player)
+    washed = 0
+    for group in state.pending:
+        if group[0] != cell:
+            for c in group:
+                washed |= 1 << c
+    _wash(new, by_size, by_player, washed)
+    key = state.config.zobrist.position_key(new)
+    return _end_turn(state, tuple(new), by_size, by_player, state.turn, key, None)
+
+
+def _wash(
+    new: list[tuple[Crab, ...]], by_size: list[int], by_player: list[int], washed: int
+) -> None:
+    """Remove every crab of the ``washed`` cells, in place (on the lists being built)."""
+    for c in cells_of(washed):
+        new[c] = ()
+    keep = ~washed
+    for i, mask in enumerate(by_size):
+        by_size[i] = mask & keep
+    for i, mask in enumerate(by_player):
+        by_player[i] = mask & keep
+
+
+def _end_turn(
+    state: State,
+    stacks: Stacks,
+    by_size: list[int],
+    by_player: list[int],
+    turn: int,
+    key: int,
+    stays: int | None,
+) -> State:
+    """Finish the turn of ``state.to_move``: eliminations, then the end conditions.
+
+    Args:
+        state: the state before the move.
+        stacks: the stacks after it (and after any wave).
+        by_size: their top-crab masks by size.
+        by_player: their top-crab masks by player.
+        turn: the number of moves played, this one included.
+        key: the Zobrist key of ``stacks``, without the player to move.
+        stays: when the move left the occupied spaces as they were, its record entry
+            without a key (the stretch of the repetition record may go on); else ``None``.
+    """
+    config = state.config
+    mover = state.to_move
+    sizes = (by_size[0], by_size[1], by_size[2])
+    players = tuple(by_player)
+    geo = config.geometry
+    out = state.eliminated
+    to_move = (mover + 1) % len(players)
+    termination = None
+    # Usually the next player can move; else the full scan, with its eliminations.
+    if to_move in out or not _can_move(geo, sizes, players[to_move]):
+        to_move, out = _next_player(geo, sizes, players, mover, out)
+        if len(out) == len(players) - 1:
+            termination = Termination.LAST_PLAYER
+            to_move = mover
+    key ^= config.zobrist.turn_keys[to_move]
+    if stays is None or out is not state.eliminated or termination is not None:
+        history: tuple[int, ...] = (entry(key, 0, 0),)
+    else:
+        history = (*state.history, stays | entry(key, 0, 0))
+        players_in = len(players) - len(out)
+        # A third occurrence needs two earlier positions with the same player to move.
+        if (
+            len(history) > 2 * players_in
+            and _candidate_third(history, players_in)
+            and occurrences(history, stacks, players_in) >= 3
+        ):
+            termination = Termination.REPETITION
+    if termination is None and config.max_turns is not None and turn >= config.max_turns:
+        termination = Termination.TURN_LIMIT
+    return State(
+        config, state.seed, stacks, to_move, out, turn, (), history, termination, sizes, players
+    )
+
+
+def _next_player(
+    geo: Geometry,
+    by_size: tuple[int, int, int],
+    by_player: tuple[int, ...],
+    mover: PlayerId,
+    out: tuple[PlayerId, ...],
+) -> tuple[PlayerId, tuple[PlayerId, ...]]:
+    """Find the next player in seat order who can move, eliminating those who cannot.
+
+    Returns ``(player, eliminated)``; when one player is left, ``player`` is meaningless.
+    """
+    players = len(by_player)
+    p = mover
+    while players - len(out) > 1:
+        p = (p + 1) % players
+        if p in out:
+            continue
+        if _can_move(geo, by_size, by_player[p]):
+            return p, out
+        # Start of their turn, no legal move: eliminated; their crabs stay where they are.
+        out = (*out, p)
+    return p, out
+
+
+def _can_move(geo: Geometry, by_size: tuple[int, int, int], mine: int) -> bool:
+    """Whether any of the top crabs ``mine`` has a legal move (cheapest sizes first)."""
+    small, medium, large = by_size
+    occupied = small | medium | large
+    masks = geo.neighbour_masks
+    crabs = mine & large
+    while crabs:
+        low = crabs & -crabs
+        crabs ^= low
+        if masks[low.bit_length() - 1] & occupied:
+            return True
+    for size, land in ((Size.MEDIUM, small | medium), (Size.SMALL, small)):
+        crabs = mine & by_size[size]
+        while crabs:
+            low = crabs & -crabs
+            crabs ^= low
+            if destinations(geo, low.bit_length() - 1, size, occupied) & land:
+                return True
+    return False
+
+
+def _candidate_third(history: tuple[int, ...], players_in: int) -> bool:
+    """Whether two earlier positions with the same player to move share the last key."""
+    key = entry_key(history[-1])
+    same = [item for item in history[-1 - players_in :: -players_in] if entry_key(item) == key]
+    return len(same) >= 2
+
+
+# --- validation --------------------------------------------------------------------------
+
+
+def _refuse(message: str, action: object, reason: IllegalReason) -> IllegalActionError:
+    return IllegalActionError(message, action=action, reason=reason)
+
+
+def _check(state: State, action: object) -> None:
+    """Raise the error saying why ``action`` is not legal in ``state``, if it is not."""
+    if state.termination is not None:
+        raise GameOverError("the game is over", action=action)
+    kind = type(action)
+    if kind is not Move and kind is not KeepGroup:
+        raise _refuse("not a Crab Stack action", action, IllegalReason.NOT_AN_ACTION)
+    assert isinstance(action, (Move, KeepGroup))
+    if type(action.player) is not int:
+        raise _refuse("a player is an int", action, IllegalReason.NOT_AN_ACTION)
+    if action.player != state.to_move:
+        raise NotYourTurnError(f"it is player {state.to_move}'s turn", action=action)
+    if isinstance(action, KeepGroup):
+        _check_keep(state, action)
+    else:
+        _check_move(state, action)
+
+
+def _check_keep(state: State, action: KeepGroup) -> None:
+    if not state.pending:
+        raise _refuse("no wave tie to settle", action, IllegalReason.NO_WAVE_DECISION)
+    if type(action.cell) is not int or all(g[0] != action.cell for g in state.pending):
+        firsts = ", ".join(str(g[0]) for g in state.pending)
+        raise _refuse(
+            f"name a tied group by its lowest cell: one of {firsts}",
+            action,
+            IllegalReason.NOT_A_TIED_GROUP,
+        )
+
+
+def _check_move(state: State, action: Move) -> None:
+    if state.pending:
+        raise _refuse(
+            "first choose which tied group stays (KeepGroup)",
+            action,
+            IllegalReason.WAVE_DECISION_PENDING,
+        )
+    src, dst = action.src, action.dst
+    if type(src) is not int or type(dst) is not int:
+        raise _refuse("cells are ints", action, IllegalReason.NOT_AN_ACTION)
+    geo = state.config.geometry
+    if not (0 <= src < geo.size and 0 <= dst < geo.size):
+        raise _refuse(f"cells are 0 to {geo.size - 1}", action, IllegalReason.NO_SUCH_SPACE)
+    stack = state.stacks[src]
+    if not stack:
+        raise _refuse(f"no crab on cell {src}", action, IllegalReason.NO_CRAB)
+    top = stack[-1]
+    if top // 3 != action.player:
+        raise _refuse(
+            f"cell {src}: the top crab is not yours",
+            action,
+            IllegalReason.NOT_YOUR_CRAB,
+        )
+    size = top % 3
+    if not destinations(geo, src, size, state.occupied) >> dst & 1:
+        steps = STEPS[size]
+        raise _refuse(
+            f"a {_SIZE_NAMES[size]} crab moves exactly {steps} space{'s' * (steps > 1)} "
+            "over crabs",
+            action,
+            IllegalReason.NO_PATH,
+        )
+    if not landing_mask(size, state.tops_by_size) >> dst & 1:
+        raise _refuse(
+            f"a {_SIZE_NAMES[size]} crab ends only on a crab of its size or smaller",
+            action,
+            IllegalReason.TOO_BIG,
+        )

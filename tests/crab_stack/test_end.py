@@ -1,0 +1,110 @@
+"""The end of the game: elimination, the last player left, repetition, the turn limit."""
+
+from __future__ import annotations
+
+import random
+
+from crabrules import Outcome
+from crabrules import crab_stack as cs
+from crabrules.crab_stack.repetition import entry, occurrences
+from tests.crab_stack.helpers import A, B, C, D, E, build, cell, crabs, move
+
+
+def test_a_player_without_a_legal_move_is_eliminated_at_the_start_of_their_turn() -> None:
+    # Red covers green's only crab; green is out only when its turn comes, after blue's.
+    state = build({A: "rL", B: "gS", C: "rS bL", D: "bS"}, players=3)
+    after_red = move(state, A, B)
+    assert after_red.to_move == 1
+    assert after_red.eliminated == ()
+    after_blue = move(after_red, C, D)
+    assert after_blue.eliminated == (2,)
+    assert after_blue.to_move == 0
+    assert not cs.is_terminal(after_blue)
+
+
+def test_a_player_with_no_crabs_left_is_eliminated() -> None:
+    # The wave washes away every blue crab; blue is skipped and out.
+    state = build({A: "bS", B: "bS", C: "rL", D: "gS", E: "gL", (2, -1): "gS"}, players=3)
+    after = move(state, C, D)
+    assert after.eliminated == (1,)
+    assert after.to_move == 2
+
+
+def test_eliminated_players_crabs_stay_and_never_move_even_uncovered() -> None:
+    state = build({A: "gL rL", B: "bS", C: "bS bL", D: "bM"}, players=3, eliminated=(2,))
+    after_red = move(state, A, B)  # green's large crab on A is uncovered
+    after_blue = move(after_red, C, D)
+    assert after_blue.to_move == 0  # green's turn is skipped
+    assert after_blue.stacks[cell(after_blue.config, A)] == crabs("gL")
+    assert all(a.player != 2 for a in cs.legal_actions(after_blue))
+    assert cs.legal_actions(after_blue, 2) == ()
+
+
+def test_the_last_player_left_wins() -> None:
+    state = build({A: "rL", B: "bS", C: "rS"})
+    over = move(state, A, B)  # blue's only crab is covered: blue cannot move
+    assert cs.is_terminal(over)
+    assert over.eliminated == (1,)
+    assert cs.outcome(over) == Outcome(frozenset({0}), False, (1, 0), "last_player")
+    assert cs.legal_actions(over) == ()
+    assert cs.active_players(over) == frozenset()
+
+
+def test_the_third_occurrence_of_a_position_is_a_draw() -> None:
+    # Both large crabs step off and back, leaving a crab behind each time.
+    state = build({A: "bS rL", B: "rS", C: "rM bL", D: "bS"})
+    shuffle = [(A, B), (C, D), (B, A), (D, C)]
+    for round_number in (1, 2):
+        for src, dst in shuffle:
+            assert not cs.is_terminal(state)
+            state = move(state, src, dst)
+        assert cs.observe(state, None).repetitions == round_number + 1
+    assert cs.is_terminal(state)
+    assert cs.outcome(state) == Outcome(frozenset(), True, (0, 0), "repetition")
+
+
+def test_a_position_repeats_only_with_the_same_player_to_move() -> None:
+    # A crab going round a triangle restores the stacks after three moves: with two
+    # players in, someone else is to move, so it is not the same position; with three, it is.
+    state = build({(1, 0): "bS rL", (1, -1): "bS", (2, -1): "bS"})
+    config = state.config
+    t0, t1, t2 = (cell(config, qr) for qr in ((1, 0), (1, -1), (2, -1)))
+    record = (entry(0, 0, 0), entry(0, t0, t1), entry(0, t1, t2), entry(0, t2, t0))
+    assert occurrences(record, state.stacks, players_in=2) == 1
+    assert occurrences(record, state.stacks, players_in=3) == 2
+
+
+def test_moves_that_empty_a_space_start_the_record_afresh() -> None:
+    state = build({A: "rL", B: "bS", C: "bL", D: "bS"})
+    after = move(state, A, B)
+    assert len(after.history) == 1  # no earlier position can come back
+
+
+def test_an_elimination_starts_the_record_afresh() -> None:
+    # Neither move empties a space, but green goes out: the players still in changed.
+    state = build({A: "bM rL", B: "gS", C: "rS bL", D: "bS"}, players=3)
+    after_red = move(state, A, B)
+    assert len(after_red.history) == 2  # the stretch goes on
+    after_blue = move(after_red, C, D)
+    assert after_blue.eliminated == (2,)
+    assert len(after_blue.history) == 1
+
+
+def test_the_turn_limit_ends_the_game_in_a_draw() -> None:
+    config = cs.Config(players=4, max_turns=3)
+    state = cs.initial_state(config, seed=11)
+    for _ in range(3):
+        assert not cs.is_terminal(state)
+        state = cs.apply(state, cs.legal_actions(state)[0])
+    assert cs.outcome(state) == Outcome(frozenset(), True, (0, 0, 0, 0), "turn_limit")
+
+
+def test_random_games_end() -> None:
+    rnd = random.Random(3)
+    for seed in range(30):
+        state = cs.initial_state(cs.Config(players=2 + seed % 3), seed=seed)
+        for _ in range(2000):
+            if cs.is_terminal(state):
+                break
+            state = cs.apply(state, rnd.choice(cs.legal_actions(state)))
+        assert cs.is_terminal(state)

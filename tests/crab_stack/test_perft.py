@@ -1,0 +1,104 @@
+"""Perft: the number of action sequences of depth 1, 2 and 3 from fixed positions.
+
+A KeepGroup (settling a wave tie) is an action of its own, so a move that ends in a tie
+opens one sequence per tied group.
+
+How the numbers were checked:
+
+- Every count below was computed twice: by the library, and by the independent model in
+  ``tests/crab_stack/brute.py``, which walks paths over raw axial coordinates, floods
+  groups over coordinates and follows the rules text literally (no cell tables, bitmasks,
+  memos or Zobrist keys). The tests re-run the model up to depth 2 for every fixture, and
+  to depth 3 for the smallest one (2 players).
+- The smallest fixture's depth 1 was also counted by hand from its picture (seed 1, two
+  players, blue to move; rendered in ``test_perft_depth_one_by_hand``): blue's large crabs
+  each reach every neighbouring space (every space holds a crab and a large crab ends on
+  anything), its medium crabs the spaces two steps away topped by a small or medium crab,
+  its small crabs the spaces three steps away topped by a small crab.
+- The hand-built position ``TIE`` is small enough to count completely by hand, and it
+  exercises a wash, a tie settled by KeepGroup and an elimination:
+  red's large crab on C moves to B (D and E are washed away, then blue cannot move and is
+  eliminated: no sequence goes on) or to D (the groups {A, B} and {D, E} tie on 2 spaces
+  and 3 crabs, so red keeps one: 2 sequences of depth 2). After keeping {A, B}, blue's
+  large crab on B has one move (onto A); after keeping {D, E}, blue cannot move. Hence
+  depth 1 = 2, depth 2 = 2, depth 3 = 1.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from crabrules import crab_stack as cs
+from tests.crab_stack import brute
+from tests.crab_stack.helpers import A, B, C, D, E, build
+
+# (players, seed) -> counts of depth 1, 2, 3
+SEEDED = {
+    (2, 1): (43, 1346, 40277),
+    (3, 1): (46, 1749, 59449),
+    (4, 1): (60, 2832, 131959),
+}
+
+TIE = build({A: "rS bS", B: "bL", C: "rL", D: "bS", E: "bM"}, to_move=0)
+TIE_COUNTS = (2, 2, 1)
+
+
+def perft(state: cs.State, depth: int) -> int:
+    actions = cs.legal_actions(state)
+    if depth == 1:
+        return len(actions)
+    return sum(perft(cs.apply(state, a), depth - 1) for a in actions)
+
+
+def brute_perft(state: cs.State, depth: int) -> int:
+    out = set(state.eliminated)
+    return brute.perft(brute.board_of(state), state.to_move, state.config.players, out, depth)
+
+
+@pytest.mark.parametrize(("players", "seed"), list(SEEDED))
+def test_perft_of_seeded_openings(players: int, seed: int) -> None:
+    state = cs.initial_state(cs.Config(players=players), seed=seed)
+    assert tuple(perft(state, d) for d in (1, 2, 3)) == SEEDED[players, seed]
+
+
+@pytest.mark.parametrize(("players", "seed"), list(SEEDED))
+def test_independent_model_agrees_to_depth_two(players: int, seed: int) -> None:
+    state = cs.initial_state(cs.Config(players=players), seed=seed)
+    assert tuple(brute_perft(state, d) for d in (1, 2)) == SEEDED[players, seed][:2]
+
+
+def test_independent_model_agrees_to_depth_three_on_the_smallest() -> None:
+    state = cs.initial_state(cs.Config(players=2), seed=1)
+    assert brute_perft(state, 3) == SEEDED[2, 1][2]
+
+
+def test_perft_depth_one_by_hand() -> None:
+    state = cs.initial_state(cs.Config(players=2), seed=1)
+    assert cs.render(state).splitlines()[1:6] == [
+        "      bS1   rL1   rM1",
+        "   bS1   bM1   rL1   bM1",
+        "rL1   rS1         bL1   rM1",
+        "   bS1   rS1   bL1   bL1",
+        "      bM1   rS1   rM1",
+    ]
+    assert len(brute.moves(brute.board_of(state), state.to_move)) == SEEDED[2, 1][0]
+
+
+def test_perft_of_a_hand_counted_wave_tie() -> None:
+    assert tuple(perft(TIE, d) for d in (1, 2, 3)) == TIE_COUNTS
+    assert tuple(brute_perft(TIE, d) for d in (1, 2, 3)) == TIE_COUNTS
+
+
+def test_legal_moves_match_the_independent_model_in_random_games() -> None:
+    rnd = random.Random(5)
+    for seed in range(24):
+        state = cs.initial_state(cs.Config(players=2 + seed % 3), seed=seed)
+        while not cs.is_terminal(state):
+            actions = cs.legal_actions(state)
+            if not state.pending:
+                spaces = state.config.spaces
+                ours = {(spaces[a.src], spaces[a.dst]) for a in actions if isinstance(a, cs.Move)}
+                assert ours == brute.moves(brute.board_of(state), state.to_move)
+            state = cs.apply(state, rnd.choice(actions))

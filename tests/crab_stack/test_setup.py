@@ -1,0 +1,99 @@
+"""Setup: players and colours, the first player, the crabs, the layouts, the config."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from crabrules import InvalidConfigError
+from crabrules import crab_stack as cs
+from crabrules.crab_stack.board import is_connected, ring
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_two_to_four_players_each_with_a_default_colour(players: int) -> None:
+    config = cs.Config(players=players)
+    assert config.colours == ("red", "blue", "green", "yellow")[:players]
+    assert cs.num_players(cs.initial_state(config, seed=0)) == players
+
+
+def test_colours_can_be_named() -> None:
+    config = cs.Config(players=2, colours=("orange", "purple"))
+    assert "o = orange, p = purple" in cs.render(cs.initial_state(config, seed=0))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"players": 1}, "players"),
+        ({"players": 5}, "players"),
+        ({"players": "2"}, "players"),
+        ({"colours": ("red",)}, "colours"),
+        ({"colours": ("red", "red")}, "colours"),
+        ({"colours": ("red", "")}, "colours"),
+        ({"first_player": 2}, "first_player"),
+        ({"first_player": -1}, "first_player"),
+        ({"max_turns": 0}, "max_turns"),
+        ({"layout": ((0, 0),) * 18}, "layout"),
+        ({"layout": tuple((q, 0) for q in range(17))}, "layout"),
+        ({"layout": tuple((2 * q, 0) for q in range(18))}, "layout"),
+        ({"layout": ((0, 0, 0),)}, "layout"),
+    ],
+)
+def test_bad_configs_raise_invalid_config_error_naming_the_field(
+    kwargs: dict[str, object], field: str
+) -> None:
+    with pytest.raises(InvalidConfigError, match=f"^{field}: "):
+        cs.Config(**kwargs)  # type: ignore[arg-type]
+
+
+def test_first_player_from_the_config() -> None:
+    for first in range(3):
+        config = cs.Config(players=3, first_player=first)
+        assert all(cs.initial_state(config, seed=s).to_move == first for s in range(10))
+
+
+def test_first_player_drawn_from_the_seed_by_default() -> None:
+    firsts = [cs.initial_state(cs.Config(players=4), seed=s).to_move for s in range(40)]
+    assert set(firsts) == {0, 1, 2, 3}
+    again = [cs.initial_state(cs.Config(players=4), seed=s).to_move for s in range(40)]
+    assert firsts == again
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_nine_crabs_per_colour_three_of_each_size_one_per_space(players: int) -> None:
+    state = cs.initial_state(cs.Config(players=players), seed=5)
+    assert all(len(stack) == 1 for stack in state.stacks)
+    counts = Counter(stack[0] for stack in state.stacks)
+    assert counts == {cs.crab(p, size): 3 for p in range(players) for size in cs.Size}
+
+
+def test_setup_is_random_from_the_seed() -> None:
+    config = cs.Config(players=3)
+    assert cs.initial_state(config, seed=8) == cs.initial_state(config, seed=8)
+    setups = {cs.initial_state(config, seed=s).stacks for s in range(10)}
+    assert len(setups) == 10
+
+
+def test_reference_layouts_are_rings_around_open_water() -> None:
+    two, three, four = (set(cs.reference_layout(p)) for p in (2, 3, 4))
+    assert two == set(ring(1)) | set(ring(2))
+    assert four == two | set(ring(3))
+    assert three - two == set(ring(3)[::2])
+    assert (len(two), len(three), len(four)) == (18, 27, 36)
+    assert (0, 0) not in four  # the centre is open water
+    assert all(is_connected(tuple(layout)) for layout in (two, three, four))
+
+
+def test_reference_layout_cells_are_in_reading_order() -> None:
+    layout = cs.reference_layout(4)
+    assert list(layout) == sorted(layout, key=lambda qr: (qr[1], qr[0]))
+
+
+def test_a_user_layout_is_played_on() -> None:
+    layout = tuple((q, r) for r in range(3) for q in range(6))  # a 6 x 3 parallelogram
+    state = cs.initial_state(cs.Config(layout=layout), seed=2)
+    assert state.config.spaces == layout
+    assert len(state.stacks) == 18
+    assert cs.legal_actions(state)

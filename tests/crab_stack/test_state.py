@@ -1,0 +1,130 @@
+"""The state as data: documents, corrupt documents, views, the picture and its size."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from crabrules import DeserializationError, from_dict, from_json, to_dict, to_json
+from crabrules import crab_stack as cs
+from tests.crab_stack.helpers import A, B, C, D, E, build, move
+
+
+def _random_states(games: int, seed: int = 0) -> list[cs.State]:
+    rnd = random.Random(seed)
+    states = []
+    for game in range(games):
+        state = cs.initial_state(cs.Config(players=2 + game % 3), seed=seed + game)
+        states.append(state)
+        while not cs.is_terminal(state):
+            state = cs.apply(state, rnd.choice(cs.legal_actions(state)))
+            states.append(state)
+    return states
+
+
+def test_states_round_trip_through_json() -> None:
+    for state in _random_states(12):
+        assert from_json(to_json(state), cs.State) == state
+
+
+def test_a_pending_tie_round_trips() -> None:
+    tied = move(build({A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"}), C, D)
+    assert tied.pending
+    assert from_json(to_json(tied), cs.State) == tied
+
+
+def test_a_move_document_is_plain_json() -> None:
+    assert (
+        to_json(cs.Move(0, 3, 5))
+        == '{"format_version":1,"type":"move","player":0,"src":3,"dst":5}'
+    )
+    keep = '{"format_version":1,"type":"keep_group","player":1,"cell":4}'
+    assert from_json(keep, cs.Action) == cs.KeepGroup(1, 4)
+
+
+def test_termination_loads_as_the_enum() -> None:
+    over = move(build({A: "rL", B: "bS", C: "rS"}), A, B)
+    assert from_json(to_json(over), cs.State).termination is cs.Termination.LAST_PLAYER
+
+
+def _corrupt(state: cs.State, **changes: Any) -> dict[str, Any]:
+    document = to_dict(state)
+    document.update(changes)
+    return document
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"stacks": [[0]] * 17}, "stacks"),
+        ({"seed": -1}, "seed"),
+        ({"to_move": 2}, "to_move"),
+        ({"eliminated": [0, 0]}, "eliminated"),
+        ({"eliminated": [1]}, "at most one player"),
+        ({"turn": -1}, "turn"),
+        ({"tops_by_player": [0, 0]}, "tops"),
+        ({"pending": [[0], [1]]}, "pending"),
+        ({"history": []}, "history"),
+        ({"history": [12345 << 12]}, "history"),
+        ({"termination": "repetition"}, "history"),
+        ({"termination": "won"}, "termination"),
+    ],
+)
+def test_corrupt_state_documents_are_refused(changes: dict[str, Any], message: str) -> None:
+    state = cs.initial_state(seed=4)
+    with pytest.raises(DeserializationError, match=message):
+        from_dict(_corrupt(state, **changes), cs.State)
+
+
+def test_impossible_stacks_are_refused() -> None:
+    state = cs.initial_state(seed=4)
+    stacks = [list(s) for s in to_dict(state)["stacks"]]
+    too_many = [[0, 0, 0, 0], *stacks[1:]]
+    with pytest.raises(DeserializationError, match="more than 3"):
+        from_dict(_corrupt(state, stacks=too_many), cs.State)
+    unknown = [[6], *stacks[1:]]
+    with pytest.raises(DeserializationError, match="no crab 6"):
+        from_dict(_corrupt(state, stacks=unknown), cs.State)
+
+
+def test_split_crabs_without_a_pending_decision_are_refused() -> None:
+    state = build({A: "rL", B: "bS", D: "bL", E: "rS"})  # {A, B} and {D, E}
+    with pytest.raises(DeserializationError, match="several groups"):
+        from_dict(to_dict(state), cs.State)
+
+
+def test_observation_shows_the_whole_position_to_everyone() -> None:
+    state = cs.initial_state(cs.Config(players=3), seed=6)
+    views = [cs.observe(state, p) for p in (None, 0, 1, 2)]
+    assert all(v.stacks == state.stacks and v.to_move == state.to_move for v in views)
+    assert {v.player for v in views} == {None, 0, 1, 2}
+    assert views[0].repetitions == 1
+
+
+def test_determinize_returns_the_state_itself() -> None:
+    state = cs.initial_state(seed=6)
+    assert cs.determinize(state, 0, seed=99) is state
+
+
+def test_render_shows_top_crab_and_height_of_each_stack() -> None:
+    state = build({A: "bS rL", B: "bM", C: "rS", D: "bL"})
+    picture = cs.render(state)
+    assert picture.splitlines()[0] == "Crab Stack, turn 0: red to move"
+    rows = picture.splitlines()
+    assert rows[-2].split() == ["rL2", "bM1", "rS1"]  # A, B, C: the bottom row, r = 2
+    assert rows[-3].split() == [".", ".", ".", "bL1"]  # D = (1, 1) ends the row r = 1
+    assert "r = red, b = blue" in picture
+
+
+def test_render_says_how_the_game_ended() -> None:
+    over = move(build({A: "rL", B: "bS", C: "rS"}), A, B)
+    assert cs.render(over).splitlines()[0] == (
+        "Crab Stack, turn 1: red wins, the last player left; out: blue"
+    )
+
+
+def test_one_state_takes_under_10_kib() -> None:
+    largest = max(len(to_json(state)) for state in _random_states(30, seed=100))
+    assert largest < 10 * 1024
