@@ -10,13 +10,12 @@ standard error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from crabrules import GAMES, CrabRulesError, GameRecord, from_json, get_game, replay
-from crabrules.core.rng import Rng
+from crabrules.core.rng import Rng, fresh_seed
 
 __all__ = ["main"]
 
@@ -80,7 +79,7 @@ def _demo(game_id: str, seed: int | None, players: int | None, max_actions: int 
     game = get_game(game_id)
     config = game.config_type() if players is None else game.config_for_players(players)
     if seed is None:
-        seed = secrets.randbits(32)
+        seed = fresh_seed()
     state = game.initial_state(config, seed=seed)
     # The demo's own choices come from a generator seeded like the game, so a demo with a
     # given --seed is the same game every time.

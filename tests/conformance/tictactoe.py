@@ -8,7 +8,6 @@ game whose every answer is known. It is registered as ``tic-tac-toe`` for the te
 from __future__ import annotations
 
 import enum
-import secrets
 from typing import ClassVar
 
 import attrs
@@ -29,6 +28,7 @@ from crabrules.core import (
     Rng,
     Utility,
 )
+from crabrules.core.rng import fresh_seed
 
 EMPTY = -1
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -80,7 +80,7 @@ class Observation:
 
 def initial_state(config: Config = Config(), *, seed: int | None = None) -> State:
     if seed is None:
-        seed = secrets.randbits(53)
+        seed = fresh_seed()
     rng = Rng.from_seed(seed)
     first, rng = (config.first_player, rng) if config.first_player is not None else rng.below(2)
     return State((EMPTY,) * 9, first, seed, rng)

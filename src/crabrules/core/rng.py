@@ -24,6 +24,7 @@ Every method returns the value *and* the next generator; the old one is untouche
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -31,7 +32,7 @@ import attrs
 
 from crabrules.core.errors import InvalidConfigError
 
-__all__ = ["SEED_LIMIT", "Rng"]
+__all__ = ["SEED_LIMIT", "Rng", "fresh_seed"]
 
 T = TypeVar("T")
 
@@ -133,6 +134,19 @@ class Rng:
         """
         seed, nxt = self.next_u64()
         return nxt, Rng(seed)
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system's entropy: what ``seed=None`` means.
+
+    The only place crabrules reads entropy. The seed is below ``2**53`` so that it stays
+    exact in every JSON reader (JavaScript's numbers included), and the game records it,
+    so even an unplanned game can be replayed.
+
+    >>> 0 <= fresh_seed() < 2**53
+    True
+    """
+    return secrets.randbits(53)
 
 
 def _below(state: int, n: int) -> tuple[int, int]:

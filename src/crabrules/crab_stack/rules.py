@@ -18,7 +18,6 @@ a position, or after ``Config.max_turns`` moves (both draws), checked in that or
 from __future__ import annotations
 
 import functools
-import secrets
 
 from crabrules.core import (
     GameOverError,
@@ -29,7 +28,7 @@ from crabrules.core import (
     PlayerId,
     Rng,
 )
-from crabrules.core.rng import SEED_LIMIT
+from crabrules.core.rng import SEED_LIMIT, fresh_seed
 from crabrules.crab_stack.actions import (
     Action,
     IllegalReason,
@@ -78,7 +77,7 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
         InvalidConfigError: the seed is not such an int.
     """
     if seed is None:
-        seed = secrets.randbits(53)
+        seed = fresh_seed()
     if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
         raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
     players = config.players

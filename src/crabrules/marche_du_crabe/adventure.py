@@ -25,13 +25,11 @@ Beaches may be played in any order; losing one ends the adventure.
 
 from __future__ import annotations
 
-import secrets
-
 import attrs
 
 from crabrules.core import InvalidConfigError, Rng, serialize
 from crabrules.core.errors import ContentError
-from crabrules.core.rng import SEED_LIMIT
+from crabrules.core.rng import SEED_LIMIT, fresh_seed
 from crabrules.marche_du_crabe.beaches import REFERENCE_BEACHES, Beach
 from crabrules.marche_du_crabe.board import Layout, layout_problem, random_layout
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS, Config
@@ -133,7 +131,7 @@ def start_campaign(
         InvalidConfigError: the seed is not an int in ``[0, 2**64)``.
     """
     if seed is None:
-        seed = secrets.randbits(53)
+        seed = fresh_seed()
     layout, _ = random_layout(Rng.from_seed(seed))
     return CampaignState(campaign, seed, layout)
 

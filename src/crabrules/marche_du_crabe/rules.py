@@ -20,7 +20,6 @@ the card about to be placed.
 from __future__ import annotations
 
 import functools
-import secrets
 
 from crabrules.core import (
     GameOverError,
@@ -30,6 +29,7 @@ from crabrules.core import (
     PlayerId,
     Rng,
 )
+from crabrules.core.rng import fresh_seed
 from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay
 from crabrules.marche_du_crabe.beaches import Beach, Modifier
 from crabrules.marche_du_crabe.board import (
@@ -112,7 +112,7 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
         InvalidConfigError: the seed is not an int in ``[0, 2**64)``.
     """
     if seed is None:
-        seed = secrets.randbits(53)
+        seed = fresh_seed()
     rng = Rng.from_seed(seed)
     layout = config.layout
     if layout is None:

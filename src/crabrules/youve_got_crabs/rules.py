@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import secrets
 from collections.abc import Callable
 from itertools import chain
 from typing import Any
@@ -31,6 +30,7 @@ from crabrules.core import (
     PlayerId,
     Rng,
 )
+from crabrules.core.rng import fresh_seed
 from crabrules.youve_got_crabs.actions import (
     Action,
     Answer,
@@ -116,7 +116,7 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
     (10, 4, 34, (2, 2, 2, 2, 2), 8)
     """
     if seed is None:
-        seed = secrets.randbits(53)
+        seed = fresh_seed()
     draw, rng = Rng.from_seed(seed).shuffle(deck(config))
     hands = []
     for _ in range(config.players):
