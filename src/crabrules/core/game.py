@@ -79,7 +79,9 @@ class Utility(str, enum.Enum):
     """How outcomes relate players' interests (after OpenSpiel's GameType.Utility)."""
 
     ZERO_SUM = "zero_sum"
+    """Strictly competitive: one player's win is every other player's loss."""
     GENERAL_SUM = "general_sum"
+    """Interests partly shared: teams, or several players gaining at once."""
     COOPERATIVE = "cooperative"
     """Everyone wins or loses together."""
 
