@@ -270,6 +270,12 @@ def _check(state: State, action: object) -> None:
     legal = legal_actions(state, player)
     if action in legal:
         return
+    if isinstance(action, Use) and state.turn is not None and state.turn.stage is Stage.ACT:
+        raise IllegalActionError(
+            "that action cannot be used now (used already, unaffordable or without effect)",
+            action=action,
+            reason=_use_reason(state, action),
+        )
     kinds = {type(a) for a in legal}
     if type(action) not in kinds:
         raise IllegalActionError(
@@ -280,13 +286,25 @@ def _check(state: State, action: object) -> None:
     reason = IllegalReason.NOT_LEGAL
     if isinstance(action, (Move, Shift)):
         reason = IllegalReason.BAD_DESTINATION
-    elif isinstance(action, Use):
-        reason = IllegalReason.CANNOT_PAY
     raise IllegalActionError(
         f"{type(action).__name__} with these values is not legal now",
         action=action,
         reason=reason,
     )
+
+
+def _use_reason(state: State, action: Use) -> IllegalReason:
+    turn = state.turn
+    assert turn is not None
+    index = action.grant
+    if turn.queue or type(index) is not int or not 0 <= index < len(turn.grants):
+        return IllegalReason.NOT_LEGAL
+    grant = turn.grants[index]
+    if grant.source is Source.TILE and (
+        turn.tile_used or state.shells[state.current] < grant.cost
+    ):
+        return IllegalReason.CANNOT_PAY
+    return IllegalReason.NOT_LEGAL
 
 
 def outcome(state: State) -> Outcome | None:
