@@ -9,6 +9,8 @@ Each game is a package of plain functions over frozen values (``initial_state``,
 'Crab Stack'
 """
 
+# The one place that names every game. Each line: import the package, register its GAME.
+from crabrules import oh_crab
 from crabrules._version import __version__
 from crabrules.core import (
     GAMES,
@@ -36,8 +38,7 @@ from crabrules.core import (
     to_json,
 )
 
-# The one place that names every game. Each line: import the package, register its GAME.
-# (no game registered yet)
+register_game(oh_crab.GAME)
 
 __all__ = [
     "GAMES",

@@ -22,6 +22,7 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.effects import rules_for
+from crabrules.oh_crab.rules import active_players
 from crabrules.oh_crab.state import CardId, Phase, State, Turn
 
 __all__ = ["HIDDEN", "Observation", "determinize", "observe"]
@@ -115,11 +116,15 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     cards stay theirs; the unseen action cards are shuffled among the other Hands,
     face-down cards and the draw pile, each keeping its size. (The viewer's memory of
     which face-up Market card someone took is not part of an observation, so it is not
-    kept.)
+    kept.) For a spectator (``player=None``), the Hands of the players who may act now are
+    kept: :func:`~crabrules.oh_crab.legal_actions` of all players shows them.
     """
     rules = rules_for(state.config)
     rng = Rng.from_seed(seed)
-    others = [p for p in range(len(state.hands)) if p != player]
+    # A spectator's legal actions list the active players' own choices (their Hands), so
+    # a spectator's twin keeps the active players' Hands and re-deals the rest.
+    keep = {player} if player is not None else active_players(state)
+    others = [p for p in range(len(state.hands)) if p not in keep]
     mine: dict[PlayerId, list[CardId]] = {}
     pool: list[CardId] = list(state.draw)
     for p in others:
