@@ -9,8 +9,7 @@ Each game is a package of plain functions over frozen values (``initial_state``,
 'Crab Stack'
 """
 
-# The one place that names every game. Each line: import the package, register its GAME.
-from crabrules import oh_crab
+from crabrules import marche_du_crabe, oh_crab, youve_got_crabs
 from crabrules._version import __version__
 from crabrules.core import (
     GAMES,
@@ -38,7 +37,9 @@ from crabrules.core import (
     to_json,
 )
 
-register_game(oh_crab.GAME)
+# The one place that names every game.
+for _game in (marche_du_crabe.GAME, youve_got_crabs.GAME, oh_crab.GAME):
+    register_game(_game)
 
 __all__ = [
     "GAMES",

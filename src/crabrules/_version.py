@@ -1,3 +1,3 @@
-"""The library version, in one place (pyproject.toml carries the same number)."""
+"""The library version, in one place: the build reads it from here."""
 
 __version__ = "0.1.0"

@@ -9,11 +9,40 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from crabrules import oh_crab
+from crabrules import marche_du_crabe, oh_crab, youve_got_crabs
 from tests.conformance import tictactoe
+
+
+def _youve_got_crabs_configs(teams: int) -> st.SearchStrategy[youve_got_crabs.Config]:
+    # A small deck of 4 types makes four of a kind, hence right calls, common; a seating
+    # pairs a permutation of the teams on the even seats with one on the odd seats.
+    seatings = st.tuples(st.permutations(range(teams)), st.permutations(range(teams))).map(
+        lambda sides: tuple(t for pair in zip(*sides, strict=True) for t in pair)
+    )
+    decks = st.sampled_from(
+        [(youve_got_crabs.REFERENCE_TYPES, None), (("Ab", "Jab", "Taxi", "King"), ())]
+    )
+    return st.tuples(decks, st.sampled_from([0, 1]), st.booleans(), st.none() | seatings).map(
+        lambda t: youve_got_crabs.Config(
+            teams=teams,
+            types=t[0][0],
+            copies=2 * teams + 1,
+            removed_types=t[0][1],
+            first_side=t[1],
+            imitation_crab=t[2],
+            seating=t[3],
+        )
+    )
+
 
 CONFIGS: dict[str, st.SearchStrategy[Any]] = {
     "tic-tac-toe": st.builds(tictactoe.Config, first_player=st.sampled_from([None, 0, 1])),
+    "la-marche-du-crabe": st.builds(
+        marche_du_crabe.Config,
+        beach=st.sampled_from(marche_du_crabe.REFERENCE_BEACHES),
+        shrimps=st.integers(0, 5),
+    ),
+    "youve-got-crabs": st.integers(2, 5).flatmap(_youve_got_crabs_configs),
     "oh-crab": st.builds(
         oh_crab.Config,
         players=st.integers(3, 5),

@@ -155,6 +155,12 @@ def num_players(state: State) -> int:
     return 2
 
 
+def config_for_players(players: int) -> Config:
+    if players != 2:
+        raise InvalidConfigError(f"players: tic-tac-toe is for 2 players, not {players}")
+    return Config()
+
+
 INFO = GameInfo(
     id="tic-tac-toe",
     name="Tic-tac-toe",
@@ -182,4 +188,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     determinize=determinize,
     render=render,
     num_players=num_players,
+    config_for_players=config_for_players,
 )

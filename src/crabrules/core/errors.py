@@ -94,7 +94,9 @@ def _rebuild_illegal(
 class NotYourTurnError(IllegalActionError):
     """The action's player may not act now."""
 
-    def __init__(self, message: str, *, action: object, reason: Reason = CommonReason.NOT_YOUR_TURN):
+    def __init__(
+        self, message: str, *, action: object, reason: Reason = CommonReason.NOT_YOUR_TURN
+    ):
         super().__init__(message, action=action, reason=reason)
 
 

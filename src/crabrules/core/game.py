@@ -44,6 +44,8 @@ C_contra = TypeVar("C_contra", contravariant=True)
 S_co = TypeVar("S_co", covariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
 A_contra = TypeVar("A_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
+O_co = TypeVar("O_co", covariant=True)
 
 
 class Dynamics(str, enum.Enum):
@@ -146,23 +148,23 @@ class _Apply(Protocol[S, A_contra]):
     def __call__(self, state: S, action: A_contra, *, check: bool = True) -> S: ...
 
 
-class _LegalActions(Protocol[S_contra, A]):
-    def __call__(self, state: S_contra, player: PlayerId | None = None) -> tuple[A, ...]: ...
+class _LegalActions(Protocol[S_contra, A_co]):
+    def __call__(self, state: S_contra, player: PlayerId | None = None) -> tuple[A_co, ...]: ...
 
 
-class _Observe(Protocol[S_contra, O]):
-    def __call__(self, state: S_contra, player: PlayerId | None) -> O: ...
+class _Observe(Protocol[S_contra, O_co]):
+    def __call__(self, state: S_contra, player: PlayerId | None) -> O_co: ...
 
 
 class _Determinize(Protocol[S]):
     def __call__(self, state: S, player: PlayerId | None, seed: int) -> S: ...
 
 
-class _StateQuery(Protocol[S_contra, S_co]):
-    def __call__(self, state: S_contra) -> S_co: ...
+class _Query(Protocol[S_contra, S_co]):
+    def __call__(self, argument: S_contra, /) -> S_co: ...
 
 
-class Game(Protocol[C, S, A, O]):
+class Game(Protocol[C, S, A, O_co]):
     """The functions every game offers, for code that works with any game.
 
     ``C``, ``S``, ``A`` and ``O`` are the game's ``Config``, ``State``, ``Action`` and
@@ -186,7 +188,7 @@ class Game(Protocol[C, S, A, O]):
         """The game's ``Action``: a union of tagged action classes, for deserialising."""
 
     @property
-    def observation_type(self) -> type[O]:
+    def observation_type(self) -> type[O_co]:
         """The game's ``Observation`` class."""
 
     def initial_state(self, config: C | None = None, *, seed: int | None = None) -> S:
@@ -207,7 +209,7 @@ class Game(Protocol[C, S, A, O]):
     def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
 
-    def observe(self, state: S, player: PlayerId | None) -> O:
+    def observe(self, state: S, player: PlayerId | None) -> O_co:
         """What ``player`` may see (``None``: a spectator)."""
 
     def determinize(self, state: S, player: PlayerId | None, seed: int) -> S:
@@ -218,6 +220,9 @@ class Game(Protocol[C, S, A, O]):
 
     def num_players(self, state: S) -> int:
         """How many players the game in ``state`` has."""
+
+    def config_for_players(self, players: int) -> C:
+        """The default config for ``players`` players; ``InvalidConfigError`` if unsupported."""
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -236,13 +241,14 @@ class GameBundle(Generic[C, S, A, O]):
     _initial_state: _InitialState[C, S] = attrs.field(alias="initial_state")
     _legal_actions: _LegalActions[S, A] = attrs.field(alias="legal_actions")
     _apply: _Apply[S, A] = attrs.field(alias="apply")
-    _is_terminal: _StateQuery[S, bool] = attrs.field(alias="is_terminal")
-    _active_players: _StateQuery[S, frozenset[PlayerId]] = attrs.field(alias="active_players")
-    _outcome: _StateQuery[S, Outcome | None] = attrs.field(alias="outcome")
+    _is_terminal: _Query[S, bool] = attrs.field(alias="is_terminal")
+    _active_players: _Query[S, frozenset[PlayerId]] = attrs.field(alias="active_players")
+    _outcome: _Query[S, Outcome | None] = attrs.field(alias="outcome")
     _observe: _Observe[S, O] = attrs.field(alias="observe")
     _determinize: _Determinize[S] = attrs.field(alias="determinize")
-    _render: _StateQuery[S, str] = attrs.field(alias="render")
-    _num_players: _StateQuery[S, int] = attrs.field(alias="num_players")
+    _render: _Query[S, str] = attrs.field(alias="render")
+    _num_players: _Query[S, int] = attrs.field(alias="num_players")
+    _config_for_players: _Query[int, C] = attrs.field(alias="config_for_players")
 
     def __repr__(self) -> str:
         return f"<Game {self.info.id!r}>"
@@ -286,3 +292,7 @@ class GameBundle(Generic[C, S, A, O]):
     def num_players(self, state: S) -> int:
         """How many players the game in ``state`` has."""
         return self._num_players(state)
+
+    def config_for_players(self, players: int) -> C:
+        """The default config for ``players`` players; ``InvalidConfigError`` if unsupported."""
+        return self._config_for_players(players)

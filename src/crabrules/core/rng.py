@@ -29,6 +29,8 @@ from typing import TypeVar
 
 import attrs
 
+from crabrules.core.errors import InvalidConfigError
+
 __all__ = ["SEED_LIMIT", "Rng"]
 
 T = TypeVar("T")
@@ -48,31 +50,32 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def _check_state(_instance: object, _attribute: object, value: int) -> None:
-    if type(value) is not int or not 0 <= value < SEED_LIMIT:
-        raise ValueError(f"Rng state must be an int in [0, 2**64), got {value!r}")
-
-
 @attrs.frozen
 class Rng:
     """An immutable SplitMix64 generator.
+
+    Make one with :meth:`from_seed`, which checks the seed; the constructor itself does not
+    check, because every draw builds a new generator and games draw in their hot paths.
 
     Attributes:
         state: the 64-bit state; serialised as a 16-digit hex string so that JSON readers
             limited to 53-bit numbers (JavaScript) keep it exact.
     """
 
-    state: int = attrs.field(validator=_check_state)
+    state: int
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
         """The generator a game seeded with ``seed`` starts from.
 
+        Raises:
+            InvalidConfigError: ``seed`` is not an int in ``range(SEED_LIMIT)``.
+
         >>> Rng.from_seed(1).state
         1
         """
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-            raise ValueError(f"a seed is an int in [0, 2**64), got {seed!r}")
+            raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
         return cls(seed)
 
     def next_u64(self) -> tuple[int, Rng]:
@@ -92,8 +95,8 @@ class Rng:
         >>> Rng.from_seed(0).below(10)[0]
         5
         """
-        if n <= 0:
-            raise ValueError(f"below() needs n >= 1, got {n}")
+        if not 0 < n <= SEED_LIMIT:
+            raise ValueError(f"below() needs 1 <= n <= 2**64, got {n}")
         value, state = _below(self.state, n)
         return value, Rng(state)
 

@@ -27,8 +27,10 @@ crabrules.core.errors.DeserializationError: expected an int, got 'zero' @ $.play
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable, Mapping
+from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin, overload
 
 import attrs
@@ -37,11 +39,6 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from crabrules.core.errors import DeserializationError
 from crabrules.core.rng import SEED_LIMIT, Rng
-
-try:  # Python 3.10+: `A | B` builds a types.UnionType
-    from types import UnionType
-except ImportError:  # pragma: no cover - the floor is 3.10, kept for type checkers
-    UnionType = type(Union[int, str])  # type: ignore[assignment,misc]
 
 __all__ = [
     "FORMAT_VERSION",
@@ -89,11 +86,12 @@ def register_check(cls: type[T], check: Callable[[T], None]) -> None:
 
 
 def _strict(kind: type, name: str) -> Callable[[Any, type], Any]:
-    def structure(value: Any, _: type) -> Any:
+    def structure(value: Any, target: type) -> Any:
         # bool is an int subclass; it is only accepted where a bool is expected.
         if type(value) is not kind:
             raise TypeError(f"expected {name}, got {value!r}")
-        return value
+        # A str- or int-valued Enum is dispatched here as a str or int subclass.
+        return value if target is kind else target(value)
 
     return structure
 
@@ -110,14 +108,26 @@ converter.register_structure_hook(bool, _strict(bool, "true or false"))
 converter.register_structure_hook(float, _structure_float)
 
 
+def _plain(value: Any) -> Any:
+    # A str- or int-valued Enum is dispatched as a str or int; write its plain value.
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+converter.register_unstructure_hook(str, _plain)
+converter.register_unstructure_hook(int, _plain)
+
+
 def _sort_key(item: Any) -> str:
     return json.dumps(item, sort_keys=True)
 
 
 # Sets become sorted lists, so the same value always gives the same bytes.
+def _is_set(cls: Any) -> bool:
+    return cls in (frozenset, set) or get_origin(cls) in (frozenset, set)
+
+
 converter.register_unstructure_hook_func(
-    lambda t: t in (frozenset, set) or get_origin(t) in (frozenset, set),
-    lambda value: sorted((converter.unstructure(v) for v in value), key=_sort_key),
+    _is_set, lambda value: sorted((converter.unstructure(v) for v in value), key=_sort_key)
 )
 
 
@@ -154,7 +164,7 @@ def _is_tagged(cls: Any) -> bool:
 
 def _unstructure_tagged(cls: type) -> Callable[[Any], dict[str, Any]]:
     tag = _tag_of(cls)
-    fields = make_dict_unstructure_fn(cls, converter)
+    fields: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, converter)
 
     def unstructure(value: Any) -> dict[str, Any]:
         return {TAG_FIELD: tag, **fields(value)}
@@ -164,7 +174,7 @@ def _unstructure_tagged(cls: type) -> Callable[[Any], dict[str, Any]]:
 
 def _structure_tagged(cls: type) -> Callable[[Any, type], Any]:
     tag = _tag_of(cls)
-    fields = make_dict_structure_fn(cls, converter)
+    fields: Callable[[Any, type], Any] = make_dict_structure_fn(cls, converter)
 
     def structure(value: Any, _: type) -> Any:
         if not isinstance(value, Mapping):
@@ -268,10 +278,10 @@ def from_json(text: str | bytes, cls: Any) -> Any: ...
 def from_json(text: str | bytes, cls: Any) -> Any:
     """Rebuild a value of type ``cls`` from :func:`to_json`'s text.
 
-    >>> from_json("[1, 2", dict)
+    >>> from_json("[1, 2", dict)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    crabrules.core.errors.DeserializationError: not JSON: Expecting ',' delimiter: line 1 column 6 (char 5)
+    crabrules.core.errors.DeserializationError: not JSON: Expecting ',' delimiter: ...
     """
     try:
         data = json.loads(text, parse_constant=_refuse_constant)

@@ -42,7 +42,7 @@ from crabrules.oh_crab.actions import (
     Use,
 )
 from crabrules.oh_crab.board import SEA, Cell, Layout, get_layout
-from crabrules.oh_crab.config import SCENARIOS, Config
+from crabrules.oh_crab.config import SCENARIOS, Config, config_for_players
 from crabrules.oh_crab.content import (
     Content,
     get_content,
@@ -119,6 +119,7 @@ __all__ = [
     "Use",
     "active_players",
     "apply",
+    "config_for_players",
     "determinize",
     "get_content",
     "get_layout",

@@ -20,7 +20,7 @@ from crabrules.core.errors import ContentError, InvalidConfigError
 from crabrules.oh_crab.board import get_layout
 from crabrules.oh_crab.content import check_setup, get_content, has_content
 
-__all__ = ["SCENARIOS", "Config"]
+__all__ = ["SCENARIOS", "Config", "config_for_players"]
 
 #: The rulebook's scenarios, by config name, in order of difficulty.
 SCENARIOS = (
@@ -96,3 +96,15 @@ class Config:
         if self.scenario is None:
             return self.action_tiles
         return get_content(self.content).scenario(self.scenario).action_tiles
+
+
+def config_for_players(players: int) -> Config:
+    """Return the default config for ``players`` players: scenario 1, "First Escape!".
+
+    Raises:
+        InvalidConfigError: ``players`` is not 3, 4 or 5.
+
+    >>> config_for_players(5).players
+    5
+    """
+    return Config(players=players)

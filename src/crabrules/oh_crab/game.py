@@ -5,19 +5,14 @@ The check refuses impossible state documents at load.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable
-from typing import Any, TypeVar
-
 from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
-from crabrules.core.serialize import converter, register_check
-from crabrules.oh_crab.actions import Action, Side
+from crabrules.core.serialize import register_check
+from crabrules.oh_crab.actions import Action
 from crabrules.oh_crab.board import SEA
-from crabrules.oh_crab.config import Config
+from crabrules.oh_crab.config import Config, config_for_players
 from crabrules.oh_crab.content import get_content
 from crabrules.oh_crab.effects import AUTOMATIC, MULTI, rules_for
 from crabrules.oh_crab.observe import Observation, determinize, observe
-from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.render import render
 from crabrules.oh_crab.rules import (
     active_players,
@@ -28,11 +23,9 @@ from crabrules.oh_crab.rules import (
     num_players,
     outcome,
 )
-from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Source, Stage, State
+from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Stage, State
 
 __all__ = ["GAME", "INFO", "check_state"]
-
-E = TypeVar("E", bound=enum.Enum)
 
 
 def check_state(state: State) -> None:
@@ -126,21 +119,8 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     determinize=determinize,
     render=render,
     num_players=num_players,
+    config_for_players=config_for_players,
 )
 
-
-def _structure_enum(cls: type[E]) -> Callable[[Any, type], E]:
-    def structure(value: Any, _: type) -> E:
-        if type(value) is not str:
-            raise TypeError(f"expected a string, got {value!r}")
-        return cls(value)
-
-    return structure
-
-
-# The core converter's strict ``str`` hook also catches ``(str, Enum)`` classes and would
-# load their members as plain strings; these hooks load the members themselves.
-for _enum in (Side, Phase, Stage, Source, Primitive):
-    converter.register_structure_hook(_enum, _structure_enum(_enum))
 
 register_check(State, check_state)

@@ -1,0 +1,38 @@
+"""Sphinx configuration for the crabrules documentation."""
+
+from __future__ import annotations
+
+import crabrules
+
+project = "crabrules"
+author = "The crabrules developers"
+copyright = "2026, The crabrules developers"
+release = crabrules.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "sphinx_autodoc_typehints",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+always_document_param_types = False
+typehints_fully_qualified = False
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_ivar = True
+nitpicky = False
+
+html_theme = "furo"
+html_title = f"crabrules {release}"
+html_static_path: list[str] = []

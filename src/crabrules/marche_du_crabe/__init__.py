@@ -1,0 +1,98 @@
+"""La Marche du Crabe: two crabs who may not talk free 8 of their own from a litter beach.
+
+A cooperative game for exactly two players: Boater (player 0, red Baddies, moves along
+columns, plays first) and Sunny (player 1, blue Baddies, moves along rows). A turn is two
+decisions of the same player: place the revealed Baddie, then move the Crabs or stay.
+
+>>> from crabrules import marche_du_crabe as mdc
+>>> state = mdc.initial_state(seed=2024)
+>>> while not mdc.is_terminal(state):
+...     state = mdc.apply(state, mdc.legal_actions(state)[-1])
+>>> mdc.outcome(state)
+Outcome(winners=frozenset(), draw=False, scores=(0, 0), reason='deck_empty')
+
+Adventure mode plays a campaign of beaches through the same API
+(:mod:`~crabrules.marche_du_crabe.adventure`).
+"""
+
+from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay
+from crabrules.marche_du_crabe.adventure import (
+    REFERENCE_CAMPAIGN,
+    Campaign,
+    CampaignState,
+    beach_config,
+    campaign_over,
+    campaign_won,
+    finish_beach,
+    next_beach,
+    start_beach,
+    start_campaign,
+)
+from crabrules.marche_du_crabe.beaches import BASE_BEACH, REFERENCE_BEACHES, Beach, Modifier
+from crabrules.marche_du_crabe.board import Cell, Layout, Row, cell_of
+from crabrules.marche_du_crabe.config import Config, config_for_players
+from crabrules.marche_du_crabe.content import ITEMS, Icon, Item
+from crabrules.marche_du_crabe.game import GAME, INFO
+from crabrules.marche_du_crabe.observe import Observation, determinize, observe
+from crabrules.marche_du_crabe.render import render, render_observation, render_view
+from crabrules.marche_du_crabe.rules import (
+    Termination,
+    active_players,
+    apply,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    num_players,
+    outcome,
+)
+from crabrules.marche_du_crabe.state import BOATER, SUNNY, State
+
+__all__ = [
+    "BASE_BEACH",
+    "BOATER",
+    "GAME",
+    "INFO",
+    "ITEMS",
+    "REFERENCE_BEACHES",
+    "REFERENCE_CAMPAIGN",
+    "SUNNY",
+    "Action",
+    "Beach",
+    "Campaign",
+    "CampaignState",
+    "Cell",
+    "Config",
+    "Icon",
+    "IllegalReason",
+    "Item",
+    "Layout",
+    "Modifier",
+    "Move",
+    "Observation",
+    "Place",
+    "Row",
+    "State",
+    "Stay",
+    "Termination",
+    "active_players",
+    "apply",
+    "beach_config",
+    "campaign_over",
+    "campaign_won",
+    "cell_of",
+    "config_for_players",
+    "determinize",
+    "finish_beach",
+    "initial_state",
+    "is_terminal",
+    "legal_actions",
+    "next_beach",
+    "num_players",
+    "observe",
+    "outcome",
+    "render",
+    "render_observation",
+    "render_view",
+    "start_beach",
+    "start_campaign",
+]

@@ -1,0 +1,80 @@
+"""The actions of La Marche du Crabe and the codes of a refused action.
+
+A turn is two decisions of the same player:
+
+1. :class:`Place`: put the revealed Baddie on a card of the row it shows;
+2. :class:`Move`: move the Crabs token in a straight line to a card (Boater along its
+   column, Sunny along its row), or :class:`Stay`.
+
+>>> from crabrules.core import to_json
+>>> to_json(Place(player=0, cell=14))
+'{"format_version":1,"type":"place","player":0,"cell":14}'
+>>> to_json(Stay(player=1))
+'{"format_version":1,"type":"stay","player":1}'
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from crabrules.core import PlayerId, Reason
+from crabrules.marche_du_crabe.board import Cell
+
+__all__ = ["Action", "IllegalReason", "Move", "Place", "Stay"]
+
+
+@attrs.frozen
+class Place:
+    """Place the revealed Baddie on ``cell``, a card of the row the Baddie shows."""
+
+    TAG: ClassVar[str] = "place"
+    player: PlayerId
+    cell: Cell
+
+
+@attrs.frozen
+class Move:
+    """Move the Crabs token in a straight line to ``cell``."""
+
+    TAG: ClassVar[str] = "move"
+    player: PlayerId
+    cell: Cell
+
+
+@attrs.frozen
+class Stay:
+    """Do not move the Crabs this turn (it costs nothing, but tells the partner a lot)."""
+
+    TAG: ClassVar[str] = "stay"
+    player: PlayerId
+
+
+#: Every action of the game.
+Action = Place | Move | Stay
+
+
+class IllegalReason(Reason):
+    """Why :func:`~crabrules.marche_du_crabe.apply` refused an action."""
+
+    NOT_AN_ACTION = "not_an_action"
+    """The value is not an action of this game, or a field has the wrong type."""
+    PLACE_FIRST = "place_first"
+    """The revealed Baddie must be placed before the Crabs move."""
+    ALREADY_PLACED = "already_placed"
+    """The Baddie of this turn is already placed; move or stay."""
+    OFF_BEACH = "off_beach"
+    """The cell is not one of the 36 cards of the beach."""
+    WRONG_ROW = "wrong_row"
+    """A Baddie goes in the row its card shows."""
+    CARD_TAKEN = "card_taken"
+    """A Baddie may not go on an Item, another Baddie or a Freed Crab."""
+    NOT_IN_LINE = "not_in_line"
+    """Boater moves along the token's column, Sunny along its row, at least one card."""
+    TOO_FAR = "too_far"
+    """On a beach with short moves, a move goes at most 2 cards."""
+    WAVE = "wave"
+    """The Crabs may not stop on a breaking wave."""
+    MUST_MOVE = "must_move"
+    """On this beach the Crabs must move when they can."""

@@ -1,0 +1,54 @@
+"""The game's metadata and its :class:`~crabrules.core.GameBundle`."""
+
+from __future__ import annotations
+
+from crabrules.core import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
+from crabrules.marche_du_crabe.actions import Action
+from crabrules.marche_du_crabe.config import Config, config_for_players
+from crabrules.marche_du_crabe.observe import Observation, determinize, observe
+from crabrules.marche_du_crabe.render import render
+from crabrules.marche_du_crabe.rules import (
+    active_players,
+    apply,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    num_players,
+    outcome,
+)
+from crabrules.marche_du_crabe.state import State
+
+__all__ = ["GAME", "INFO"]
+
+#: What kind of game La Marche du Crabe is. Baddie cards are drawn during play, so chance
+#: acts after setup; every random game ends, as each turn uses up a Baddie card.
+INFO = GameInfo(
+    id="la-marche-du-crabe",
+    name="La Marche du Crabe",
+    min_players=2,
+    max_players=2,
+    dynamics=Dynamics.SEQUENTIAL,
+    chance=ChanceMode.SAMPLED,
+    information=Information.IMPERFECT,
+    utility=Utility.COOPERATIVE,
+)
+
+#: The game under the :class:`~crabrules.core.Game` protocol: ``crabrules.GAMES[INFO.id]``.
+GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
+    info=INFO,
+    config_type=Config,
+    state_type=State,
+    action_type=Action,
+    observation_type=Observation,
+    initial_state=initial_state,
+    legal_actions=legal_actions,
+    apply=apply,
+    is_terminal=is_terminal,
+    active_players=active_players,
+    outcome=outcome,
+    observe=observe,
+    determinize=determinize,
+    render=render,
+    num_players=num_players,
+    config_for_players=config_for_players,
+)

@@ -1,0 +1,101 @@
+"""The beach as plain text, whole (:func:`render`) or as one player sees it.
+
+Each card is four characters: what the card shows (an Item's two-letter code, ``++`` a
+Freed Crab, ``..`` sand, ``~~`` a breaking wave, ``sh`` a Shrimp snack), then what stands
+on it (``r`` Boater's red Baddie, ``b`` Sunny's blue Baddie, ``f`` a Brown Fish), then
+``@`` for the Crabs token. Exposed Forbidden Items are listed under the beach.
+
+>>> from crabrules.marche_du_crabe import initial_state
+>>> print(render_view(initial_state(seed=7), 1))
+La Marche du Crabe: The first beach
+Shrimps 5/5 · Crabs freed 0/8 · Decks: Boater 11, Sunny 12
+Boater (red) places a Baddie in row 3
+     0     1     2     3     4     5
+  0  .. @  ..    ..    Pc    Ty    ..
+  1  Bu    ..    ..    ..    ..    Ba
+  2  ..    Dc    ..    Sr    ..    ..
+  3  Sb    ..    Ff    ..    ..    ..
+  4  ..    Pb    ..    ..    ..    Am
+  5  ..    ..    Fn    ..    St    ..
+Your Forbidden Items (Sunny): Drink can (Dc), Plastic bottle (Pb)
+"""
+
+from __future__ import annotations
+
+from crabrules.core import PlayerId
+from crabrules.marche_du_crabe.board import NO_ITEM, ROW_CELLS, SIZE
+from crabrules.marche_du_crabe.content import ITEM_CODES, ITEMS, Icon, Item
+from crabrules.marche_du_crabe.observe import Observation, observe
+from crabrules.marche_du_crabe.state import BOATER, BROWN_FISH, CRABS_TO_FREE, SUNNY, State
+
+__all__ = ["render", "render_observation", "render_view"]
+
+_NAMES = ("Boater", "Sunny")
+_COLOURS = ("red", "blue")
+_ON_CARD = {BOATER: "r", SUNNY: "b", BROWN_FISH: "f"}
+
+
+def render(state: State) -> str:
+    """Draw the whole truth of ``state``: the beach and both players' Forbidden Items."""
+    lines = [_beach(observe(state, None))]
+    for p in (BOATER, SUNNY):
+        lines.append(f"{_NAMES[p]}'s Forbidden Items: {_items(state.forbidden[p])}")
+    return "\n".join(lines)
+
+
+def render_view(state: State, player: PlayerId | None) -> str:
+    """Draw ``state`` as ``player`` sees it (``None``: a spectator); nothing hidden is drawn."""
+    return render_observation(observe(state, player))
+
+
+def render_observation(view: Observation) -> str:
+    """Draw an :class:`~crabrules.marche_du_crabe.observe.Observation` as text."""
+    lines = [_beach(view)]
+    if view.player is not None:
+        name = _NAMES[view.player]
+        lines.append(f"Your Forbidden Items ({name}): {_items(view.forbidden)}")
+    return "\n".join(lines)
+
+
+def _items(items: tuple[Item, ...] | frozenset[Item]) -> str:
+    return ", ".join(f"{ITEMS[i]} ({ITEM_CODES[i]})" for i in sorted(items))
+
+
+def _status(view: Observation) -> str:
+    if view.termination is not None:
+        return f"Game over: {view.termination.value.replace('_', ' ')}"
+    who = f"{_NAMES[view.to_move]} ({_COLOURS[view.to_move]})"
+    if view.revealed is not None:
+        return f"{who} places a Baddie in row {view.revealed}"
+    return f"{who} moves the Crabs or stays"
+
+
+def _beach(view: Observation) -> str:
+    waves = Icon.WAVE in view.beach.flip
+    lines = [
+        f"La Marche du Crabe: {view.beach.name}",
+        f"Shrimps {view.shrimps}/5 · Crabs freed {len(view.freed)}/{CRABS_TO_FREE} · "
+        f"Decks: Boater {view.deck_sizes[BOATER]}, Sunny {view.deck_sizes[SUNNY]}",
+        _status(view),
+        "     " + "".join(f"{c:<6}" for c in range(SIZE)).rstrip(),
+    ]
+    for r, cells in enumerate(ROW_CELLS):
+        row = []
+        for c in cells:
+            item = view.layout.items[c]
+            if item != NO_ITEM:
+                shown = "++" if c in view.freed else ITEM_CODES[item]
+            elif c in view.snacks:
+                shown = "sh"
+            elif waves and view.layout.icons[c] is Icon.WAVE:
+                shown = "~~"
+            else:
+                shown = ".."
+            shown += _ON_CARD.get(view.baddies[c], " ")
+            shown += "@" if c == view.token else " "
+            row.append(shown)
+        lines.append(f"  {r}  " + "  ".join(row).rstrip())
+    for p in (BOATER, SUNNY):
+        if view.exposed[p]:
+            lines.append(f"Exposed, {_NAMES[p]}'s: {_items(view.exposed[p])}")
+    return "\n".join(lines)

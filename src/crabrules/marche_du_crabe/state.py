@@ -1,0 +1,191 @@
+"""The complete truth of a game in progress, hidden parts and the generator included.
+
+A Baddie deck is face down and shuffled, so its order is unknown to everyone; the state
+keeps each deck as the sorted multiset of the rows its cards show, and the top card is
+drawn uniformly from it by the state's generator when it is revealed (the same chance as
+a shuffled deck). A Baddie placed unrevealed under the token (the Forbidden-Item rule) is
+drawn the same way, and its row is never recorded: no rule ever looks at it.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from crabrules.core import PlayerId, Rng, serialize
+from crabrules.core.rng import SEED_LIMIT
+from crabrules.marche_du_crabe.beaches import Beach
+from crabrules.marche_du_crabe.board import CELLS, NO_ITEM, SIZE, Cell, Layout, Row, layout_problem
+from crabrules.marche_du_crabe.config import MAX_SHRIMPS
+from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon, Item
+
+__all__ = [
+    "BOATER",
+    "BROWN_FISH",
+    "CRABS_TO_FREE",
+    "FULL_DECK",
+    "NO_BADDIE",
+    "SUNNY",
+    "Baddie",
+    "State",
+    "Termination",
+    "check_state",
+]
+
+#: Player 0: plays first, moves along columns, plays the red Baddies.
+BOATER: PlayerId = 0
+#: Player 1: moves along rows, plays the blue Baddies.
+SUNNY: PlayerId = 1
+
+#: What stands on a card: ``NO_BADDIE``, a player's Baddie (``BOATER``'s red one or
+#: ``SUNNY``'s blue one), or a ``BROWN_FISH`` printed on a flipped card.
+Baddie = int
+NO_BADDIE: Baddie = -1
+BROWN_FISH: Baddie = 2
+
+#: Freeing this many crabs wins the game.
+CRABS_TO_FREE = 8
+
+#: A full Baddie deck: two cards for each of the 6 rows (decision 2), sorted.
+FULL_DECK: tuple[Row, ...] = tuple(r for r in range(SIZE) for _ in range(2))
+
+
+class Termination(str, enum.Enum):
+    """How a game ended; ``Outcome.reason`` is one of these values."""
+
+    CRABS_FREED = "crabs_freed"
+    """8 crabs are free: both players win; the score is the Shrimps left."""
+    NO_SHRIMPS = "no_shrimps"
+    """Shrimps were owed and could not be paid in full: lost."""
+    BADDIE_CANNOT_BE_PLACED = "baddie_cannot_be_placed"
+    """The revealed Baddie's row has no card it may go on: lost."""
+    DECK_EMPTY = "deck_empty"
+    """The player to move has no Baddie left to reveal: lost."""
+
+
+@attrs.frozen
+class State:
+    """A game of La Marche du Crabe in progress.
+
+    Attributes:
+        seed: the seed the game was set up from.
+        rng: the generator that draws Baddie cards from the decks.
+        beach: the beach played (the base beach, or a beach of Adventure mode).
+        layout: what each Beach card prints.
+        forbidden: each player's two Forbidden Items (secret), ``(Boater's, Sunny's)``.
+        exposed: the Forbidden Items the Crabs have landed on, now public.
+        freed: the cells of the Items flipped to their Freed Crab side.
+        shrimps: the live Shrimps, 0 to 5.
+        baddies: 36 entries: what stands on each card (:data:`Baddie`).
+        snacks: the cells of flipped shrimp cards not yet eaten (Adventure mode).
+        token: the cell of the Crabs token.
+        decks: the cards left in each player's Baddie deck, as sorted rows.
+        to_move: the player whose turn it is.
+        revealed: the row of the Baddie card revealed and not yet placed, or ``None``
+            once it is placed (the turn's move step).
+        termination: how the game ended, or ``None`` while it goes on.
+    """
+
+    seed: int
+    rng: Rng
+    beach: Beach
+    layout: Layout
+    forbidden: tuple[tuple[Item, Item], tuple[Item, Item]]
+    exposed: frozenset[Item]
+    freed: frozenset[Cell]
+    shrimps: int
+    baddies: tuple[Baddie, ...]
+    snacks: frozenset[Cell]
+    token: Cell
+    decks: tuple[tuple[Row, ...], tuple[Row, ...]]
+    to_move: PlayerId
+    revealed: Row | None
+    termination: Termination | None
+
+
+def check_state(state: State) -> None:
+    """Refuse a type-correct state that no game can reach (a loaded document).
+
+    Raises:
+        ValueError: what is impossible about ``state``.
+    """
+    if not 0 <= state.seed < SEED_LIMIT:
+        raise ValueError(f"seed must be in [0, 2**64), not {state.seed}")
+    problem = layout_problem(state.layout)
+    if problem is not None:
+        raise ValueError(f"layout: {problem}")
+    items = state.layout.items
+    dealt = [i for pair in state.forbidden for i in pair]
+    if any(not 0 <= i < NUM_ITEMS for i in dealt) or len(set(dealt)) != 4:
+        raise ValueError("forbidden: four different Items, two per player")
+    if not state.exposed <= set(dealt):
+        raise ValueError("exposed: only Forbidden Items are exposed")
+    if any(c not in CELLS or items[c] == NO_ITEM or items[c] in dealt for c in state.freed):
+        raise ValueError("freed: only cards of Items that are not forbidden are freed")
+    if len(state.freed) > CRABS_TO_FREE:
+        raise ValueError(f"freed: at most {CRABS_TO_FREE} crabs")
+    if not 0 <= state.shrimps <= MAX_SHRIMPS:
+        raise ValueError(f"shrimps: 0 to {MAX_SHRIMPS}")
+    _check_board(state)
+    _check_decks(state)
+    if state.to_move not in (BOATER, SUNNY):
+        raise ValueError("to_move: 0 (Boater) or 1 (Sunny)")
+    if state.revealed is not None and not 0 <= state.revealed < SIZE:
+        raise ValueError("revealed: a row, 0 to 5, or null")
+    if state.termination is Termination.DECK_EMPTY and state.decks[state.to_move]:
+        raise ValueError("termination: deck_empty with cards left in the deck")
+    placing = state.revealed is not None
+    if (state.termination is Termination.BADDIE_CANNOT_BE_PLACED) != (
+        placing and state.termination is not None
+    ):
+        raise ValueError("termination: only a revealed Baddie that cannot be placed ends a turn")
+    won = len(state.freed) == CRABS_TO_FREE
+    if won != (state.termination is Termination.CRABS_FREED):
+        raise ValueError("termination: crabs_freed exactly when 8 crabs are free")
+
+
+def _check_board(state: State) -> None:
+    items, icons = state.layout.items, state.layout.icons
+    fish = Icon.BROWN_FISH in state.beach.flip
+    if len(state.baddies) != SIZE * SIZE:
+        raise ValueError("baddies: one entry per card, 36")
+    for c, baddie in enumerate(state.baddies):
+        if baddie == BROWN_FISH:
+            if not (fish and icons[c] is Icon.BROWN_FISH):
+                raise ValueError(f"baddies[{c}]: Brown Fish only on flipped brown-fish cards")
+        elif baddie not in (NO_BADDIE, BOATER, SUNNY):
+            raise ValueError(f"baddies[{c}]: -1, 0, 1 or 2")
+        elif baddie != NO_BADDIE and items[c] != NO_ITEM and items[c] not in state.exposed:
+            raise ValueError(f"baddies[{c}]: on an Item only under an exposed Forbidden Item")
+        elif fish and icons[c] is Icon.BROWN_FISH:
+            raise ValueError(f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish")
+    if not (0 <= state.token < SIZE * SIZE):
+        raise ValueError("token: a cell, 0 to 35")
+    if any(c not in CELLS or icons[c] is not Icon.SHRIMP for c in state.snacks) or (
+        state.snacks and Icon.SHRIMP not in state.beach.flip
+    ):
+        raise ValueError("snacks: only on flipped shrimp cards")
+
+
+def _check_decks(state: State) -> None:
+    if len(state.decks) != 2:
+        raise ValueError("decks: one per player")
+    for player, deck in enumerate(state.decks):
+        if list(deck) != sorted(deck) or any(not 0 <= r < SIZE for r in deck):
+            raise ValueError(f"decks[{player}]: sorted rows, 0 to 5")
+        seen = list(deck)
+        drawn = 0
+        for c, baddie in enumerate(state.baddies):
+            if baddie == player:
+                drawn += 1
+                if state.layout.items[c] == NO_ITEM:  # placed revealed, in its own row
+                    seen.append(c // SIZE)
+        if state.revealed is not None and state.to_move == player:
+            seen.append(state.revealed)
+            drawn += 1
+        if any(seen.count(r) > 2 for r in range(SIZE)) or len(deck) + drawn != len(FULL_DECK):
+            raise ValueError(f"decks[{player}]: the 12 cards, 2 per row, are not all accounted")
+
+
+serialize.register_check(State, check_state)

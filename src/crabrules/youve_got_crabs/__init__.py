@@ -1,0 +1,126 @@
+"""You've Got Crabs (2018), with the Imitation Crab expansion: a real-time team card game.
+
+Teams of two try to hold four crab cards of one type and get their partner to call
+"You've got crabs!" before anyone else notices the signal. The side of the table the
+Crabbing License points at swaps cards with the Ocean, all at once; anyone may call at
+any moment. Calls carry the caller's clock time, for Double Crabs.
+
+A front end keeps a :class:`State`, applies actions in the order they arrive and shows
+each player :func:`observe` of it:
+
+>>> from crabrules import youve_got_crabs as ygc
+>>> state = ygc.initial_state(ygc.Config(teams=2), seed=5)
+>>> state = ygc.apply(state, ygc.Swap(player=0, hand_slot=0, ocean_slot=3))
+>>> state = ygc.apply(state, ygc.Signal(player=0))
+>>> state = ygc.apply(state, ygc.Call(player=1, target=0, time=12.25))
+>>> state.window  # a call on one's partner waits for a Double Crabs counter-call
+Window(caller=1, target=0, time=12.25)
+>>> state = ygc.apply(state, ygc.Resolve(player=1))  # no counter-call within the second
+>>> state.calls[-1].right, state.tokens, state.pot
+(False, (1, 2), 9)
+"""
+
+from crabrules.youve_got_crabs.actions import (
+    POT,
+    Action,
+    Answer,
+    Call,
+    Collect,
+    Confirm,
+    IllegalReason,
+    PickUp,
+    PutDown,
+    Resolve,
+    Signal,
+    Source,
+    Swap,
+)
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, card_name, deck, is_scoring
+from crabrules.youve_got_crabs.config import (
+    REFERENCE_TYPES,
+    Config,
+    Side,
+    Team,
+    config_for_players,
+)
+from crabrules.youve_got_crabs.game import GAME, INFO, MAX_RANDOM_STEPS
+from crabrules.youve_got_crabs.observe import Observation, determinize, observe
+from crabrules.youve_got_crabs.render import render
+from crabrules.youve_got_crabs.rules import (
+    DOUBLE_CRABS_WINDOW,
+    TIME_TOLERANCE,
+    Termination,
+    active_players,
+    apply,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    num_players,
+    outcome,
+)
+from crabrules.youve_got_crabs.state import (
+    DOUBLE_CRABS_TOKENS,
+    POT_TOKENS,
+    RECENT,
+    TEAM_TOKENS,
+    CallRecord,
+    Claim,
+    Phase,
+    State,
+    Window,
+)
+from crabrules.youve_got_crabs.table import Table, table
+
+__all__ = [
+    "DOUBLE_CRABS_TOKENS",
+    "DOUBLE_CRABS_WINDOW",
+    "GAME",
+    "IMITATION_CRAB",
+    "INFO",
+    "MAX_RANDOM_STEPS",
+    "POT",
+    "POT_TOKENS",
+    "RECENT",
+    "REFERENCE_TYPES",
+    "TEAM_TOKENS",
+    "TIME_TOLERANCE",
+    "Action",
+    "Answer",
+    "Call",
+    "CallRecord",
+    "Card",
+    "Claim",
+    "Collect",
+    "Config",
+    "Confirm",
+    "IllegalReason",
+    "Observation",
+    "Phase",
+    "PickUp",
+    "PutDown",
+    "Resolve",
+    "Side",
+    "Signal",
+    "Source",
+    "State",
+    "Swap",
+    "Table",
+    "Team",
+    "Termination",
+    "Window",
+    "active_players",
+    "apply",
+    "card_name",
+    "config_for_players",
+    "deck",
+    "determinize",
+    "initial_state",
+    "is_scoring",
+    "is_terminal",
+    "legal_actions",
+    "num_players",
+    "observe",
+    "outcome",
+    "render",
+    "table",
+]

@@ -1,0 +1,64 @@
+"""The game's metadata (:data:`INFO`) and its :data:`GAME` bundle for generic code."""
+
+from __future__ import annotations
+
+from crabrules.core import (
+    ChanceMode,
+    Dynamics,
+    GameBundle,
+    GameInfo,
+    Information,
+    Utility,
+)
+from crabrules.youve_got_crabs.actions import Action
+from crabrules.youve_got_crabs.config import MAX_TEAMS, MIN_TEAMS, Config, config_for_players
+from crabrules.youve_got_crabs.observe import Observation, determinize, observe
+from crabrules.youve_got_crabs.render import render
+from crabrules.youve_got_crabs.rules import (
+    active_players,
+    apply,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    num_players,
+    outcome,
+)
+from crabrules.youve_got_crabs.state import State
+
+__all__ = ["GAME", "INFO", "MAX_RANDOM_STEPS"]
+
+#: Uniformly random play need not end (swaps, and wrong calls that refill the Pot, can go
+#: on forever), so random play may stop after this many actions.
+MAX_RANDOM_STEPS = 300
+
+INFO = GameInfo(
+    id="youve-got-crabs",
+    name="You've Got Crabs",
+    min_players=2 * MIN_TEAMS,
+    max_players=2 * MAX_TEAMS,
+    dynamics=Dynamics.REAL_TIME,
+    chance=ChanceMode.SAMPLED,
+    information=Information.IMPERFECT,
+    utility=Utility.GENERAL_SUM,
+    teams=True,
+    max_random_steps=MAX_RANDOM_STEPS,
+)
+
+GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
+    info=INFO,
+    config_type=Config,
+    state_type=State,
+    action_type=Action,
+    observation_type=Observation,
+    initial_state=initial_state,
+    legal_actions=legal_actions,
+    apply=apply,
+    is_terminal=is_terminal,
+    active_players=active_players,
+    outcome=outcome,
+    observe=observe,
+    determinize=determinize,
+    render=render,
+    num_players=num_players,
+    config_for_players=config_for_players,
+)

@@ -1,0 +1,139 @@
+"""What one player may see (:func:`observe`); states they cannot tell apart (:func:`determinize`).
+
+A player sees their own hand and everything public (Decision 9): the Ocean, every token
+count, the License, who has put the hand down or confirmed or declined, whether anyone
+swapped, who wears the Rubber Crab Claws, the clock, the pending call or claim, the latest
+signals and calls with their results, the Discard pile (every card in it was shown face
+up) and the size of the Draw pile. Never another hand, the Draw pile's cards or order, the
+seed or the generator.
+
+>>> from crabrules.youve_got_crabs.rules import initial_state
+>>> state = initial_state(seed=3)
+>>> seen = observe(state, 0)
+>>> seen.hand == state.hands[0], seen.draw_size
+(True, 46)
+>>> observe(determinize(state, 0, seed=99), 0) == seen
+True
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from crabrules.core import PlayerId, Rng
+from crabrules.core.rng import SEED_LIMIT
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card
+from crabrules.youve_got_crabs.config import CARDS_PER_HAND, Config, Side, Team
+from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase, State, Window
+
+__all__ = ["Observation", "determinize", "observe"]
+
+
+@attrs.frozen
+class Observation:
+    """One player's view of the game (``player=None``: a spectator, who holds no hand).
+
+    The fields are the :class:`~crabrules.youve_got_crabs.state.State` fields of the same
+    name, except:
+
+    Attributes:
+        player: whose view this is.
+        hand: the player's own four cards by slot; empty for a spectator.
+        draw_size: how many cards the Draw pile holds.
+    """
+
+    player: PlayerId | None
+    config: Config
+    hand: tuple[Card, ...]
+    ocean: tuple[Card, ...]
+    draw_size: int
+    discard: tuple[Card, ...]
+    tokens: tuple[int, ...]
+    pot: int
+    license: Side
+    phase: Phase
+    down: frozenset[PlayerId]
+    confirmed: frozenset[PlayerId]
+    declined: frozenset[PlayerId]
+    swapped: bool
+    claws: PlayerId | None
+    clock: float
+    window: Window | None
+    claim: Claim | None
+    tied: frozenset[Team]
+    winner: Team | None
+    signals: tuple[PlayerId, ...]
+    signal_count: int
+    calls: tuple[CallRecord, ...]
+    call_count: int
+
+
+def observe(state: State, player: PlayerId | None) -> Observation:
+    """Show ``player`` what they see of ``state``: their own hand and everything public."""
+    own = player is not None and type(player) is int and 0 <= player < state.config.players
+    return Observation(
+        player=player,
+        config=state.config,
+        hand=state.hands[player] if own and player is not None else (),
+        ocean=state.ocean,
+        draw_size=len(state.draw),
+        discard=state.discard,
+        tokens=state.tokens,
+        pot=state.pot,
+        license=state.license,
+        phase=state.phase,
+        down=state.down,
+        confirmed=state.confirmed,
+        declined=state.declined,
+        swapped=state.swapped,
+        claws=state.claws,
+        clock=state.clock,
+        window=state.window,
+        claim=state.claim,
+        tied=state.tied,
+        winner=state.winner,
+        signals=state.signals,
+        signal_count=state.signal_count,
+        calls=state.calls,
+        call_count=state.call_count,
+    )
+
+
+def determinize(state: State, player: PlayerId | None, seed: int) -> State:
+    """Deal the unseen cards anew: a state ``player`` cannot tell from ``state``.
+
+    The cards ``player`` cannot see (every other hand and the Draw pile) are shuffled and
+    dealt back into the same places in the same numbers. The Imitation Crab stays with
+    whoever wears the claws, which everyone sees. The seed and the generator are replaced
+    too. Calls' results are not used as constraints: a hand once called wrong may be dealt
+    four of a kind (it could have been since).
+
+    Args:
+        state: the true state.
+        player: whose knowledge to keep (``None``: a spectator's, who sees no hand).
+        seed: the seed of the re-deal (any int; it is reduced to 64 bits).
+    """
+    others = [p for p in range(state.config.players) if p != player]
+    wearer = state.claws if state.claws != player else None
+    # The Imitation Crab is never re-dealt: the claws say which hand holds it, and without
+    # claws nobody's hand does, so it stays in the Draw pile (at a random depth).
+    wild_in_draw = IMITATION_CRAB in state.draw
+    unseen = [c for p in others for c in state.hands[p] if c != IMITATION_CRAB]
+    unseen += [c for c in state.draw if c != IMITATION_CRAB]
+    shuffled, rng = Rng.from_seed(seed % SEED_LIMIT).shuffle(unseen)
+    hands = list(state.hands)
+    cursor = 0
+    for p in others:
+        hand = list(state.hands[p])
+        for slot in range(CARDS_PER_HAND):
+            if p == wearer and hand[slot] == IMITATION_CRAB:
+                continue
+            hand[slot] = shuffled[cursor]
+            cursor += 1
+        hands[p] = tuple(hand)
+    draw = shuffled[cursor:]
+    if wild_in_draw:
+        depth, rng = rng.below(len(draw) + 1)
+        draw = (*draw[:depth], IMITATION_CRAB, *draw[depth:])
+    new_seed, rng = rng.next_u64()
+    return attrs.evolve(state, seed=new_seed, rng=rng, hands=tuple(hands), draw=draw)

@@ -1,0 +1,606 @@
+"""The rules of You've Got Crabs: setup, who may act, what each action does, the end.
+
+Play is real-time (DESIGN.md): every player who may act now is active at once, each
+action names its player, and the caller of :func:`apply` applies actions in the order they
+arrived. The library never reads a clock; a :class:`Call` carries its caller's clock time.
+
+>>> state = initial_state(Config(), seed=7)
+>>> sorted(active_players(state))
+[0, 1, 2, 3]
+>>> state = apply(state, Swap(0, hand_slot=1, ocean_slot=2))
+>>> state.swapped
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import secrets
+from collections.abc import Callable
+from itertools import chain
+from typing import Any
+
+import attrs
+
+from crabrules.core import (
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    Outcome,
+    PlayerId,
+    Rng,
+)
+from crabrules.youve_got_crabs.actions import (
+    Action,
+    Answer,
+    Call,
+    Collect,
+    Confirm,
+    IllegalReason,
+    PickUp,
+    PutDown,
+    Resolve,
+    Signal,
+    Swap,
+)
+from crabrules.youve_got_crabs.calls import (
+    collect,
+    is_playing,
+    new_round,
+    record_call,
+    resolve_on_opponent,
+    resolve_on_partner,
+    settle,
+    sources,
+)
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, deck, is_scoring
+from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config
+from crabrules.youve_got_crabs.piles import draw_cards, redraw
+from crabrules.youve_got_crabs.state import (
+    DOUBLE_CRABS_TOKENS,
+    POT_TOKENS,
+    RECENT,
+    TEAM_TOKENS,
+    Claim,
+    Phase,
+    State,
+    Window,
+)
+from crabrules.youve_got_crabs.table import table
+
+__all__ = [
+    "DOUBLE_CRABS_WINDOW",
+    "TIME_TOLERANCE",
+    "Termination",
+    "active_players",
+    "apply",
+    "initial_state",
+    "is_terminal",
+    "legal_actions",
+    "num_players",
+    "outcome",
+]
+
+#: Double Crabs: both partners call each other "within one second of each other".
+DOUBLE_CRABS_WINDOW = 1.0
+#: Slack for binary floating point, so that calls at 1.14 s and 2.14 s (whose difference
+#: is 1.0000000000000002 in floats) are one second apart, hence inside the window.
+TIME_TOLERANCE = 1e-9
+
+
+class Termination(str, enum.Enum):
+    """Why the game ended (``Outcome.reason``)."""
+
+    POT_EMPTY = "pot_empty"
+    """The last token was taken from the Pot, and one team has the most tokens."""
+    SUDDEN_DEATH = "sudden_death"
+    """After a tie, the first tied team to gain a token won."""
+
+
+_DEFAULT_CONFIG = Config()
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) -> State:
+    """Set up a new game: the deck shuffled, four cards dealt to each player, the Ocean turned up.
+
+    Args:
+        config: the game's options.
+        seed: the seed of the game's generator; ``None`` draws one from the OS.
+
+    >>> state = initial_state(Config(teams=5), seed=1)
+    >>> len(state.hands), len(state.ocean), len(state.draw), state.tokens, state.pot
+    (10, 4, 34, (2, 2, 2, 2, 2), 8)
+    """
+    if seed is None:
+        seed = secrets.randbits(53)
+    draw, rng = Rng.from_seed(seed).shuffle(deck(config))
+    hands = []
+    for _ in range(config.players):
+        hand, draw, _, rng = draw_cards(draw, (), rng, CARDS_PER_HAND)
+        hands.append(hand)
+    ocean, draw, _, rng = draw_cards(draw, (), rng, OCEAN_SIZE)
+    empty: frozenset[PlayerId] = frozenset()
+    return State(
+        config=config,
+        seed=seed,
+        rng=rng,
+        hands=tuple(hands),
+        ocean=ocean,
+        draw=draw,
+        discard=(),
+        tokens=(TEAM_TOKENS,) * config.teams,
+        pot=POT_TOKENS,
+        license=config.first_side,
+        phase=Phase.PLAY,
+        down=empty,
+        confirmed=empty,
+        declined=empty,
+        swapped=False,
+        claws=next((p for p, hand in enumerate(hands) if IMITATION_CRAB in hand), None),
+        clock=0.0,
+        window=None,
+        claim=None,
+        tied=frozenset(),
+        winner=None,
+        signals=(),
+        signal_count=0,
+        calls=(),
+        call_count=0,
+    )
+
+
+# --- who may act, and what ------------------------------------------------------------------
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over (a team has won)."""
+    return state.winner is not None
+
+
+def num_players(state: State) -> int:
+    """Return the number of players: two per team."""
+    return state.config.players
+
+
+def active_players(state: State) -> frozenset[PlayerId]:
+    """Return the players who may act now.
+
+    While a call on a partner waits for its counter-call, the two partners; while a
+    Double Crabs claim collects, its player; otherwise every player still in the game
+    (anyone may call or signal at any moment). Nobody once the game is over.
+    """
+    if state.winner is not None:
+        return frozenset()
+    if state.window is not None:
+        return frozenset((state.window.caller, state.window.target))
+    if state.claim is not None:
+        return frozenset((state.claim.player,))
+    return frozenset(p for p in range(state.config.players) if is_playing(state, p))
+
+
+def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action, ...]:
+    """Every legal action now (or only ``player``'s), grouped by player in id order.
+
+    A player's actions come in this order: swaps (by hand slot, then Ocean slot), then
+    :class:`PutDown` or :class:`PickUp`, :class:`Confirm`, the two :class:`Answer` s (yes
+    first), the calls (by target), :class:`Signal`. While play is paused: the counter-call
+    and :class:`Resolve`, or the :class:`Collect` s (Pot first, then teams by id).
+
+    Calls are listed at the state's ``clock``; :func:`apply` accepts them at any time.
+
+    >>> state = initial_state(Config(), seed=7)
+    >>> legal_actions(state, 1)
+    (Call(player=1, target=0, time=0.0), Call(player=1, target=2, time=0.0), \
+Call(player=1, target=3, time=0.0), Signal(player=1))
+    """
+    if state.winner is not None:
+        return ()
+    targets = _targets(state)
+    if player is None:
+        return tuple(
+            chain.from_iterable(
+                _actions_of(state, p, targets) for p in _everyone(len(state.hands))
+            )
+        )
+    if type(player) is not int or not 0 <= player < state.config.players:
+        return ()
+    return _actions_of(state, player, targets)
+
+
+def _actions_of(state: State, p: PlayerId, targets: tuple[PlayerId, ...]) -> tuple[Action, ...]:
+    window, claim = state.window, state.claim
+    if window is not None:
+        if p == window.target:
+            return (Call(p, window.caller, state.clock),)
+        return (_RESOLVE(p),) if p == window.caller else ()
+    if claim is not None:
+        if p != claim.player:
+            return ()
+        team = table(state.config).team_of[p]
+        return tuple(Collect(p, source) for source in sources(state, team))
+    if p not in targets:
+        return ()  # out of the sudden death
+    own: tuple[Action, ...] = ()
+    on_license_side = table(state.config).side_of[p] == state.license
+    if state.phase is Phase.PLAY and on_license_side:
+        if p not in state.down:
+            own = (*_swaps(p), _PUT_DOWN(p))
+        elif p not in state.confirmed and _all_down(state):
+            own = (_PICK_UP(p), _CONFIRM(p))
+        else:
+            own = (_PICK_UP(p),)
+    elif state.phase is Phase.OFFER and not on_license_side and p not in state.declined:
+        own = _answers(p)
+    return (*own, *_calls(p, targets, state.clock), _SIGNAL(p))
+
+
+def _all_down(state: State) -> bool:
+    side = table(state.config).side_players[state.license]
+    return all(p in state.down for p in side if is_playing(state, p))
+
+
+def _targets(state: State) -> tuple[PlayerId, ...]:
+    # The players still in the game: everyone, or in sudden death the tied teams'.
+    if not state.tied:
+        return _everyone(state.config.players)
+    return tuple(p for p in range(state.config.players) if is_playing(state, p))
+
+
+@functools.cache
+def _everyone(players: int) -> tuple[PlayerId, ...]:
+    return tuple(range(players))
+
+
+# Actions without a time are values of a few small ints: build each once.
+_PUT_DOWN = functools.cache(PutDown)
+_PICK_UP = functools.cache(PickUp)
+_CONFIRM = functools.cache(Confirm)
+_SIGNAL = functools.cache(Signal)
+_RESOLVE = functools.cache(Resolve)
+
+
+@functools.cache
+def _swaps(player: PlayerId) -> tuple[Swap, ...]:
+    return tuple(Swap(player, h, o) for h in range(CARDS_PER_HAND) for o in range(OCEAN_SIZE))
+
+
+@functools.cache
+def _answers(player: PlayerId) -> tuple[Answer, Answer]:
+    return (Answer(player, True), Answer(player, False))
+
+
+@functools.lru_cache(maxsize=1024)
+def _calls(player: PlayerId, targets: tuple[PlayerId, ...], clock: float) -> tuple[Call, ...]:
+    return tuple(Call(player, t, clock) for t in targets if t != player)
+
+
+# --- apply --------------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action, *, check: bool = True) -> State:
+    """Return the state after ``action``; ``state`` is untouched.
+
+    Args:
+        state: the state to act on.
+        action: the action, taken by ``action.player``.
+        check: refuse illegal actions (``False`` skips the check, for actions just taken
+            from :func:`legal_actions`).
+
+    Raises:
+        GameOverError: the game is over.
+        NotYourTurnError: the player may not act now (play is paused for a call they take
+            no part in, or they are out of a sudden death).
+        IllegalActionError: any other illegal action; ``reason`` says why.
+    """
+    if check:
+        _check(state, action)
+    handler: Callable[[State, Any], State] = _HANDLERS[type(action)]
+    return handler(state, action)
+
+
+def _refuse(action: object, reason: IllegalReason, message: str) -> IllegalActionError:
+    return IllegalActionError(message, action=action, reason=reason)
+
+
+def _check(state: State, action: object) -> None:
+    """Raise the reason ``action`` is illegal; pass when :func:`legal_actions` lists it."""
+    if state.winner is not None:
+        raise GameOverError("the game is over", action=action)
+    if type(action) not in _HANDLERS:
+        raise _refuse(action, IllegalReason.NOT_AN_ACTION, "not a You've Got Crabs action")
+    player = action.player  # type: ignore[attr-defined]
+    if type(player) is not int or not 0 <= player < state.config.players:
+        raise _refuse(action, IllegalReason.NO_SUCH_PLAYER, f"no player {player!r}")
+    if state.window is not None or state.claim is not None:
+        _check_paused(state, action, player)
+    elif not is_playing(state, player):
+        raise NotYourTurnError(f"player {player} is out of the sudden death", action=action)
+    elif isinstance(action, (Swap, PutDown, PickUp, Confirm)):
+        _check_round(state, action, player)
+    elif isinstance(action, Answer):
+        _check_answer(state, action, player)
+    elif isinstance(action, Call):
+        _check_target(state, action, player)
+    elif isinstance(action, Resolve):
+        raise _refuse(action, IllegalReason.NO_PENDING_CALL, "no call is waiting to be resolved")
+    elif isinstance(action, Collect):
+        raise _refuse(action, IllegalReason.NO_CLAIM, "no Double Crabs claim is collecting")
+
+
+def _check_paused(state: State, action: object, player: PlayerId) -> None:
+    window, claim = state.window, state.claim
+    if window is not None:
+        if isinstance(action, Call) and player == window.target:
+            if action.target != window.caller:
+                raise _refuse(
+                    action, IllegalReason.PLAY_PAUSED, "only a counter-call on the caller"
+                )
+            return
+        if isinstance(action, Resolve) and player == window.caller:
+            return
+        if player not in (window.caller, window.target):
+            raise NotYourTurnError(
+                "play is paused while a call is resolved",
+                action=action,
+                reason=IllegalReason.PLAY_PAUSED,
+            )
+        raise _refuse(
+            action,
+            IllegalReason.PLAY_PAUSED,
+            "while the window is open: the partner's counter-call or the caller's Resolve",
+        )
+    assert claim is not None
+    if player != claim.player:
+        raise NotYourTurnError(
+            "play is paused while a claim is collected",
+            action=action,
+            reason=IllegalReason.PLAY_PAUSED,
+        )
+    if not isinstance(action, Collect):
+        raise _refuse(action, IllegalReason.PLAY_PAUSED, "collect the Double Crabs tokens first")
+    team = table(state.config).team_of[player]
+    if type(action.source) is not int or action.source not in sources(state, team):
+        raise _refuse(
+            action,
+            IllegalReason.EMPTY_SOURCE,
+            "a token comes from the Pot or another team, and only if it has one",
+        )
+
+
+def _check_round(state: State, action: Swap | PutDown | PickUp | Confirm, player: int) -> None:
+    if state.phase is not Phase.PLAY or table(state.config).side_of[player] != state.license:
+        raise _refuse(action, IllegalReason.NOT_YOUR_SIDE, "the License points at the other side")
+    down = player in state.down
+    if isinstance(action, Swap):
+        if down:
+            raise _refuse(action, IllegalReason.HAND_IS_DOWN, "pick the hand up to swap")
+        slots = (action.hand_slot, action.ocean_slot)
+        if any(type(s) is not int or not 0 <= s < CARDS_PER_HAND for s in slots):
+            raise _refuse(action, IllegalReason.NO_SUCH_CARD, "hand and Ocean slots are 0..3")
+    elif isinstance(action, PutDown):
+        if down:
+            raise _refuse(action, IllegalReason.HAND_IS_DOWN, "the hand is already down")
+    elif not down:
+        raise _refuse(action, IllegalReason.HAND_IS_UP, "the hand is not down")
+    elif isinstance(action, Confirm):
+        if player in state.confirmed:
+            raise _refuse(action, IllegalReason.ALREADY_CONFIRMED, "already confirmed")
+        if not _all_down(state):
+            raise _refuse(action, IllegalReason.NOT_ALL_DOWN, "not every hand is down yet")
+
+
+def _check_answer(state: State, action: Answer, player: PlayerId) -> None:
+    if state.phase is not Phase.OFFER or table(state.config).side_of[player] == state.license:
+        raise _refuse(action, IllegalReason.NOT_ASKED, "only the other side answers the offer")
+    if player in state.declined:
+        raise _refuse(action, IllegalReason.ALREADY_ANSWERED, "already said no")
+    if type(action.wants_swap) is not bool:
+        raise _refuse(action, IllegalReason.NOT_AN_ACTION, "wants_swap is True or False")
+
+
+def _check_target(state: State, action: Call, player: PlayerId) -> None:
+    target = action.target
+    if (
+        type(target) is not int
+        or not 0 <= target < state.config.players
+        or target == player
+        or not is_playing(state, target)
+    ):
+        raise _refuse(
+            action, IllegalReason.BAD_TARGET, "call another player who is still in the game"
+        )
+
+
+# --- what each action does -------------------------------------------------------------------
+
+
+def _swap(state: State, action: Swap) -> State:
+    # Play: to take an Ocean card you replace it with one from your hand.
+    p, h, o = action.player, action.hand_slot, action.ocean_slot
+    hand = state.hands[p]
+    give, take = hand[h], state.ocean[o]
+    claws = state.claws
+    if take == IMITATION_CRAB:
+        claws = p
+    elif give == IMITATION_CRAB:
+        claws = None
+    return State(
+        config=state.config,
+        seed=state.seed,
+        rng=state.rng,
+        hands=(*state.hands[:p], (*hand[:h], take, *hand[h + 1 :]), *state.hands[p + 1 :]),
+        ocean=(*state.ocean[:o], give, *state.ocean[o + 1 :]),
+        draw=state.draw,
+        discard=state.discard,
+        tokens=state.tokens,
+        pot=state.pot,
+        license=state.license,
+        phase=state.phase,
+        down=state.down,
+        confirmed=state.confirmed,
+        declined=state.declined,
+        swapped=True,
+        claws=claws,
+        clock=state.clock,
+        window=None,
+        claim=None,
+        tied=state.tied,
+        winner=None,
+        signals=state.signals,
+        signal_count=state.signal_count,
+        calls=state.calls,
+        call_count=state.call_count,
+    )
+
+
+def _put_down(state: State, action: PutDown) -> State:
+    return attrs.evolve(state, down=state.down | {action.player})
+
+
+def _pick_up(state: State, action: PickUp) -> State:
+    # Picking up to swap again means everyone's last look starts over.
+    return attrs.evolve(state, down=state.down - {action.player}, confirmed=frozenset())
+
+
+def _confirm(state: State, action: Confirm) -> State:
+    confirmed = state.confirmed | {action.player}
+    side = table(state.config).side_players[state.license]
+    if any(p not in confirmed for p in side if is_playing(state, p)):
+        return attrs.evolve(state, confirmed=confirmed)
+    if state.swapped:
+        # End of the round: turn the License to the other side.
+        return new_round(state, 1 - state.license)
+    # Replacing the Ocean: nobody swapped, so ask the other side first.
+    return attrs.evolve(state, phase=Phase.OFFER, down=frozenset(), confirmed=frozenset())
+
+
+def _answer(state: State, action: Answer) -> State:
+    if action.wants_swap:
+        # The first yes turns the License; that side plays a normal round.
+        return new_round(state, 1 - state.license)
+    declined = state.declined | {action.player}
+    other = table(state.config).side_players[1 - state.license]
+    if any(p not in declined for p in other if is_playing(state, p)):
+        return attrs.evolve(state, declined=declined)
+    # Nobody wants to swap: the Ocean goes to the Discard pile, four new cards replace it,
+    # and the same side plays again.
+    ocean, draw, discard, rng = draw_cards(
+        state.draw, (*state.discard, *state.ocean), state.rng, OCEAN_SIZE
+    )
+    state = attrs.evolve(state, ocean=ocean, draw=draw, discard=discard, rng=rng)
+    return new_round(state, state.license)
+
+
+def _signal(state: State, action: Signal) -> State:
+    return attrs.evolve(
+        state,
+        signals=(*state.signals, action.player)[-RECENT:],
+        signal_count=state.signal_count + 1,
+    )
+
+
+def _call(state: State, action: Call) -> State:
+    caller, target, time = action.player, action.target, float(action.time)
+    window = state.window
+    if window is not None:
+        return _counter_call(attrs.evolve(state, window=None, clock=time), window, time)
+    state = attrs.evolve(state, clock=time)
+    if table(state.config).partner_of[caller] == target:
+        # A call on one's partner waits for a possible Double Crabs counter-call.
+        return attrs.evolve(state, window=Window(caller, target, time))
+    before = state.tokens
+    return settle(resolve_on_opponent(state, caller, target), before)
+
+
+def _counter_call(state: State, window: Window, time: float) -> State:
+    first, second = window.caller, window.target
+    if abs(time - window.time) > DOUBLE_CRABS_WINDOW + TIME_TOLERANCE:
+        # Too late for Double Crabs: the first call resolves alone, the second opens its
+        # own window.
+        state = _resolve_single(state, first, second)
+        if state.winner is not None or not is_playing(state, second):
+            return state
+        return attrs.evolve(state, window=Window(second, first, time))
+    if is_scoring(state.hands[second]) and is_scoring(state.hands[first]):
+        return _double_crabs(state, first, second)
+    # Mixed (or both wrong): each is resolved as a single call, in the order made.
+    state = _resolve_single(state, first, second)
+    if state.winner is not None or not is_playing(state, second):
+        return state
+    return _resolve_single(state, second, first)
+
+
+def _resolve_single(state: State, caller: PlayerId, target: PlayerId) -> State:
+    before = state.tokens
+    return settle(resolve_on_partner(state, caller, target), before)
+
+
+def _double_crabs(state: State, first: PlayerId, second: PlayerId) -> State:
+    # Double Crabs: both hands shown, both discard their four and draw four, and the team
+    # collects three tokens from the sources its claim names.
+    # There is always a source: outside sudden death the Pot has a token, and in sudden
+    # death the Pot or another team holds the tokens this team could not have gained.
+    state = record_call(state, first, second, double=True)
+    state = record_call(state, second, first, double=True)
+    state = redraw(redraw(state, second), first)
+    return attrs.evolve(state, claim=Claim(second, DOUBLE_CRABS_TOKENS))
+
+
+def _resolve(state: State, action: Resolve) -> State:
+    window = state.window
+    assert window is not None
+    return _resolve_single(attrs.evolve(state, window=None), window.caller, window.target)
+
+
+def _collect(state: State, action: Collect) -> State:
+    claim = state.claim
+    assert claim is not None
+    team = table(state.config).team_of[action.player]
+    before = state.tokens
+    state = collect(state, team, action.source)
+    remaining = claim.remaining - 1
+    if remaining and sources(state, team) and not state.tied:
+        return attrs.evolve(state, claim=Claim(claim.player, remaining))
+    # The claim is complete (or has nothing left to take, or won a sudden death): the
+    # end-of-game check sees it as one event.
+    return settle(attrs.evolve(state, claim=None), before)
+
+
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Swap: _swap,
+    PutDown: _put_down,
+    PickUp: _pick_up,
+    Confirm: _confirm,
+    Answer: _answer,
+    Signal: _signal,
+    Call: _call,
+    Resolve: _resolve,
+    Collect: _collect,
+}
+
+
+# --- the end -------------------------------------------------------------------------------------
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return how the game ended, or ``None`` while it goes on.
+
+    The winners are the winning team's two players; each player's score is their team's
+    tokens.
+
+    >>> outcome(initial_state(Config(), seed=1)) is None
+    True
+    """
+    if state.winner is None:
+        return None
+    team_of = table(state.config).team_of
+    return Outcome(
+        winners=frozenset(p for p, t in enumerate(team_of) if t == state.winner),
+        draw=False,
+        scores=tuple(state.tokens[t] for t in team_of),
+        reason=(Termination.SUDDEN_DEATH if state.tied else Termination.POT_EMPTY).value,
+    )

@@ -1,0 +1,91 @@
+"""``python -m crabrules``: list, demo and replay, with one clear line on bad input."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from crabrules.__main__ import main
+from crabrules.core import GameRecord, to_json
+from tests.conformance import tictactoe as ttt
+
+
+def test_list_prints_every_game_with_its_metadata(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "tic-tac-toe: Tic-tac-toe" in out
+    assert "2 players, sequential, perfect information" in out
+
+
+def test_demo_plays_a_whole_game_and_prints_the_outcome(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "tic-tac-toe", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Tic-tac-toe, seed 4\n...\n...\n...\n")
+    assert "Game over after" in out
+    assert "1. Mark(player=" in out
+
+
+def test_demo_with_a_seed_is_the_same_game_every_time(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["demo", "tic-tac-toe", "--seed", "12"])
+    first = capsys.readouterr().out
+    main(["demo", "tic-tac-toe", "--seed", "12"])
+    assert capsys.readouterr().out == first
+
+
+def test_demo_can_stop_early(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "tic-tac-toe", "--seed", "1", "--max-actions", "2"]) == 0
+    assert "Stopped after 2 actions" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "chess"], "unknown game 'chess'"),
+        (["demo", "tic-tac-toe", "--players", "3"], "players:"),
+        (["demo", "tic-tac-toe", "--seed", "-1"], "seed:"),
+        (["replay", "/nonexistent/record.json"], "No such file"),
+    ],
+)
+def test_bad_input_gives_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("crabrules: error: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_replay_prints_the_final_state(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actions = [ttt.Mark(0, 0), ttt.Mark(1, 4), ttt.Mark(0, 1), ttt.Mark(1, 8), ttt.Mark(0, 2)]
+    path = tmp_path / "game.json"
+    path.write_text(to_json(GameRecord.of("tic-tac-toe", ttt.Config(0), 1, actions)))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "5 actions replayed" in out
+    assert "XXX\n.O.\n..O" in out
+    assert "Game over: line; winners: [0]" in out
+
+
+def test_replay_of_a_bad_file_gives_one_line(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("not json")
+    assert main(["replay", str(path)]) == 2
+    assert "not JSON" in capsys.readouterr().err
+
+
+def test_replay_of_an_illegal_record_names_the_move(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actions = [ttt.Mark(0, 0), ttt.Mark(1, 0)]
+    path = tmp_path / "game.json"
+    path.write_text(to_json(GameRecord.of("tic-tac-toe", ttt.Config(0), 1, actions)))
+    assert main(["replay", str(path)]) == 2
+    assert "move 2: that cell is taken" in capsys.readouterr().err

@@ -1,0 +1,158 @@
+"""The converter: exact round trips, explicit tags, format versions, clear errors."""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+import pytest
+
+from crabrules.core.errors import DeserializationError
+from crabrules.core.game import Outcome
+from crabrules.core.rng import Rng
+from crabrules.core.serialize import (
+    FORMAT_VERSION,
+    from_dict,
+    from_json,
+    register_check,
+    to_dict,
+    to_json,
+)
+
+
+class Colour(str, enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@attrs.frozen
+class Walk:
+    TAG: ClassVar[str] = "walk"
+    player: int
+    steps: int
+
+
+@attrs.frozen
+class Wait:
+    TAG: ClassVar[str] = "wait"
+    player: int
+
+
+Step = Walk | Wait
+
+
+@attrs.frozen
+class Sample:
+    colours: tuple[Colour, ...]
+    marks: frozenset[int]
+    last: Step | None
+    rng: Rng
+    ratio: float = 0.5
+
+
+@attrs.frozen
+class Checked:
+    size: int
+
+
+def _check_checked(value: Checked) -> None:
+    if value.size < 0:
+        raise ValueError("size: must not be negative")
+
+
+register_check(Checked, _check_checked)
+
+
+def sample() -> Sample:
+    return Sample((Colour.RED, Colour.BLUE), frozenset({9, 2, 5}), Walk(1, 3), Rng(2**64 - 1))
+
+
+def test_round_trip_is_exact() -> None:
+    value = sample()
+    assert from_json(to_json(value), Sample) == value
+
+
+def test_documents_carry_the_format_version() -> None:
+    assert to_dict(Wait(0))["format_version"] == FORMAT_VERSION
+
+
+def test_sets_are_written_sorted_so_equal_values_give_equal_bytes() -> None:
+    a = attrs.evolve(sample(), marks=frozenset([5, 9, 2]))
+    b = attrs.evolve(sample(), marks=frozenset([2, 5, 9]))
+    assert to_json(a) == to_json(b)
+    assert to_dict(a)["marks"] == [2, 5, 9]
+
+
+def test_the_generator_is_a_hex_string_exact_in_any_json_reader() -> None:
+    assert to_dict(sample())["rng"] == "ffffffffffffffff"
+
+
+def test_actions_are_tagged_with_their_declared_tag() -> None:
+    assert to_dict(Walk(0, 2)) == {"format_version": 1, "type": "walk", "player": 0, "steps": 2}
+    assert to_dict(sample())["last"] == {"type": "walk", "player": 1, "steps": 3}
+
+
+def test_a_union_of_actions_is_read_by_its_tag() -> None:
+    assert from_json('{"format_version":1,"type":"wait","player":1}', Step) == Wait(1)
+    assert from_dict({"format_version": 1, "type": "walk", "player": 0, "steps": 1}, Step) == (
+        Walk(0, 1)
+    )
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ('{"format_version":1,"type":"run","player":1}', "unknown type 'run'"),
+        ('{"format_version":1,"player":1}', "unknown type None"),
+        ('{"format_version":1,"type":"walk","player":1}', "required field missing"),
+        ('{"format_version":1,"type":"walk","player":1,"steps":"2"}', "expected an int"),
+        ('{"format_version":1,"type":"walk","player":true,"steps":2}', "expected an int"),
+        ('{"format_version":1,"type":"wait","player":1,"extra":0}', "unknown field(s) extra"),
+        ('{"format_version":2,"type":"wait","player":1}', "newer than this library reads"),
+        ('{"format_version":0,"type":"wait","player":1}', "format_version must be"),
+        ('{"type":"wait","player":1}', "missing format_version"),
+        ("[1, 2]", "expected a JSON object"),
+        ("{nope", "not JSON"),
+        ('{"format_version":1,"type":"wait","player":NaN}', "not JSON"),
+    ],
+)
+def test_malformed_action_documents_say_what_is_wrong(document: str, message: str) -> None:
+    with pytest.raises(DeserializationError) as error:
+        from_json(document, Step)
+    assert message in str(error.value)
+
+
+def test_errors_name_the_place_in_the_document() -> None:
+    document = to_dict(sample())
+    document["colours"] = ["red", "purple"]
+    document["rng"] = "not-hex-at-all!!"
+    with pytest.raises(DeserializationError) as error:
+        from_dict(document, Sample)
+    assert "@ $.colours[1]" in str(error.value)
+    assert "@ $.rng" in str(error.value)
+
+
+def test_a_registered_check_refuses_impossible_values() -> None:
+    assert from_json('{"format_version":1,"size":3}', Checked) == Checked(3)
+    with pytest.raises(DeserializationError, match="size: must not be negative"):
+        from_json('{"format_version":1,"size":-1}', Checked)
+
+
+def test_floats_accept_ints_but_not_strings() -> None:
+    document = to_dict(sample())
+    document["ratio"] = 1
+    assert from_dict(document, Sample).ratio == 1.0
+    document["ratio"] = "1"
+    with pytest.raises(DeserializationError, match="expected a number"):
+        from_dict(document, Sample)
+
+
+def test_only_attrs_values_are_documents() -> None:
+    with pytest.raises(TypeError, match="only attrs values"):
+        to_dict(3)
+
+
+def test_outcome_round_trips() -> None:
+    outcome = Outcome(frozenset({0, 2}), False, (3, 1, 3), "tokens")
+    assert from_json(to_json(outcome), Outcome) == outcome

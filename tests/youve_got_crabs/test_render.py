@@ -1,0 +1,26 @@
+"""The plain-text picture."""
+
+from __future__ import annotations
+
+from crabrules.youve_got_crabs import Call, Claim, Config, Signal, apply, render
+from tests.youve_got_crabs.helpers import FOUR_KINGS, position
+
+
+def test_render_shows_tokens_ocean_hands_signals_calls_and_the_pause() -> None:
+    state = position(Config(imitation_crab=True), hands={1: FOUR_KINGS, 2: (-1, 1, 2, 3)})
+    state = apply(apply(state, Signal(1)), Call(2, 1))
+    state = apply(state, Call(0, 1, time=4.5))
+    text = render(state)
+    assert "Pot 8 | team 0: 1 | team 1: 3" in text
+    assert "P2 team 1 side 0: Imitation Crab, Crabbi, Jab Crab, Taxi Crab  [claws]" in text
+    assert "Signals: P1 (1 in all)" in text
+    assert "Call: P2 on P1, right" in text
+    assert "Waiting: P0 called partner P1 at 4.5 s" in text
+
+
+def test_render_shows_a_claim_a_sudden_death_and_the_winner() -> None:
+    state = position(Config(teams=3), tokens=(5, 5, 4), pot=0, tied=frozenset({0, 1}))
+    assert "Sudden death between teams 0, 1" in render(state)
+    claiming = position(Config(), claim=Claim(1, 2))
+    assert "Double Crabs: P1 collects 2 more" in render(claiming)
+    assert "Team 1 wins" in render(position(Config(), winner=1))

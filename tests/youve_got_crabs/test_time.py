@@ -1,0 +1,51 @@
+"""Calls carry the caller's clock time: how the time takes part in legality."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from crabrules.core import DeserializationError, IllegalActionError, from_json, to_json
+from crabrules.youve_got_crabs import Action, Call, IllegalReason, apply, legal_actions
+from tests.youve_got_crabs.helpers import MIXED, position
+
+
+def test_legal_actions_list_calls_at_the_time_of_the_latest_call() -> None:
+    state = position(hands={2: MIXED})
+    assert {a.time for a in legal_actions(state) if isinstance(a, Call)} == {0.0}
+    state = apply(state, Call(1, 2, time=31.25))
+    assert state.clock == 31.25
+    assert {a.time for a in legal_actions(state) if isinstance(a, Call)} == {31.25}
+
+
+def test_a_calls_time_is_its_timestamp_not_its_identity() -> None:
+    assert Call(0, 2, time=1.0) == Call(0, 2, time=99.0)
+    assert hash(Call(0, 2, time=1.0)) == hash(Call(0, 2, time=99.0))
+    assert Call(0, 2, time=1.0) != Call(0, 3, time=1.0)
+
+
+def test_a_listed_call_applies_at_any_time_even_earlier_than_the_clock() -> None:
+    state = apply(position(hands={2: MIXED}), Call(1, 2, time=50.0))
+    for time in (0.0, 49.0, 50.0, 1e9, -3.0):
+        assert Call(0, 2, time=time) in legal_actions(state)
+        assert apply(state, Call(0, 2, time=time)).clock == time
+
+
+@pytest.mark.parametrize("time", [math.nan, math.inf, -math.inf, True, "1.0", None, 10**400])
+def test_a_call_time_is_a_finite_number(time: object) -> None:
+    with pytest.raises(IllegalActionError) as refused:
+        Call(0, 1, time=time)  # type: ignore[arg-type]
+    assert refused.value.reason is IllegalReason.BAD_TIME
+
+
+def test_a_call_document_with_a_bad_time_is_refused_at_load() -> None:
+    with pytest.raises(DeserializationError):
+        from_json('{"format_version":1,"type":"call","player":0,"target":1,"time":"x"}', Action)
+
+
+def test_call_times_round_trip_through_json() -> None:
+    call = Call(0, 1, time=12.345)
+    text = to_json(call)
+    assert text == '{"format_version":1,"type":"call","player":0,"target":1,"time":12.345}'
+    assert from_json(text, Action).time == 12.345
