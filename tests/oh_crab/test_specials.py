@@ -108,7 +108,14 @@ def test_head_down_ignores_obstacles_knock_overs_and_reeds() -> None:
     reeds = make(
         crabs=(at(6, 2), at(0, 3), at(0, 4)), grants=[grant("move_forward")], head_down=True
     )
-    assert Use(0, 0) not in legal_actions(reeds)  # reeds stay a wall for the move tables
+    assert dests(apply(reeds, Use(0, 0))) == [at(7, 2)]  # (7,2) has Reeds
+
+
+def test_head_down_lets_call_of_the_sea_cross_reeds_for_your_crab_only() -> None:
+    crabs = (at(6, 2), at(6, 3), at(0, 4))  # (6,3) is not behind: only you move
+    state = make(crabs=crabs, grants=[grant("call-of-the-sea")], head_down=True)
+    state = apply(state, Use(0, 0))
+    assert Shift(0, 0, at(7, 2)) in legal_actions(state)
 
 
 def test_head_down_ignores_a_water_current() -> None:

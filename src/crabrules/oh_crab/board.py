@@ -56,6 +56,8 @@ class Layout:
             :data:`SEA` from the last row); inaccessible spaces and Reeds block it.
         diagonal: per cell, the legal diagonal steps toward the sea.
         toward_sea: ``forward + diagonal``.
+        over_reeds: the same three tables with Reeds ignored (Head Down!), as
+            ``(forward, diagonal, toward_sea)``.
         toward_land: per cell, the accessible cells one row nearer the land (Reeds do not
             block a move toward the land).
         same_row: per cell, the other accessible cells of its row.
@@ -75,6 +77,7 @@ class Layout:
     forward: tuple[tuple[Cell, ...], ...]
     diagonal: tuple[tuple[Cell, ...], ...]
     toward_sea: tuple[tuple[Cell, ...], ...]
+    over_reeds: tuple[tuple[tuple[Cell, ...], ...], ...]
     toward_land: tuple[tuple[Cell, ...], ...]
     same_row: tuple[tuple[Cell, ...], ...]
     adjacent: tuple[tuple[Cell, ...], ...]
@@ -94,12 +97,6 @@ class Layout:
     def row(self, cell: Cell) -> int:
         """Return the row of ``cell``, counted from the land."""
         return cell // COLUMNS
-
-
-def _step_allowed(spaces: tuple[Space, ...], target: Cell) -> bool:
-    # Reeds sit on the land edge: no move toward the sea may enter from the row below.
-    space = spaces[target]
-    return space.accessible and not space.reeds
 
 
 def build_layout(content: Content, board: tuple[str, ...], where: str = "board") -> Layout:
@@ -132,17 +129,27 @@ def build_layout(content: Content, board: tuple[str, ...], where: str = "board")
             return SEA
         return (r + dr) * COLUMNS + c + dc
 
-    def sea_steps(cell: Cell, dcs: tuple[int, ...]) -> tuple[Cell, ...]:
+    def sea_steps(cell: Cell, dcs: tuple[int, ...], reeds: bool) -> tuple[Cell, ...]:
         out: list[Cell] = []
         for dc in dcs:
             target = line(cell, 1, dc)
-            if target == SEA or (target is not None and _step_allowed(grid, target)):
+            if target == SEA or (
+                target is not None
+                and grid[target].accessible
+                and not (reeds and grid[target].reeds)
+            ):
                 out.append(target)
         return tuple(dict.fromkeys(out))
 
-    forward = tuple(sea_steps(c, (0,)) for c in cells)
-    diagonal = tuple(sea_steps(c, (-1, 1)) for c in cells)
-    toward_sea = tuple(tuple(dict.fromkeys(f + d)) for f, d in zip(forward, diagonal, strict=True))
+    def tables(reeds: bool) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
+        # Reeds sit on the land edge: no move toward the sea may enter from the row below.
+        fwd = tuple(sea_steps(c, (0,), reeds) for c in cells)
+        diag = tuple(sea_steps(c, (-1, 1), reeds) for c in cells)
+        both = tuple(tuple(dict.fromkeys(f + d)) for f, d in zip(fwd, diag, strict=True))
+        return fwd, diag, both
+
+    forward, diagonal, toward_sea = tables(reeds=True)
+    over_reeds = tables(reeds=False)
     toward_land = tuple(
         tuple(
             t
@@ -192,6 +199,7 @@ def build_layout(content: Content, board: tuple[str, ...], where: str = "board")
         forward,
         diagonal,
         toward_sea,
+        over_reeds,
         toward_land,
         same_row,
         adjacent,

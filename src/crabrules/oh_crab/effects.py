@@ -60,11 +60,12 @@ AUTOMATIC = frozenset(
 )
 #: Steps that move several crabs, one at a time, until the player finishes.
 MULTI = frozenset({P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, P.MOVE_CRABS_BEHIND_TOWARD_SEA})
-_MOVE_TABLES = {
-    P.MOVE_FORWARD: "forward",
-    P.MOVE_DIAGONAL: "diagonal",
-    P.MOVE_TOWARD_SEA: "toward_sea",
-}
+#: The index of each basic move's table in ``Layout.over_reeds`` and :func:`_tables`.
+_MOVE_TABLES = {P.MOVE_FORWARD: 0, P.MOVE_DIAGONAL: 1, P.MOVE_TOWARD_SEA: 2}
+
+
+def _tables(layout: Layout) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
+    return layout.forward, layout.diagonal, layout.toward_sea
 
 
 @attrs.frozen(eq=False)
@@ -447,7 +448,9 @@ def step_options(
             return [StandUp(player)]
         if cell < 0:
             return []
-        table: tuple[tuple[Cell, ...], ...] = getattr(rules.layout, _MOVE_TABLES[step])
+        # Head Down!: Reeds do not stop your own crab.
+        tables = rules.layout.over_reeds if head_down else _tables(rules.layout)
+        table = tables[_MOVE_TABLES[step]]
         return list(own_moves(rules, view, player, table[cell], head_down=head_down))
     if step is P.DISCARD_CARD:
         return [Discard(player, c) for c in sorted(set(hand))]
@@ -506,6 +509,8 @@ def _shift_options(
             continue
         if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
             targets = rules.layout.toward_land[cell]
+        elif crab == player and head_down:
+            targets = rules.layout.over_reeds[2][cell]
         else:
             targets = rules.layout.toward_sea[cell]
         for target in targets:
