@@ -27,7 +27,6 @@ from crabrules.oh_crab.content import (
     Content,
     Shortcut,
     Space,
-    SpaceType,
     get_content,
 )
 from crabrules.oh_crab.primitives import Primitive
@@ -93,10 +92,6 @@ class Layout:
     def distance(self, cell: Cell) -> int:
         """Rows between ``cell`` and the sea zone (-1 for the sea itself)."""
         return -1 if cell == SEA else self.rows - 1 - cell // COLUMNS
-
-    def row(self, cell: Cell) -> int:
-        """Return the row of ``cell``, counted from the land."""
-        return cell // COLUMNS
 
 
 def build_layout(content: Content, board: tuple[str, ...], where: str = "board") -> Layout:
@@ -260,8 +255,3 @@ def _check_no_dead_end(layout: Layout, where: str) -> None:
 def get_layout(content: str, board: tuple[str, ...]) -> Layout:
     """Return the cached :class:`Layout` of ``board`` in the content registered as ``content``."""
     return build_layout(get_content(content), board)
-
-
-def is_inaccessible(layout: Layout, cell: Cell) -> bool:
-    """Whether ``cell`` is an inaccessible space."""
-    return layout.spaces[cell].type is SpaceType.INACCESSIBLE

@@ -378,12 +378,11 @@ def own_moves(
     targets: Sequence[Cell],
     *,
     head_down: bool,
-    push: bool = True,
 ) -> Iterator[Move]:
     """List the :class:`Move` options of the player's crab toward ``targets``.
 
-    An occupied target needs a possible push (and ``push``); a standard Obstacle needs a
-    card to discard, unless Head Down! is in effect.
+    An occupied target needs a possible push; a standard Obstacle needs a card to
+    discard, unless Head Down! is in effect.
     """
     occupied = _occupants(view)
     del occupied[view.crabs[player]]
@@ -392,12 +391,7 @@ def own_moves(
         if target == SEA:
             yield Move(player, SEA)
             continue
-        if target in occupied:
-            if not push:
-                continue
-            chains = push_chains(rules.layout, occupied, target)
-        else:
-            chains = [()]
+        chains = push_chains(rules.layout, occupied, target) if target in occupied else [()]
         discards: Sequence[int] = (-1,)
         if rules.obstacle[target] and not head_down:
             discards = hand
@@ -505,8 +499,6 @@ def _shift_options(
     out: list[Action] = []
     for crab in crabs_left:
         cell = view.crabs[crab]
-        if cell < 0:
-            continue
         if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
             targets = rules.layout.toward_land[cell]
         elif crab == player and head_down:

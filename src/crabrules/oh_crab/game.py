@@ -82,8 +82,9 @@ def _check_phase(state: State) -> None:
         raise ValueError("turn: the player has neither a face-down card nor a Rest")
     if not turn.queue and turn.crabs_left is not None:
         raise ValueError("turn: crabs_left outside a step")
-    if turn.crabs_left is not None and any(not 0 <= c < len(state.crabs) for c in turn.crabs_left):
-        raise ValueError("turn: crabs_left out of range")
+    left = turn.crabs_left or ()
+    if any(not 0 <= c < len(state.crabs) or state.crabs[c] == SEA for c in left):
+        raise ValueError("turn: crabs_left names a crab that is not on the board")
     if any(g.cost < 0 or not g.steps for g in turn.grants):
         raise ValueError("turn: a grant has a negative cost or no steps")
     if turn.queue and turn.queue[0] in AUTOMATIC:
