@@ -8,10 +8,10 @@ import attrs
 
 from crabrules.oh_crab import Config, Grant, Phase, Primitive, Source, Stage, State, Turn
 from crabrules.oh_crab.content import Content, get_content
-from crabrules.oh_crab.effects import rules_for
 from crabrules.oh_crab.game import check_state
 from crabrules.oh_crab.rules import initial_state
 from crabrules.oh_crab.state import NO_CARD
+from crabrules.oh_crab.work import rules_for
 
 #: Scenario 1 ("First Escape!"), 3 players: rows 0-1 Start 0A, 2-5 Beach 1A, 6-9 2A,
 #: 10-13 3A, 14-15 Finish 9A.

@@ -19,7 +19,8 @@ from crabrules.oh_crab import (
     legal_actions,
 )
 from crabrules.oh_crab.content import build_content, has_content, register_content
-from crabrules.oh_crab.effects import own_moves, push_chains, rules_for
+from crabrules.oh_crab.movement import own_moves, push_chains
+from crabrules.oh_crab.work import rules_for
 from tests.oh_crab.helpers import at, cid, grant, make
 
 P = Primitive

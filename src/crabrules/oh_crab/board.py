@@ -22,13 +22,7 @@ import functools
 import attrs
 
 from crabrules.core.errors import ContentError
-from crabrules.oh_crab.content import (
-    COLUMNS,
-    Content,
-    Shortcut,
-    Space,
-    get_content,
-)
+from crabrules.oh_crab.content import COLUMNS, Content, Shortcut, Space, get_content
 from crabrules.oh_crab.primitives import Primitive
 
 __all__ = ["NOWHERE", "SEA", "Cell", "Layout", "build_layout", "get_layout"]

@@ -11,7 +11,7 @@ from crabrules.oh_crab.actions import Action
 from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.config import Config, config_for_players
 from crabrules.oh_crab.content import get_content
-from crabrules.oh_crab.effects import AUTOMATIC, MULTI, rules_for
+from crabrules.oh_crab.effects import AUTOMATIC, MULTI
 from crabrules.oh_crab.observe import Observation, determinize, observe
 from crabrules.oh_crab.render import render
 from crabrules.oh_crab.rules import (
@@ -24,6 +24,7 @@ from crabrules.oh_crab.rules import (
     outcome,
 )
 from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Stage, State
+from crabrules.oh_crab.work import rules_for
 
 __all__ = ["GAME", "INFO", "check_state"]
 

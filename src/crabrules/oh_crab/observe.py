@@ -21,9 +21,9 @@ from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.effects import rules_for
 from crabrules.oh_crab.rules import active_players
 from crabrules.oh_crab.state import CardId, Phase, State, Turn
+from crabrules.oh_crab.work import rules_for
 
 __all__ = ["HIDDEN", "Observation", "determinize", "observe"]
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.content import COLUMNS, get_content
-from crabrules.oh_crab.effects import rules_for
 from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, State
+from crabrules.oh_crab.work import rules_for
 
 __all__ = ["render"]
 

@@ -34,23 +34,18 @@ from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import get_content
 from crabrules.oh_crab.effects import (
-    Work,
-    add_to_trace,
     advance,
-    do_move,
-    end_turn,
     exchange,
     grant_usable,
-    maybe_start_actions,
     resolve,
-    rest,
-    rules_for,
     shortcut_options,
     step_options,
-    turn_grants,
 )
 from crabrules.oh_crab.market import market_takes, refill
+from crabrules.oh_crab.movement import do_move
 from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Source, Stage, State
+from crabrules.oh_crab.turns import add_to_trace, end_turn, maybe_start_actions, rest, turn_grants
+from crabrules.oh_crab.work import Work, rules_for
 
 __all__ = [
     "Termination",
