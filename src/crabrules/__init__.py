@@ -9,7 +9,7 @@ Each game is a package of plain functions over frozen values (``initial_state``,
 'Crab Stack'
 """
 
-from crabrules import crab_stack, marche_du_crabe, youve_got_crabs
+from crabrules import crab_stack, marche_du_crabe, oh_crab, youve_got_crabs
 from crabrules._version import __version__
 from crabrules.core import (
     GAMES,
@@ -41,6 +41,7 @@ from crabrules.core import (
 register_game(crab_stack.GAME)
 register_game(marche_du_crabe.GAME)
 register_game(youve_got_crabs.GAME)
+register_game(oh_crab.GAME)
 
 __all__ = [
     "GAMES",

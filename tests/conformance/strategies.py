@@ -9,7 +9,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from crabrules import crab_stack, marche_du_crabe, youve_got_crabs
+from crabrules import crab_stack, marche_du_crabe, oh_crab, youve_got_crabs
 from tests.conformance import tictactoe
 
 
@@ -50,5 +50,11 @@ CONFIGS: dict[str, st.SearchStrategy[Any]] = {
             first_player=st.none() | st.integers(0, players - 1),
             max_turns=st.none() | st.integers(1, 12),
         )
+    ),
+    "oh-crab": st.builds(
+        oh_crab.Config,
+        players=st.integers(3, 5),
+        scenario=st.sampled_from(oh_crab.SCENARIOS),
+        quick=st.booleans(),
     ),
 }

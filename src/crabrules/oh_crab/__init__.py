@@ -1,0 +1,136 @@
+"""Oh Crab!: race your crab from the fish-and-chip shop to the sea (3 to 5 players).
+
+Each round, every player secretly plans a card (:class:`Plan`); then, from the cook,
+each adds it to their Trace (:class:`AddCard`) or rests (:class:`Rest`), uses the actions
+it gives (:class:`Use`, then the choices of each action: :class:`Move`, ...) and ends
+the turn (:class:`EndTurn`). The first crab in the sea wins at the end of the round.
+
+>>> from crabrules import oh_crab
+>>> state = oh_crab.initial_state(oh_crab.Config(players=3), seed=4)
+>>> for player in range(3):
+...     state = oh_crab.apply(state, oh_crab.legal_actions(state, player)[0])
+>>> state.current, oh_crab.legal_actions(state)[0]
+(1, AddCard(player=1, side=<Side.LEFT: 'left'>))
+>>> state = oh_crab.apply(state, oh_crab.AddCard(player=1, side=oh_crab.Side.LEFT))
+>>> [g.name for g in state.turn.grants]
+['move_forward', 'move_diagonal', 'Aa', 'Ba', 'Ca']
+
+The board, the cards and the Additional Action tiles are data
+(:mod:`crabrules.oh_crab.content`); the six scenarios of the rulebook are configs:
+``Config(scenario="pirate-island")``.
+"""
+
+from crabrules.oh_crab.actions import (
+    DRAW_PILE,
+    Action,
+    AddCard,
+    Discard,
+    Dope,
+    EndTurn,
+    Exchange,
+    ExchangeAndEnd,
+    Finish,
+    IllegalReason,
+    Move,
+    PickTrace,
+    Plan,
+    Rest,
+    Shift,
+    Shortcut,
+    Side,
+    StandUp,
+    Use,
+)
+from crabrules.oh_crab.board import SEA, Cell, Layout, get_layout
+from crabrules.oh_crab.config import SCENARIOS, Config, config_for_players
+from crabrules.oh_crab.content import (
+    Content,
+    get_content,
+    load_content,
+    reference_content,
+    register_content,
+)
+from crabrules.oh_crab.game import GAME, INFO
+from crabrules.oh_crab.observe import HIDDEN, Observation, determinize, observe
+from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.render import render
+from crabrules.oh_crab.rules import (
+    Termination,
+    active_players,
+    apply,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    num_players,
+    outcome,
+)
+from crabrules.oh_crab.state import (
+    NO_CARD,
+    RESTING,
+    CardId,
+    Grant,
+    Phase,
+    Source,
+    Stage,
+    State,
+    Turn,
+)
+
+__all__ = [
+    "DRAW_PILE",
+    "GAME",
+    "HIDDEN",
+    "INFO",
+    "NO_CARD",
+    "RESTING",
+    "SCENARIOS",
+    "SEA",
+    "Action",
+    "AddCard",
+    "CardId",
+    "Cell",
+    "Config",
+    "Content",
+    "Discard",
+    "Dope",
+    "EndTurn",
+    "Exchange",
+    "ExchangeAndEnd",
+    "Finish",
+    "Grant",
+    "IllegalReason",
+    "Layout",
+    "Move",
+    "Observation",
+    "Phase",
+    "PickTrace",
+    "Plan",
+    "Primitive",
+    "Rest",
+    "Shift",
+    "Shortcut",
+    "Side",
+    "Source",
+    "Stage",
+    "StandUp",
+    "State",
+    "Termination",
+    "Turn",
+    "Use",
+    "active_players",
+    "apply",
+    "config_for_players",
+    "determinize",
+    "get_content",
+    "get_layout",
+    "initial_state",
+    "is_terminal",
+    "legal_actions",
+    "load_content",
+    "num_players",
+    "observe",
+    "outcome",
+    "reference_content",
+    "register_content",
+    "render",
+]

@@ -1,0 +1,239 @@
+"""The actions of Oh Crab!, each naming the player who takes it.
+
+A turn is a short conversation: :class:`AddCard` or :class:`Rest` starts it; :class:`Use`
+picks one of the actions the player has this turn (:attr:`State.turn.grants`, by index);
+the effect's choices follow (:class:`Move`, :class:`Discard`, ...), then :class:`EndTurn`.
+Board actions (:class:`Shortcut`, :class:`ExchangeAndEnd`) sit beside :class:`Use`.
+
+>>> from crabrules.core.serialize import to_json
+>>> to_json(Move(player=2, dest=17))
+'{"format_version":1,"type":"move","player":2,"dest":17,"discard":-1,"pushes":[]}'
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from crabrules.core.errors import Reason
+from crabrules.core.game import PlayerId
+
+__all__ = [
+    "Action",
+    "AddCard",
+    "Discard",
+    "Dope",
+    "EndTurn",
+    "Exchange",
+    "ExchangeAndEnd",
+    "Finish",
+    "IllegalReason",
+    "Move",
+    "PickTrace",
+    "Plan",
+    "Rest",
+    "Shift",
+    "Shortcut",
+    "Side",
+    "StandUp",
+    "Use",
+]
+
+#: ``take`` value for the Market's draw pile (0-2 are the face-up piles).
+DRAW_PILE = 3
+
+
+class Side(str, enum.Enum):
+    """Which end of the Trace a card joins (an empty Trace takes ``LEFT``)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class IllegalReason(Reason):
+    """Why :func:`~crabrules.oh_crab.apply` refused an action."""
+
+    NOT_LEGAL = "not_legal"
+    """The action is not among the legal actions of this moment."""
+    WRONG_PHASE = "wrong_phase"
+    """The action belongs to another phase or stage of the turn."""
+    NO_SUCH_CARD = "no_such_card"
+    """The card is not where the action takes it from."""
+    BAD_DESTINATION = "bad_destination"
+    """The crab cannot go there (or not with those pushes or that discard)."""
+    CANNOT_PAY = "cannot_pay"
+    """Not enough shells or cards for the cost."""
+
+
+@attrs.frozen
+class Plan:
+    """Planning phase: place ``card`` from the Hand face down."""
+
+    TAG: ClassVar[str] = "plan"
+    player: PlayerId
+    card: int
+
+
+@attrs.frozen
+class AddCard:
+    """Start of turn: add the face-down card to the Trace at ``side``."""
+
+    TAG: ClassVar[str] = "add_card"
+    player: PlayerId
+    side: Side
+
+
+@attrs.frozen
+class Rest:
+    """Start of turn: Rest, keeping Trace card ``keep`` and taking Market pile ``take``.
+
+    ``keep`` is -1 with an empty Trace; ``take`` is 0-2 (face-up piles), 3 (draw pile) or
+    -1 when the Market is exhausted.
+    """
+
+    TAG: ClassVar[str] = "rest"
+    player: PlayerId
+    keep: int
+    take: int
+
+
+@attrs.frozen
+class Use:
+    """Begin the action ``grant`` (an index into ``state.turn.grants``)."""
+
+    TAG: ClassVar[str] = "use"
+    player: PlayerId
+    grant: int
+
+
+@attrs.frozen
+class Move:
+    """Move your crab to ``dest``.
+
+    ``discard`` is the card discarded on entering a standard Obstacle (-1 if none);
+    ``pushes`` are the cells each pushed crab goes to, in chain order.
+    """
+
+    TAG: ClassVar[str] = "move"
+    player: PlayerId
+    dest: int
+    discard: int = -1
+    pushes: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class StandUp:
+    """Devote a basic movement action to standing your knocked-over crab up."""
+
+    TAG: ClassVar[str] = "stand_up"
+    player: PlayerId
+
+
+@attrs.frozen
+class Discard:
+    """Pay a cost: discard ``card`` from your Hand."""
+
+    TAG: ClassVar[str] = "discard"
+    player: PlayerId
+    card: int
+
+
+@attrs.frozen
+class PickTrace:
+    """Running Jump: use the main action of Trace card ``card``."""
+
+    TAG: ClassVar[str] = "pick_trace"
+    player: PlayerId
+    card: int
+
+
+@attrs.frozen
+class Dope:
+    """Doping!: add ``card`` from your Hand to your Trace at ``side``."""
+
+    TAG: ClassVar[str] = "dope"
+    player: PlayerId
+    card: int
+    side: Side
+
+
+@attrs.frozen
+class Exchange:
+    """A Card Exchange: give ``card`` from your Hand, take Market pile ``take``."""
+
+    TAG: ClassVar[str] = "exchange"
+    player: PlayerId
+    card: int
+    take: int
+
+
+@attrs.frozen
+class Shift:
+    """Seagull! or Call of the Sea!: move ``crab`` one space to ``dest``.
+
+    ``discard`` is the card you discard when your own crab enters a standard Obstacle.
+    """
+
+    TAG: ClassVar[str] = "shift"
+    player: PlayerId
+    crab: int
+    dest: int
+    discard: int = -1
+
+
+@attrs.frozen
+class Finish:
+    """Stop moving crabs with Seagull! or Call of the Sea!."""
+
+    TAG: ClassVar[str] = "finish"
+    player: PlayerId
+
+
+@attrs.frozen
+class Shortcut:
+    """Board action: discard ``cards`` and follow the Shortcut's arrow (with ``pushes``)."""
+
+    TAG: ClassVar[str] = "shortcut"
+    player: PlayerId
+    cards: tuple[int, ...]
+    pushes: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class ExchangeAndEnd:
+    """Board action on a Card Exchange space: exchange, which ends the turn."""
+
+    TAG: ClassVar[str] = "exchange_and_end"
+    player: PlayerId
+    card: int
+    take: int
+
+
+@attrs.frozen
+class EndTurn:
+    """End your turn (a Water Current under your crab then acts)."""
+
+    TAG: ClassVar[str] = "end_turn"
+    player: PlayerId
+
+
+Action = (
+    Plan
+    | AddCard
+    | Rest
+    | Use
+    | Move
+    | StandUp
+    | Discard
+    | PickTrace
+    | Dope
+    | Exchange
+    | Shift
+    | Finish
+    | Shortcut
+    | ExchangeAndEnd
+    | EndTurn
+)
+"""Every action of Oh Crab!, tagged by ``type`` in JSON."""

@@ -1,0 +1,110 @@
+"""The options of a game of Oh Crab!: players, board, Additional Action tiles, content.
+
+>>> Config().players, Config().scenario
+(4, 'first-escape')
+>>> Config(scenario="pirate-island").resolved_board()
+('0B', '4B', '3B', '2B', '9B')
+>>> Config(scenario="first-escape", quick=True).resolved_board()
+('0A', '1A', '2A', '9A')
+>>> Config(players=6)
+Traceback (most recent call last):
+...
+crabrules.core.errors.InvalidConfigError: players: this Oh Crab! is for 3 to 5 players, not 6
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from crabrules.core.errors import ContentError, InvalidConfigError
+from crabrules.oh_crab.board import get_layout
+from crabrules.oh_crab.content import check_setup, get_content, has_content
+
+__all__ = ["SCENARIOS", "Config", "config_for_players"]
+
+#: The rulebook's scenarios, by config name, in order of difficulty.
+SCENARIOS = (
+    "first-escape",
+    "sand-games",
+    "surfers-beach",
+    "shortcut",
+    "wild-beach",
+    "pirate-island",
+)
+
+
+@attrs.frozen
+class Config:
+    """A validated game setup.
+
+    Attributes:
+        players: 3 to 5 (the 2-player mode is not implemented yet).
+        scenario: a scenario of the content by name (``"first-escape"`` ... ``"pirate-island"``
+            in the reference content), or ``None`` for a free choice of ``board`` and
+            ``action_tiles``.
+        board: with no scenario, the tile sides from land to sea, e.g.
+            ``("0A", "1B", "4A", "2A", "9B")``; empty with a scenario.
+        action_tiles: with no scenario, three Additional Action tile sides of distinct
+            letters, e.g. ``("Aa", "Bb", "Da")``; empty with a scenario.
+        quick: the quick variant: two Beach tiles; with a scenario, its first two.
+        content: the name of a registered content set.
+    """
+
+    players: int = 4
+    scenario: str | None = "first-escape"
+    board: tuple[str, ...] = ()
+    action_tiles: tuple[str, ...] = ()
+    quick: bool = False
+    content: str = "reference"
+
+    def __attrs_post_init__(self) -> None:
+        if not 3 <= self.players <= 5:
+            raise InvalidConfigError(
+                f"players: this Oh Crab! is for 3 to 5 players, not {self.players}"
+            )
+        if not has_content(self.content):
+            raise InvalidConfigError(f"content: no content registered as {self.content!r}")
+        content = get_content(self.content)
+        if self.scenario is not None:
+            if self.scenario not in {s.id for s in content.scenarios}:
+                raise InvalidConfigError(f"scenario: unknown scenario {self.scenario!r}")
+            if self.board or self.action_tiles:
+                raise InvalidConfigError(
+                    "scenario: a scenario sets the board and tiles; give scenario=None to "
+                    "choose them"
+                )
+        problem = check_setup(
+            content, self.resolved_board(), self.resolved_action_tiles(), quick=self.quick
+        )
+        if problem:
+            field = "action_tiles" if "Action tile" in problem else "board"
+            raise InvalidConfigError(f"{field}: {problem}")
+        try:
+            get_layout(self.content, self.resolved_board())
+        except ContentError as error:
+            raise InvalidConfigError(f"board: {error}") from None
+
+    def resolved_board(self) -> tuple[str, ...]:
+        """Return the tile sides in play, from land to sea."""
+        if self.scenario is None:
+            return self.board
+        board = get_content(self.content).scenario(self.scenario).board
+        return (*board[:3], board[-1]) if self.quick else board
+
+    def resolved_action_tiles(self) -> tuple[str, ...]:
+        """Return the three Additional Action tile sides in play."""
+        if self.scenario is None:
+            return self.action_tiles
+        return get_content(self.content).scenario(self.scenario).action_tiles
+
+
+def config_for_players(players: int) -> Config:
+    """Return the default config for ``players`` players: scenario 1, "First Escape!".
+
+    Raises:
+        InvalidConfigError: ``players`` is not 3, 4 or 5.
+
+    >>> config_for_players(5).players
+    5
+    """
+    return Config(players=players)

@@ -1,0 +1,126 @@
+"""Crabs entering spaces: own moves, moves by others, pushes and chain reactions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from crabrules.core.game import PlayerId
+from crabrules.oh_crab.actions import Move
+from crabrules.oh_crab.board import SEA, Cell, Layout
+from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.state import CardId
+from crabrules.oh_crab.work import Rules, View, Work
+
+__all__ = ["do_move", "enter_moved", "enter_own", "occupants", "own_moves", "push_chains"]
+
+P = Primitive
+
+
+def occupants(view: View) -> dict[Cell, PlayerId]:
+    """Map each occupied cell of the board to the crab on it."""
+    return {cell: crab for crab, cell in enumerate(view.crabs) if cell >= 0}
+
+
+def enter_own(work: Work, crab: PlayerId, dest: Cell, discard: CardId) -> None:
+    """Let the active player's crab enter ``dest`` by its own action.
+
+    Standard Obstacle: discard the chosen card; knocking-over Obstacle: knocked over (both
+    ignored under Head Down!); Shell space: take a shell; the sea: the race is over.
+    """
+    work.crabs[crab] = dest
+    if dest == SEA:
+        work.knocked[crab] = False
+        return
+    rules = work.rules
+    if rules.obstacle[dest] and not work.head_down and discard >= 0:
+        work.discard_from_hand(crab, discard)
+    if rules.knock_over[dest] and not work.head_down:
+        work.knocked[crab] = True
+    if rules.shell[dest]:
+        work.gain_shell(crab)
+
+
+def enter_moved(work: Work, crab: PlayerId, dest: Cell) -> None:
+    """Let a crab enter ``dest`` moved by someone else (push, Seagull!, swap, current).
+
+    A standard Obstacle costs it a card drawn at random from its Hand ("the player who
+    pushed you discards one at random"); the other effects are those of any entry.
+    """
+    work.crabs[crab] = dest
+    if dest == SEA:
+        work.knocked[crab] = False
+        return
+    rules = work.rules
+    if rules.obstacle[dest]:
+        work.discard_random(crab)
+    if rules.knock_over[dest]:
+        work.knocked[crab] = True
+    if rules.shell[dest]:
+        work.gain_shell(crab)
+
+
+def push_chains(
+    layout: Layout, occupied: dict[Cell, PlayerId], cell: Cell
+) -> list[tuple[Cell, ...]]:
+    """List every way to push the crab on ``cell`` one space toward the sea.
+
+    Chain reactions included: each result lists where each pushed crab goes. Empty: the
+    push is impossible.
+
+    A pushed crab moves "as if it were using a Move toward the sea action": forward or
+    diagonally, never onto an inaccessible space nor across Reeds; the sea takes any
+    number of crabs.
+    """
+    out: list[tuple[Cell, ...]] = []
+    for target in layout.toward_sea[cell]:
+        if target == SEA or target not in occupied:
+            out.append((target,))
+        else:
+            out.extend((target, *rest) for rest in push_chains(layout, occupied, target))
+    return out
+
+
+def do_move(
+    work: Work, crab: PlayerId, dest: Cell, discard: CardId, pushes: tuple[Cell, ...]
+) -> None:
+    """Move the active player's crab to ``dest``, pushing (and knocking over) any crab there."""
+    occupied = occupants(work)
+    del occupied[work.crabs[crab]]
+    victim = occupied.get(dest)
+    enter_own(work, crab, dest, discard)
+    for target in pushes:
+        if victim is None:  # pragma: no cover - pushes were checked against the board
+            break
+        following = occupied.get(target) if target != SEA else None
+        work.knocked[victim] = True  # Push: "each pushed crab is knocked over"
+        enter_moved(work, victim, target)
+        victim = following
+
+
+def own_moves(
+    rules: Rules,
+    view: View,
+    player: PlayerId,
+    targets: Sequence[Cell],
+    *,
+    head_down: bool,
+) -> Iterator[Move]:
+    """List the :class:`Move` options of the player's crab toward ``targets``.
+
+    An occupied target needs a possible push; a standard Obstacle needs a card to
+    discard, unless Head Down! is in effect.
+    """
+    occupied = occupants(view)
+    del occupied[view.crabs[player]]
+    hand = sorted(set(view.hands[player]))
+    for target in targets:
+        if target == SEA:
+            yield Move(player, SEA)
+            continue
+        chains = push_chains(rules.layout, occupied, target) if target in occupied else [()]
+        discards: Sequence[int] = (-1,)
+        if rules.obstacle[target] and not head_down:
+            discards = hand
+        for card in discards:
+            for chain in chains:
+                yield Move(player, target, card, chain)

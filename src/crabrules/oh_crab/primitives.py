@@ -1,0 +1,69 @@
+"""The named effect primitives that content data composes, each implemented once in code.
+
+A special action or an Additional Action tile is written in the content files as a list of
+steps, each the value of a :class:`Primitive`; :mod:`crabrules.oh_crab.effects` implements
+every member. Content naming any other primitive fails to load with a
+:class:`~crabrules.core.errors.ContentError`.
+
+>>> Primitive("move_forward") is Primitive.MOVE_FORWARD
+True
+>>> sorted(p.value for p in BASIC)
+['move_diagonal', 'move_forward', 'move_toward_sea', 'take_shell']
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["BASIC", "MOVES", "Primitive"]
+
+
+class Primitive(str, enum.Enum):
+    """One effect step; the value is the name used in content files."""
+
+    TAKE_SHELL = "take_shell"
+    """Basic action: take a shell from the supply."""
+    MOVE_FORWARD = "move_forward"
+    """Basic action: one space forward, toward the sea."""
+    MOVE_DIAGONAL = "move_diagonal"
+    """Basic action: one space diagonally, toward the sea."""
+    MOVE_TOWARD_SEA = "move_toward_sea"
+    """Basic action: one space forward or diagonally, toward the sea."""
+    DISCARD_CARD = "discard_card"
+    """A cost: discard a card of your choice from your Hand."""
+    MOVE_CRABS_IN_FRONT_TOWARD_LAND = "move_crabs_in_front_toward_land"
+    """Seagull!: move any crabs in front of you one space each toward the land."""
+    JUMP_SAME_DISTANCE = "jump_same_distance"
+    """Little Sidestep!: jump to a free space at the same distance from the sea."""
+    MOVE_CRABS_BEHIND_TOWARD_SEA = "move_crabs_behind_toward_sea"
+    """Call of the Sea!: move your crab and the crabs behind you one space toward the sea."""
+    IGNORE_NEGATIVE_SPACES = "ignore_negative_spaces"
+    """Head Down!: ignore the negative effects of spaces until the end of the turn."""
+    USE_TRACE_MAIN_ACTION = "use_trace_main_action"
+    """Running Jump: use the main action of a card of your Trace."""
+    DISCARD_RANDOM_FROM_CRABS_IN_FRONT = "discard_random_from_crabs_in_front"
+    """Sand in the Eyes!: each player in front of you discards a random card."""
+    JUMP_TWO_STRAIGHT = "jump_two_straight"
+    """Running Jump! (tile): two spaces in a straight line toward the sea."""
+    SWAP_WITH_ADJACENT = "swap_with_adjacent"
+    """In My Place!: swap places with an adjacent crab."""
+    ADD_CARD_TO_TRACE = "add_card_to_trace"
+    """Doping!: add a card from your Hand to your Trace and use its actions."""
+    TAKE_DISCARD_PILE = "take_discard_pile"
+    """It's Not Over for Me!: take your Discard pile into your Hand."""
+    CARD_EXCHANGE = "card_exchange"
+    """A Little Exchange?: a Card Exchange action."""
+
+
+#: The four basic actions: the only main actions and half-icons a card may show.
+BASIC = frozenset(
+    {
+        Primitive.TAKE_SHELL,
+        Primitive.MOVE_FORWARD,
+        Primitive.MOVE_DIAGONAL,
+        Primitive.MOVE_TOWARD_SEA,
+    }
+)
+
+#: The basic movement actions: the ones a knocked-over crab devotes to standing up.
+MOVES = frozenset({Primitive.MOVE_FORWARD, Primitive.MOVE_DIAGONAL, Primitive.MOVE_TOWARD_SEA})

@@ -1,0 +1,329 @@
+"""Setting up, the legal actions, applying them, and how the game ends.
+
+The order of :func:`legal_actions` is fixed. In the planning phase: each planning player's
+:class:`Plan` actions, by player then card. At the start of a turn: :class:`AddCard`
+(left, then right), then :class:`Rest` (by kept Trace card, then Market pile). While an
+action is being resolved: the choices of its current step, as generated (destinations in
+board order, then discards, then pushes), :class:`Finish` last. Otherwise: :class:`Use`
+by grant index, :class:`Shortcut`, :class:`ExchangeAndEnd`, and :class:`EndTurn` last.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from crabrules.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from crabrules.core.game import Outcome, PlayerId
+from crabrules.core.rng import Rng, fresh_seed
+from crabrules.oh_crab.actions import (
+    Action,
+    AddCard,
+    EndTurn,
+    ExchangeAndEnd,
+    IllegalReason,
+    Move,
+    Plan,
+    Rest,
+    Shift,
+    Shortcut,
+    Side,
+    Use,
+)
+from crabrules.oh_crab.board import SEA
+from crabrules.oh_crab.config import Config
+from crabrules.oh_crab.content import get_content
+from crabrules.oh_crab.effects import (
+    advance,
+    exchange,
+    grant_usable,
+    resolve,
+    shortcut_options,
+    step_options,
+)
+from crabrules.oh_crab.market import market_takes, refill
+from crabrules.oh_crab.movement import do_move
+from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Source, Stage, State
+from crabrules.oh_crab.turns import add_to_trace, end_turn, maybe_start_actions, rest, turn_grants
+from crabrules.oh_crab.work import Work, rules_for
+
+__all__ = [
+    "Termination",
+    "active_players",
+    "apply",
+    "initial_state",
+    "is_terminal",
+    "legal_actions",
+    "num_players",
+    "outcome",
+]
+
+
+class Termination(str, enum.Enum):
+    """How a game of Oh Crab! ended."""
+
+    SEA_REACHED = "sea_reached"
+    """One crab alone reached the sea this round."""
+    MOST_CARDS = "most_cards_in_hand"
+    """Several crabs reached the sea; the most cards in hand won."""
+    MOST_SHELLS = "most_shells"
+    """Several crabs reached the sea with as many cards; the most shells won."""
+    JOINT_WINNERS = "joint_winners"
+    """Several crabs reached the sea tied on cards and shells: joint winners."""
+
+
+def initial_state(config: Config | None = None, *, seed: int | None = None) -> State:
+    """Set up a game: board, Market, starting decks, cook and Start spaces.
+
+    Player ``i`` plays the ``i``-th colour of the content (red, orange, blue, green, brown
+    in the reference content) and holds its 4 starting cards. The first player, chosen at
+    random, takes the cook pawn and Start space 1; the others follow clockwise on 2, 3...
+    One shell lies on every Shell space; the rest is the supply; players have none. The
+    starting cards of unused colours go back in the box (:attr:`State.removed`).
+
+    >>> state = initial_state(Config(players=3), seed=7)
+    >>> state.phase.value, state.round, [len(h) for h in state.hands]
+    ('planning', 1, [4, 4, 4])
+    """
+    if config is None:
+        config = Config()
+    if seed is None:
+        seed = fresh_seed()
+    rules = rules_for(config)
+    n = config.players
+    rng = Rng.from_seed(seed)
+    first, rng = rng.below(n)
+    crabs = [0] * n
+    for k in range(n):
+        crabs[(first + k) % n] = rules.layout.starts[k]
+    starting = sum(c.starting for c in rules.cards)
+    deck, rng = rng.shuffle(range(starting, len(rules.cards)))
+    market: list[list[int]] = [[], [], []]
+    draw = list(deck)
+    refill(market, draw, rules.special_ids)
+    markers = sum(rules.shell)
+    return State(
+        config=config,
+        seed=seed,
+        rng=rng,
+        round=1,
+        phase=Phase.PLANNING,
+        cook=first,
+        current=first,
+        crabs=tuple(crabs),
+        knocked=(False,) * n,
+        hands=tuple(tuple(range(4 * p, 4 * p + 4)) for p in range(n)),
+        planned=(NO_CARD,) * n,
+        traces=((),) * n,
+        discards=((),) * n,
+        shells=(0,) * n,
+        supply=max(0, get_content(config.content).shells - markers),
+        market=tuple(tuple(p) for p in market),
+        draw=tuple(draw),
+        removed=tuple(range(4 * n, starting)),
+        turn=None,
+    )
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over (a crab reached the sea and the round was finished)."""
+    return state.phase is Phase.OVER
+
+
+def num_players(state: State) -> int:
+    """Return the number of players."""
+    return len(state.crabs)
+
+
+def active_players(state: State) -> frozenset[PlayerId]:
+    """Who may act: every player still to plan, or the player whose turn it is."""
+    if state.phase is Phase.PLANNING:
+        return frozenset(p for p, c in enumerate(state.planned) if c == NO_CARD)
+    if state.phase is Phase.ACTION:
+        return frozenset({state.current})
+    return frozenset()
+
+
+def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action, ...]:
+    """Every legal action now (or only ``player``'s), in the order the module documents.
+
+    >>> state = initial_state(Config(players=3), seed=7)
+    >>> legal_actions(state, 0)[:2]
+    (Plan(player=0, card=0), Plan(player=0, card=1))
+    """
+    if state.phase is Phase.PLANNING:
+        out: list[Action] = []
+        for p, planned in enumerate(state.planned):
+            if planned == NO_CARD and player in (None, p):
+                out.extend(Plan(p, c) for c in dict.fromkeys(state.hands[p]))
+        return tuple(out)
+    if state.phase is not Phase.ACTION or player not in (None, state.current):
+        return ()
+    return tuple(_turn_actions(state))
+
+
+def _turn_actions(state: State) -> list[Action]:
+    turn = state.turn
+    assert turn is not None
+    p = state.current
+    rules = rules_for(state.config)
+    if turn.stage is Stage.START:
+        out: list[Action] = []
+        if state.planned[p] != RESTING:
+            sides = (Side.LEFT, Side.RIGHT) if state.traces[p] else (Side.LEFT,)
+            out.extend(AddCard(p, s) for s in sides)
+        keeps = dict.fromkeys(state.traces[p]) or (-1,)
+        takes = market_takes(state.market, state.draw) or (-1,)
+        out.extend(Rest(p, k, t) for k in keeps for t in takes)
+        return out
+    if turn.queue:
+        return step_options(
+            rules, state, p, turn.queue[0], head_down=turn.head_down, crabs_left=turn.crabs_left
+        )
+    out = [
+        Use(p, i)
+        for i, grant in enumerate(turn.grants)
+        if grant_usable(rules, state, p, grant, head_down=turn.head_down, tile_used=turn.tile_used)
+    ]
+    out.extend(shortcut_options(rules, state, p))
+    cell = state.crabs[p]
+    if cell >= 0 and rules.exchange[cell]:
+        takes = market_takes(state.market, state.draw)
+        out.extend(ExchangeAndEnd(p, c, t) for c in dict.fromkeys(state.hands[p]) for t in takes)
+    out.append(EndTurn(p))
+    return out
+
+
+def apply(state: State, action: Action, *, check: bool = True) -> State:
+    """Return the state after ``action``; ``state`` is untouched.
+
+    Raises:
+        GameOverError: the game is over.
+        NotYourTurnError: the action's player may not act now.
+        IllegalActionError: the action is not legal now (``reason`` says why).
+
+    >>> state = initial_state(Config(players=3), seed=7)
+    >>> for p in range(3):
+    ...     state = apply(state, legal_actions(state, p)[0])
+    >>> state.phase.value, state.current == state.cook
+    ('action', True)
+    """
+    if check:
+        _check(state, action)
+    work = Work(state)
+    p = action.player
+    if isinstance(action, Plan):
+        work.hands[p].remove(action.card)
+        work.planned[p] = action.card
+        maybe_start_actions(work)
+    elif isinstance(action, AddCard):
+        card = work.planned[p]
+        work.planned[p] = NO_CARD
+        work.stage = Stage.ACT
+        add_to_trace(work, p, card, action.side)
+        work.grants.extend(turn_grants(work, p))
+    elif isinstance(action, Rest):
+        rest(work, p, action.keep, action.take)
+    elif isinstance(action, Use):
+        _use(work, action.grant)
+    elif isinstance(action, Shortcut):
+        for card in action.cards:
+            work.discard_from_hand(p, card)
+        layout = work.rules.layout
+        arrow = layout.shortcut[work.crabs[p]]
+        assert arrow is not None
+        do_move(work, p, arrow[0], -1, action.pushes)
+    elif isinstance(action, ExchangeAndEnd):
+        exchange(work, p, action.card, action.take)
+        end_turn(work)
+    elif isinstance(action, EndTurn):
+        end_turn(work)
+    else:
+        resolve(work, action)
+    return work.freeze()
+
+
+def _use(work: Work, index: int) -> None:
+    grant = work.grants.pop(index)
+    if grant.source is Source.TILE:
+        # E: once per turn, pay the tile's shells back to the supply.
+        work.shells[work.current] -= grant.cost
+        work.supply += grant.cost
+        work.grants = [g for g in work.grants if g.source is not Source.TILE]
+        work.tile_used = True
+    work.queue = list(grant.steps)
+    work.crabs_left = None
+    advance(work)
+
+
+def _check(state: State, action: object) -> None:
+    player = getattr(action, "player", None)
+    if state.phase is Phase.OVER:
+        raise GameOverError("the game is over", action=action)
+    if type(player) is not int or player not in active_players(state):
+        raise NotYourTurnError(f"player {player!r} may not act now", action=action)
+    legal = legal_actions(state, player)
+    if action in legal:
+        return
+    if isinstance(action, Use) and state.turn is not None and state.turn.stage is Stage.ACT:
+        raise IllegalActionError(
+            "that action cannot be used now (used already, unaffordable or without effect)",
+            action=action,
+            reason=_use_reason(state, action),
+        )
+    kinds = {type(a) for a in legal}
+    if type(action) not in kinds:
+        raise IllegalActionError(
+            f"a {type(action).__name__} is not possible now",
+            action=action,
+            reason=IllegalReason.WRONG_PHASE,
+        )
+    reason = IllegalReason.NOT_LEGAL
+    if isinstance(action, (Move, Shift)):
+        reason = IllegalReason.BAD_DESTINATION
+    raise IllegalActionError(
+        f"{type(action).__name__} with these values is not legal now",
+        action=action,
+        reason=reason,
+    )
+
+
+def _use_reason(state: State, action: Use) -> IllegalReason:
+    turn = state.turn
+    assert turn is not None
+    index = action.grant
+    if turn.queue or type(index) is not int or not 0 <= index < len(turn.grants):
+        return IllegalReason.NOT_LEGAL
+    grant = turn.grants[index]
+    if grant.source is Source.TILE and (
+        turn.tile_used or state.shells[state.current] < grant.cost
+    ):
+        return IllegalReason.CANNOT_PAY
+    return IllegalReason.NOT_LEGAL
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return who won, once the game is over.
+
+    The only crab in the sea; else the most cards in hand, then the most shells, else
+    joint winners. Scores are 1 for a winner, 0 otherwise.
+
+    >>> outcome(initial_state(Config(), seed=1)) is None
+    True
+    """
+    if state.phase is not Phase.OVER:
+        return None
+    contenders = [p for p, cell in enumerate(state.crabs) if cell == SEA]
+    reason = Termination.SEA_REACHED
+    if len(contenders) > 1:
+        reason = Termination.MOST_CARDS
+        most = max(len(state.hands[p]) for p in contenders)
+        contenders = [p for p in contenders if len(state.hands[p]) == most]
+    if len(contenders) > 1:
+        reason = Termination.MOST_SHELLS
+        most = max(state.shells[p] for p in contenders)
+        contenders = [p for p in contenders if state.shells[p] == most]
+    if len(contenders) > 1:
+        reason = Termination.JOINT_WINNERS
+    winners = frozenset(contenders)
+    scores = tuple(int(p in winners) for p in range(len(state.crabs)))
+    return Outcome(winners, False, scores, reason.value)

@@ -1,0 +1,150 @@
+"""The complete truth of a game of Oh Crab!, hidden cards and the generator included.
+
+Crabs are numbered like the players: crab ``i`` belongs to player ``i``. Cards are ints,
+their index in the content's card list (:attr:`Content.cards`). The Market's face-up piles
+list their cards bottom to top; the draw pile lists its cards top first.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from crabrules.core.game import PlayerId
+from crabrules.core.rng import Rng
+from crabrules.oh_crab.board import Cell
+from crabrules.oh_crab.config import Config
+from crabrules.oh_crab.primitives import Primitive
+
+__all__ = [
+    "NO_CARD",
+    "RESTING",
+    "CardId",
+    "Grant",
+    "Phase",
+    "Source",
+    "Stage",
+    "State",
+    "Turn",
+]
+
+#: A card: its index in the content's card list.
+CardId = int
+#: ``State.planned`` for a player with no face-down card.
+NO_CARD: CardId = -1
+#: ``State.planned`` for a player who declared a Rest (their Hand was empty).
+RESTING: CardId = -2
+
+
+class Phase(str, enum.Enum):
+    """The phase of the round (the End of Round phase resolves at once)."""
+
+    PLANNING = "planning"
+    ACTION = "action"
+    OVER = "over"
+
+
+class Stage(str, enum.Enum):
+    """Where the active player is in their turn."""
+
+    START = "start"
+    """Add the planned card to the Trace, or Rest."""
+    ACT = "act"
+    """Use actions, in any order, then end the turn."""
+
+
+class Source(str, enum.Enum):
+    """Where an action a player may use this turn comes from (rule A to E)."""
+
+    MAIN = "main"
+    SECONDARY = "secondary"
+    SPECIAL = "special"
+    COOK = "cook"
+    TILE = "tile"
+
+
+@attrs.frozen
+class Grant:
+    """An action the active player may still use this turn.
+
+    Attributes:
+        source: where it comes from.
+        name: what it is: a basic action, a special action's id or a tile side's id.
+        steps: its effect.
+        cost: the shells to pay (Additional Action tiles).
+    """
+
+    source: Source
+    name: str
+    steps: tuple[Primitive, ...]
+    cost: int = 0
+
+
+@attrs.frozen
+class Turn:
+    """The active player's turn.
+
+    Attributes:
+        stage: adding or resting, then acting.
+        grants: the actions not used yet.
+        queue: the steps of the action being resolved, first one next.
+        crabs_left: for a step that moves several crabs, those that may still move
+            (``None`` until the step begins).
+        head_down: Head Down! is in effect.
+        tile_used: an Additional Action tile was used (one per turn).
+    """
+
+    stage: Stage
+    grants: tuple[Grant, ...] = ()
+    queue: tuple[Primitive, ...] = ()
+    crabs_left: tuple[PlayerId, ...] | None = None
+    head_down: bool = False
+    tile_used: bool = False
+
+
+@attrs.frozen
+class State:
+    """A game in progress.
+
+    Attributes:
+        config: the setup.
+        seed: the seed the game was set up from.
+        rng: the generator for every later random draw.
+        round: the round number, from 1.
+        phase: planning, action, or over.
+        cook: who holds the cook pawn.
+        current: whose turn it is in the action phase.
+        crabs: each crab's cell (:data:`~crabrules.oh_crab.board.SEA` in the sea).
+        knocked: each crab is knocked over.
+        hands: each player's Hand, sorted.
+        planned: each player's face-down card, :data:`NO_CARD` or :data:`RESTING`.
+        traces: each Trace, left to right.
+        discards: each Discard pile, oldest first.
+        shells: each player's shells.
+        supply: shells in the common supply.
+        market: the three face-up piles, bottom to top.
+        draw: the Market's draw pile, top first.
+        removed: starting cards put back in the box by Card Exchanges.
+        turn: the active player's turn in the action phase, else ``None``.
+    """
+
+    config: Config
+    seed: int
+    rng: Rng
+    round: int
+    phase: Phase
+    cook: PlayerId
+    current: PlayerId
+    crabs: tuple[Cell, ...]
+    knocked: tuple[bool, ...]
+    hands: tuple[tuple[CardId, ...], ...]
+    planned: tuple[CardId, ...]
+    traces: tuple[tuple[CardId, ...], ...]
+    discards: tuple[tuple[CardId, ...], ...]
+    shells: tuple[int, ...]
+    supply: int
+    market: tuple[tuple[CardId, ...], ...]
+    draw: tuple[CardId, ...]
+    removed: tuple[CardId, ...]
+    turn: Turn | None

@@ -1,0 +1,122 @@
+"""Build Oh Crab! positions by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from crabrules.oh_crab import Config, Grant, Phase, Primitive, Source, Stage, State, Turn
+from crabrules.oh_crab.content import Content, get_content
+from crabrules.oh_crab.game import check_state
+from crabrules.oh_crab.rules import initial_state
+from crabrules.oh_crab.state import NO_CARD
+from crabrules.oh_crab.work import rules_for
+
+#: Scenario 1 ("First Escape!"), 3 players: rows 0-1 Start 0A, 2-5 Beach 1A, 6-9 2A,
+#: 10-13 3A, 14-15 Finish 9A.
+FIRST_ESCAPE = Config(players=3)
+
+
+def at(row: int, col: int) -> int:
+    """The cell of (row, column)."""
+    return row * 5 + col
+
+
+def cid(name: str, content: str = "reference") -> int:
+    """A card's id from its content id (``"red-1"``, ``"a07"``)."""
+    cards = get_content(content).cards
+    return next(i for i, c in enumerate(cards) if c.id == name)
+
+
+def with_special(special: str, skip: int = 0) -> int:
+    """An action card showing ``special``."""
+    cards = get_content("reference").cards
+    return [i for i, c in enumerate(cards) if c.special == special][skip]
+
+
+def grant(name: str, content: Content | None = None) -> Grant:
+    """The grant of a basic action (its primitive's name), special or tile side."""
+    content = content or get_content("reference")
+    try:
+        step = Primitive(name)
+    except ValueError:
+        pass
+    else:
+        return Grant(Source.MAIN, name, (step,))
+    if name[:1].isupper():
+        side = content.action_tile(name)
+        return Grant(Source.TILE, side.id, side.steps, side.cost)
+    return Grant(Source.SPECIAL, name, content.special(name).steps)
+
+
+def make(
+    config: Config = FIRST_ESCAPE,
+    *,
+    crabs: Sequence[int],
+    hands: Sequence[Sequence[int]] | None = None,
+    knocked: Sequence[bool] | None = None,
+    traces: Sequence[Sequence[int]] | None = None,
+    discards: Sequence[Sequence[int]] | None = None,
+    planned: Sequence[int] | None = None,
+    shells: Sequence[int] | None = None,
+    market: Sequence[Sequence[int]] | None = None,
+    draw: Sequence[int] | None = None,
+    cook: int = 0,
+    current: int = 0,
+    phase: Phase = Phase.ACTION,
+    stage: Stage = Stage.ACT,
+    grants: Sequence[Grant] = (),
+    queue: Sequence[Primitive] = (),
+    head_down: bool = False,
+    tile_used: bool = False,
+    seed: int = 1,
+) -> State:
+    """Build a consistent state.
+
+    Every card not placed goes to the draw pile (or the box, for starting cards), and the
+    supply holds every shell not on a space or with a player.
+    """
+    n = config.players
+    rules = rules_for(config)
+    hands_t = tuple(tuple(sorted(h)) for h in (hands or [()] * n))
+    traces_t = tuple(tuple(t) for t in (traces or [()] * n))
+    discards_t = tuple(tuple(d) for d in (discards or [()] * n))
+    planned_t = tuple(planned or [NO_CARD] * n)
+    piles = [tuple(p) for p in (market or [(), (), ()])]
+    placed = {c for group in (*hands_t, *traces_t, *discards_t, *piles) for c in group}
+    placed.update(c for c in planned_t if c >= 0)
+    if draw is not None:
+        placed.update(draw)
+    rest = [c for c in range(len(rules.cards)) if c not in placed]
+    removed = tuple(c for c in rest if rules.cards[c].starting)
+    pile = tuple(draw) if draw is not None else tuple(c for c in rest if c not in removed)
+    if draw is not None:
+        removed = tuple(c for c in rest)
+    shells_t = tuple(shells or [0] * n)
+    supply = get_content(config.content).shells - sum(rules.shell) - sum(shells_t)
+    turn = None
+    if phase is Phase.ACTION:
+        turn = Turn(stage, tuple(grants), tuple(queue), None, head_down, tile_used)
+    base = initial_state(config, seed=seed)
+    state = attrs.evolve(
+        base,
+        phase=phase,
+        cook=cook,
+        current=current,
+        crabs=tuple(crabs),
+        knocked=tuple(knocked or [False] * n),
+        hands=hands_t,
+        planned=planned_t,
+        traces=traces_t,
+        discards=discards_t,
+        shells=shells_t,
+        supply=supply,
+        market=tuple(piles),
+        draw=pile,
+        removed=tuple(sorted(removed)),
+        turn=turn,
+    )
+    if not queue:
+        check_state(state)
+    return state
