@@ -21,7 +21,6 @@ from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.rules import active_players
 from crabrules.oh_crab.state import CardId, Phase, State, Turn
 from crabrules.oh_crab.work import rules_for
 
@@ -116,15 +115,11 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     cards stay theirs; the unseen action cards are shuffled among the other Hands,
     face-down cards and the draw pile, each keeping its size. (The viewer's memory of
     which face-up Market card someone took is not part of an observation, so it is not
-    kept.) For a spectator (``player=None``), the Hands of the players who may act now are
-    kept: :func:`~crabrules.oh_crab.legal_actions` of all players shows them.
+    kept.) For a spectator (``player=None``) every Hand is re-dealt.
     """
     rules = rules_for(state.config)
     rng = Rng.from_seed(seed)
-    # A spectator's legal actions list the active players' own choices (their Hands), so
-    # a spectator's twin keeps the active players' Hands and re-deals the rest.
-    keep = {player} if player is not None else active_players(state)
-    others = [p for p in range(len(state.hands)) if p not in keep]
+    others = [p for p in range(len(state.hands)) if p != player]
     mine: dict[PlayerId, list[CardId]] = {}
     pool: list[CardId] = list(state.draw)
     for p in others:
