@@ -16,6 +16,7 @@ EXAMPLES = pathlib.Path(__file__).parent.parent / "examples"
     [
         ["random_playout.py", "crab-stack", "--games", "3"],
         ["save_and_replay.py", "{tmp}/game.json"],
+        ["monte_carlo_agent.py", "la-marche-du-crabe", "--samples", "2", "--max-actions", "6"],
     ],
     ids=lambda argv: argv[0],
 )
