@@ -18,10 +18,11 @@ from crabrules.marche_du_crabe import (
 )
 from crabrules.marche_du_crabe.board import (
     COLUMN_CELLS,
+    LAYOUTS,
     NO_ITEM,
     ROW_CELLS,
     _completions,
-    _row_choices,
+    layout_of_rank,
     layout_problem,
     random_layout,
 )
@@ -104,16 +105,31 @@ def test_setup_puts_two_items_in_every_row_and_column(seed: int) -> None:
         assert sum(layout.items[c] != NO_ITEM for c in cells) == 2
 
 
-def test_every_arrangement_of_items_is_reachable() -> None:
+def test_every_arrangement_of_items_is_reachable_exactly_once() -> None:
     # 67,950 is the number of 6x6 0-1 matrices with every row and column summing to 2
-    # (OEIS A001499); the first row's weights count exactly those completions, and no
-    # pair of columns has weight 0, so every arrangement has the same chance.
+    # (OEIS A001499). Each arrangement number lays a different valid beach, so every
+    # arrangement has exactly one rank per card order and the same chance.
     assert _completions(6, 6, 0) == 67950
-    cumulative, pairs, _ = _row_choices((2,) * 6)
-    assert cumulative[-1] == 67950
-    assert len(pairs) == 15
-    weights = [b - a for a, b in zip((0, *cumulative), cumulative, strict=False)]
-    assert len(set(weights)) == 1
+    assert LAYOUTS == 67950 * 48**6
+    patterns = set()
+    for arrangement in range(67950):
+        layout = layout_of_rank(arrangement * 48**6)
+        patterns.add(tuple(i != NO_ITEM for i in layout.items))
+    assert len(patterns) == 67950
+    assert all(
+        sum(p[6 * r + c] for c in range(6)) == 2 and sum(p[6 * c + r] for c in range(6)) == 2
+        for p in patterns
+        for r in range(6)
+    )
+
+
+def test_every_order_of_a_rows_cards_is_reachable() -> None:
+    # The 48 orders of row 0 (2 of its Items, times 24 of its four sand cards) give every
+    # distinct row: 2 Item orders times 4 places of its one shrimp card.
+    rows = {
+        layout_of_rank(order).items[:6] + layout_of_rank(order).icons[:6] for order in range(48)
+    }
+    assert len(rows) == 8
 
 
 def test_random_layouts_differ_and_vary_item_order() -> None:
