@@ -26,7 +26,7 @@ from crabrules.marche_du_crabe.board import (
     layout_problem,
     random_layout,
 )
-from crabrules.marche_du_crabe.content import ROW_ITEMS
+from crabrules.marche_du_crabe.content import ROW_ITEMS, item_row
 from crabrules.marche_du_crabe.state import FULL_DECK
 from tests.marche_du_crabe.helpers import LAYOUT
 
@@ -166,3 +166,9 @@ def test_each_deck_has_two_cards_per_row() -> None:
 
 def test_shrimps_config_sets_the_start() -> None:
     assert initial_state(Config(shrimps=2), seed=1).shrimps == 2
+
+
+def test_the_tyre_lies_in_the_fourth_row_as_in_the_rulebook_example() -> None:
+    # The rulebook's example: Boater moves three cards up from the sand row, then Sunny
+    # moves along that row (the 4th) to the Beach card with the Tyre.
+    assert item_row(ITEMS.index("Tyre")) == 3
