@@ -124,3 +124,10 @@ def test_malformed_actions_raise_illegal_action_error(step: str) -> None:
     for action in MALFORMED:
         with pytest.raises(IllegalActionError):
             apply(state, action)
+
+
+def test_on_the_base_beach_the_last_baddie_of_a_row_still_finds_a_card() -> None:
+    # Row 0 has 4 sand cards and the two decks 4 row-0 cards: 3 are placed, the 4th is
+    # revealed, and one card is left for it (no "cannot be placed" on the base beach).
+    state = position(to_move=1, revealed=0, token=14, baddies={2: 0, 3: 0, 4: 1})
+    assert legal_actions(state) == (Place(1, 5),)
