@@ -230,6 +230,12 @@ def test_an_unfinished_or_foreign_game_is_not_recorded() -> None:
         finish_beach(progress, 0, other)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("final", [None, "crabs_freed", 3, REFERENCE_CAMPAIGN])
+def test_finishing_a_beach_with_something_else_than_a_state_is_refused(final: object) -> None:
+    with pytest.raises(InvalidConfigError, match=r"^final: "):
+        finish_beach(start_campaign(seed=4), 0, final)  # type: ignore[arg-type]
+
+
 def test_a_campaign_state_saves_and_resumes() -> None:
     progress = start_campaign(seed=4)
     progress = finish_beach(progress, 2, _win(start_beach(progress, 2, seed=1), 3))  # type: ignore[arg-type]
