@@ -8,6 +8,7 @@ import pytest
 from crabrules.marche_du_crabe import (
     Move,
     Place,
+    Stay,
     apply,
     determinize,
     initial_state,
@@ -91,8 +92,13 @@ def test_determinize_redeals_the_partners_items_among_those_still_possible() -> 
 
 def test_determinize_reshuffles_decks_from_the_unseen_cards() -> None:
     state = initial_state(seed=5)
-    tops = {determinize(state, 0, seed).rng for seed in range(5)}
-    assert len(tops) == 5
+    # Sunny's next card, revealed once Boater's turn ends, differs from twin to twin.
+    place = legal_actions(state)[0]
+    tops = set()
+    for seed in range(40):
+        after = apply(apply(determinize(state, 0, seed), place), Stay(0))
+        tops.add(after.revealed)
+    assert tops == set(range(6))
     twin = determinize(state, 0, 1)
     assert twin.decks[1] == FULL_DECK  # nothing of Sunny's seen: all 12 still there
     assert twin.decks[0] == state.decks[0]  # Boater's: all but the revealed card

@@ -149,6 +149,11 @@ def test_two_forbidden_items_dealt_to_each_player(seed: int) -> None:
     assert all(0 <= i < 12 for i in dealt)
 
 
+def test_the_token_starts_on_the_first_card_without_item_of_the_sand_row() -> None:
+    # The test beach prints Items on cells 0 and 1 of the sand row: the token starts on 2.
+    assert initial_state(Config(layout=LAYOUT), seed=1).token == 2
+
+
 def test_five_shrimps_and_token_on_first_empty_sand_card() -> None:
     for seed in range(10):
         state = initial_state(seed=seed)
