@@ -92,3 +92,11 @@ def test_a_baddie_under_the_token_with_no_shrimp_loses_though_a_card_was_free() 
     result = outcome(after)
     assert result is not None
     assert result.reason == "no_shrimps"
+
+
+def test_shrimps_unpaid_on_landing_end_the_game_before_the_partners_empty_deck() -> None:
+    # Boater lands on their own Forbidden Item 8 with 1 Shrimp; Sunny's deck is empty.
+    state = position(token=2, shrimps=1, decks=((0,) * 11, ()), consistent=False)
+    after = apply(state, Move(0, 26))
+    assert after.termination is Termination.NO_SHRIMPS
+    assert after.exposed == frozenset({8})
