@@ -183,12 +183,12 @@ def test_a_campaign_keeps_the_layout_and_carries_the_shrimps() -> None:
     assert second.beach == REFERENCE_BEACHES[1]
 
 
-def test_a_beach_with_fresh_shrimps_starts_with_five() -> None:
+def test_a_campaign_beach_with_fresh_shrimps_starts_with_five() -> None:
+    # Open Sea (beach 4) flips the Shrimps back; High Tide (beach 3) keeps those carried.
     progress = attrs.evolve(start_campaign(seed=4), shrimps=1)
-    fresh = REFERENCE_BEACHES.index(next(b for b in REFERENCE_BEACHES if b.modifiers))
-    beach = REFERENCE_BEACHES[fresh]
-    expected = 5 if Modifier.FRESH_SHRIMPS in beach.modifiers else 1
-    assert start_beach(progress, fresh, seed=1).shrimps == expected
+    assert Modifier.FRESH_SHRIMPS in REFERENCE_BEACHES[4].modifiers
+    assert start_beach(progress, 4, seed=1).shrimps == 5
+    assert start_beach(progress, 3, seed=1).shrimps == 1
 
 
 def test_losing_a_beach_ends_the_adventure() -> None:
@@ -228,6 +228,12 @@ def test_an_unfinished_or_foreign_game_is_not_recorded() -> None:
     other = _win(initial_state(seed=3), 5)
     with pytest.raises(InvalidConfigError, match=r"^final: "):
         finish_beach(progress, 0, other)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("final", [None, "crabs_freed", 3, REFERENCE_CAMPAIGN])
+def test_finishing_a_beach_with_something_else_than_a_state_is_refused(final: object) -> None:
+    with pytest.raises(InvalidConfigError, match=r"^final: "):
+        finish_beach(start_campaign(seed=4), 0, final)  # type: ignore[arg-type]
 
 
 def test_a_campaign_state_saves_and_resumes() -> None:

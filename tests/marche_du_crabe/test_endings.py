@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crabrules.marche_du_crabe import Move, Stay, Termination, apply, is_terminal, outcome
+from crabrules.marche_du_crabe import Move, Place, Stay, Termination, apply, is_terminal, outcome
 from tests.marche_du_crabe.helpers import FREE_ITEM_CELLS, position
 
 
@@ -72,3 +72,31 @@ def test_an_empty_deck_at_the_start_of_a_turn_loses() -> None:
     result = outcome(after)
     assert result is not None
     assert result.reason == "deck_empty"
+
+
+def test_crossing_owed_with_no_shrimp_loses_even_on_the_move_that_frees_the_eighth_crab() -> None:
+    # Order of costs (decision 7): the crossing is paid before the landing frees a crab.
+    freed = frozenset(FREE_ITEM_CELLS) - {0}
+    state = position(token=3, to_move=1, shrimps=0, freed=freed, baddies={2: 0})
+    after = apply(state, Move(1, 0))
+    assert after.termination is Termination.NO_SHRIMPS
+    assert 0 not in after.freed
+
+
+def test_a_baddie_under_the_token_with_no_shrimp_loses_though_a_card_was_free() -> None:
+    # Row 0 has sand cards 2 to 5; the token is on 3. Placing there owes a Shrimp.
+    state = position(token=3, revealed=0, shrimps=0)
+    assert apply(state, Place(0, 4)).termination is None
+    after = apply(state, Place(0, 3))
+    assert after.termination is Termination.NO_SHRIMPS
+    result = outcome(after)
+    assert result is not None
+    assert result.reason == "no_shrimps"
+
+
+def test_shrimps_unpaid_on_landing_end_the_game_before_the_partners_empty_deck() -> None:
+    # Boater lands on their own Forbidden Item 8 with 1 Shrimp; Sunny's deck is empty.
+    state = position(token=2, shrimps=1, decks=((0,) * 11, ()), consistent=False)
+    after = apply(state, Move(0, 26))
+    assert after.termination is Termination.NO_SHRIMPS
+    assert after.exposed == frozenset({8})

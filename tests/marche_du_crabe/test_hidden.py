@@ -8,6 +8,7 @@ import pytest
 from crabrules.marche_du_crabe import (
     Move,
     Place,
+    Stay,
     apply,
     determinize,
     initial_state,
@@ -33,14 +34,24 @@ def test_states_differing_only_in_the_partners_forbidden_items_look_the_same() -
     assert observe(real, 1) != observe(other, 1)
 
 
-def test_observations_hide_deck_contents_but_show_sizes_and_the_revealed_card() -> None:
-    state = position(revealed=3)
-    twin = attrs.evolve(state, decks=(state.decks[0][::-1][:0] + state.decks[0], state.decks[1]))
-    view = observe(state, 0)
+def test_observations_show_deck_sizes_and_the_revealed_card() -> None:
+    view = observe(position(revealed=3), 0)
     assert view.deck_sizes == (11, 12)
     assert view.revealed == 3
-    assert observe(twin, 0) == view
     assert not hasattr(view, "decks")
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_the_row_of_a_baddie_buried_unrevealed_is_hidden_from_everyone(
+    viewer: int | None,
+) -> None:
+    # Sunny's card under cell 26 (Boater's exposed item 8) may have been any row: states
+    # whose deck lacks a row-0 card or a row-5 card look the same to everyone.
+    buried_row_5 = position(baddies={26: 1}, exposed=frozenset({8}))
+    assert buried_row_5.decks[1] == (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5)
+    buried_row_0 = attrs.evolve(buried_row_5, decks=(buried_row_5.decks[0], (0, *FULL_DECK[2:])))
+    assert buried_row_0.decks[1] != buried_row_5.decks[1]
+    assert observe(buried_row_0, viewer) == observe(buried_row_5, viewer)
 
 
 def test_an_exposed_forbidden_item_is_public_with_its_owner() -> None:
@@ -81,8 +92,13 @@ def test_determinize_redeals_the_partners_items_among_those_still_possible() -> 
 
 def test_determinize_reshuffles_decks_from_the_unseen_cards() -> None:
     state = initial_state(seed=5)
-    tops = {determinize(state, 0, seed).rng for seed in range(5)}
-    assert len(tops) == 5
+    # Sunny's next card, revealed once Boater's turn ends, differs from twin to twin.
+    place = legal_actions(state)[0]
+    tops = set()
+    for seed in range(40):
+        after = apply(apply(determinize(state, 0, seed), place), Stay(0))
+        tops.add(after.revealed)
+    assert tops == set(range(6))
     twin = determinize(state, 0, 1)
     assert twin.decks[1] == FULL_DECK  # nothing of Sunny's seen: all 12 still there
     assert twin.decks[0] == state.decks[0]  # Boater's: all but the revealed card

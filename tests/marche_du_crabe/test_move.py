@@ -138,6 +138,21 @@ def test_crossing_is_paid_before_landing() -> None:
     assert after.shrimps == 0
 
 
+def test_the_baddie_buried_on_landing_is_not_crossed_by_that_move() -> None:
+    # Exactly 2 Shrimps pay the Forbidden Item; the Baddie slid under the token comes
+    # after the move, so no crossing Shrimp is owed and the game goes on with none left.
+    after = apply(position(token=2, shrimps=2), Move(0, 26))
+    assert after.baddies[26] == 1
+    assert after.termination is None
+    assert after.shrimps == 0
+
+
+def test_paying_the_last_shrimp_for_a_crossing_is_not_a_loss() -> None:
+    after = apply(position(token=2, shrimps=1, baddies={14: 1}), Move(0, 20))
+    assert after.termination is None
+    assert after.shrimps == 0
+
+
 def test_a_loss_that_cannot_be_paid_in_full_loses() -> None:
     after = apply(position(token=2, shrimps=1), Move(0, 26))
     assert after.termination is Termination.NO_SHRIMPS

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from crabrules.core import GameOverError, IllegalActionError, NotYourTurnError
+from crabrules.core import GAMES, GameOverError, IllegalActionError, NotYourTurnError
 from crabrules.marche_du_crabe import (
     IllegalReason,
     Move,
@@ -84,3 +84,50 @@ def test_no_action_after_the_end() -> None:
     assert legal_actions(state) == ()
     with pytest.raises(GameOverError):
         apply(state, Place(0, 3))
+
+
+def _foreign_actions() -> list[object]:
+    """A few legal opening actions of every other registered game."""
+    actions: list[object] = []
+    for game_id, game in GAMES.items():
+        if game_id != "la-marche-du-crabe":
+            start = game.initial_state(game.config_for_players(game.info.min_players), seed=1)
+            actions.extend(game.legal_actions(start)[:2])
+    return actions
+
+
+MALFORMED: list[Any] = [
+    None,
+    0,
+    "stay",
+    (0, 3),
+    {"type": "place", "player": 0, "cell": 3},
+    Place(0, 10**30),
+    Place(0, -(10**30)),
+    Move(0, 10**30),
+    Move(0, -7),
+    Place(None, 3),  # type: ignore[arg-type]
+    Place(0, None),  # type: ignore[arg-type]
+    Move(0, 3.0),  # type: ignore[arg-type]
+    Stay("0"),  # type: ignore[arg-type]
+    Place(-1, 3),
+    Place(2, 3),
+    Stay(10**30),
+    *_foreign_actions(),
+]
+
+
+@pytest.mark.parametrize("step", ["place", "move"])
+def test_malformed_actions_raise_illegal_action_error(step: str) -> None:
+    state = position(revealed=0) if step == "place" else position()
+    assert len(MALFORMED) > 16  # the other games' actions are there too
+    for action in MALFORMED:
+        with pytest.raises(IllegalActionError):
+            apply(state, action)
+
+
+def test_on_the_base_beach_the_last_baddie_of_a_row_still_finds_a_card() -> None:
+    # Row 0 has 4 sand cards and the two decks 4 row-0 cards: 3 are placed, the 4th is
+    # revealed, and one card is left for it (no "cannot be placed" on the base beach).
+    state = position(to_move=1, revealed=0, token=14, baddies={2: 0, 3: 0, 4: 1})
+    assert legal_actions(state) == (Place(1, 5),)

@@ -17,13 +17,13 @@ def test_render_shows_items_freed_crabs_baddies_token_and_shrimps() -> None:
     assert "..r" in rows[7]  # a red Baddie on row 3
     assert "..b" in rows[7]  # and a blue one
     assert "Boater's Forbidden Items: Drink can (Dc), Air mattress (Am)" in text
-    assert "Sunny's Forbidden Items: Flip-flop (Ff), Fishing net (Fn)" in text
+    assert "Sunny's Forbidden Items: Tyre (Ty), Fishing net (Fn)" in text
 
 
 def test_render_view_hides_the_partners_forbidden_items() -> None:
     text = render_view(position(), 0)
     assert "Drink can" in text
-    assert "Flip-flop" not in text
+    assert "Tyre" not in text
     assert "Fishing net" not in text
     spectator = render_view(position(), None)
     assert "Forbidden" not in spectator

@@ -11,15 +11,19 @@ from crabrules.core import DeserializationError, from_dict, from_json, to_dict, 
 from crabrules.marche_du_crabe import (
     REFERENCE_BEACHES,
     Action,
+    Beach,
     CampaignState,
     Config,
+    Icon,
     Move,
     Place,
     State,
     Stay,
+    Termination,
     initial_state,
     start_campaign,
 )
+from crabrules.marche_du_crabe.state import BROWN_FISH
 from tests.marche_du_crabe.helpers import LAYOUT, position
 
 
@@ -90,3 +94,29 @@ def test_corrupt_campaign_documents_are_refused() -> None:
     document["won"] = [99]
     with pytest.raises(DeserializationError):
         from_dict(document, CampaignState)
+
+
+def test_a_revealed_baddie_with_no_card_to_go_on_must_have_ended_the_game() -> None:
+    # Row 2 of the fish beach: sand cards 12, 13, 15 taken, 14 a Brown Fish.
+    fish = Beach("Fish", flip=frozenset({Icon.BROWN_FISH}))
+    board = {12: 0, 13: 0, 15: 1, 14: BROWN_FISH, 23: BROWN_FISH, 28: BROWN_FISH, 32: BROWN_FISH}
+    ended = position(
+        beach=fish,
+        to_move=1,
+        revealed=2,
+        baddies=board,
+        termination=Termination.BADDIE_CANNOT_BE_PLACED,
+    )
+    document = to_dict(ended)
+    assert from_dict(document, State) == ended
+    document["termination"] = None
+    with pytest.raises(DeserializationError, match="revealed"):
+        from_dict(document, State)
+
+
+def test_an_exposed_forbidden_item_holds_a_baddie_while_the_game_goes_on() -> None:
+    document = to_dict(position(baddies={26: 1}, exposed=frozenset({8})))
+    document["baddies"][26] = -1
+    document["decks"][1].append(5)  # the buried card back in Sunny's deck
+    with pytest.raises(DeserializationError, match="exposed"):
+        from_dict(document, State)

@@ -18,14 +18,15 @@ from crabrules.marche_du_crabe import (
 )
 from crabrules.marche_du_crabe.board import (
     COLUMN_CELLS,
+    LAYOUTS,
     NO_ITEM,
     ROW_CELLS,
     _completions,
-    _row_choices,
+    layout_of_rank,
     layout_problem,
     random_layout,
 )
-from crabrules.marche_du_crabe.content import ROW_ITEMS
+from crabrules.marche_du_crabe.content import ROW_ITEMS, item_row
 from crabrules.marche_du_crabe.state import FULL_DECK
 from tests.marche_du_crabe.helpers import LAYOUT
 
@@ -104,16 +105,31 @@ def test_setup_puts_two_items_in_every_row_and_column(seed: int) -> None:
         assert sum(layout.items[c] != NO_ITEM for c in cells) == 2
 
 
-def test_every_arrangement_of_items_is_reachable() -> None:
+def test_every_arrangement_of_items_is_reachable_exactly_once() -> None:
     # 67,950 is the number of 6x6 0-1 matrices with every row and column summing to 2
-    # (OEIS A001499); the first row's weights count exactly those completions, and no
-    # pair of columns has weight 0, so every arrangement has the same chance.
+    # (OEIS A001499). Each arrangement number lays a different valid beach, so every
+    # arrangement has exactly one rank per card order and the same chance.
     assert _completions(6, 6, 0) == 67950
-    cumulative, pairs, _ = _row_choices((2,) * 6)
-    assert cumulative[-1] == 67950
-    assert len(pairs) == 15
-    weights = [b - a for a, b in zip((0, *cumulative), cumulative, strict=False)]
-    assert len(set(weights)) == 1
+    assert LAYOUTS == 67950 * 48**6
+    patterns = set()
+    for arrangement in range(67950):
+        layout = layout_of_rank(arrangement * 48**6)
+        patterns.add(tuple(i != NO_ITEM for i in layout.items))
+    assert len(patterns) == 67950
+    assert all(
+        sum(p[6 * r + c] for c in range(6)) == 2 and sum(p[6 * c + r] for c in range(6)) == 2
+        for p in patterns
+        for r in range(6)
+    )
+
+
+def test_every_order_of_a_rows_cards_is_reachable() -> None:
+    # The 48 orders of row 0 (2 of its Items, times 24 of its four sand cards) give every
+    # distinct row: 2 Item orders times 4 places of its one shrimp card.
+    rows = {
+        layout_of_rank(order).items[:6] + layout_of_rank(order).icons[:6] for order in range(48)
+    }
+    assert len(rows) == 8
 
 
 def test_random_layouts_differ_and_vary_item_order() -> None:
@@ -133,6 +149,11 @@ def test_two_forbidden_items_dealt_to_each_player(seed: int) -> None:
     assert all(0 <= i < 12 for i in dealt)
 
 
+def test_the_token_starts_on_the_first_card_without_item_of_the_sand_row() -> None:
+    # The test beach prints Items on cells 0 and 1 of the sand row: the token starts on 2.
+    assert initial_state(Config(layout=LAYOUT), seed=1).token == 2
+
+
 def test_five_shrimps_and_token_on_first_empty_sand_card() -> None:
     for seed in range(10):
         state = initial_state(seed=seed)
@@ -150,3 +171,9 @@ def test_each_deck_has_two_cards_per_row() -> None:
 
 def test_shrimps_config_sets_the_start() -> None:
     assert initial_state(Config(shrimps=2), seed=1).shrimps == 2
+
+
+def test_the_tyre_lies_in_the_fourth_row_as_in_the_rulebook_example() -> None:
+    # The rulebook's example: Boater moves three cards up from the sand row, then Sunny
+    # moves along that row (the 4th) to the Beach card with the Tyre.
+    assert item_row(ITEMS.index("Tyre")) == 3

@@ -192,6 +192,8 @@ def finish_beach(progress: CampaignState, beach: int, final: State) -> CampaignS
             adventure.
     """
     config = beach_config(progress, beach)
+    if not isinstance(final, State):
+        raise InvalidConfigError(f"final: a State of La Marche du Crabe, not {final!r}")
     if final.termination is None:
         raise InvalidConfigError("final: the beach is not over yet")
     if final.beach != config.beach or final.layout != config.layout:

@@ -43,6 +43,7 @@ __all__ = [
     "Row",
     "cell_of",
     "column_of",
+    "layout_of_rank",
     "layout_problem",
     "line_cells",
     "path",
@@ -239,12 +240,23 @@ LAYOUTS = _completions(SIZE, SIZE, 0) * (2 * len(_SAND_ORDERS)) ** SIZE
 def random_layout(rng: Rng) -> tuple[Layout, Rng]:
     """Lay out a uniformly random beach with 2 Items in every row and every column.
 
-    One draw below :data:`LAYOUTS` is unranked row by row: the Item columns of a row
-    are chosen by the number of ways the remaining rows can complete the beach (so every
-    one of the 67,950 row-and-column arrangements is equally likely), then the order of
-    the row's two Items and four sand cards.
+    One draw below :data:`LAYOUTS`, laid out by :func:`layout_of_rank`.
     """
     rank, rng = rng.below(LAYOUTS)
+    return layout_of_rank(rank), rng
+
+
+def layout_of_rank(rank: int) -> Layout:
+    """Return beach number ``rank`` (``0 <= rank <`` :data:`LAYOUTS`), each exactly once.
+
+    The rank is unranked row by row: ``rank // 48**6`` picks the Item columns of each row
+    by the number of ways the remaining rows can complete the beach (so each of the
+    67,950 row-and-column arrangements has one number), ``rank % 48**6`` the order of
+    each row's two Items and four sand cards.
+
+    >>> layout_of_rank(0).items[:6], layout_of_rank(0).items[30:]
+    ((0, 1, -1, -1, -1, -1), (-1, -1, -1, -1, 10, 11))
+    """
     orders_per_row = 2 * len(_SAND_ORDERS)
     arrangement, orders = divmod(rank, orders_per_row**SIZE)
     need = (2,) * SIZE
@@ -260,7 +272,7 @@ def random_layout(rng: Rng) -> tuple[Layout, Rng]:
         items += row_items
         icons += row_icons
         need = needs_after[index]
-    return Layout(items, icons), rng
+    return Layout(items, icons)
 
 
 def start_cell(layout: Layout, row: Row, nth: int) -> Cell:

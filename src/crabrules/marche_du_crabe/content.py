@@ -4,11 +4,13 @@ The rulebook names only the Tyre; public descriptions of the game add a petrol c
 bucket, a ball, a swim ring, drink cans and an air mattress. The library completes the
 list with five more pieces of beach litter. Each of the 6 rows of the beach owns two
 Items (row ``r`` owns Items ``2r`` and ``2r + 1``), printed on two of its six Beach cards.
+The Tyre is in the 4th row (row 3): in the rulebook's example, Boater moves three cards
+up from the sand row and Sunny then moves along that row to the Tyre.
 
 >>> ITEMS[0], ITEM_CODES[0], item_row(0)
-('Tyre', 'Ty', 0)
+('Flip-flop', 'Ff', 0)
 >>> [ITEMS[i] for i in ROW_ITEMS[3]]
-['Flip-flop', 'Shopping bag']
+['Tyre', 'Shopping bag']
 """
 
 from __future__ import annotations
@@ -29,15 +31,16 @@ __all__ = [
 #: An Item's id, ``0 .. 11``: its index in :data:`ITEMS`.
 Item = int
 
-#: The 12 Items, by id. Items ``2r`` and ``2r + 1`` are printed in row ``r``.
+#: The 12 Items, by id. Items ``2r`` and ``2r + 1`` are printed in row ``r``; the Tyre
+#: (id 6) in row 3, as in the rulebook's example.
 ITEMS: tuple[str, ...] = (
-    "Tyre",
+    "Flip-flop",
     "Petrol can",
     "Bucket",
     "Ball",
     "Swim ring",
     "Drink can",
-    "Flip-flop",
+    "Tyre",
     "Shopping bag",
     "Air mattress",
     "Plastic bottle",
@@ -47,13 +50,13 @@ ITEMS: tuple[str, ...] = (
 
 #: Two-letter codes of the Items, for :mod:`~crabrules.marche_du_crabe.render`.
 ITEM_CODES: tuple[str, ...] = (
-    "Ty",
+    "Ff",
     "Pc",
     "Bu",
     "Ba",
     "Sr",
     "Dc",
-    "Ff",
+    "Ty",
     "Sb",
     "Am",
     "Pb",

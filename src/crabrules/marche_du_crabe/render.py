@@ -11,10 +11,10 @@ La Marche du Crabe: The first beach
 Shrimps 5/5 · Crabs freed 0/8 · Decks: Boater 11, Sunny 12
 Boater (red) places a Baddie in row 3
      0     1     2     3     4     5
-  0  .. @  ..    ..    Pc    Ty    ..
+  0  .. @  ..    ..    Pc    Ff    ..
   1  Bu    ..    ..    ..    ..    Ba
   2  ..    Dc    ..    Sr    ..    ..
-  3  Sb    ..    Ff    ..    ..    ..
+  3  Sb    ..    Ty    ..    ..    ..
   4  ..    Pb    ..    ..    ..    Am
   5  ..    ..    Fn    ..    St    ..
 Your Forbidden Items (Sunny): Drink can (Dc), Plastic bottle (Pb)

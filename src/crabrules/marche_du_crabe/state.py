@@ -16,7 +16,16 @@ import attrs
 from crabrules.core import PlayerId, Rng, serialize
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.marche_du_crabe.beaches import Beach
-from crabrules.marche_du_crabe.board import CELLS, NO_ITEM, SIZE, Cell, Layout, Row, layout_problem
+from crabrules.marche_du_crabe.board import (
+    CELLS,
+    NO_ITEM,
+    ROW_CELLS,
+    SIZE,
+    Cell,
+    Layout,
+    Row,
+    layout_problem,
+)
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon, Item
 
@@ -143,6 +152,20 @@ def check_state(state: State) -> None:
     won = len(state.freed) == CRABS_TO_FREE
     if won != (state.termination is Termination.CRABS_FREED):
         raise ValueError("termination: crabs_freed exactly when 8 crabs are free")
+    if state.termination is None:
+        _check_game_goes_on(state)
+
+
+def _check_game_goes_on(state: State) -> None:
+    """Refuse a game in progress that the rules would have ended (it would have no action)."""
+    items, baddies = state.layout.items, state.baddies
+    row = state.revealed
+    if row is not None and not any(items[c] < 0 and baddies[c] < 0 for c in ROW_CELLS[row]):
+        raise ValueError(f"revealed: no card of row {row} is free, so the game is lost")
+    # A Forbidden Item is exposed with a Baddie slid under it; only an empty deck leaves
+    # it bare, and an empty deck ends the game before anyone moves again.
+    if any(baddies[c] < 0 for c in CELLS if items[c] in state.exposed):
+        raise ValueError("exposed: a Baddie lies under every exposed Forbidden Item")
 
 
 def _check_board(state: State) -> None:
