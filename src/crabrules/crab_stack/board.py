@@ -74,8 +74,10 @@ def reference_layout(players: int) -> Layout:
     """Return the library's reference board for 2, 3 or 4 players (its decision 1).
 
     Rings 1 and 2 around the open-water centre for 2 players (18 spaces); plus every
-    other space of ring 3, corners included, for 3 players (27); all three rings for 4
-    players (36). Cells are numbered in reading order: by row ``r``, then by ``q``.
+    other space of ring 3 for 3 players (27): starting at the corner ``(-3, 3)``, so three
+    of its six corners, and the board looks the same after a turn of 120 degrees; all
+    three rings for 4 players (36). Cells are numbered in reading order: by row ``r``,
+    then by ``q``.
 
     >>> reference_layout(3)[:4]
     ((0, -3), (2, -3), (0, -2), (1, -2))
