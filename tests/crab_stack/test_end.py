@@ -140,3 +140,18 @@ def test_a_position_counts_only_with_the_same_players_still_in() -> None:
         for src, dst in [(A, B), (C, p), (B, A), (p, C)]:
             state = move(state, src, dst)
     assert cs.outcome(state) == Outcome(frozenset(), True, (0, 0, 0), "repetition")
+
+
+def test_a_wave_tie_on_the_last_turn_is_settled_before_the_turn_limit_ends_the_game() -> None:
+    state = build({A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"}, max_turns=1)
+    tied = move(state, C, D)
+    assert not cs.is_terminal(tied)
+    assert tied.pending
+    config = tied.config
+    over = cs.apply(tied, cs.KeepGroup(0, min(cell(config, D), cell(config, E))))
+    assert cs.outcome(over) == Outcome(frozenset(), True, (0, 0), "turn_limit")
+
+
+def test_the_last_player_left_on_the_last_turn_wins_rather_than_draws() -> None:
+    over = move(build({A: "rL", B: "bS", C: "rS"}, max_turns=1), A, B)
+    assert cs.outcome(over) == Outcome(frozenset({0}), False, (1, 0), "last_player")
