@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crabrules import IllegalActionError, NotYourTurnError
+from crabrules import IllegalActionError, NotYourTurnError, marche_du_crabe
 from crabrules import crab_stack as cs
 from tests.crab_stack.helpers import A, B, C, D, E, build, cell, crabs, move, moves_from
 
@@ -186,3 +186,35 @@ def test_apply_leaves_its_input_untouched() -> None:
     before = cs.render(state), state.stacks
     move(state, A, B)
     assert (cs.render(state), state.stacks) == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        0,
+        "move",
+        (0, 1, 2),
+        cs.Move(0, None, 1),  # type: ignore[arg-type]
+        cs.Move(0, 1.0, 2),  # type: ignore[arg-type]
+        cs.Move(0, True, 1),
+        cs.Move(0, 0, -(2**80)),
+        cs.Move(None, 0, 1),  # type: ignore[arg-type]
+        cs.Move(True, 0, 1),
+        cs.Move(-1, 0, 1),
+        cs.Move(2**80, 0, 1),
+        cs.KeepGroup(0, 2**80),
+        cs.KeepGroup(0, None),  # type: ignore[arg-type]
+    ],
+)
+def test_malformed_actions_of_every_shape_are_refused(action: object) -> None:
+    state = build({A: "rL", B: "bS", C: "bS"})
+    with pytest.raises(IllegalActionError):
+        cs.apply(state, action)  # type: ignore[arg-type]
+
+
+def test_other_games_actions_are_refused() -> None:
+    state = build({A: "rL", B: "bS", C: "bS"})
+    with pytest.raises(IllegalActionError) as refused:
+        cs.apply(state, marche_du_crabe.Move(0, 1))  # type: ignore[arg-type]
+    assert refused.value.reason is cs.IllegalReason.NOT_AN_ACTION
