@@ -155,3 +155,13 @@ def test_a_wave_tie_on_the_last_turn_is_settled_before_the_turn_limit_ends_the_g
 def test_the_last_player_left_on_the_last_turn_wins_rather_than_draws() -> None:
     over = move(build({A: "rL", B: "bS", C: "rS"}, max_turns=1), A, B)
     assert cs.outcome(over) == Outcome(frozenset({0}), False, (1, 0), "last_player")
+
+
+def test_a_mover_who_washes_away_their_own_crabs_is_out_only_at_their_next_turn() -> None:
+    # {A, B} (2 spaces, 4 crabs) outweighs {D, E} (2 spaces, 3 crabs, red's last crab).
+    state = build({A: "bS bM bS", B: "bL", C: "rL", D: "bM", E: "bL"})
+    after_red = move(state, C, D)
+    assert after_red.eliminated == ()
+    assert after_red.to_move == 1
+    over = move(after_red, B, A)
+    assert cs.outcome(over) == Outcome(frozenset({1}), False, (0, 1), "last_player")
