@@ -39,6 +39,15 @@ def test_colours_can_be_named() -> None:
         ({"layout": tuple((q, 0) for q in range(17))}, "layout"),
         ({"layout": tuple((2 * q, 0) for q in range(18))}, "layout"),
         ({"layout": ((0, 0, 0),)}, "layout"),
+        ({"layout": list(cs.reference_layout(2))}, "layout"),
+        ({"layout": ((True, 0),) * 18}, "layout"),
+        ({"players": 3, "layout": cs.reference_layout(2)}, "layout"),
+        ({"players": True}, "players"),
+        ({"players": 2**80}, "players"),
+        ({"colours": ["red", "blue"]}, "colours"),
+        ({"first_player": True}, "first_player"),
+        ({"max_turns": True}, "max_turns"),
+        ({"max_turns": "3"}, "max_turns"),
     ],
 )
 def test_bad_configs_raise_invalid_config_error_naming_the_field(
