@@ -133,3 +133,9 @@ def test_a_user_layout_is_played_on() -> None:
     assert state.config.spaces == layout
     assert len(state.stacks) == 18
     assert cs.legal_actions(state)
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, -3])
+def test_there_is_no_reference_layout_for_other_player_counts(players: int) -> None:
+    with pytest.raises(InvalidConfigError, match=r"^players: "):
+        cs.reference_layout(players)

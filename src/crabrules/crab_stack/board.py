@@ -26,6 +26,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from crabrules.core import InvalidConfigError
+
 __all__ = [
     "DIRECTIONS",
     "Cell",
@@ -79,9 +81,16 @@ def reference_layout(players: int) -> Layout:
     three rings for 4 players (36). Cells are numbered in reading order: by row ``r``,
     then by ``q``.
 
+    Raises:
+        InvalidConfigError: ``players`` is not 2, 3 or 4.
+
     >>> reference_layout(3)[:4]
     ((0, -3), (2, -3), (0, -2), (1, -2))
     """
+    if players not in (2, 3, 4):
+        raise InvalidConfigError(
+            f"players: the reference layouts are for 2 to 4 players, not {players!r}"
+        )
     spaces = [*ring(1), *ring(2)]
     if players == 3:
         spaces += ring(3)[::2]
