@@ -71,7 +71,6 @@ def ring(radius: int) -> tuple[Coord, ...]:
     return tuple(out)
 
 
-@functools.cache
 def reference_layout(players: int) -> Layout:
     """Return the library's reference board for 2, 3 or 4 players (its decision 1).
 
@@ -87,16 +86,23 @@ def reference_layout(players: int) -> Layout:
     >>> reference_layout(3)[:4]
     ((0, -3), (2, -3), (0, -2), (1, -2))
     """
-    if players not in (2, 3, 4):
+    if type(players) is not int or players not in _REFERENCE_LAYOUTS:
         raise InvalidConfigError(
             f"players: the reference layouts are for 2 to 4 players, not {players!r}"
         )
+    return _REFERENCE_LAYOUTS[players]
+
+
+def _reference_layout(players: int) -> Layout:
     spaces = [*ring(1), *ring(2)]
     if players == 3:
         spaces += ring(3)[::2]
     elif players == 4:
         spaces += ring(3)
     return tuple(sorted(spaces, key=lambda qr: (qr[1], qr[0])))
+
+
+_REFERENCE_LAYOUTS = {players: _reference_layout(players) for players in (2, 3, 4)}
 
 
 def is_connected(coords: Layout) -> bool:
