@@ -108,3 +108,60 @@ def test_random_games_end() -> None:
                 break
             state = cs.apply(state, rnd.choice(cs.legal_actions(state)))
         assert cs.is_terminal(state)
+
+
+def test_the_last_player_left_wins_even_without_a_move_of_their_own() -> None:
+    # Red's large crab covers blue's last crab and then has no neighbour left itself.
+    over = move(build({A: "rL", B: "bS"}), A, B)
+    assert cs.legal_actions(cs.position(over.config, over.stacks, to_move=0)) == ()
+    assert cs.outcome(over) == Outcome(frozenset({0}), False, (1, 0), "last_player")
+
+
+def test_a_position_counts_only_with_the_same_players_still_in() -> None:
+    # Red shuffles between A and B, blue between C and P (or onto green's crab on D),
+    # green between D and E; every move leaves a crab behind, so the stacks come back.
+    p = (0, 1)
+    start = build({A: "bS rL", B: "rM", C: "bM bL", p: "rS", D: "bS gL", E: "rS"}, players=3)
+    cycle = [(A, B), (C, p), (D, E), (B, A), (p, C), (E, D)]
+    state = start
+    for src, dst in cycle:
+        state = move(state, src, dst)
+    assert (state.stacks, state.to_move) == (start.stacks, 0)
+    assert cs.observe(state, None).repetitions == 2
+    # Blue covers green's only crab: green is out when its turn comes.
+    state = move(move(state, A, B), C, D)
+    assert state.eliminated == (2,)
+    state = move(move(state, B, A), D, C)
+    # The same stacks with red to move, but green is no longer in: a new position.
+    assert (state.stacks, state.to_move) == (start.stacks, 0)
+    assert cs.observe(state, None).repetitions == 1
+    for _ in range(2):
+        assert not cs.is_terminal(state)
+        for src, dst in [(A, B), (C, p), (B, A), (p, C)]:
+            state = move(state, src, dst)
+    assert cs.outcome(state) == Outcome(frozenset(), True, (0, 0, 0), "repetition")
+
+
+def test_a_wave_tie_on_the_last_turn_is_settled_before_the_turn_limit_ends_the_game() -> None:
+    state = build({A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"}, max_turns=1)
+    tied = move(state, C, D)
+    assert not cs.is_terminal(tied)
+    assert tied.pending
+    config = tied.config
+    over = cs.apply(tied, cs.KeepGroup(0, min(cell(config, D), cell(config, E))))
+    assert cs.outcome(over) == Outcome(frozenset(), True, (0, 0), "turn_limit")
+
+
+def test_the_last_player_left_on_the_last_turn_wins_rather_than_draws() -> None:
+    over = move(build({A: "rL", B: "bS", C: "rS"}, max_turns=1), A, B)
+    assert cs.outcome(over) == Outcome(frozenset({0}), False, (1, 0), "last_player")
+
+
+def test_a_mover_who_washes_away_their_own_crabs_is_out_only_at_their_next_turn() -> None:
+    # {A, B} (2 spaces, 4 crabs) outweighs {D, E} (2 spaces, 3 crabs, red's last crab).
+    state = build({A: "bS bM bS", B: "bL", C: "rL", D: "bM", E: "bL"})
+    after_red = move(state, C, D)
+    assert after_red.eliminated == ()
+    assert after_red.to_move == 1
+    over = move(after_red, B, A)
+    assert cs.outcome(over) == Outcome(frozenset({1}), False, (0, 1), "last_player")

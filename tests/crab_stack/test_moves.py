@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crabrules import IllegalActionError, NotYourTurnError
+from crabrules import IllegalActionError, NotYourTurnError, marche_du_crabe
 from crabrules import crab_stack as cs
 from tests.crab_stack.helpers import A, B, C, D, E, build, cell, crabs, move, moves_from
 
@@ -34,6 +34,22 @@ def test_every_step_is_onto_a_space_holding_a_crab() -> None:
     assert moves_from(filled, B) == {D}
 
 
+@pytest.mark.parametrize(
+    ("mover", "gap"),
+    [("rL", 1), ("rM", 1), ("rM", 2), ("rS", 1), ("rS", 2), ("rS", 3)],
+)
+def test_no_step_of_a_path_crosses_open_water(mover: str, gap: int) -> None:
+    # Along the line A-B-C-D, the crab on A reaches the space its length away only when
+    # every space on the way holds a crab; here step ``gap`` of the path is open water.
+    line = [A, B, C, D]
+    length = cs.STEPS[cs.crab_size(crabs(mover)[0])]
+    stacks = dict.fromkeys(line[1 : length + 1], "bS")
+    stacks[A] = mover
+    assert moves_from(build(stacks), A) == {line[length]}
+    del stacks[line[gap]]
+    assert moves_from(build(stacks), A) == set()
+
+
 def test_no_backtracking_over_a_space_already_crossed() -> None:
     # A-B-C-B would end on B; without backtracking the small crab has nowhere to go.
     state = build({A: "rS", B: "bS", C: "bS"})
@@ -46,6 +62,19 @@ def test_the_starting_space_cannot_be_crossed_again() -> None:
     assert moves_from(build({A: "bS", B: "rM"}), B) == set()
     # Round the triangle back to the start is no move either.
     assert moves_from(build({T0: "rS", T1: "bS", T2: "bS"}), T0) == set()
+
+
+def test_the_starting_space_cannot_be_crossed_again_even_with_crabs_left_on_it() -> None:
+    # The crab leaves blue's small crab behind on B, so B still holds a crab; B-A-B-C and
+    # B-C-B-A would still enter B twice.
+    assert moves_from(build({A: "bS", B: "bS rS", C: "bS"}), B) == set()
+    # Round the triangle back onto the start, which still holds a crab: no move.
+    assert moves_from(build({T0: "bS rS", T1: "bM", T2: "bM"}), T0) == set()
+
+
+def test_a_crab_cannot_end_on_the_stack_it_started_from() -> None:
+    # B-A-B would put the medium crab back on blue's small crab it started on.
+    assert moves_from(build({A: "bS", B: "bS rM"}), B) == set()
 
 
 def test_two_paths_to_one_space_are_one_action() -> None:
@@ -85,6 +114,8 @@ def test_a_crab_ends_only_on_a_crab_of_its_size_or_smaller(
 def test_the_size_rule_compares_with_the_top_crab_only() -> None:
     state = build({A: "rM", B: "bS", C: "bL bS"})  # a small crab on top of a large one
     assert moves_from(state, A) == {C}
+    state = build({A: "rM", B: "bS", C: "bS bL"})  # a large crab on top of a small one
+    assert moves_from(state, A) == set()
 
 
 def test_only_the_top_crab_of_a_stack_moves() -> None:
@@ -155,3 +186,35 @@ def test_apply_leaves_its_input_untouched() -> None:
     before = cs.render(state), state.stacks
     move(state, A, B)
     assert (cs.render(state), state.stacks) == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        0,
+        "move",
+        (0, 1, 2),
+        cs.Move(0, None, 1),  # type: ignore[arg-type]
+        cs.Move(0, 1.0, 2),  # type: ignore[arg-type]
+        cs.Move(0, True, 1),
+        cs.Move(0, 0, -(2**80)),
+        cs.Move(None, 0, 1),  # type: ignore[arg-type]
+        cs.Move(True, 0, 1),
+        cs.Move(-1, 0, 1),
+        cs.Move(2**80, 0, 1),
+        cs.KeepGroup(0, 2**80),
+        cs.KeepGroup(0, None),  # type: ignore[arg-type]
+    ],
+)
+def test_malformed_actions_of_every_shape_are_refused(action: object) -> None:
+    state = build({A: "rL", B: "bS", C: "bS"})
+    with pytest.raises(IllegalActionError):
+        cs.apply(state, action)  # type: ignore[arg-type]
+
+
+def test_other_games_actions_are_refused() -> None:
+    state = build({A: "rL", B: "bS", C: "bS"})
+    with pytest.raises(IllegalActionError) as refused:
+        cs.apply(state, marche_du_crabe.Move(0, 1))  # type: ignore[arg-type]
+    assert refused.value.reason is cs.IllegalReason.NOT_AN_ACTION

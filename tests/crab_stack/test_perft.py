@@ -102,3 +102,54 @@ def test_legal_moves_match_the_independent_model_in_random_games() -> None:
                 ours = {(spaces[a.src], spaces[a.dst]) for a in actions if isinstance(a, cs.Move)}
                 assert ours == brute.moves(brute.board_of(state), state.to_move)
             state = cs.apply(state, rnd.choice(actions))
+
+
+def _random_position(rnd: random.Random) -> cs.State:
+    """A random connected position: stacks of every height, any player to move."""
+    players = rnd.choice((2, 3, 4))
+    config = cs.Config(players=players)
+    geo = config.geometry
+    size = len(config.spaces)
+    cells = {rnd.randrange(size)}
+    target = rnd.randint(2, size)
+    while len(cells) < target:
+        cells.add(rnd.choice(geo.neighbours[rnd.choice(sorted(cells))]))
+    pool = [cs.crab(p, s) for p in range(players) for s in cs.Size for _ in range(3)]
+    rnd.shuffle(pool)
+    stacks: list[list[int]] = [[] for _ in range(size)]
+    spaces = sorted(cells)
+    for i, c in enumerate(pool):
+        if i < len(spaces):
+            stacks[spaces[i]].append(c)
+        elif rnd.random() < 0.5:
+            stacks[rnd.choice(spaces)].append(c)
+    return cs.position(config, stacks, rnd.randrange(players))
+
+
+def test_moves_and_waves_match_the_independent_model_in_random_positions() -> None:
+    rnd = random.Random(11)
+    washes = ties = 0
+    for _ in range(300):
+        state = _random_position(rnd)
+        spaces = state.config.spaces
+        board = brute.board_of(state)
+        moves = sorted(brute.moves(board, state.to_move))
+        expected = dict(zip(moves, brute.successors(board, state.to_move), strict=True))
+        actions = cs.legal_actions(state)
+        assert len(actions) == len(moves)
+        for action in actions:
+            assert isinstance(action, cs.Move)
+            options = expected[spaces[action.src], spaces[action.dst]]
+            after = cs.apply(state, action)
+            settled = [cs.apply(after, keep) for keep in cs.legal_actions(after)]
+            got = settled if after.pending else [after]
+            assert sorted(_items(brute.board_of(s)) for s in got) == sorted(map(_items, options))
+            washes += len(options[0]) < len(board) - 1
+            ties += len(options) > 1
+    # The positions did exercise the Wave Rule, a full tie included.
+    assert washes > 100
+    assert ties > 0
+
+
+def _items(board: brute.Board) -> list[tuple[tuple[int, int], tuple[int, ...]]]:
+    return sorted(board.items())

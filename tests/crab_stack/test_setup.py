@@ -8,7 +8,7 @@ import pytest
 
 from crabrules import InvalidConfigError
 from crabrules import crab_stack as cs
-from crabrules.crab_stack.board import is_connected, ring
+from crabrules.crab_stack.board import is_connected
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -39,6 +39,15 @@ def test_colours_can_be_named() -> None:
         ({"layout": tuple((q, 0) for q in range(17))}, "layout"),
         ({"layout": tuple((2 * q, 0) for q in range(18))}, "layout"),
         ({"layout": ((0, 0, 0),)}, "layout"),
+        ({"layout": list(cs.reference_layout(2))}, "layout"),
+        ({"layout": ((True, 0),) * 18}, "layout"),
+        ({"players": 3, "layout": cs.reference_layout(2)}, "layout"),
+        ({"players": True}, "players"),
+        ({"players": 2**80}, "players"),
+        ({"colours": ["red", "blue"]}, "colours"),
+        ({"first_player": True}, "first_player"),
+        ({"max_turns": True}, "max_turns"),
+        ({"max_turns": "3"}, "max_turns"),
     ],
 )
 def test_bad_configs_raise_invalid_config_error_naming_the_field(
@@ -76,14 +85,41 @@ def test_setup_is_random_from_the_seed() -> None:
     assert len(setups) == 10
 
 
+def _distance(qr: tuple[int, int]) -> int:
+    q, r = qr
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return _distance((a[0] - b[0], a[1] - b[1])) == 1
+
+
 def test_reference_layouts_are_rings_around_open_water() -> None:
     two, three, four = (set(cs.reference_layout(p)) for p in (2, 3, 4))
-    assert two == set(ring(1)) | set(ring(2))
-    assert four == two | set(ring(3))
-    assert three - two == set(ring(3)[::2])
+    # Distances from the centre, computed here from the coordinates, not from ring().
+    assert two == {
+        (q, r) for q in range(-2, 3) for r in range(-2, 3) if 1 <= _distance((q, r)) <= 2
+    }
+    assert four == {
+        (q, r) for q in range(-3, 4) for r in range(-3, 4) if 1 <= _distance((q, r)) <= 3
+    }
+    assert two < three < four
     assert (len(two), len(three), len(four)) == (18, 27, 36)
     assert (0, 0) not in four  # the centre is open water
     assert all(is_connected(tuple(layout)) for layout in (two, three, four))
+
+
+def test_three_players_use_every_other_space_of_ring_three() -> None:
+    three = set(cs.reference_layout(3))
+    outer = {qr for qr in cs.reference_layout(4) if _distance(qr) == 3}
+    used, unused = three & outer, outer - three
+    assert len(used) == len(unused) == 9
+    # Alternating round the ring: no two used spaces touch, and every unused space lies
+    # between two used ones.
+    assert not any(_adjacent(a, b) for a in used for b in used)
+    assert all(sum(_adjacent(a, b) for b in used) == 2 for a in unused)
+    # So a turn of 120 degrees maps the board onto itself: (q, r) -> (r, -q - r).
+    assert {(r, -q - r) for q, r in three} == three
 
 
 def test_reference_layout_cells_are_in_reading_order() -> None:
@@ -97,3 +133,9 @@ def test_a_user_layout_is_played_on() -> None:
     assert state.config.spaces == layout
     assert len(state.stacks) == 18
     assert cs.legal_actions(state)
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, -3, True, 2.0, [2]])
+def test_there_is_no_reference_layout_for_other_player_counts(players: object) -> None:
+    with pytest.raises(InvalidConfigError, match=r"^players: "):
+        cs.reference_layout(players)  # type: ignore[arg-type]

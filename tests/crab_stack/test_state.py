@@ -128,3 +128,34 @@ def test_render_says_how_the_game_ended() -> None:
 def test_one_state_takes_under_10_kib() -> None:
     largest = max(len(to_json(state)) for state in _random_states(30, seed=100))
     assert largest < 10 * 1024
+
+
+@pytest.mark.parametrize(
+    ("max_turns", "changes"),
+    [
+        (None, {"termination": "turn_limit"}),  # no turn limit to reach
+        (5, {"termination": "turn_limit"}),  # turn 0 of 5
+        (5, {"turn": 5}),  # the limit is reached, yet the game goes on
+    ],
+)
+def test_a_turn_limit_end_that_does_not_match_the_turns_is_refused(
+    max_turns: int | None, changes: dict[str, Any]
+) -> None:
+    state = cs.initial_state(cs.Config(max_turns=max_turns), seed=4)
+    with pytest.raises(DeserializationError, match="turn"):
+        from_dict(_corrupt(state, **changes), cs.State)
+
+
+def test_a_player_to_move_without_a_legal_move_is_refused() -> None:
+    # Blue's only crab cannot move: blue would have been eliminated at the start of the turn.
+    stuck = build({A: "rL", B: "bS", C: "rS"}, to_move=1)
+    assert cs.legal_actions(stuck) == ()
+    with pytest.raises(DeserializationError, match="no legal move"):
+        from_dict(to_dict(stuck), cs.State)
+
+
+def test_a_record_longer_than_the_game_is_refused() -> None:
+    state = move(build({A: "bS rL", B: "rS", C: "rM bL", D: "bS"}), A, B)
+    assert len(state.history) == 2
+    with pytest.raises(DeserializationError, match="turn"):
+        from_dict(_corrupt(state, turn=0), cs.State)

@@ -87,3 +87,45 @@ def test_eliminated_players_crabs_count_for_the_wave() -> None:
     state = build({A: "gS gM gL", B: "gS", C: "rL", D: "bM", E: "bL"}, players=3, eliminated=(2,))
     after = move(state, C, D)
     assert occupied(after) == {A, B}
+
+
+def test_spaces_count_before_crabs() -> None:
+    # {A, B} holds 5 crabs on 2 spaces, {D, E, F} 4 crabs on 3 spaces: {A, B} goes.
+    state = build({A: "bS bM bL bS", B: "bS", C: "rL", D: "bM", E: "bS", F: "bL"})
+    after = move(state, C, D)
+    assert occupied(after) == {D, E, F}
+
+
+# Three single spaces around X, none touching another: a large crab leaving X for the
+# middle one splits the crabs into three groups of one space each.
+SPOKES = ((1, -1), (2, 0), (0, 1))
+
+
+def _three_groups(first: str, third: str) -> cs.State:
+    """Red's large crab on X moves onto blue's large crab on the middle spoke (2 crabs)."""
+    stacks = {X: "rL", SPOKES[0]: first, SPOKES[1]: "bL", SPOKES[2]: third}
+    return move(build(stacks), X, SPOKES[1])
+
+
+def test_of_three_groups_tied_on_spaces_the_one_with_most_crabs_alone_stays() -> None:
+    # 3 crabs against 2 and 2: the two smaller groups go, though they tie with each other.
+    after = _three_groups("bS bM bS", "bS bM")
+    assert after.pending == ()
+    assert occupied(after) == {SPOKES[0]}
+
+
+def test_of_three_groups_tied_on_spaces_and_crabs_the_mover_keeps_one_and_two_go() -> None:
+    tied = _three_groups("bS bM", "bM bS")
+    config = tied.config
+    spokes = sorted(cell(config, qr) for qr in SPOKES)
+    assert tied.pending == tuple((c,) for c in spokes)
+    assert cs.legal_actions(tied) == tuple(cs.KeepGroup(0, c) for c in spokes)
+    kept = cs.apply(tied, cs.KeepGroup(0, cell(config, SPOKES[2])))
+    assert occupied(kept) == {SPOKES[2]}
+
+
+def test_of_three_groups_the_one_with_fewest_crabs_goes_and_the_tied_two_wait() -> None:
+    tied = _three_groups("bS bM", "bS")
+    assert occupied(tied) == {SPOKES[0], SPOKES[1]}
+    config = tied.config
+    assert tied.pending == tuple(sorted((cell(config, qr),) for qr in SPOKES[:2]))

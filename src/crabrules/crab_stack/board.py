@@ -26,6 +26,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from crabrules.core import InvalidConfigError
+
 __all__ = [
     "DIRECTIONS",
     "Cell",
@@ -69,23 +71,38 @@ def ring(radius: int) -> tuple[Coord, ...]:
     return tuple(out)
 
 
-@functools.cache
 def reference_layout(players: int) -> Layout:
     """Return the library's reference board for 2, 3 or 4 players (its decision 1).
 
     Rings 1 and 2 around the open-water centre for 2 players (18 spaces); plus every
-    other space of ring 3, corners included, for 3 players (27); all three rings for 4
-    players (36). Cells are numbered in reading order: by row ``r``, then by ``q``.
+    other space of ring 3 for 3 players (27): starting at the corner ``(-3, 3)``, so three
+    of its six corners, and the board looks the same after a turn of 120 degrees; all
+    three rings for 4 players (36). Cells are numbered in reading order: by row ``r``,
+    then by ``q``.
+
+    Raises:
+        InvalidConfigError: ``players`` is not 2, 3 or 4.
 
     >>> reference_layout(3)[:4]
     ((0, -3), (2, -3), (0, -2), (1, -2))
     """
+    if type(players) is not int or players not in _REFERENCE_LAYOUTS:
+        raise InvalidConfigError(
+            f"players: the reference layouts are for 2 to 4 players, not {players!r}"
+        )
+    return _REFERENCE_LAYOUTS[players]
+
+
+def _reference_layout(players: int) -> Layout:
     spaces = [*ring(1), *ring(2)]
     if players == 3:
         spaces += ring(3)[::2]
     elif players == 4:
         spaces += ring(3)
     return tuple(sorted(spaces, key=lambda qr: (qr[1], qr[0])))
+
+
+_REFERENCE_LAYOUTS = {players: _reference_layout(players) for players in (2, 3, 4)}
 
 
 def is_connected(coords: Layout) -> bool:

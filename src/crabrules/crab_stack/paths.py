@@ -24,7 +24,7 @@ from __future__ import annotations
 from crabrules.crab_stack.board import Cell, Geometry
 from crabrules.crab_stack.crabs import Size
 
-__all__ = ["destinations", "landing_mask"]
+__all__ = ["can_move", "destinations", "landing_mask"]
 
 
 def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
@@ -65,3 +65,34 @@ def landing_mask(size: int, tops_by_size: tuple[int, int, int]) -> int:
     if size == Size.MEDIUM:
         return small | medium
     return small | medium | large
+
+
+def can_move(geo: Geometry, tops_by_size: tuple[int, int, int], mine: int) -> bool:
+    """Whether any of the top crabs ``mine`` (a bitmask) has a legal move.
+
+    A player for whom this is false at the start of their turn is eliminated. The
+    cheapest sizes are tried first: a large crab can move as soon as a neighbour holds a
+    crab, since it may end on any crab.
+
+    >>> from crabrules.crab_stack.board import geometry
+    >>> geo = geometry(((0, 0), (1, 0), (2, 0)))
+    >>> can_move(geo, (0b011, 0, 0b100), 0b001), can_move(geo, (0b011, 0, 0b100), 0b100)
+    (False, True)
+    """
+    small, medium, large = tops_by_size
+    occupied = small | medium | large
+    masks = geo.neighbour_masks
+    crabs = mine & large
+    while crabs:
+        low = crabs & -crabs
+        crabs ^= low
+        if masks[low.bit_length() - 1] & occupied:
+            return True
+    for size, land in ((Size.MEDIUM, small | medium), (Size.SMALL, small)):
+        crabs = mine & tops_by_size[size]
+        while crabs:
+            low = crabs & -crabs
+            crabs ^= low
+            if destinations(geo, low.bit_length() - 1, size, occupied) & land:
+                return True
+    return False

@@ -39,7 +39,7 @@ from crabrules.crab_stack.actions import (
 from crabrules.crab_stack.board import Cell, Geometry, cells_of
 from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import STEPS, Crab, Size, crab
-from crabrules.crab_stack.paths import destinations, landing_mask
+from crabrules.crab_stack.paths import can_move, destinations, landing_mask
 from crabrules.crab_stack.repetition import entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination, top_masks
 from crabrules.crab_stack.wave import groups, ranked, splits
@@ -343,7 +343,7 @@ def _end_turn(
     to_move = (mover + 1) % len(players)
     termination = None
     # Usually the next player can move; else the full scan, with its eliminations.
-    if to_move in out or not _can_move(geo, sizes, players[to_move]):
+    if to_move in out or not can_move(geo, sizes, players[to_move]):
         to_move, out = _next_player(geo, sizes, players, mover, out)
         if len(out) == len(players) - 1:
             termination = Termination.LAST_PLAYER
@@ -385,32 +385,11 @@ def _next_player(
         p = (p + 1) % players
         if p in out:
             continue
-        if _can_move(geo, by_size, by_player[p]):
+        if can_move(geo, by_size, by_player[p]):
             return p, out
         # Start of their turn, no legal move: eliminated; their crabs stay where they are.
         out = (*out, p)
     return p, out
-
-
-def _can_move(geo: Geometry, by_size: tuple[int, int, int], mine: int) -> bool:
-    """Whether any of the top crabs ``mine`` has a legal move (cheapest sizes first)."""
-    small, medium, large = by_size
-    occupied = small | medium | large
-    masks = geo.neighbour_masks
-    crabs = mine & large
-    while crabs:
-        low = crabs & -crabs
-        crabs ^= low
-        if masks[low.bit_length() - 1] & occupied:
-            return True
-    for size, land in ((Size.MEDIUM, small | medium), (Size.SMALL, small)):
-        crabs = mine & by_size[size]
-        while crabs:
-            low = crabs & -crabs
-            crabs ^= low
-            if destinations(geo, low.bit_length() - 1, size, occupied) & land:
-                return True
-    return False
 
 
 def _candidate_third(history: tuple[int, ...], players_in: int) -> bool:

@@ -28,6 +28,7 @@ from crabrules.core.rng import SEED_LIMIT
 from crabrules.crab_stack.board import Cell, cells_of
 from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, Crab
+from crabrules.crab_stack.paths import can_move
 from crabrules.crab_stack.repetition import entry, entry_key, entry_move, zobrist
 from crabrules.crab_stack.wave import groups
 
@@ -161,10 +162,18 @@ def check_state(state: State) -> None:
     if not 0 <= state.to_move < players:
         raise ValueError(f"to_move: no player {state.to_move}")
     _check_players(state)
-    if state.turn < 0 or (config.max_turns is not None and state.turn > config.max_turns):
-        raise ValueError(f"turn out of range: {state.turn}")
+    _check_turn(state)
     if (state.tops_by_size, state.tops_by_player) != top_masks(state.stacks, players):
         raise ValueError("tops_by_size/tops_by_player do not match the stacks")
+    if (
+        state.termination is None
+        and not state.pending
+        and not can_move(geo, state.tops_by_size, state.tops_by_player[state.to_move])
+    ):
+        raise ValueError(
+            f"to_move: player {state.to_move} has no legal move, so was eliminated at the "
+            "start of the turn"
+        )
     _check_groups(state)
     _check_history(state)
 
@@ -181,6 +190,21 @@ def _check_players(state: State) -> None:
         raise ValueError("at most one player is left, yet the game goes on")
     if state.termination is None and state.to_move in out:
         raise ValueError(f"to_move: player {state.to_move} is eliminated")
+
+
+def _check_turn(state: State) -> None:
+    turn, limit = state.turn, state.config.max_turns
+    if turn < 0 or (limit is not None and turn > limit):
+        raise ValueError(f"turn out of range: {turn}")
+    # The limit ends the game after its last move, unless a wave tie is still to settle
+    # (or the game ended otherwise on that move).
+    reached = limit is not None and turn == limit
+    if state.termination is Termination.TURN_LIMIT and not reached:
+        raise ValueError(f"turn: {turn} moves do not reach the turn limit {limit}")
+    if reached and state.termination is None and not state.pending:
+        raise ValueError(f"turn: the turn limit {limit} is reached, yet the game goes on")
+    if turn < len(state.history) - 1:
+        raise ValueError(f"turn: {turn} moves cannot record {len(state.history)} positions")
 
 
 def _check_groups(state: State) -> None:
