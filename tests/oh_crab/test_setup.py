@@ -90,6 +90,24 @@ def test_quick_variant_plays_two_beach_tiles() -> None:
             },
             "action_tiles",
         ),
+        ({"players": "4"}, "players"),
+        ({"players": None}, "players"),
+        ({"players": True}, "players"),
+        ({"scenario": 3}, "scenario"),
+        ({"scenario": None, "board": 5, "action_tiles": ("Aa", "Ba", "Ca")}, "board"),
+        ({"scenario": None, "board": ["0A", "1A", "2A", "3A", "9A"]}, "board"),
+        (
+            {"scenario": None, "board": ("0A", "1A", "2A", "3A", "9A"), "action_tiles": None},
+            "action_tiles",
+        ),
+        (
+            {"scenario": None, "board": ("0A", 1, "2A", "3A", "9A"), "action_tiles": ()},
+            "board",
+        ),
+        ({"quick": "yes"}, "quick"),
+        ({"quick": 1}, "quick"),
+        ({"content": None}, "content"),
+        ({"content": ["reference"]}, "content"),
     ],
 )
 def test_bad_configs_name_the_field(kwargs: dict[str, object], field: str) -> None:
