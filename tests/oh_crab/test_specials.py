@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from crabrules.core.errors import IllegalActionError
 from crabrules.oh_crab import (
     DRAW_PILE,
+    Config,
     Discard,
     Dope,
     EndTurn,
@@ -118,9 +122,29 @@ def test_head_down_lets_call_of_the_sea_cross_reeds_for_your_crab_only() -> None
     assert Shift(0, 0, at(7, 2)) in legal_actions(state)
 
 
-def test_head_down_ignores_a_water_current() -> None:
-    state = make(crabs=(at(8, 1), at(0, 3), at(0, 4)), head_down=True)
-    assert apply(state, EndTurn(0)).crabs[0] == at(8, 1)
+def test_head_down_may_ignore_a_water_current() -> None:
+    # "You MAY ignore the negative effects": the player chooses whether the current acts.
+    state = make(crabs=(at(8, 1), at(0, 3), at(0, 4)), head_down=True)  # (8,1) carries east
+    assert legal_actions(state) == (EndTurn(0), EndTurn(0, ignore_current=True))
+    assert apply(state, EndTurn(0, ignore_current=True)).crabs[0] == at(8, 1)
+    assert apply(state, EndTurn(0)).crabs[0] == at(8, 2)
+
+
+def test_without_head_down_a_water_current_cannot_be_ignored() -> None:
+    state = make(crabs=(at(8, 1), at(0, 3), at(0, 4)))
+    assert legal_actions(state) == (EndTurn(0),)
+    with pytest.raises(IllegalActionError):
+        apply(state, EndTurn(0, ignore_current=True))
+
+
+def test_head_down_ignores_the_obstacle_a_water_current_carries_you_onto() -> None:
+    config = Config(players=3, scenario="shortcut")  # (5,1) carries north onto an Obstacle
+    state = make(
+        config, crabs=(at(5, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []], head_down=True
+    )
+    after = apply(state, EndTurn(0))
+    assert after.crabs[0] == at(6, 1)
+    assert after.hands[0] == (R1,)
 
 
 def test_running_jump_discards_to_use_the_main_action_of_a_trace_card() -> None:

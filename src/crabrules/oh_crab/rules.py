@@ -43,7 +43,14 @@ from crabrules.oh_crab.effects import (
 from crabrules.oh_crab.market import market_takes, refill
 from crabrules.oh_crab.movement import do_move
 from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Source, Stage, State
-from crabrules.oh_crab.turns import add_to_trace, end_turn, maybe_start_actions, rest, turn_grants
+from crabrules.oh_crab.turns import (
+    add_to_trace,
+    end_turn,
+    end_turn_options,
+    maybe_start_actions,
+    rest,
+    turn_grants,
+)
 from crabrules.oh_crab.work import Work, rules_for
 
 __all__ = [
@@ -189,7 +196,7 @@ def _turn_actions(state: State) -> list[Action]:
     if cell >= 0 and rules.exchange[cell]:
         takes = market_takes(state.market, state.draw)
         out.extend(ExchangeAndEnd(p, c, t) for c in dict.fromkeys(state.hands[p]) for t in takes)
-    out.append(EndTurn(p))
+    out.extend(end_turn_options(rules, state, p, turn.head_down))
     return out
 
 
@@ -236,7 +243,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         exchange(work, p, action.card, action.take)
         end_turn(work)
     elif isinstance(action, EndTurn):
-        end_turn(work)
+        end_turn(work, action.discard, ignore_current=action.ignore_current)
     else:
         resolve(work, action)
     return work.freeze()
