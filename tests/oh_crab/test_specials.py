@@ -200,6 +200,18 @@ def test_sand_in_the_eyes_is_useless_when_nobody_in_front_has_a_card() -> None:
     assert legal_actions(state) == (EndTurn(0),)
 
 
+def test_a_crab_in_the_sea_is_no_longer_targeted_by_any_action() -> None:
+    # Player 1's crab is in the sea: Sand in the Eyes! takes no card from its player, and
+    # neither Seagull! nor In My Place! can move it.
+    hands = [[], [O1, O2], []]
+    sand = make(crabs=(at(3, 0), -1, at(1, 0)), hands=hands, grants=[grant("sand-in-the-eyes")])
+    assert legal_actions(sand) == (EndTurn(0),)
+    gull = make(crabs=(at(14, 0), -1, at(1, 0)), grants=[grant("seagull")])
+    assert legal_actions(gull) == (EndTurn(0),)
+    swap = make(crabs=(at(15, 0), -1, at(1, 0)), shells=[3, 0, 0], grants=[grant("Ba")])
+    assert legal_actions(swap) == (EndTurn(0),)
+
+
 def test_faster_discards_a_card_to_move_forward() -> None:
     state = make(
         crabs=(at(1, 2), at(0, 3), at(0, 4)), hands=[[R1], [], []], grants=[grant("faster")]

@@ -276,6 +276,23 @@ def test_taking_a_face_up_card_takes_the_top_of_its_stack() -> None:
     assert after.market[0] == (a,)
 
 
+def test_an_emptied_face_up_pile_is_refilled_at_once_stacking_equal_specials() -> None:
+    gull, head, fast = with_special("seagull"), with_special("head-down"), with_special("faster")
+    fast2, sand = with_special("faster", 1), with_special("sand-in-the-eyes")
+    state = make(
+        crabs=(at(1, 0), at(1, 1), at(1, 2)),
+        stage=Stage.START,
+        planned=[RESTING, -1, -1],
+        traces=[[R1], [], []],
+        market=[[gull], [head], [fast]],
+        draw=[fast2, sand],
+    )
+    after = apply(state, Rest(0, R1, 0))
+    # The drawn Faster! joins the Faster! pile; the next card fills the empty space.
+    assert after.market == ((sand,), (head,), (fast, fast2))
+    assert after.draw == ()
+
+
 def test_card_exchange_puts_a_starting_card_back_in_the_box() -> None:
     state = make(crabs=(at(3, 4), at(1, 1), at(1, 2)), hands=[[R1], [], []])
     exchange = ExchangeAndEnd(0, R1, DRAW_PILE)
@@ -321,6 +338,14 @@ def test_cook_tie_goes_to_the_tied_player_furthest_left_of_the_holder() -> None:
     layout = rules_for(Config(players=5)).layout
     assert next_cook(layout, crabs, holder=blue) == red
     assert next_cook(layout, crabs, holder=red) == blue
+    # Decision: with several tied players, the first one met going left (clockwise) from
+    # the holder; the holder itself comes last.
+    crabs[green] = at(2, 2)
+    assert next_cook(layout, crabs, holder=red) == blue
+    assert next_cook(layout, crabs, holder=blue) == green
+    assert next_cook(layout, crabs, holder=orange) == blue
+    alone = [at(9, 0), at(9, 1), at(2, 2), at(9, 3), at(9, 4)]
+    assert next_cook(layout, alone, holder=blue) == blue  # the holder alone is farthest
 
 
 def test_the_round_is_finished_after_a_crab_reaches_the_sea() -> None:
