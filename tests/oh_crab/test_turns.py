@@ -17,6 +17,7 @@ from crabrules.oh_crab import (
     Move,
     Phase,
     Plan,
+    Primitive,
     Rest,
     Side,
     Source,
@@ -34,6 +35,7 @@ from crabrules.oh_crab.work import rules_for
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make, with_special
 
 R1, R2, R3, R4 = (cid(f"red-{i}") for i in range(1, 5))
+P_FWD = Primitive.MOVE_FORWARD
 
 
 # --- planning ------------------------------------------------------------------------------
@@ -395,3 +397,27 @@ def test_moves_are_refused_with_a_reason() -> None:
     with pytest.raises(IllegalActionError) as refused:
         apply(started, Move(0, at(3, 0)))
     assert refused.value.reason is IllegalReason.BAD_DESTINATION
+
+
+def test_a_card_that_is_not_where_the_action_takes_it_from_is_refused_so() -> None:
+    planning = initial_state(FIRST_ESCAPE, seed=5)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(planning, Plan(0, cid("blue-1")))  # in player 2's Hand
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD
+    resting = make(
+        crabs=(at(1, 0), at(1, 1), at(1, 2)),
+        stage=Stage.START,
+        planned=[RESTING, -1, -1],
+        traces=[[R1], [], []],
+    )
+    with pytest.raises(IllegalActionError) as refused:
+        apply(resting, Rest(0, R2, DRAW_PILE))  # R2 is not in the Trace
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD
+    exchange = make(crabs=(at(3, 4), at(1, 1), at(1, 2)), hands=[[R1], [], []])
+    with pytest.raises(IllegalActionError) as refused:
+        apply(exchange, ExchangeAndEnd(0, R2, DRAW_PILE))
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD
+    obstacle = make(crabs=(at(4, 3), at(1, 1), at(1, 2)), hands=[[R1], [], []], queue=[P_FWD])
+    with pytest.raises(IllegalActionError) as refused:
+        apply(obstacle, Move(0, at(5, 3), R2))
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD

@@ -18,10 +18,14 @@ from crabrules.core.rng import Rng, fresh_seed
 from crabrules.oh_crab.actions import (
     Action,
     AddCard,
+    Discard,
+    Dope,
     EndTurn,
+    Exchange,
     ExchangeAndEnd,
     IllegalReason,
     Move,
+    PickTrace,
     Plan,
     Rest,
     Shift,
@@ -285,13 +289,31 @@ def _check(state: State, action: object) -> None:
             reason=IllegalReason.WRONG_PHASE,
         )
     reason = IllegalReason.NOT_LEGAL
-    if isinstance(action, (Move, Shift)):
+    if isinstance(action, Action) and _card_missing(state, action):
+        reason = IllegalReason.NO_SUCH_CARD
+    elif isinstance(action, (Move, Shift)):
         reason = IllegalReason.BAD_DESTINATION
     raise IllegalActionError(
         f"{type(action).__name__} with these values is not legal now",
         action=action,
         reason=reason,
     )
+
+
+def _card_missing(state: State, action: Action) -> bool:
+    """Whether the action names a card that is not where it takes it from."""
+    hand = state.hands[action.player]
+    if isinstance(action, (Plan, Discard, Dope, Exchange, ExchangeAndEnd)):
+        return action.card not in hand
+    if isinstance(action, PickTrace):
+        return action.card not in state.traces[action.player]
+    if isinstance(action, Rest):
+        return action.keep != -1 and action.keep not in state.traces[action.player]
+    if isinstance(action, Shortcut):
+        return type(action.cards) is not tuple or any(c not in hand for c in action.cards)
+    if isinstance(action, (Move, Shift, EndTurn)):
+        return action.discard != -1 and action.discard not in hand
+    return False
 
 
 def _use_reason(state: State, action: Use) -> IllegalReason:
