@@ -164,6 +164,31 @@ def test_running_jump_discards_to_use_the_main_action_of_a_trace_card() -> None:
     assert {a.dest for a in legal_actions(diagonal) if isinstance(a, Move)} == {at(2, 1)}
 
 
+def test_running_jump_offers_only_trace_cards_whose_main_action_does_something() -> None:
+    # The supply is empty: red-4's Take a shell would do nothing for the discarded card.
+    state = make(
+        crabs=(at(1, 0), at(0, 3), at(0, 4)),
+        hands=[[R2], [], []],
+        traces=[[R3, R4], [], []],
+        shells=[14, 10, 0],
+        grants=[grant("running-jump")],
+    )
+    assert state.supply == 0
+    state = apply(apply(state, Use(0, 0)), Discard(0, R2))
+    assert legal_actions(state) == (PickTrace(0, R3),)
+
+
+def test_running_jump_is_not_offered_when_no_trace_card_can_act() -> None:
+    state = make(
+        crabs=(at(1, 0), at(0, 3), at(0, 4)),
+        hands=[[R2], [], []],
+        traces=[[R4], [], []],
+        shells=[14, 10, 0],
+        grants=[grant("running-jump")],
+    )
+    assert legal_actions(state) == (EndTurn(0),)
+
+
 def test_diagonally_is_a_basic_diagonal_move() -> None:
     state = apply(
         make(crabs=(at(1, 2), at(0, 3), at(0, 4)), grants=[grant("diagonally")]), Use(0, 0)
@@ -219,6 +244,18 @@ def test_faster_discards_a_card_to_move_forward() -> None:
     state = apply(apply(state, Use(0, 0)), Discard(0, R1))
     assert legal_actions(state) == (Move(0, at(2, 2)),)
     assert grant("faster").steps[0].value == "discard_card"
+
+
+def test_faster_needs_a_card_left_for_the_obstacle_ahead() -> None:
+    # (5,3) is a standard Obstacle: with one card, paying Faster! leaves none to enter it.
+    one = make(
+        crabs=(at(4, 3), at(0, 3), at(0, 4)), hands=[[R1], [], []], grants=[grant("faster")]
+    )
+    assert legal_actions(one) == (EndTurn(0),)
+    two = make(
+        crabs=(at(4, 3), at(0, 3), at(0, 4)), hands=[[R1, R2], [], []], grants=[grant("faster")]
+    )
+    assert Use(0, 0) in legal_actions(two)
 
 
 def test_faster_needs_a_card_to_discard() -> None:
