@@ -183,6 +183,7 @@ def test_states_round_trip_through_json() -> None:
         (("supply",), 3),  # shells do not add up
         (("cook",), 7),
         (("shells",), [0, 0, 0]),  # wrong length
+        (("crabs", 0), -1),  # a crab in the sea, yet a new round is being planned
     ],
 )
 def test_corrupt_state_documents_are_refused(path: tuple[object, ...], value: object) -> None:
