@@ -296,6 +296,12 @@ def test_tile_ba_respects_the_entry_conditions_of_your_new_space() -> None:
     assert legal_actions(state) == (EndTurn(0),)
 
 
+def test_tile_ba_in_my_place_is_not_stopped_by_reeds() -> None:
+    # Decision: a swap crosses no border, so (7,2)'s Reeds do not stop it.
+    state = tile_state("Ba", (at(6, 2), at(7, 2), at(0, 4)))
+    assert legal_actions(state) == (Move(0, at(7, 2)),)
+
+
 def test_tile_bb_faster_moves_forward() -> None:
     state = tile_state("Bb", (at(1, 2), at(0, 3), at(0, 4)))
     assert legal_actions(state) == (Move(0, at(2, 2)),)
@@ -305,6 +311,12 @@ def test_tile_ca_running_jump_flies_two_spaces_straight() -> None:
     # Forward over (4,1), inaccessible; to the right, (5,3) is an Obstacle: a card is due.
     state = tile_state("Ca", (at(3, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []])
     assert legal_actions(state) == (Move(0, at(5, 1)), Move(0, at(5, 3), R1))
+
+
+def test_tile_ca_running_jump_flies_over_the_currents_into_the_sea() -> None:
+    state = tile_state("Ca", (at(14, 2), at(0, 3), at(0, 4)))
+    assert dests(state) == [-1]
+    assert apply(state, Move(0, -1)).crabs[0] == -1
 
 
 def test_tile_cb_doping_adds_a_card_and_its_actions() -> None:
