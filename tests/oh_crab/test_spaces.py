@@ -125,6 +125,15 @@ def test_a_water_current_carries_a_crab_with_no_card_onto_a_standard_obstacle() 
     assert apply(state, EndTurn(0)).crabs[0] == at(6, 1)
 
 
+def test_a_water_current_acts_after_the_turn_so_it_gives_no_card_exchange() -> None:
+    config = Config(players=3, scenario="shortcut")  # (9,2) carries north onto (10,2), 'e'
+    state = make(config, crabs=(at(9, 2), at(0, 3), at(0, 4)), hands=[[R1], [], []])
+    assert rules_for(config).exchange[at(10, 2)]
+    assert legal_actions(state) == (EndTurn(0),)
+    after = apply(state, EndTurn(0))
+    assert (after.crabs[0], after.current, after.hands[0]) == (at(10, 2), 1, (R1,))
+
+
 def test_a_water_current_into_the_sea_finishes_the_race() -> None:
     state = make(crabs=(at(15, 0), -1, at(0, 4)))  # the sea takes any number of crabs
     assert apply(state, EndTurn(0)).crabs[:2] == (SEA, SEA)
