@@ -5,7 +5,8 @@ The order of :func:`legal_actions` is fixed. In the planning phase: each plannin
 (left, then right), then :class:`Rest` (by kept Trace card, then Market pile). While an
 action is being resolved: the choices of its current step, as generated (destinations in
 board order, then discards, then pushes), :class:`Finish` last. Otherwise: :class:`Use`
-by grant index, :class:`Shortcut`, :class:`ExchangeAndEnd`, and :class:`EndTurn` last.
+by grant index, :class:`Shortcut`, :class:`ExchangeAndEnd`, and :class:`EndTurn` last (by
+the card a Water Current's Obstacle takes, then ignoring the current under Head Down!).
 """
 
 from __future__ import annotations
