@@ -125,6 +125,15 @@ def test_crabs_in_the_sea_cannot_be_pushed() -> None:
     assert after.crabs == (at(15, 0), -1, -1)
 
 
+def test_a_pushed_crab_moves_as_a_move_toward_the_sea_so_reeds_stop_it() -> None:
+    # (7,2) has Reeds on its land edge: the crab pushed from (6,2) cannot be moved there.
+    state = make(crabs=(at(5, 2), at(6, 2), at(0, 4)), queue=[P.MOVE_FORWARD])
+    assert legal_actions(state) == (
+        Move(0, at(6, 2), pushes=(at(7, 1),)),
+        Move(0, at(6, 2), pushes=(at(7, 3),)),
+    )
+
+
 def test_a_knocked_over_crab_can_only_stand_up_with_a_basic_move() -> None:
     state = make(
         crabs=(at(1, 0), at(0, 1), at(0, 2)),

@@ -90,6 +90,24 @@ def test_quick_variant_plays_two_beach_tiles() -> None:
             },
             "action_tiles",
         ),
+        ({"players": "4"}, "players"),
+        ({"players": None}, "players"),
+        ({"players": True}, "players"),
+        ({"scenario": 3}, "scenario"),
+        ({"scenario": None, "board": 5, "action_tiles": ("Aa", "Ba", "Ca")}, "board"),
+        ({"scenario": None, "board": ["0A", "1A", "2A", "3A", "9A"]}, "board"),
+        (
+            {"scenario": None, "board": ("0A", "1A", "2A", "3A", "9A"), "action_tiles": None},
+            "action_tiles",
+        ),
+        (
+            {"scenario": None, "board": ("0A", 1, "2A", "3A", "9A"), "action_tiles": ()},
+            "board",
+        ),
+        ({"quick": "yes"}, "quick"),
+        ({"quick": 1}, "quick"),
+        ({"content": None}, "content"),
+        ({"content": ["reference"]}, "content"),
     ],
 )
 def test_bad_configs_name_the_field(kwargs: dict[str, object], field: str) -> None:
@@ -165,6 +183,7 @@ def test_states_round_trip_through_json() -> None:
         (("supply",), 3),  # shells do not add up
         (("cook",), 7),
         (("shells",), [0, 0, 0]),  # wrong length
+        (("crabs", 0), -1),  # a crab in the sea, yet a new round is being planned
     ],
 )
 def test_corrupt_state_documents_are_refused(path: tuple[object, ...], value: object) -> None:

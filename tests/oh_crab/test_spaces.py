@@ -108,6 +108,32 @@ def test_a_water_current_acts_once_even_onto_another_current() -> None:
     assert apply(state, EndTurn(0)).crabs[0] == at(15, 3)
 
 
+def test_a_water_current_onto_a_standard_obstacle_costs_a_card_of_your_choice() -> None:
+    # The current is no push by another player: its owner discards the card they choose.
+    config = Config(players=3, scenario="shortcut")  # (5,1) carries north onto an Obstacle
+    state = make(config, crabs=(at(5, 1), at(0, 3), at(0, 4)), hands=[[R1, R2], [], []])
+    assert legal_actions(state) == (EndTurn(0, R1), EndTurn(0, R2))
+    after = apply(state, EndTurn(0, discard=R2))
+    assert after.crabs[0] == at(6, 1)
+    assert (after.hands[0], after.discards[0]) == ((R1,), (R2,))
+
+
+def test_a_water_current_carries_a_crab_with_no_card_onto_a_standard_obstacle() -> None:
+    config = Config(players=3, scenario="shortcut")
+    state = make(config, crabs=(at(5, 1), at(0, 3), at(0, 4)))
+    assert legal_actions(state) == (EndTurn(0),)
+    assert apply(state, EndTurn(0)).crabs[0] == at(6, 1)
+
+
+def test_a_water_current_acts_after_the_turn_so_it_gives_no_card_exchange() -> None:
+    config = Config(players=3, scenario="shortcut")  # (9,2) carries north onto (10,2), 'e'
+    state = make(config, crabs=(at(9, 2), at(0, 3), at(0, 4)), hands=[[R1], [], []])
+    assert rules_for(config).exchange[at(10, 2)]
+    assert legal_actions(state) == (EndTurn(0),)
+    after = apply(state, EndTurn(0))
+    assert (after.crabs[0], after.current, after.hands[0]) == (at(10, 2), 1, (R1,))
+
+
 def test_a_water_current_into_the_sea_finishes_the_race() -> None:
     state = make(crabs=(at(15, 0), -1, at(0, 4)))  # the sea takes any number of crabs
     assert apply(state, EndTurn(0)).crabs[:2] == (SEA, SEA)

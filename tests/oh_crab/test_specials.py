@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from crabrules.core.errors import IllegalActionError
 from crabrules.oh_crab import (
     DRAW_PILE,
+    Config,
     Discard,
     Dope,
     EndTurn,
@@ -118,9 +122,29 @@ def test_head_down_lets_call_of_the_sea_cross_reeds_for_your_crab_only() -> None
     assert Shift(0, 0, at(7, 2)) in legal_actions(state)
 
 
-def test_head_down_ignores_a_water_current() -> None:
-    state = make(crabs=(at(8, 1), at(0, 3), at(0, 4)), head_down=True)
-    assert apply(state, EndTurn(0)).crabs[0] == at(8, 1)
+def test_head_down_may_ignore_a_water_current() -> None:
+    # "You MAY ignore the negative effects": the player chooses whether the current acts.
+    state = make(crabs=(at(8, 1), at(0, 3), at(0, 4)), head_down=True)  # (8,1) carries east
+    assert legal_actions(state) == (EndTurn(0), EndTurn(0, ignore_current=True))
+    assert apply(state, EndTurn(0, ignore_current=True)).crabs[0] == at(8, 1)
+    assert apply(state, EndTurn(0)).crabs[0] == at(8, 2)
+
+
+def test_without_head_down_a_water_current_cannot_be_ignored() -> None:
+    state = make(crabs=(at(8, 1), at(0, 3), at(0, 4)))
+    assert legal_actions(state) == (EndTurn(0),)
+    with pytest.raises(IllegalActionError):
+        apply(state, EndTurn(0, ignore_current=True))
+
+
+def test_head_down_ignores_the_obstacle_a_water_current_carries_you_onto() -> None:
+    config = Config(players=3, scenario="shortcut")  # (5,1) carries north onto an Obstacle
+    state = make(
+        config, crabs=(at(5, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []], head_down=True
+    )
+    after = apply(state, EndTurn(0))
+    assert after.crabs[0] == at(6, 1)
+    assert after.hands[0] == (R1,)
 
 
 def test_running_jump_discards_to_use_the_main_action_of_a_trace_card() -> None:
@@ -138,6 +162,31 @@ def test_running_jump_discards_to_use_the_main_action_of_a_trace_card() -> None:
     assert shell.shells[0] == 1
     diagonal = apply(state, PickTrace(0, R3))  # red-3's: move diagonally
     assert {a.dest for a in legal_actions(diagonal) if isinstance(a, Move)} == {at(2, 1)}
+
+
+def test_running_jump_offers_only_trace_cards_whose_main_action_does_something() -> None:
+    # The supply is empty: red-4's Take a shell would do nothing for the discarded card.
+    state = make(
+        crabs=(at(1, 0), at(0, 3), at(0, 4)),
+        hands=[[R2], [], []],
+        traces=[[R3, R4], [], []],
+        shells=[14, 10, 0],
+        grants=[grant("running-jump")],
+    )
+    assert state.supply == 0
+    state = apply(apply(state, Use(0, 0)), Discard(0, R2))
+    assert legal_actions(state) == (PickTrace(0, R3),)
+
+
+def test_running_jump_is_not_offered_when_no_trace_card_can_act() -> None:
+    state = make(
+        crabs=(at(1, 0), at(0, 3), at(0, 4)),
+        hands=[[R2], [], []],
+        traces=[[R4], [], []],
+        shells=[14, 10, 0],
+        grants=[grant("running-jump")],
+    )
+    assert legal_actions(state) == (EndTurn(0),)
 
 
 def test_diagonally_is_a_basic_diagonal_move() -> None:
@@ -176,6 +225,18 @@ def test_sand_in_the_eyes_is_useless_when_nobody_in_front_has_a_card() -> None:
     assert legal_actions(state) == (EndTurn(0),)
 
 
+def test_a_crab_in_the_sea_is_no_longer_targeted_by_any_action() -> None:
+    # Player 1's crab is in the sea: Sand in the Eyes! takes no card from its player, and
+    # neither Seagull! nor In My Place! can move it.
+    hands = [[], [O1, O2], []]
+    sand = make(crabs=(at(3, 0), -1, at(1, 0)), hands=hands, grants=[grant("sand-in-the-eyes")])
+    assert legal_actions(sand) == (EndTurn(0),)
+    gull = make(crabs=(at(14, 0), -1, at(1, 0)), grants=[grant("seagull")])
+    assert legal_actions(gull) == (EndTurn(0),)
+    swap = make(crabs=(at(15, 0), -1, at(1, 0)), shells=[3, 0, 0], grants=[grant("Ba")])
+    assert legal_actions(swap) == (EndTurn(0),)
+
+
 def test_faster_discards_a_card_to_move_forward() -> None:
     state = make(
         crabs=(at(1, 2), at(0, 3), at(0, 4)), hands=[[R1], [], []], grants=[grant("faster")]
@@ -183,6 +244,18 @@ def test_faster_discards_a_card_to_move_forward() -> None:
     state = apply(apply(state, Use(0, 0)), Discard(0, R1))
     assert legal_actions(state) == (Move(0, at(2, 2)),)
     assert grant("faster").steps[0].value == "discard_card"
+
+
+def test_faster_needs_a_card_left_for_the_obstacle_ahead() -> None:
+    # (5,3) is a standard Obstacle: with one card, paying Faster! leaves none to enter it.
+    one = make(
+        crabs=(at(4, 3), at(0, 3), at(0, 4)), hands=[[R1], [], []], grants=[grant("faster")]
+    )
+    assert legal_actions(one) == (EndTurn(0),)
+    two = make(
+        crabs=(at(4, 3), at(0, 3), at(0, 4)), hands=[[R1, R2], [], []], grants=[grant("faster")]
+    )
+    assert Use(0, 0) in legal_actions(two)
 
 
 def test_faster_needs_a_card_to_discard() -> None:
@@ -223,6 +296,12 @@ def test_tile_ba_respects_the_entry_conditions_of_your_new_space() -> None:
     assert legal_actions(state) == (EndTurn(0),)
 
 
+def test_tile_ba_in_my_place_is_not_stopped_by_reeds() -> None:
+    # Decision: a swap crosses no border, so (7,2)'s Reeds do not stop it.
+    state = tile_state("Ba", (at(6, 2), at(7, 2), at(0, 4)))
+    assert legal_actions(state) == (Move(0, at(7, 2)),)
+
+
 def test_tile_bb_faster_moves_forward() -> None:
     state = tile_state("Bb", (at(1, 2), at(0, 3), at(0, 4)))
     assert legal_actions(state) == (Move(0, at(2, 2)),)
@@ -232,6 +311,12 @@ def test_tile_ca_running_jump_flies_two_spaces_straight() -> None:
     # Forward over (4,1), inaccessible; to the right, (5,3) is an Obstacle: a card is due.
     state = tile_state("Ca", (at(3, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []])
     assert legal_actions(state) == (Move(0, at(5, 1)), Move(0, at(5, 3), R1))
+
+
+def test_tile_ca_running_jump_flies_over_the_currents_into_the_sea() -> None:
+    state = tile_state("Ca", (at(14, 2), at(0, 3), at(0, 4)))
+    assert dests(state) == [-1]
+    assert apply(state, Move(0, -1)).crabs[0] == -1
 
 
 def test_tile_cb_doping_adds_a_card_and_its_actions() -> None:

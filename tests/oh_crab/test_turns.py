@@ -17,6 +17,7 @@ from crabrules.oh_crab import (
     Move,
     Phase,
     Plan,
+    Primitive,
     Rest,
     Side,
     Source,
@@ -34,6 +35,7 @@ from crabrules.oh_crab.work import rules_for
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make, with_special
 
 R1, R2, R3, R4 = (cid(f"red-{i}") for i in range(1, 5))
+P_FWD = Primitive.MOVE_FORWARD
 
 
 # --- planning ------------------------------------------------------------------------------
@@ -276,6 +278,23 @@ def test_taking_a_face_up_card_takes_the_top_of_its_stack() -> None:
     assert after.market[0] == (a,)
 
 
+def test_an_emptied_face_up_pile_is_refilled_at_once_stacking_equal_specials() -> None:
+    gull, head, fast = with_special("seagull"), with_special("head-down"), with_special("faster")
+    fast2, sand = with_special("faster", 1), with_special("sand-in-the-eyes")
+    state = make(
+        crabs=(at(1, 0), at(1, 1), at(1, 2)),
+        stage=Stage.START,
+        planned=[RESTING, -1, -1],
+        traces=[[R1], [], []],
+        market=[[gull], [head], [fast]],
+        draw=[fast2, sand],
+    )
+    after = apply(state, Rest(0, R1, 0))
+    # The drawn Faster! joins the Faster! pile; the next card fills the empty space.
+    assert after.market == ((sand,), (head,), (fast, fast2))
+    assert after.draw == ()
+
+
 def test_card_exchange_puts_a_starting_card_back_in_the_box() -> None:
     state = make(crabs=(at(3, 4), at(1, 1), at(1, 2)), hands=[[R1], [], []])
     exchange = ExchangeAndEnd(0, R1, DRAW_PILE)
@@ -321,6 +340,14 @@ def test_cook_tie_goes_to_the_tied_player_furthest_left_of_the_holder() -> None:
     layout = rules_for(Config(players=5)).layout
     assert next_cook(layout, crabs, holder=blue) == red
     assert next_cook(layout, crabs, holder=red) == blue
+    # Decision: with several tied players, the first one met going left (clockwise) from
+    # the holder; the holder itself comes last.
+    crabs[green] = at(2, 2)
+    assert next_cook(layout, crabs, holder=red) == blue
+    assert next_cook(layout, crabs, holder=blue) == green
+    assert next_cook(layout, crabs, holder=orange) == blue
+    alone = [at(9, 0), at(9, 1), at(2, 2), at(9, 3), at(9, 4)]
+    assert next_cook(layout, alone, holder=blue) == blue  # the holder alone is farthest
 
 
 def test_the_round_is_finished_after_a_crab_reaches_the_sea() -> None:
@@ -370,3 +397,27 @@ def test_moves_are_refused_with_a_reason() -> None:
     with pytest.raises(IllegalActionError) as refused:
         apply(started, Move(0, at(3, 0)))
     assert refused.value.reason is IllegalReason.BAD_DESTINATION
+
+
+def test_a_card_that_is_not_where_the_action_takes_it_from_is_refused_so() -> None:
+    planning = initial_state(FIRST_ESCAPE, seed=5)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(planning, Plan(0, cid("blue-1")))  # in player 2's Hand
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD
+    resting = make(
+        crabs=(at(1, 0), at(1, 1), at(1, 2)),
+        stage=Stage.START,
+        planned=[RESTING, -1, -1],
+        traces=[[R1], [], []],
+    )
+    with pytest.raises(IllegalActionError) as refused:
+        apply(resting, Rest(0, R2, DRAW_PILE))  # R2 is not in the Trace
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD
+    exchange = make(crabs=(at(3, 4), at(1, 1), at(1, 2)), hands=[[R1], [], []])
+    with pytest.raises(IllegalActionError) as refused:
+        apply(exchange, ExchangeAndEnd(0, R2, DRAW_PILE))
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD
+    obstacle = make(crabs=(at(4, 3), at(1, 1), at(1, 2)), hands=[[R1], [], []], queue=[P_FWD])
+    with pytest.raises(IllegalActionError) as refused:
+        apply(obstacle, Move(0, at(5, 3), R2))
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD

@@ -213,10 +213,17 @@ class ExchangeAndEnd:
 
 @attrs.frozen
 class EndTurn:
-    """End your turn (a Water Current under your crab then acts)."""
+    """End your turn; a Water Current under your crab then acts.
+
+    ``discard`` is the card you discard when the current carries your crab onto a
+    standard Obstacle (-1 if none); ``ignore_current`` keeps your crab where it is, which
+    only Head Down! allows.
+    """
 
     TAG: ClassVar[str] = "end_turn"
     player: PlayerId
+    discard: int = -1
+    ignore_current: bool = False
 
 
 Action = (

@@ -58,6 +58,7 @@ class Config:
     content: str = "reference"
 
     def __attrs_post_init__(self) -> None:
+        _check_types(self)
         if not 3 <= self.players <= 5:
             raise InvalidConfigError(
                 f"players: this Oh Crab! is for 3 to 5 players, not {self.players}"
@@ -96,6 +97,22 @@ class Config:
         if self.scenario is None:
             return self.action_tiles
         return get_content(self.content).scenario(self.scenario).action_tiles
+
+
+def _check_types(config: Config) -> None:
+    # A wrong type is refused here, naming its field, before any rule looks at the value.
+    if type(config.players) is not int:
+        raise InvalidConfigError(f"players: an int is needed, not {config.players!r}")
+    if config.scenario is not None and type(config.scenario) is not str:
+        raise InvalidConfigError(f"scenario: a name or None is needed, not {config.scenario!r}")
+    for field in ("board", "action_tiles"):
+        value = getattr(config, field)
+        if type(value) is not tuple or not all(type(v) is str for v in value):
+            raise InvalidConfigError(f"{field}: a tuple of tile side ids is needed, not {value!r}")
+    if type(config.quick) is not bool:
+        raise InvalidConfigError(f"quick: True or False is needed, not {config.quick!r}")
+    if type(config.content) is not str:
+        raise InvalidConfigError(f"content: a content name is needed, not {config.content!r}")
 
 
 def config_for_players(players: int) -> Config:

@@ -123,7 +123,17 @@ def step_options(
     if step in MULTI:
         return _shift_options(rules, view, player, step, head_down, crabs_left)
     if step is P.USE_TRACE_MAIN_ACTION:
-        return [PickTrace(player, c) for c in dict.fromkeys(view.traces[player])]
+        # Only a card whose main action does something: the cost is already paid.
+        mains = rules.cards
+        usable = {
+            main: _steps_usable(rules, view, player, (main,), head_down)
+            for main in {mains[c].main for c in view.traces[player]}
+        }
+        return [
+            PickTrace(player, c)
+            for c in dict.fromkeys(view.traces[player])
+            if usable[mains[c].main]
+        ]
     if step is P.ADD_CARD_TO_TRACE:
         sides = (Side.LEFT, Side.RIGHT) if view.traces[player] else (Side.LEFT,)
         return [Dope(player, c, s) for c in sorted(set(hand)) for s in sides]
@@ -237,11 +247,42 @@ def _steps_usable(
     if first is P.DISCARD_RANDOM_FROM_CRABS_IN_FRONT:
         return any(view.hands[q] for q in _in_front(rules, view, player))
     if first is P.DISCARD_CARD:
+        # A cost: the rest must still do something with one card fewer in the Hand (which
+        # card does not matter: later steps only ever need some card).
         rest = steps[1:]
         return bool(view.hands[player]) and (
-            not rest or _steps_usable(rules, view, player, rest, head_down)
+            not rest or _steps_usable(rules, _AfterDiscard(view, player), player, rest, head_down)
         )
     return bool(step_options(rules, view, player, first, head_down=head_down, crabs_left=None))
+
+
+class _AfterDiscard:
+    """A view of the game with one card fewer in ``player``'s Hand."""
+
+    __slots__ = (
+        "crabs",
+        "discards",
+        "draw",
+        "hands",
+        "knocked",
+        "market",
+        "shells",
+        "supply",
+        "traces",
+    )
+
+    def __init__(self, view: View, player: PlayerId) -> None:
+        self.crabs = view.crabs
+        self.knocked = view.knocked
+        hands = list(view.hands)
+        hands[player] = view.hands[player][1:]
+        self.hands: Sequence[Sequence[CardId]] = hands
+        self.traces = view.traces
+        self.discards = view.discards
+        self.shells = view.shells
+        self.supply = view.supply
+        self.market = view.market
+        self.draw = view.draw
 
 
 def _in_front(rules: Rules, view: View, player: PlayerId) -> list[PlayerId]:

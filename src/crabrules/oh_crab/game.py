@@ -71,6 +71,8 @@ def _check_phase(state: State) -> None:
     turn = state.turn
     if state.phase is Phase.PLANNING and (turn is not None or NO_CARD not in state.planned):
         raise ValueError("phase: a planning phase has a player still to plan and no turn")
+    if state.phase is Phase.PLANNING and SEA in state.crabs:
+        raise ValueError("phase: a crab in the sea ends the game before another round")
     if state.phase is Phase.ACTION and turn is None:
         raise ValueError("turn: the action phase needs a turn")
     if state.phase is Phase.OVER and (turn is not None or SEA not in state.crabs):

@@ -5,7 +5,8 @@ The order of :func:`legal_actions` is fixed. In the planning phase: each plannin
 (left, then right), then :class:`Rest` (by kept Trace card, then Market pile). While an
 action is being resolved: the choices of its current step, as generated (destinations in
 board order, then discards, then pushes), :class:`Finish` last. Otherwise: :class:`Use`
-by grant index, :class:`Shortcut`, :class:`ExchangeAndEnd`, and :class:`EndTurn` last.
+by grant index, :class:`Shortcut`, :class:`ExchangeAndEnd`, and :class:`EndTurn` last (by
+the card a Water Current's Obstacle takes, then ignoring the current under Head Down!).
 """
 
 from __future__ import annotations
@@ -18,10 +19,14 @@ from crabrules.core.rng import Rng, fresh_seed
 from crabrules.oh_crab.actions import (
     Action,
     AddCard,
+    Discard,
+    Dope,
     EndTurn,
+    Exchange,
     ExchangeAndEnd,
     IllegalReason,
     Move,
+    PickTrace,
     Plan,
     Rest,
     Shift,
@@ -43,7 +48,14 @@ from crabrules.oh_crab.effects import (
 from crabrules.oh_crab.market import market_takes, refill
 from crabrules.oh_crab.movement import do_move
 from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Source, Stage, State
-from crabrules.oh_crab.turns import add_to_trace, end_turn, maybe_start_actions, rest, turn_grants
+from crabrules.oh_crab.turns import (
+    add_to_trace,
+    end_turn,
+    end_turn_options,
+    maybe_start_actions,
+    rest,
+    turn_grants,
+)
 from crabrules.oh_crab.work import Work, rules_for
 
 __all__ = [
@@ -189,7 +201,7 @@ def _turn_actions(state: State) -> list[Action]:
     if cell >= 0 and rules.exchange[cell]:
         takes = market_takes(state.market, state.draw)
         out.extend(ExchangeAndEnd(p, c, t) for c in dict.fromkeys(state.hands[p]) for t in takes)
-    out.append(EndTurn(p))
+    out.extend(end_turn_options(rules, state, p, turn.head_down))
     return out
 
 
@@ -236,7 +248,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         exchange(work, p, action.card, action.take)
         end_turn(work)
     elif isinstance(action, EndTurn):
-        end_turn(work)
+        end_turn(work, action.discard, ignore_current=action.ignore_current)
     else:
         resolve(work, action)
     return work.freeze()
@@ -278,13 +290,31 @@ def _check(state: State, action: object) -> None:
             reason=IllegalReason.WRONG_PHASE,
         )
     reason = IllegalReason.NOT_LEGAL
-    if isinstance(action, (Move, Shift)):
+    if isinstance(action, Action) and _card_missing(state, action):
+        reason = IllegalReason.NO_SUCH_CARD
+    elif isinstance(action, (Move, Shift)):
         reason = IllegalReason.BAD_DESTINATION
     raise IllegalActionError(
         f"{type(action).__name__} with these values is not legal now",
         action=action,
         reason=reason,
     )
+
+
+def _card_missing(state: State, action: Action) -> bool:
+    """Whether the action names a card that is not where it takes it from."""
+    hand = state.hands[action.player]
+    if isinstance(action, (Plan, Discard, Dope, Exchange, ExchangeAndEnd)):
+        return action.card not in hand
+    if isinstance(action, PickTrace):
+        return action.card not in state.traces[action.player]
+    if isinstance(action, Rest):
+        return action.keep != -1 and action.keep not in state.traces[action.player]
+    if isinstance(action, Shortcut):
+        return type(action.cards) is not tuple or any(c not in hand for c in action.cards)
+    if isinstance(action, (Move, Shift, EndTurn)):
+        return action.discard != -1 and action.discard not in hand
+    return False
 
 
 def _use_reason(state: State, action: Use) -> IllegalReason:

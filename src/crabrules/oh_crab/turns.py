@@ -5,19 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import Side
+from crabrules.oh_crab.actions import EndTurn, Side
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.market import take
-from crabrules.oh_crab.movement import enter_moved
+from crabrules.oh_crab.movement import enter_own
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Grant, Phase, Source, Stage
-from crabrules.oh_crab.work import Rules, Work
+from crabrules.oh_crab.work import Rules, View, Work
 
 __all__ = [
     "add_to_trace",
     "card_grants",
+    "carried_to",
     "end_round",
     "end_turn",
+    "end_turn_options",
     "maybe_start_actions",
     "next_cook",
     "rest",
@@ -71,18 +73,51 @@ def turn_grants(work: Work, player: PlayerId) -> list[Grant]:
     return grants
 
 
-def end_turn(work: Work) -> None:
-    """Water Current (end of the turn), then the next player or the End of Round phase."""
+def carried_to(layout: Layout, crabs: Sequence[Cell], player: PlayerId) -> Cell:
+    """Return where the current under the player's crab carries it (:data:`NOWHERE`: nowhere).
+
+    A current into an occupied space leans on the crab there: the crab stays.
+    """
+    cell = crabs[player]
+    if cell < 0:
+        return NOWHERE
+    target = layout.current[cell]
+    if target >= 0 and target in crabs:
+        return NOWHERE
+    return target
+
+
+def end_turn_options(rules: Rules, view: View, player: PlayerId, head_down: bool) -> list[EndTurn]:
+    """List the ways to end the turn.
+
+    A current carrying the crab onto a standard Obstacle asks for the card to discard;
+    under Head Down! the current may also be ignored.
+    """
+    target = carried_to(rules.layout, view.crabs, player)
+    if target == NOWHERE:
+        return [EndTurn(player)]
+    hand = view.hands[player]
+    out = [EndTurn(player)]
+    if target != SEA and rules.obstacle[target] and not head_down and hand:
+        # Standard Obstacle: "discard a card from your Hand", the card of your choice.
+        out = [EndTurn(player, c) for c in sorted(set(hand))]
+    if head_down:
+        # Head Down!: "you may ignore the negative effects", a Water Current among them.
+        out.append(EndTurn(player, ignore_current=True))
+    return out
+
+
+def end_turn(work: Work, discard: CardId = -1, *, ignore_current: bool = False) -> None:
+    """Water Current (end of the turn), then the next player or the End of Round phase.
+
+    The current carries the crab of the player whose turn ends, as a space effect of its own
+    space: the entered space's effects are those of the player's own entry (``discard`` on a
+    standard Obstacle, none under Head Down!).
+    """
     player = work.current
-    cell = work.crabs[player]
-    if cell >= 0:
-        target = work.rules.layout.current[cell]
-        # Head Down! ignores a current, unless it carries the crab into the sea (a current
-        # to the sea is no negative effect).
-        acts = target != NOWHERE and (target == SEA or not work.head_down)
-        # A current into an occupied space leans on the crab there and stays.
-        if acts and (target == SEA or target not in work.crabs):
-            enter_moved(work, player, target)
+    target = carried_to(work.rules.layout, work.crabs, player)
+    if target != NOWHERE and not ignore_current:
+        enter_own(work, player, target, discard)
     work.in_turn = False
     work.stage, work.grants, work.queue = Stage.START, [], []
     work.crabs_left, work.head_down, work.tile_used = None, False, False
