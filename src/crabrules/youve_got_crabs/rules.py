@@ -43,6 +43,7 @@ from crabrules.youve_got_crabs.actions import (
     Resolve,
     Signal,
     Swap,
+    is_finite_time,
 )
 from crabrules.youve_got_crabs.calls import (
     collect,
@@ -315,6 +316,9 @@ def _check(state: State, action: object) -> None:
     player = action.player  # type: ignore[attr-defined]
     if type(player) is not int or not 0 <= player < state.config.players:
         raise _refuse(action, IllegalReason.NO_SUCH_PLAYER, f"no player {player!r}")
+    if isinstance(action, Call) and not is_finite_time(action.time):
+        # Call's constructor checks the time, but attrs validators can be switched off.
+        raise _refuse(action, IllegalReason.BAD_TIME, f"a call's time, not {action.time!r}")
     if state.window is not None or state.claim is not None:
         _check_paused(state, action, player)
     elif not is_playing(state, player):
