@@ -60,6 +60,11 @@ def corrupt(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     return document
 
 
+def _draw_pile_left_empty(document: dict[str, Any]) -> None:
+    # The Draw pile runs out and the Discard pile stays: a reshuffle was skipped.
+    document["discard"], document["draw"] = document["draw"], []
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -81,6 +86,7 @@ def corrupt(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
         (lambda d: d.__setitem__("signals", [9]), "signals"),
         (lambda d: d.__setitem__("phase", "lunch"), "phase"),
         (lambda d: d["config"].__setitem__("teams", 9), "teams"),
+        (_draw_pile_left_empty, "draw"),
     ],
 )
 def test_corrupt_state_documents_raise_deserialization_error(

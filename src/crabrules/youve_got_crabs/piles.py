@@ -1,8 +1,9 @@
 """The Draw and Discard piles: drawing, reshuffling, and a hand's discard-and-redraw.
 
-The top of the Draw pile is the last card of its tuple. When a card must be drawn from an
-empty Draw pile, the Discard pile is shuffled into a new Draw pile ("whenever the Draw
-pile runs out, shuffle the Discard pile to form a new one").
+The top of the Draw pile is the last card of its tuple. The moment the Draw pile runs
+out, the Discard pile is shuffled into a new Draw pile ("whenever the Draw pile runs out,
+shuffle the Discard pile to form a new one"), so an empty Draw pile beside a non-empty
+Discard pile never lasts past a draw.
 
 >>> from crabrules.core import Rng
 >>> draw_cards((1, 2, 3), (7, 8), Rng.from_seed(0), 4)[0]
@@ -26,18 +27,25 @@ def draw_cards(
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], Rng]:
     """Draw ``count`` cards from the top, reshuffling the Discard pile when the Draw runs out.
 
+    ``discard`` already holds the cards discarded before this draw. The reshuffle happens
+    when the last card is drawn (even the last of the ``count``), and also when a draw
+    finds the Draw pile empty: it ran out while the Discard pile was empty too, which only
+    a deck with no spare cards does.
+
     Returns:
         The cards drawn (top card first), the Draw pile, the Discard pile, the generator.
     """
     drawn: tuple[Card, ...] = ()
-    while len(drawn) < count:
-        if not draw:
+    while True:
+        if not draw and discard:
+            # The Draw pile has run out: the Discard pile becomes the new one at once.
             draw, rng = rng.shuffle(discard)
             discard = ()
+        if len(drawn) == count:
+            return drawn, draw, discard, rng
         split = max(len(draw) - (count - len(drawn)), 0)
         drawn += draw[split:][::-1]
         draw = draw[:split]
-    return drawn, draw, discard, rng
 
 
 def redraw(state: State, player: PlayerId) -> State:

@@ -173,6 +173,8 @@ def check_state(state: State) -> None:
     cards += [*state.ocean, *state.draw, *state.discard]
     if Counter(cards) != Counter(deck(config)):
         raise ValueError("the hands, Ocean and piles do not hold exactly the config's deck")
+    if not state.draw and state.discard:
+        raise ValueError("draw: an empty Draw pile is refilled from the Discard pile at once")
     if len(state.tokens) != config.teams or min(state.tokens) < 0 or state.pot < 0:
         raise ValueError(f"tokens: {config.teams} counts, none negative, and pot >= 0")
     total = sum(state.tokens) + state.pot
