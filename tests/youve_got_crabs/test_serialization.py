@@ -65,6 +65,11 @@ def _draw_pile_left_empty(document: dict[str, Any]) -> None:
     document["discard"], document["draw"] = document["draw"], []
 
 
+def _won_while_a_claim_collects(document: dict[str, Any]) -> None:
+    document["winner"] = 0
+    document["claim"] = {"player": 1, "remaining": 2}
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -87,6 +92,7 @@ def _draw_pile_left_empty(document: dict[str, Any]) -> None:
         (lambda d: d.__setitem__("phase", "lunch"), "phase"),
         (lambda d: d["config"].__setitem__("teams", 9), "teams"),
         (_draw_pile_left_empty, "draw"),
+        (_won_while_a_claim_collects, "winner"),
     ],
 )
 def test_corrupt_state_documents_raise_deserialization_error(

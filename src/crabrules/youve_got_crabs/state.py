@@ -189,6 +189,8 @@ def check_state(state: State) -> None:
         raise ValueError("tied: two or more teams of the game, or none")
     if state.winner is not None and not 0 <= state.winner < config.teams:
         raise ValueError(f"winner: a team of the game, not {state.winner}")
+    if state.winner is not None and (state.window is not None or state.claim is not None):
+        raise ValueError("winner: the game ends only once a call is resolved")
     if len(state.signals) > RECENT or any(p not in players for p in state.signals):
         raise ValueError(f"signals: at most {RECENT} players of the game")
     if len(state.calls) > RECENT or any(
