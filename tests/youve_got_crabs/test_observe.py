@@ -9,10 +9,12 @@ import pytest
 
 from crabrules.youve_got_crabs import (
     IMITATION_CRAB,
+    UNSEEN,
     Call,
     Config,
     Observation,
     Signal,
+    Swap,
     apply,
     determinize,
     initial_state,
@@ -20,7 +22,16 @@ from crabrules.youve_got_crabs import (
     observe,
 )
 from crabrules.youve_got_crabs.state import check_state
-from tests.youve_got_crabs.helpers import AB, FOUR_KINGS, JAB, KING, TAXI, position
+from tests.youve_got_crabs.helpers import (
+    AB,
+    CRABBI,
+    FOUR_KINGS,
+    JAB,
+    KING,
+    SHISH,
+    TAXI,
+    position,
+)
 
 
 def test_a_player_observes_their_own_hand_and_no_other() -> None:
@@ -104,3 +115,35 @@ def test_determinize_leaves_an_unworn_imitation_crab_in_the_draw_pile() -> None:
         twin = determinize(state, 2, seed)
         assert IMITATION_CRAB in twin.draw
         check_state(twin)
+
+
+def test_everyone_sees_which_ocean_card_goes_into_which_hand() -> None:
+    # The Ocean is face up and swaps are made in front of everyone: the card taken is
+    # public, and stays known in that hand until it leaves it.
+    state = position(hands={0: (KING, KING, TAXI, AB)}, ocean=(JAB, KING, SHISH, CRABBI))
+    assert state.seen == ((UNSEEN,) * 4,) * 4
+    state = apply(state, Swap(0, hand_slot=3, ocean_slot=1))
+    for p in (None, 0, 1, 2, 3):
+        assert observe(state, p).seen[0] == (UNSEEN, UNSEEN, UNSEEN, KING)
+    state = apply(state, Swap(0, hand_slot=3, ocean_slot=0))
+    assert state.seen[0] == (UNSEEN, UNSEEN, UNSEEN, JAB)
+
+
+def test_determinize_keeps_the_cards_everyone_saw_taken_into_a_hand() -> None:
+    state = position(hands={0: (KING, KING, TAXI, AB)}, ocean=(JAB, KING, SHISH, CRABBI))
+    state = apply(state, Swap(0, hand_slot=2, ocean_slot=3))
+    dealt = set()
+    for seed in range(20):
+        twin = determinize(state, 1, seed)
+        check_state(twin)
+        assert twin.hands[0][2] == CRABBI
+        dealt.add(twin.hands[0][:2])
+    assert len(dealt) > 1, "the unseen slots are still re-dealt"
+
+
+def test_a_redrawn_hand_is_unseen_again() -> None:
+    state = position(hands={0: (KING, KING, KING, AB)}, ocean=(JAB, KING, SHISH, CRABBI))
+    state = apply(state, Swap(0, hand_slot=3, ocean_slot=1))
+    assert state.seen[0][3] == KING
+    state = apply(state, Call(3, 0, time=2.0))  # right: player 0 discards four, draws four
+    assert state.seen[0] == (UNSEEN,) * 4

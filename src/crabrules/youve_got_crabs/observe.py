@@ -1,11 +1,12 @@
 """What one player may see (:func:`observe`); states they cannot tell apart (:func:`determinize`).
 
-A player sees their own hand and everything public (Decision 9): the Ocean, every token
+A player sees their own hand and everything public (Decision 9): the cards everyone saw
+taken from the Ocean into a hand (swaps are made in the open), the Ocean, every token
 count, the License, who has put the hand down or confirmed or declined, whether anyone
 swapped, who wears the Rubber Crab Claws, the clock, the pending call or claim, the latest
 signals and calls with their results, the Discard pile (every card in it was shown face
-up) and the size of the Draw pile. Never another hand, the Draw pile's cards or order, the
-seed or the generator.
+up) and the size of the Draw pile. Never another hand's other cards, the Draw pile's cards
+or order, the seed or the generator.
 
 >>> from crabrules.youve_got_crabs.rules import initial_state
 >>> state = initial_state(seed=3)
@@ -24,7 +25,7 @@ from crabrules.core import PlayerId, Rng
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, Config, Side, Team
-from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase, State, Window
+from crabrules.youve_got_crabs.state import UNSEEN, CallRecord, Claim, Phase, State, Window
 
 __all__ = ["Observation", "determinize", "observe"]
 
@@ -45,6 +46,7 @@ class Observation:
     player: PlayerId | None
     config: Config
     hand: tuple[Card, ...]
+    seen: tuple[tuple[Card, ...], ...]
     ocean: tuple[Card, ...]
     draw_size: int
     discard: tuple[Card, ...]
@@ -75,6 +77,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         player=player,
         config=state.config,
         hand=state.hands[player] if own and player is not None else (),
+        seen=state.seen,
         ocean=state.ocean,
         draw_size=len(state.draw),
         discard=state.discard,
@@ -102,11 +105,12 @@ def observe(state: State, player: PlayerId | None) -> Observation:
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     """Deal the unseen cards anew: a state ``player`` cannot tell from ``state``.
 
-    The cards ``player`` cannot see (every other hand and the Draw pile) are shuffled and
-    dealt back into the same places in the same numbers. The Imitation Crab stays with
-    whoever wears the claws, which everyone sees. The seed and the generator are replaced
-    too. Calls' results are not used as constraints: a hand once called wrong may be dealt
-    four of a kind (it could have been since).
+    The cards ``player`` cannot see (every other hand, but for the cards everyone saw
+    taken from the Ocean into it, and the Draw pile) are shuffled and dealt back into the
+    same places in the same numbers. The Imitation Crab stays with whoever wears the
+    claws, which everyone sees. The seed and the generator are replaced too. Calls'
+    results are not used as constraints: a hand once called wrong may be dealt four of a
+    kind (it could have been since).
 
     Args:
         state: the true state.
@@ -118,22 +122,22 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     # The Imitation Crab is never re-dealt: the claws say which hand holds it, and without
     # claws nobody's hand does, so it stays in the Draw pile (at a random depth).
     wild_in_draw = IMITATION_CRAB in state.draw
-    unseen = [c for p in others for c in state.hands[p] if c != IMITATION_CRAB]
+
+    def hidden(p: PlayerId, slot: int) -> bool:
+        # A slot whose card everyone saw go in stays; so does the worn Imitation Crab.
+        card = state.hands[p][slot]
+        return state.seen[p][slot] == UNSEEN and not (p == wearer and card == IMITATION_CRAB)
+
+    slots = [(p, slot) for p in others for slot in range(CARDS_PER_HAND) if hidden(p, slot)]
+    unseen = [state.hands[p][slot] for p, slot in slots]
     unseen += [c for c in state.draw if c != IMITATION_CRAB]
     shuffled, rng = Rng.from_seed(seed % SEED_LIMIT).shuffle(unseen)
-    hands = list(state.hands)
-    cursor = 0
-    for p in others:
-        hand = list(state.hands[p])
-        for slot in range(CARDS_PER_HAND):
-            if p == wearer and hand[slot] == IMITATION_CRAB:
-                continue
-            hand[slot] = shuffled[cursor]
-            cursor += 1
-        hands[p] = tuple(hand)
-    draw = shuffled[cursor:]
+    hands = [list(hand) for hand in state.hands]
+    for (p, slot), card in zip(slots, shuffled, strict=False):
+        hands[p][slot] = card
+    draw = shuffled[len(slots) :]
     if wild_in_draw:
         depth, rng = rng.below(len(draw) + 1)
         draw = (*draw[:depth], IMITATION_CRAB, *draw[depth:])
     new_seed, rng = rng.next_u64()
-    return attrs.evolve(state, seed=new_seed, rng=rng, hands=tuple(hands), draw=draw)
+    return attrs.evolve(state, seed=new_seed, rng=rng, hands=tuple(map(tuple, hands)), draw=draw)

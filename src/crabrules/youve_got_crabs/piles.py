@@ -17,7 +17,7 @@ import attrs
 from crabrules.core import PlayerId, Rng
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND
-from crabrules.youve_got_crabs.state import State
+from crabrules.youve_got_crabs.state import UNSEEN, State
 
 __all__ = ["draw_cards", "redraw"]
 
@@ -52,16 +52,19 @@ def redraw(state: State, player: PlayerId) -> State:
     """``player`` discards their four cards and draws four new ones (after a right call).
 
     The Rubber Crab Claws follow the Imitation Crab: off when it is discarded, on when it
-    is drawn.
+    is drawn. The new hand is drawn face down: nobody else has seen any of it.
     """
     hand = state.hands[player]
     drawn, draw, discard, rng = draw_cards(
         state.draw, (*state.discard, *hand), state.rng, CARDS_PER_HAND
     )
     hands = (*state.hands[:player], drawn, *state.hands[player + 1 :])
+    seen = (*state.seen[:player], (UNSEEN,) * CARDS_PER_HAND, *state.seen[player + 1 :])
     claws = state.claws
     if IMITATION_CRAB in drawn:
         claws = player
     elif claws == player:
         claws = None
-    return attrs.evolve(state, hands=hands, draw=draw, discard=discard, rng=rng, claws=claws)
+    return attrs.evolve(
+        state, hands=hands, seen=seen, draw=draw, discard=discard, rng=rng, claws=claws
+    )

@@ -63,6 +63,7 @@ from crabrules.youve_got_crabs.state import (
     POT_TOKENS,
     RECENT,
     TEAM_TOKENS,
+    UNSEEN,
     Claim,
     Phase,
     State,
@@ -130,6 +131,7 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
         seed=seed,
         rng=rng,
         hands=tuple(hands),
+        seen=((UNSEEN,) * CARDS_PER_HAND,) * config.players,
         ocean=ocean,
         draw=draw,
         discard=(),
@@ -423,9 +425,10 @@ def _check_target(state: State, action: Call, player: PlayerId) -> None:
 
 
 def _swap(state: State, action: Swap) -> State:
-    # Play: to take an Ocean card you replace it with one from your hand.
+    # Play: to take an Ocean card you replace it with one from your hand. Everyone sees
+    # the face-up card go into the hand.
     p, h, o = action.player, action.hand_slot, action.ocean_slot
-    hand = state.hands[p]
+    hand, row = state.hands[p], state.seen[p]
     give, take = hand[h], state.ocean[o]
     claws = state.claws
     if take == IMITATION_CRAB:
@@ -437,6 +440,7 @@ def _swap(state: State, action: Swap) -> State:
         seed=state.seed,
         rng=state.rng,
         hands=(*state.hands[:p], (*hand[:h], take, *hand[h + 1 :]), *state.hands[p + 1 :]),
+        seen=(*state.seen[:p], (*row[:h], take, *row[h + 1 :]), *state.seen[p + 1 :]),
         ocean=(*state.ocean[:o], give, *state.ocean[o + 1 :]),
         draw=state.draw,
         discard=state.discard,

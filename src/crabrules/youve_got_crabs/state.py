@@ -21,6 +21,7 @@ __all__ = [
     "POT_TOKENS",
     "RECENT",
     "TEAM_TOKENS",
+    "UNSEEN",
     "CallRecord",
     "Claim",
     "Phase",
@@ -35,6 +36,8 @@ TEAM_TOKENS = 2
 POT_TOKENS = 8
 #: Tokens a Double Crabs claim collects.
 DOUBLE_CRABS_TOKENS = 3
+#: In :attr:`State.seen`: a hand slot whose card only its holder knows.
+UNSEEN: Card = -2
 #: How many of the latest signals and calls the state keeps, so it stays small.
 RECENT = 8
 
@@ -102,6 +105,10 @@ class State:
         seed: the seed the game was set up with.
         rng: the generator for the reshuffles to come.
         hands: each player's four cards, by slot (hidden from the others).
+        seen: by player and slot, the card everyone saw go into that slot, or
+            :data:`UNSEEN`. The Ocean is face up and swaps are made in the open, so a card
+            taken from it stays public until it leaves the hand; a hand dealt or redrawn
+            is unseen.
         ocean: the four face-up Ocean cards, by slot.
         draw: the Draw pile, face down; its last card is the top.
         discard: the Discard pile, oldest first. Every card in it was seen face up (the
@@ -132,6 +139,7 @@ class State:
     seed: int
     rng: Rng
     hands: tuple[tuple[Card, ...], ...]
+    seen: tuple[tuple[Card, ...], ...]
     ocean: tuple[Card, ...]
     draw: tuple[Card, ...]
     discard: tuple[Card, ...]
@@ -167,6 +175,12 @@ def check_state(state: State) -> None:
         raise ValueError(f"hands: {config.players} hands, got {len(state.hands)}")
     if any(len(hand) != CARDS_PER_HAND for hand in state.hands):
         raise ValueError(f"hands: every hand holds {CARDS_PER_HAND} cards")
+    if len(state.seen) != config.players or any(
+        len(row) != CARDS_PER_HAND
+        or any(card not in (UNSEEN, held) for card, held in zip(row, hand, strict=False))
+        for row, hand in zip(state.seen, state.hands, strict=True)
+    ):
+        raise ValueError("seen: by slot, UNSEEN or the card the hand holds there")
     if len(state.ocean) != OCEAN_SIZE:
         raise ValueError(f"ocean: the Ocean holds {OCEAN_SIZE} cards")
     cards = [c for hand in state.hands for c in hand]
