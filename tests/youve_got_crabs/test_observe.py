@@ -10,10 +10,14 @@ import pytest
 from crabrules.youve_got_crabs import (
     IMITATION_CRAB,
     UNSEEN,
+    Answer,
     Call,
     Config,
+    Confirm,
     Observation,
+    PutDown,
     Signal,
+    State,
     Swap,
     apply,
     determinize,
@@ -147,3 +151,40 @@ def test_a_redrawn_hand_is_unseen_again() -> None:
     assert state.seen[0][3] == KING
     state = apply(state, Call(3, 0, time=2.0))  # right: player 0 discards four, draws four
     assert state.seen[0] == (UNSEEN,) * 4
+
+
+def _reshuffled() -> State:
+    # The Ocean is replaced from a Draw pile of four: it runs out, and the Discard pile
+    # (every card of it seen face up) becomes the new Draw pile.
+    state = position(draw_top=(TAXI, AB, AB, TAXI), draw_size=4)
+    for action in (PutDown(0), PutDown(2), Confirm(0), Confirm(2)):
+        state = apply(state, action)
+    return apply(apply(state, Answer(1, False)), Answer(3, False))
+
+
+def test_a_reshuffled_draw_pile_is_not_mixed_with_the_hands_dealt_before_it() -> None:
+    state = _reshuffled()
+    assert state.reshuffles == 1
+    assert state.drawn_from == ((0,) * 4,) * 4
+    for seed in range(10):
+        twin = determinize(state, 0, seed)
+        check_state(twin)
+        assert Counter(twin.draw) == Counter(state.draw), "everyone saw these cards"
+        hidden = Counter(c for p in (1, 2, 3) for c in twin.hands[p])
+        assert hidden == Counter(c for p in (1, 2, 3) for c in state.hands[p])
+
+
+def test_a_hand_drawn_across_a_reshuffle_records_which_draw_pile_each_card_came_from() -> None:
+    state = position(hands={2: FOUR_KINGS}, draw_top=(TAXI, AB), draw_size=2)
+    state = apply(state, Call(1, 2, time=1.0))  # right: player 2 discards four, draws four
+    assert state.reshuffles == 1
+    assert state.drawn_from[2] == (0, 0, 1, 1)
+    assert state.hands[2][:2] == (AB, TAXI)
+    for seed in range(10):
+        twin = determinize(state, 0, seed)
+        check_state(twin)
+        # Cards from the first Draw pile change places only among themselves, and so do
+        # the cards from the second.
+        first = Counter(twin.hands[2][:2] + twin.hands[1] + twin.hands[3])
+        assert first == Counter(state.hands[2][:2] + state.hands[1] + state.hands[3])
+        assert Counter(twin.hands[2][2:] + twin.draw) == Counter(state.hands[2][2:] + state.draw)

@@ -47,9 +47,11 @@ class Observation:
     config: Config
     hand: tuple[Card, ...]
     seen: tuple[tuple[Card, ...], ...]
+    drawn_from: tuple[tuple[int, ...], ...]
     ocean: tuple[Card, ...]
     draw_size: int
     discard: tuple[Card, ...]
+    reshuffles: int
     tokens: tuple[int, ...]
     pot: int
     license: Side
@@ -78,9 +80,11 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         config=state.config,
         hand=state.hands[player] if own and player is not None else (),
         seen=state.seen,
+        drawn_from=state.drawn_from,
         ocean=state.ocean,
         draw_size=len(state.draw),
         discard=state.discard,
+        reshuffles=state.reshuffles,
         tokens=state.tokens,
         pot=state.pot,
         license=state.license,
@@ -107,10 +111,12 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
 
     The cards ``player`` cannot see (every other hand, but for the cards everyone saw
     taken from the Ocean into it, and the Draw pile) are shuffled and dealt back into the
-    same places in the same numbers. The Imitation Crab stays with whoever wears the
-    claws, which everyone sees. The seed and the generator are replaced too. Calls'
-    results are not used as constraints: a hand once called wrong may be dealt four of a
-    kind (it could have been since).
+    same places in the same numbers, each among the places holding cards of the same Draw
+    pile: a reshuffled Draw pile was the Discard pile, whose cards everyone saw, so its
+    cards never trade places with cards dealt or drawn before. The Imitation Crab stays
+    with whoever wears the claws, which everyone sees. The seed and the generator are
+    replaced too. Calls' results are not used as constraints: a hand once called wrong may
+    be dealt four of a kind (it could have been since).
 
     Args:
         state: the true state.
@@ -129,13 +135,19 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
         return state.seen[p][slot] == UNSEEN and not (p == wearer and card == IMITATION_CRAB)
 
     slots = [(p, slot) for p in others for slot in range(CARDS_PER_HAND) if hidden(p, slot)]
-    unseen = [state.hands[p][slot] for p, slot in slots]
-    unseen += [c for c in state.draw if c != IMITATION_CRAB]
-    shuffled, rng = Rng.from_seed(seed % SEED_LIMIT).shuffle(unseen)
     hands = [list(hand) for hand in state.hands]
-    for (p, slot), card in zip(slots, shuffled, strict=False):
-        hands[p][slot] = card
-    draw = shuffled[len(slots) :]
+    draw = tuple(c for c in state.draw if c != IMITATION_CRAB)
+    rng = Rng.from_seed(seed % SEED_LIMIT)
+    # The Draw pile is all of the latest pile (it is reshuffled the moment it runs out).
+    for pile in range(state.reshuffles + 1):
+        places = [(p, slot) for p, slot in slots if state.drawn_from[p][slot] == pile]
+        cards = [state.hands[p][slot] for p, slot in places]
+        latest = pile == state.reshuffles
+        shuffled, rng = rng.shuffle((*cards, *draw) if latest else cards)
+        for (p, slot), card in zip(places, shuffled, strict=False):
+            hands[p][slot] = card
+        if latest:
+            draw = shuffled[len(places) :]
     if wild_in_draw:
         depth, rng = rng.below(len(draw) + 1)
         draw = (*draw[:depth], IMITATION_CRAB, *draw[depth:])

@@ -122,9 +122,11 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
     draw, rng = Rng.from_seed(seed).shuffle(deck(config))
     hands = []
     for _ in range(config.players):
-        hand, draw, _, rng = draw_cards(draw, (), rng, CARDS_PER_HAND)
-        hands.append(hand)
-    ocean, draw, _, rng = draw_cards(draw, (), rng, OCEAN_SIZE)
+        dealt = draw_cards(draw, (), rng, CARDS_PER_HAND)
+        hands.append(dealt.cards)
+        draw, rng = dealt.draw, dealt.rng
+    turned = draw_cards(draw, (), rng, OCEAN_SIZE)
+    ocean, draw, rng = turned.cards, turned.draw, turned.rng
     empty: frozenset[PlayerId] = frozenset()
     return State(
         config=config,
@@ -132,9 +134,11 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
         rng=rng,
         hands=tuple(hands),
         seen=((UNSEEN,) * CARDS_PER_HAND,) * config.players,
+        drawn_from=((0,) * CARDS_PER_HAND,) * config.players,
         ocean=ocean,
         draw=draw,
         discard=(),
+        reshuffles=0,
         tokens=(TEAM_TOKENS,) * config.teams,
         pot=POT_TOKENS,
         license=config.first_side,
@@ -441,9 +445,11 @@ def _swap(state: State, action: Swap) -> State:
         rng=state.rng,
         hands=(*state.hands[:p], (*hand[:h], take, *hand[h + 1 :]), *state.hands[p + 1 :]),
         seen=(*state.seen[:p], (*row[:h], take, *row[h + 1 :]), *state.seen[p + 1 :]),
+        drawn_from=state.drawn_from,
         ocean=(*state.ocean[:o], give, *state.ocean[o + 1 :]),
         draw=state.draw,
         discard=state.discard,
+        reshuffles=state.reshuffles,
         tokens=state.tokens,
         pot=state.pot,
         license=state.license,
@@ -496,10 +502,17 @@ def _answer(state: State, action: Answer) -> State:
         return attrs.evolve(state, declined=declined)
     # Nobody wants to swap: the Ocean goes to the Discard pile, four new cards replace it,
     # and the same side plays again.
-    ocean, draw, discard, rng = draw_cards(
-        state.draw, (*state.discard, *state.ocean), state.rng, OCEAN_SIZE
+    turned = draw_cards(
+        state.draw, (*state.discard, *state.ocean), state.rng, OCEAN_SIZE, state.reshuffles
     )
-    state = attrs.evolve(state, ocean=ocean, draw=draw, discard=discard, rng=rng)
+    state = attrs.evolve(
+        state,
+        ocean=turned.cards,
+        draw=turned.draw,
+        discard=turned.discard,
+        rng=turned.rng,
+        reshuffles=turned.reshuffles,
+    )
     return new_round(state, state.license)
 
 

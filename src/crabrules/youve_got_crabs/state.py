@@ -109,10 +109,16 @@ class State:
             :data:`UNSEEN`. The Ocean is face up and swaps are made in the open, so a card
             taken from it stays public until it leaves the hand; a hand dealt or redrawn
             is unseen.
+        drawn_from: by player and slot, which Draw pile the card there was drawn from (see
+            ``reshuffles``); public, and what tells an unseen card's possible values.
         ocean: the four face-up Ocean cards, by slot.
         draw: the Draw pile, face down; its last card is the top.
         discard: the Discard pile, oldest first. Every card in it was seen face up (the
             Ocean, or a scoring hand shown on a right call), so it is public.
+        reshuffles: how many times the Discard pile became the Draw pile. The dealt Draw
+            pile is number 0, the n-th reshuffle's number n; the cards of each were public
+            (the first: the whole deck), so the unseen cards drawn from one are a known
+            set.
         tokens: each team's Crab tokens.
         pot: the tokens in the Crab Pot.
         license: the side the Crabbing License points at.
@@ -140,9 +146,11 @@ class State:
     rng: Rng
     hands: tuple[tuple[Card, ...], ...]
     seen: tuple[tuple[Card, ...], ...]
+    drawn_from: tuple[tuple[int, ...], ...]
     ocean: tuple[Card, ...]
     draw: tuple[Card, ...]
     discard: tuple[Card, ...]
+    reshuffles: int
     tokens: tuple[int, ...]
     pot: int
     license: Side
@@ -181,6 +189,15 @@ def check_state(state: State) -> None:
         for row, hand in zip(state.seen, state.hands, strict=True)
     ):
         raise ValueError("seen: by slot, UNSEEN or the card the hand holds there")
+    if (
+        state.reshuffles < 0
+        or len(state.drawn_from) != config.players
+        or any(
+            len(row) != CARDS_PER_HAND or not all(0 <= pile <= state.reshuffles for pile in row)
+            for row in state.drawn_from
+        )
+    ):
+        raise ValueError("drawn_from: by slot, a Draw pile from 0 to reshuffles")
     if len(state.ocean) != OCEAN_SIZE:
         raise ValueError(f"ocean: the Ocean holds {OCEAN_SIZE} cards")
     cards = [c for hand in state.hands for c in hand]
