@@ -1,12 +1,12 @@
 """What one player may see (:func:`observe`); states they cannot tell apart (:func:`determinize`).
 
 A player sees their own hand and everything public (Decision 9): the cards everyone saw
-taken from the Ocean into a hand (swaps are made in the open), the Ocean, every token
-count, the License, who has put the hand down or confirmed or declined, whether anyone
-swapped, who wears the Rubber Crab Claws, the clock, the pending call or claim, the latest
-signals and calls with their results, the Discard pile (every card in it was shown face
-up) and the size of the Draw pile. Never another hand's other cards, the Draw pile's cards
-or order, the seed or the generator.
+taken from the Ocean into a hand (swaps are made in the open) and which Draw pile each
+hand card came from, the Ocean, every token count, the License, who has put the hand down
+or confirmed or declined, whether anyone swapped, who wears the Rubber Crab Claws, the
+clock, the pending call or claim, the latest signals and calls with their results, the
+Discard pile (every card in it was shown face up) and the size of the Draw pile. Never
+another hand's unseen cards, the Draw pile's order, the seed or the generator.
 
 >>> from crabrules.youve_got_crabs.rules import initial_state
 >>> state = initial_state(seed=3)
