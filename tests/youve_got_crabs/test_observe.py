@@ -22,6 +22,7 @@ from crabrules.youve_got_crabs import (
     apply,
     determinize,
     initial_state,
+    is_scoring,
     legal_actions,
     observe,
 )
@@ -32,6 +33,7 @@ from tests.youve_got_crabs.helpers import (
     FOUR_KINGS,
     JAB,
     KING,
+    MIXED,
     SHISH,
     TAXI,
     position,
@@ -188,3 +190,31 @@ def test_a_hand_drawn_across_a_reshuffle_records_which_draw_pile_each_card_came_
         first = Counter(twin.hands[2][:2] + twin.hands[1] + twin.hands[3])
         assert first == Counter(state.hands[2][:2] + state.hands[1] + state.hands[3])
         assert Counter(twin.hands[2][2:] + twin.draw) == Counter(state.hands[2][2:] + state.draw)
+
+
+def test_a_hand_called_wrong_is_known_not_to_score_until_it_changes() -> None:
+    state = position(hands={1: MIXED}, ocean=(JAB, KING, SHISH, CRABBI))
+    state = apply(state, Call(2, 1, time=1.0))  # wrong: the hand is not four of a kind
+    assert state.called_wrong == frozenset({1})
+    for p in (None, 0, 1, 2, 3):
+        assert observe(state, p).called_wrong == frozenset({1})
+    state = play_round_for_side_1(state)
+    state = apply(state, Swap(1, hand_slot=0, ocean_slot=0))
+    assert state.called_wrong == frozenset(), "a swap changes the hand"
+
+
+def play_round_for_side_1(state: State) -> State:
+    for action in (Swap(0, 0, 0), PutDown(0), PutDown(2), Confirm(0), Confirm(2)):
+        state = apply(state, action)
+    return state
+
+
+def test_determinize_deals_no_four_of_a_kind_to_a_hand_known_not_to_score() -> None:
+    # Four types only: a random hand of four is now and then four of a kind.
+    config = Config(types=("Ab", "Jab", "Taxi", "King"), copies=7, removed_types=())
+    state = position(config, hands={1: (0, 0, 0, 1)})
+    state = apply(state, Call(2, 1, time=1.0))
+    for seed in range(300):
+        twin = determinize(state, 0, seed)
+        check_state(twin)
+        assert not is_scoring(twin.hands[1])

@@ -92,6 +92,10 @@ def _won_while_a_claim_collects(document: dict[str, Any]) -> None:
         (lambda d: d.__setitem__("phase", "lunch"), "phase"),
         (lambda d: d["config"].__setitem__("teams", 9), "teams"),
         (_draw_pile_left_empty, "draw"),
+        (lambda d: d["seen"][0].__setitem__(0, 99), "seen"),
+        (lambda d: d["drawn_from"][0].__setitem__(0, 1), "drawn_from"),
+        (lambda d: d.__setitem__("reshuffles", -1), "drawn_from"),
+        (lambda d: d.__setitem__("called_wrong", [9]), "called_wrong"),
         (_won_while_a_claim_collects, "winner"),
     ],
 )

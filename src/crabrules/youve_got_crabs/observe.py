@@ -23,7 +23,7 @@ import attrs
 
 from crabrules.core import PlayerId, Rng
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, is_scoring
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, Config, Side, Team
 from crabrules.youve_got_crabs.state import UNSEEN, CallRecord, Claim, Phase, State, Window
 
@@ -70,6 +70,7 @@ class Observation:
     signal_count: int
     calls: tuple[CallRecord, ...]
     call_count: int
+    called_wrong: frozenset[PlayerId]
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
@@ -103,6 +104,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         signal_count=state.signal_count,
         calls=state.calls,
         call_count=state.call_count,
+        called_wrong=state.called_wrong,
     )
 
 
@@ -114,31 +116,46 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     same places in the same numbers, each among the places holding cards of the same Draw
     pile: a reshuffled Draw pile was the Discard pile, whose cards everyone saw, so its
     cards never trade places with cards dealt or drawn before. The Imitation Crab stays
-    with whoever wears the claws, which everyone sees. The seed and the generator are
-    replaced too. Calls' results are not used as constraints: a hand once called wrong may
-    be dealt four of a kind (it could have been since).
+    with whoever wears the claws, which everyone sees. A hand called wrong and unchanged
+    since is never dealt four of a kind (the deal is drawn again until none is). The seed
+    and the generator are replaced too.
 
     Args:
         state: the true state.
         player: whose knowledge to keep (``None``: a spectator's, who sees no hand).
         seed: the seed of the re-deal (any int; it is reduced to 64 bits).
     """
-    others = [p for p in range(state.config.players) if p != player]
     wearer = state.claws if state.claws != player else None
-    # The Imitation Crab is never re-dealt: the claws say which hand holds it, and without
-    # claws nobody's hand does, so it stays in the Draw pile (at a random depth).
-    wild_in_draw = IMITATION_CRAB in state.draw
 
     def hidden(p: PlayerId, slot: int) -> bool:
         # A slot whose card everyone saw go in stays; so does the worn Imitation Crab.
         card = state.hands[p][slot]
         return state.seen[p][slot] == UNSEEN and not (p == wearer and card == IMITATION_CRAB)
 
+    others = [p for p in range(state.config.players) if p != player]
     slots = [(p, slot) for p in others for slot in range(CARDS_PER_HAND) if hidden(p, slot)]
+    known_wrong = [p for p in others if p in state.called_wrong]
+    rng = Rng.from_seed(seed % SEED_LIMIT)
+    # The true deal is one of the deals drawn, so this ends; a random hand is seldom four
+    # of a kind, so it takes very few draws.
+    while True:
+        hands, draw, rng = _redeal(state, slots, rng)
+        if not any(is_scoring(hands[p]) for p in known_wrong):
+            break
+    new_seed, rng = rng.next_u64()
+    return attrs.evolve(state, seed=new_seed, rng=rng, hands=hands, draw=draw)
+
+
+def _redeal(
+    state: State, slots: list[tuple[PlayerId, int]], rng: Rng
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], Rng]:
+    # Shuffle the cards of the hidden hand ``slots`` and of the Draw pile, each Draw pile's
+    # cards among their own places. The Draw pile is all of the latest pile (it is
+    # reshuffled the moment it runs out). The Imitation Crab is never re-dealt: the claws
+    # say which hand holds it, and without claws nobody's hand does, so a wild card in the
+    # Draw pile stays there (at a random depth).
     hands = [list(hand) for hand in state.hands]
     draw = tuple(c for c in state.draw if c != IMITATION_CRAB)
-    rng = Rng.from_seed(seed % SEED_LIMIT)
-    # The Draw pile is all of the latest pile (it is reshuffled the moment it runs out).
     for pile in range(state.reshuffles + 1):
         places = [(p, slot) for p, slot in slots if state.drawn_from[p][slot] == pile]
         cards = [state.hands[p][slot] for p, slot in places]
@@ -148,8 +165,7 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
             hands[p][slot] = card
         if latest:
             draw = shuffled[len(places) :]
-    if wild_in_draw:
+    if len(draw) < len(state.draw):
         depth, rng = rng.below(len(draw) + 1)
         draw = (*draw[:depth], IMITATION_CRAB, *draw[depth:])
-    new_seed, rng = rng.next_u64()
-    return attrs.evolve(state, seed=new_seed, rng=rng, hands=tuple(map(tuple, hands)), draw=draw)
+    return tuple(map(tuple, hands)), draw, rng

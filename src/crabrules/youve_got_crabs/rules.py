@@ -157,6 +157,7 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
         signal_count=0,
         calls=(),
         call_count=0,
+        called_wrong=frozenset(),
     )
 
 
@@ -468,6 +469,8 @@ def _swap(state: State, action: Swap) -> State:
         signal_count=state.signal_count,
         calls=state.calls,
         call_count=state.call_count,
+        # A hand called wrong is known not to score only until it changes.
+        called_wrong=state.called_wrong - {p} if p in state.called_wrong else state.called_wrong,
     )
 
 

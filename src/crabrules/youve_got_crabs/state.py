@@ -12,7 +12,7 @@ from collections import Counter
 import attrs
 
 from crabrules.core import PlayerId, Rng, serialize
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck, is_scoring
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config, Side, Team
 from crabrules.youve_got_crabs.table import table
 
@@ -139,6 +139,8 @@ class State:
         signal_count: how many signals were made in the whole game.
         calls: the latest resolved calls, oldest first (at most :data:`RECENT`).
         call_count: how many calls were resolved in the whole game.
+        called_wrong: the players called wrong whose hand has not changed since: everyone
+            knows it is not four of a kind.
     """
 
     config: Config
@@ -169,6 +171,7 @@ class State:
     signal_count: int
     calls: tuple[CallRecord, ...]
     call_count: int
+    called_wrong: frozenset[PlayerId]
 
 
 def check_state(state: State) -> None:
@@ -230,6 +233,10 @@ def check_state(state: State) -> None:
         raise ValueError(f"calls: at most {RECENT} calls between players of the game")
     if state.signal_count < len(state.signals) or state.call_count < len(state.calls):
         raise ValueError("signal_count and call_count count at least the recent ones")
+    if not state.called_wrong <= frozenset(players) or any(
+        is_scoring(state.hands[p]) for p in state.called_wrong
+    ):
+        raise ValueError("called_wrong: players of the game whose hand is not four of a kind")
 
 
 def _check_round(state: State, players: range) -> None:
