@@ -9,18 +9,35 @@ import pytest
 
 from crabrules.youve_got_crabs import (
     IMITATION_CRAB,
+    UNSEEN,
+    Answer,
     Call,
     Config,
+    Confirm,
     Observation,
+    PutDown,
     Signal,
+    State,
+    Swap,
     apply,
     determinize,
     initial_state,
+    is_scoring,
     legal_actions,
     observe,
 )
 from crabrules.youve_got_crabs.state import check_state
-from tests.youve_got_crabs.helpers import AB, FOUR_KINGS, JAB, KING, TAXI, position
+from tests.youve_got_crabs.helpers import (
+    AB,
+    CRABBI,
+    FOUR_KINGS,
+    JAB,
+    KING,
+    MIXED,
+    SHISH,
+    TAXI,
+    position,
+)
 
 
 def test_a_player_observes_their_own_hand_and_no_other() -> None:
@@ -104,3 +121,100 @@ def test_determinize_leaves_an_unworn_imitation_crab_in_the_draw_pile() -> None:
         twin = determinize(state, 2, seed)
         assert IMITATION_CRAB in twin.draw
         check_state(twin)
+
+
+def test_everyone_sees_which_ocean_card_goes_into_which_hand() -> None:
+    # The Ocean is face up and swaps are made in front of everyone: the card taken is
+    # public, and stays known in that hand until it leaves it.
+    state = position(hands={0: (KING, KING, TAXI, AB)}, ocean=(JAB, KING, SHISH, CRABBI))
+    assert state.seen == ((UNSEEN,) * 4,) * 4
+    state = apply(state, Swap(0, hand_slot=3, ocean_slot=1))
+    for p in (None, 0, 1, 2, 3):
+        assert observe(state, p).seen[0] == (UNSEEN, UNSEEN, UNSEEN, KING)
+    state = apply(state, Swap(0, hand_slot=3, ocean_slot=0))
+    assert state.seen[0] == (UNSEEN, UNSEEN, UNSEEN, JAB)
+
+
+def test_determinize_keeps_the_cards_everyone_saw_taken_into_a_hand() -> None:
+    state = position(hands={0: (KING, KING, TAXI, AB)}, ocean=(JAB, KING, SHISH, CRABBI))
+    state = apply(state, Swap(0, hand_slot=2, ocean_slot=3))
+    dealt = set()
+    for seed in range(20):
+        twin = determinize(state, 1, seed)
+        check_state(twin)
+        assert twin.hands[0][2] == CRABBI
+        dealt.add(twin.hands[0][:2])
+    assert len(dealt) > 1, "the unseen slots are still re-dealt"
+
+
+def test_a_redrawn_hand_is_unseen_again() -> None:
+    state = position(hands={0: (KING, KING, KING, AB)}, ocean=(JAB, KING, SHISH, CRABBI))
+    state = apply(state, Swap(0, hand_slot=3, ocean_slot=1))
+    assert state.seen[0][3] == KING
+    state = apply(state, Call(3, 0, time=2.0))  # right: player 0 discards four, draws four
+    assert state.seen[0] == (UNSEEN,) * 4
+
+
+def _reshuffled() -> State:
+    # The Ocean is replaced from a Draw pile of four: it runs out, and the Discard pile
+    # (every card of it seen face up) becomes the new Draw pile.
+    state = position(draw_top=(TAXI, AB, AB, TAXI), draw_size=4)
+    for action in (PutDown(0), PutDown(2), Confirm(0), Confirm(2)):
+        state = apply(state, action)
+    return apply(apply(state, Answer(1, False)), Answer(3, False))
+
+
+def test_a_reshuffled_draw_pile_is_not_mixed_with_the_hands_dealt_before_it() -> None:
+    state = _reshuffled()
+    assert state.reshuffles == 1
+    assert state.drawn_from == ((0,) * 4,) * 4
+    for seed in range(10):
+        twin = determinize(state, 0, seed)
+        check_state(twin)
+        assert Counter(twin.draw) == Counter(state.draw), "everyone saw these cards"
+        hidden = Counter(c for p in (1, 2, 3) for c in twin.hands[p])
+        assert hidden == Counter(c for p in (1, 2, 3) for c in state.hands[p])
+
+
+def test_a_hand_drawn_across_a_reshuffle_records_which_draw_pile_each_card_came_from() -> None:
+    state = position(hands={2: FOUR_KINGS}, draw_top=(TAXI, AB), draw_size=2)
+    state = apply(state, Call(1, 2, time=1.0))  # right: player 2 discards four, draws four
+    assert state.reshuffles == 1
+    assert state.drawn_from[2] == (0, 0, 1, 1)
+    assert state.hands[2][:2] == (AB, TAXI)
+    for seed in range(10):
+        twin = determinize(state, 0, seed)
+        check_state(twin)
+        # Cards from the first Draw pile change places only among themselves, and so do
+        # the cards from the second.
+        first = Counter(twin.hands[2][:2] + twin.hands[1] + twin.hands[3])
+        assert first == Counter(state.hands[2][:2] + state.hands[1] + state.hands[3])
+        assert Counter(twin.hands[2][2:] + twin.draw) == Counter(state.hands[2][2:] + state.draw)
+
+
+def test_a_hand_called_wrong_is_known_not_to_score_until_it_changes() -> None:
+    state = position(hands={1: MIXED}, ocean=(JAB, KING, SHISH, CRABBI))
+    state = apply(state, Call(2, 1, time=1.0))  # wrong: the hand is not four of a kind
+    assert state.called_wrong == frozenset({1})
+    for p in (None, 0, 1, 2, 3):
+        assert observe(state, p).called_wrong == frozenset({1})
+    state = play_round_for_side_1(state)
+    state = apply(state, Swap(1, hand_slot=0, ocean_slot=0))
+    assert state.called_wrong == frozenset(), "a swap changes the hand"
+
+
+def play_round_for_side_1(state: State) -> State:
+    for action in (Swap(0, 0, 0), PutDown(0), PutDown(2), Confirm(0), Confirm(2)):
+        state = apply(state, action)
+    return state
+
+
+def test_determinize_deals_no_four_of_a_kind_to_a_hand_known_not_to_score() -> None:
+    # Four types only: a random hand of four is now and then four of a kind.
+    config = Config(types=("Ab", "Jab", "Taxi", "King"), copies=7, removed_types=())
+    state = position(config, hands={1: (0, 0, 0, 1)})
+    state = apply(state, Call(2, 1, time=1.0))
+    for seed in range(300):
+        twin = determinize(state, 0, seed)
+        check_state(twin)
+        assert not is_scoring(twin.hands[1])

@@ -20,7 +20,16 @@ from crabrules.youve_got_crabs import (
     apply,
     legal_actions,
 )
-from tests.youve_got_crabs.helpers import AB, CRABBI, JAB, KING, SHISH, TAXI, position
+from tests.youve_got_crabs.helpers import (
+    AB,
+    CRABBI,
+    FOUR_KINGS,
+    JAB,
+    KING,
+    SHISH,
+    TAXI,
+    position,
+)
 
 # Default config: side 0 is players 0 and 2, side 1 is players 1 and 3.
 
@@ -162,6 +171,33 @@ def test_when_the_draw_pile_runs_out_the_discard_pile_is_reshuffled() -> None:
     assert state.ocean[:2] == (AB, TAXI)
     assert state.discard == ()
     assert sorted(state.ocean[2:] + state.draw) == sorted(old_discard + ocean)
+
+
+def test_the_moment_the_draw_pile_runs_out_the_discard_pile_becomes_the_new_one() -> None:
+    # "Whenever the Draw pile runs out, shuffle the Discard pile into a new Draw pile": at
+    # once, not at the next draw, so the cards discarded in between are not in it.
+    ocean = (JAB, KING, SHISH, CRABBI)
+    state = position(ocean=ocean, draw_top=(TAXI, AB, AB, TAXI), draw_size=4)
+    old_discard = state.discard
+    state = play(state, PutDown(0), PutDown(2), Confirm(0), Confirm(2))
+    state = play(state, Answer(1, False), Answer(3, False))
+    assert state.ocean == (TAXI, AB, AB, TAXI)
+    assert state.discard == ()
+    assert sorted(state.draw) == sorted(old_discard + ocean)
+    # The next Ocean comes from that Draw pile; the Ocean just replaced is not reshuffled.
+    state = play(state, PutDown(0), PutDown(2), Confirm(0), Confirm(2))
+    state = play(state, Answer(1, False), Answer(3, False))
+    assert state.discard == (TAXI, AB, AB, TAXI)
+    assert len(state.draw) == len(old_discard + ocean) - 4
+
+
+def test_a_redraw_that_empties_the_draw_pile_refills_it_from_the_discard_pile() -> None:
+    state = position(hands={0: FOUR_KINGS}, draw_top=(TAXI, AB, AB, TAXI), draw_size=4)
+    old_discard = state.discard
+    state = apply(state, Call(2, 0, time=1.0))
+    assert state.hands[0] == (TAXI, AB, AB, TAXI)
+    assert state.discard == ()
+    assert sorted(state.draw) == sorted(old_discard + FOUR_KINGS)
 
 
 def test_only_the_side_with_the_license_puts_down_picks_up_and_confirms() -> None:

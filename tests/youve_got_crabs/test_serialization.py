@@ -60,6 +60,16 @@ def corrupt(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     return document
 
 
+def _draw_pile_left_empty(document: dict[str, Any]) -> None:
+    # The Draw pile runs out and the Discard pile stays: a reshuffle was skipped.
+    document["discard"], document["draw"] = document["draw"], []
+
+
+def _won_while_a_claim_collects(document: dict[str, Any]) -> None:
+    document["winner"] = 0
+    document["claim"] = {"player": 1, "remaining": 2}
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -81,6 +91,12 @@ def corrupt(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
         (lambda d: d.__setitem__("signals", [9]), "signals"),
         (lambda d: d.__setitem__("phase", "lunch"), "phase"),
         (lambda d: d["config"].__setitem__("teams", 9), "teams"),
+        (_draw_pile_left_empty, "draw"),
+        (lambda d: d["seen"][0].__setitem__(0, 99), "seen"),
+        (lambda d: d["drawn_from"][0].__setitem__(0, 1), "drawn_from"),
+        (lambda d: d.__setitem__("reshuffles", -1), "drawn_from"),
+        (lambda d: d.__setitem__("called_wrong", [9]), "called_wrong"),
+        (_won_while_a_claim_collects, "winner"),
     ],
 )
 def test_corrupt_state_documents_raise_deserialization_error(

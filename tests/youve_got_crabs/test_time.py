@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 
+import attrs
 import pytest
 
 from crabrules.core import DeserializationError, IllegalActionError, from_json, to_json
-from crabrules.youve_got_crabs import Action, Call, IllegalReason, apply, legal_actions
+from crabrules.youve_got_crabs import Action, Call, IllegalReason, State, apply, legal_actions
 from tests.youve_got_crabs.helpers import MIXED, position
 
 
@@ -49,3 +50,20 @@ def test_call_times_round_trip_through_json() -> None:
     text = to_json(call)
     assert text == '{"format_version":1,"type":"call","player":0,"target":1,"time":12.345}'
     assert from_json(text, Action).time == 12.345
+
+
+@pytest.mark.parametrize("time", [math.nan, math.inf, None, "1.0"])
+def test_apply_refuses_a_call_whose_time_escaped_the_constructor_check(time: object) -> None:
+    # attrs validators can be switched off globally: apply must still refuse the time,
+    # as a paused call's counter-call too, never with a TypeError or a NaN clock.
+    with attrs.validators.disabled():
+        bad = Call(0, 2, time=time)  # type: ignore[arg-type]
+        counter = Call(1, 0, time=time)  # type: ignore[arg-type]
+    for state, action in ((position(hands={2: MIXED}), bad), (_window_on_1(), counter)):
+        with pytest.raises(IllegalActionError) as refused:
+            apply(state, action)
+        assert refused.value.reason is IllegalReason.BAD_TIME
+
+
+def _window_on_1() -> State:
+    return apply(position(hands={2: MIXED}), Call(0, 1, time=5.0))

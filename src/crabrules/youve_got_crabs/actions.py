@@ -46,6 +46,7 @@ __all__ = [
     "Signal",
     "Source",
     "Swap",
+    "is_finite_time",
 ]
 
 #: Where a Double Crabs token comes from: a team's id, or :data:`POT`.
@@ -94,13 +95,19 @@ class IllegalReason(Reason):
     """A call's time is a finite number of seconds."""
 
 
-def _finite_time(_instance: object, _attribute: object, value: object) -> None:
-    # A timestamp must be comparable with others: no NaN, no infinity, no bool.
+def is_finite_time(value: object) -> bool:
+    """Whether ``value`` can be a call's time: a finite number of seconds (not a bool).
+
+    A timestamp must be comparable with others: no NaN, no infinity.
+    """
     try:
-        ok = type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
+        return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
     except OverflowError:
-        ok = False
-    if not ok:
+        return False
+
+
+def _finite_time(_instance: object, _attribute: object, value: object) -> None:
+    if not is_finite_time(value):
         raise IllegalActionError(
             f"time: a call's time is a finite number of seconds, not {value!r}",
             action=None,

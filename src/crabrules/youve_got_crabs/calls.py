@@ -48,10 +48,14 @@ def new_round(state: State, license: int) -> State:
 
 
 def record_call(state: State, caller: PlayerId, target: PlayerId, *, double: bool) -> State:
-    """Remember the call and its result (public) among the :data:`RECENT` latest."""
+    """Remember the call and its result (public) among the :data:`RECENT` latest.
+
+    A wrong call tells everyone the hand is not four of a kind, until it changes.
+    """
     right = is_scoring(state.hands[target])
     calls = (*state.calls, CallRecord(caller, target, right, double))[-RECENT:]
-    return attrs.evolve(state, calls=calls, call_count=state.call_count + 1)
+    wrong = state.called_wrong if right else state.called_wrong | {target}
+    return attrs.evolve(state, calls=calls, call_count=state.call_count + 1, called_wrong=wrong)
 
 
 def resolve_on_partner(state: State, caller: PlayerId, target: PlayerId) -> State:

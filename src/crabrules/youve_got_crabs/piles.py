@@ -1,12 +1,14 @@
 """The Draw and Discard piles: drawing, reshuffling, and a hand's discard-and-redraw.
 
-The top of the Draw pile is the last card of its tuple. When a card must be drawn from an
-empty Draw pile, the Discard pile is shuffled into a new Draw pile ("whenever the Draw
-pile runs out, shuffle the Discard pile to form a new one").
+The top of the Draw pile is the last card of its tuple. The moment the Draw pile runs
+out, the Discard pile is shuffled into a new Draw pile ("whenever the Draw pile runs out,
+shuffle the Discard pile to form a new one"), so an empty Draw pile beside a non-empty
+Discard pile never lasts past a draw.
 
 >>> from crabrules.core import Rng
->>> draw_cards((1, 2, 3), (7, 8), Rng.from_seed(0), 4)[0]
-(3, 2, 1, 8)
+>>> drawn = draw_cards((1, 2, 3), (7, 8), Rng.from_seed(0), 4)
+>>> drawn.cards, drawn.piles, drawn.reshuffles
+((3, 2, 1, 8), (0, 0, 0, 1), 1)
 """
 
 from __future__ import annotations
@@ -16,44 +18,96 @@ import attrs
 from crabrules.core import PlayerId, Rng
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND
-from crabrules.youve_got_crabs.state import State
+from crabrules.youve_got_crabs.state import UNSEEN, State
 
-__all__ = ["draw_cards", "redraw"]
+__all__ = ["Drawn", "draw_cards", "redraw"]
+
+
+@attrs.frozen
+class Drawn:
+    """The result of :func:`draw_cards`.
+
+    Attributes:
+        cards: the cards drawn, top card first.
+        piles: for each card drawn, which Draw pile it came from (see ``reshuffles``).
+        draw: the Draw pile left.
+        discard: the Discard pile left.
+        rng: the generator after any reshuffle.
+        reshuffles: how many times the Discard pile has become the Draw pile, this draw
+            included: the Draw pile dealt from is number 0, the one made by the n-th
+            reshuffle number n.
+    """
+
+    cards: tuple[Card, ...]
+    piles: tuple[int, ...]
+    draw: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    rng: Rng
+    reshuffles: int
 
 
 def draw_cards(
-    draw: tuple[Card, ...], discard: tuple[Card, ...], rng: Rng, count: int
-) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], Rng]:
+    draw: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    rng: Rng,
+    count: int,
+    reshuffles: int = 0,
+) -> Drawn:
     """Draw ``count`` cards from the top, reshuffling the Discard pile when the Draw runs out.
 
-    Returns:
-        The cards drawn (top card first), the Draw pile, the Discard pile, the generator.
+    ``discard`` already holds the cards discarded before this draw. The reshuffle happens
+    when the last card is drawn (even the last of the ``count``), and also when a draw
+    finds the Draw pile empty: it ran out while the Discard pile was empty too, which only
+    a deck with no spare cards does.
+
+    Args:
+        draw: the Draw pile (its last card is the top).
+        discard: the Discard pile.
+        rng: the generator for the reshuffles.
+        count: how many cards to draw.
+        reshuffles: how many reshuffles the game has had so far.
     """
     drawn: tuple[Card, ...] = ()
-    while len(drawn) < count:
-        if not draw:
+    piles: tuple[int, ...] = ()
+    while True:
+        if not draw and discard:
+            # The Draw pile has run out: the Discard pile becomes the new one at once.
             draw, rng = rng.shuffle(discard)
             discard = ()
+            reshuffles += 1
+        if len(drawn) == count:
+            return Drawn(drawn, piles, draw, discard, rng, reshuffles)
         split = max(len(draw) - (count - len(drawn)), 0)
-        drawn += draw[split:][::-1]
+        taken = draw[split:][::-1]
+        drawn += taken
+        piles += (reshuffles,) * len(taken)
         draw = draw[:split]
-    return drawn, draw, discard, rng
 
 
 def redraw(state: State, player: PlayerId) -> State:
     """``player`` discards their four cards and draws four new ones (after a right call).
 
     The Rubber Crab Claws follow the Imitation Crab: off when it is discarded, on when it
-    is drawn.
+    is drawn. The new hand is drawn face down: nobody else has seen any of it, but
+    everyone knows which Draw pile each card came from.
     """
     hand = state.hands[player]
-    drawn, draw, discard, rng = draw_cards(
-        state.draw, (*state.discard, *hand), state.rng, CARDS_PER_HAND
+    drawn = draw_cards(
+        state.draw, (*state.discard, *hand), state.rng, CARDS_PER_HAND, state.reshuffles
     )
-    hands = (*state.hands[:player], drawn, *state.hands[player + 1 :])
     claws = state.claws
-    if IMITATION_CRAB in drawn:
+    if IMITATION_CRAB in drawn.cards:
         claws = player
     elif claws == player:
         claws = None
-    return attrs.evolve(state, hands=hands, draw=draw, discard=discard, rng=rng, claws=claws)
+    return attrs.evolve(
+        state,
+        hands=(*state.hands[:player], drawn.cards, *state.hands[player + 1 :]),
+        seen=(*state.seen[:player], (UNSEEN,) * CARDS_PER_HAND, *state.seen[player + 1 :]),
+        drawn_from=(*state.drawn_from[:player], drawn.piles, *state.drawn_from[player + 1 :]),
+        draw=drawn.draw,
+        discard=drawn.discard,
+        rng=drawn.rng,
+        reshuffles=drawn.reshuffles,
+        claws=claws,
+    )

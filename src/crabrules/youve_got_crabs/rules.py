@@ -43,6 +43,7 @@ from crabrules.youve_got_crabs.actions import (
     Resolve,
     Signal,
     Swap,
+    is_finite_time,
 )
 from crabrules.youve_got_crabs.calls import (
     collect,
@@ -62,6 +63,7 @@ from crabrules.youve_got_crabs.state import (
     POT_TOKENS,
     RECENT,
     TEAM_TOKENS,
+    UNSEEN,
     Claim,
     Phase,
     State,
@@ -120,18 +122,23 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
     draw, rng = Rng.from_seed(seed).shuffle(deck(config))
     hands = []
     for _ in range(config.players):
-        hand, draw, _, rng = draw_cards(draw, (), rng, CARDS_PER_HAND)
-        hands.append(hand)
-    ocean, draw, _, rng = draw_cards(draw, (), rng, OCEAN_SIZE)
+        dealt = draw_cards(draw, (), rng, CARDS_PER_HAND)
+        hands.append(dealt.cards)
+        draw, rng = dealt.draw, dealt.rng
+    turned = draw_cards(draw, (), rng, OCEAN_SIZE)
+    ocean, draw, rng = turned.cards, turned.draw, turned.rng
     empty: frozenset[PlayerId] = frozenset()
     return State(
         config=config,
         seed=seed,
         rng=rng,
         hands=tuple(hands),
+        seen=((UNSEEN,) * CARDS_PER_HAND,) * config.players,
+        drawn_from=((0,) * CARDS_PER_HAND,) * config.players,
         ocean=ocean,
         draw=draw,
         discard=(),
+        reshuffles=0,
         tokens=(TEAM_TOKENS,) * config.teams,
         pot=POT_TOKENS,
         license=config.first_side,
@@ -150,6 +157,7 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
         signal_count=0,
         calls=(),
         call_count=0,
+        called_wrong=frozenset(),
     )
 
 
@@ -315,6 +323,9 @@ def _check(state: State, action: object) -> None:
     player = action.player  # type: ignore[attr-defined]
     if type(player) is not int or not 0 <= player < state.config.players:
         raise _refuse(action, IllegalReason.NO_SUCH_PLAYER, f"no player {player!r}")
+    if isinstance(action, Call) and not is_finite_time(action.time):
+        # Call's constructor checks the time, but attrs validators can be switched off.
+        raise _refuse(action, IllegalReason.BAD_TIME, f"a call's time, not {action.time!r}")
     if state.window is not None or state.claim is not None:
         _check_paused(state, action, player)
     elif not is_playing(state, player):
@@ -419,9 +430,10 @@ def _check_target(state: State, action: Call, player: PlayerId) -> None:
 
 
 def _swap(state: State, action: Swap) -> State:
-    # Play: to take an Ocean card you replace it with one from your hand.
+    # Play: to take an Ocean card you replace it with one from your hand. Everyone sees
+    # the face-up card go into the hand.
     p, h, o = action.player, action.hand_slot, action.ocean_slot
-    hand = state.hands[p]
+    hand, row = state.hands[p], state.seen[p]
     give, take = hand[h], state.ocean[o]
     claws = state.claws
     if take == IMITATION_CRAB:
@@ -433,9 +445,12 @@ def _swap(state: State, action: Swap) -> State:
         seed=state.seed,
         rng=state.rng,
         hands=(*state.hands[:p], (*hand[:h], take, *hand[h + 1 :]), *state.hands[p + 1 :]),
+        seen=(*state.seen[:p], (*row[:h], take, *row[h + 1 :]), *state.seen[p + 1 :]),
+        drawn_from=state.drawn_from,
         ocean=(*state.ocean[:o], give, *state.ocean[o + 1 :]),
         draw=state.draw,
         discard=state.discard,
+        reshuffles=state.reshuffles,
         tokens=state.tokens,
         pot=state.pot,
         license=state.license,
@@ -454,6 +469,8 @@ def _swap(state: State, action: Swap) -> State:
         signal_count=state.signal_count,
         calls=state.calls,
         call_count=state.call_count,
+        # A hand called wrong is known not to score only until it changes.
+        called_wrong=state.called_wrong - {p} if p in state.called_wrong else state.called_wrong,
     )
 
 
@@ -488,10 +505,17 @@ def _answer(state: State, action: Answer) -> State:
         return attrs.evolve(state, declined=declined)
     # Nobody wants to swap: the Ocean goes to the Discard pile, four new cards replace it,
     # and the same side plays again.
-    ocean, draw, discard, rng = draw_cards(
-        state.draw, (*state.discard, *state.ocean), state.rng, OCEAN_SIZE
+    turned = draw_cards(
+        state.draw, (*state.discard, *state.ocean), state.rng, OCEAN_SIZE, state.reshuffles
     )
-    state = attrs.evolve(state, ocean=ocean, draw=draw, discard=discard, rng=rng)
+    state = attrs.evolve(
+        state,
+        ocean=turned.cards,
+        draw=turned.draw,
+        discard=turned.discard,
+        rng=turned.rng,
+        reshuffles=turned.reshuffles,
+    )
     return new_round(state, state.license)
 
 

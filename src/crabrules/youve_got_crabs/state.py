@@ -12,7 +12,7 @@ from collections import Counter
 import attrs
 
 from crabrules.core import PlayerId, Rng, serialize
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck, is_scoring
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config, Side, Team
 from crabrules.youve_got_crabs.table import table
 
@@ -21,6 +21,7 @@ __all__ = [
     "POT_TOKENS",
     "RECENT",
     "TEAM_TOKENS",
+    "UNSEEN",
     "CallRecord",
     "Claim",
     "Phase",
@@ -35,6 +36,8 @@ TEAM_TOKENS = 2
 POT_TOKENS = 8
 #: Tokens a Double Crabs claim collects.
 DOUBLE_CRABS_TOKENS = 3
+#: In :attr:`State.seen`: a hand slot whose card only its holder knows.
+UNSEEN: Card = -2
 #: How many of the latest signals and calls the state keeps, so it stays small.
 RECENT = 8
 
@@ -102,10 +105,20 @@ class State:
         seed: the seed the game was set up with.
         rng: the generator for the reshuffles to come.
         hands: each player's four cards, by slot (hidden from the others).
+        seen: by player and slot, the card everyone saw go into that slot, or
+            :data:`UNSEEN`. The Ocean is face up and swaps are made in the open, so a card
+            taken from it stays public until it leaves the hand; a hand dealt or redrawn
+            is unseen.
+        drawn_from: by player and slot, which Draw pile the card there was drawn from (see
+            ``reshuffles``); public, and what tells an unseen card's possible values.
         ocean: the four face-up Ocean cards, by slot.
         draw: the Draw pile, face down; its last card is the top.
         discard: the Discard pile, oldest first. Every card in it was seen face up (the
             Ocean, or a scoring hand shown on a right call), so it is public.
+        reshuffles: how many times the Discard pile became the Draw pile. The dealt Draw
+            pile is number 0, the n-th reshuffle's number n; the cards of each were public
+            (the first: the whole deck), so the unseen cards drawn from one are a known
+            set.
         tokens: each team's Crab tokens.
         pot: the tokens in the Crab Pot.
         license: the side the Crabbing License points at.
@@ -126,15 +139,20 @@ class State:
         signal_count: how many signals were made in the whole game.
         calls: the latest resolved calls, oldest first (at most :data:`RECENT`).
         call_count: how many calls were resolved in the whole game.
+        called_wrong: the players called wrong whose hand has not changed since: everyone
+            knows it is not four of a kind.
     """
 
     config: Config
     seed: int
     rng: Rng
     hands: tuple[tuple[Card, ...], ...]
+    seen: tuple[tuple[Card, ...], ...]
+    drawn_from: tuple[tuple[int, ...], ...]
     ocean: tuple[Card, ...]
     draw: tuple[Card, ...]
     discard: tuple[Card, ...]
+    reshuffles: int
     tokens: tuple[int, ...]
     pot: int
     license: Side
@@ -153,6 +171,7 @@ class State:
     signal_count: int
     calls: tuple[CallRecord, ...]
     call_count: int
+    called_wrong: frozenset[PlayerId]
 
 
 def check_state(state: State) -> None:
@@ -167,12 +186,29 @@ def check_state(state: State) -> None:
         raise ValueError(f"hands: {config.players} hands, got {len(state.hands)}")
     if any(len(hand) != CARDS_PER_HAND for hand in state.hands):
         raise ValueError(f"hands: every hand holds {CARDS_PER_HAND} cards")
+    if len(state.seen) != config.players or any(
+        len(row) != CARDS_PER_HAND
+        or any(card not in (UNSEEN, held) for card, held in zip(row, hand, strict=False))
+        for row, hand in zip(state.seen, state.hands, strict=True)
+    ):
+        raise ValueError("seen: by slot, UNSEEN or the card the hand holds there")
+    if (
+        state.reshuffles < 0
+        or len(state.drawn_from) != config.players
+        or any(
+            len(row) != CARDS_PER_HAND or not all(0 <= pile <= state.reshuffles for pile in row)
+            for row in state.drawn_from
+        )
+    ):
+        raise ValueError("drawn_from: by slot, a Draw pile from 0 to reshuffles")
     if len(state.ocean) != OCEAN_SIZE:
         raise ValueError(f"ocean: the Ocean holds {OCEAN_SIZE} cards")
     cards = [c for hand in state.hands for c in hand]
     cards += [*state.ocean, *state.draw, *state.discard]
     if Counter(cards) != Counter(deck(config)):
         raise ValueError("the hands, Ocean and piles do not hold exactly the config's deck")
+    if not state.draw and state.discard:
+        raise ValueError("draw: an empty Draw pile is refilled from the Discard pile at once")
     if len(state.tokens) != config.teams or min(state.tokens) < 0 or state.pot < 0:
         raise ValueError(f"tokens: {config.teams} counts, none negative, and pot >= 0")
     total = sum(state.tokens) + state.pot
@@ -187,6 +223,8 @@ def check_state(state: State) -> None:
         raise ValueError("tied: two or more teams of the game, or none")
     if state.winner is not None and not 0 <= state.winner < config.teams:
         raise ValueError(f"winner: a team of the game, not {state.winner}")
+    if state.winner is not None and (state.window is not None or state.claim is not None):
+        raise ValueError("winner: the game ends only once a call is resolved")
     if len(state.signals) > RECENT or any(p not in players for p in state.signals):
         raise ValueError(f"signals: at most {RECENT} players of the game")
     if len(state.calls) > RECENT or any(
@@ -195,6 +233,10 @@ def check_state(state: State) -> None:
         raise ValueError(f"calls: at most {RECENT} calls between players of the game")
     if state.signal_count < len(state.signals) or state.call_count < len(state.calls):
         raise ValueError("signal_count and call_count count at least the recent ones")
+    if not state.called_wrong <= frozenset(players) or any(
+        is_scoring(state.hands[p]) for p in state.called_wrong
+    ):
+        raise ValueError("called_wrong: players of the game whose hand is not four of a kind")
 
 
 def _check_round(state: State, players: range) -> None:
