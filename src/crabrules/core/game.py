@@ -187,7 +187,7 @@ class Game(Protocol[C, S, A, O_co]):
 
     @property
     def action_type(self) -> Any:
-        """The game's ``Action``: a union of tagged action classes, for deserialising."""
+        """The union of the game's tagged action classes (its ``Action``), for loading."""
 
     @property
     def observation_type(self) -> type[O_co]:
