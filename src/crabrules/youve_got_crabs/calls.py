@@ -1,7 +1,9 @@
 """Resolving "You've got crabs!": who is right, where tokens go, and the end of the game.
 
-Each function takes a state whose pause (window or claim) is already cleared and returns
-the state after the call, its record and the end-of-game check.
+The resolving functions take a state whose pause (window or claim) is already cleared.
+:func:`settle` then runs the end-of-game check, once per call or per whole Double Crabs
+claim. "Decision N" cites the decisions of the rules specification, numbered alike on the
+docs page.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import attrs
 from crabrules.core import PlayerId
 from crabrules.youve_got_crabs.actions import POT, Source
 from crabrules.youve_got_crabs.cards import is_scoring
-from crabrules.youve_got_crabs.config import Team
+from crabrules.youve_got_crabs.config import Side, Team
 from crabrules.youve_got_crabs.piles import redraw
 from crabrules.youve_got_crabs.state import RECENT, CallRecord, Phase, State
 from crabrules.youve_got_crabs.table import table
@@ -33,7 +35,7 @@ def is_playing(state: State, player: PlayerId) -> bool:
     return not state.tied or table(state.config).team_of[player] in state.tied
 
 
-def new_round(state: State, license: int) -> State:
+def new_round(state: State, license: Side) -> State:
     """Start a fresh round for the side ``license``: hands up, nothing confirmed, no swap yet."""
     empty: frozenset[PlayerId] = frozenset()
     return attrs.evolve(
@@ -115,7 +117,7 @@ def sources(state: State, team: Team) -> tuple[Source, ...]:
 
 
 def collect(state: State, team: Team, source: Source) -> State:
-    """Move one token from ``source`` to ``team``."""
+    """Move one token of a Double Crabs claim from ``source`` to ``team``."""
     tokens = list(state.tokens)
     tokens[team] += 1
     pot = state.pot
@@ -129,13 +131,13 @@ def collect(state: State, team: Team, source: Source) -> State:
 def settle(state: State, before: tuple[int, ...]) -> State:
     """Run the end-of-game check after a call (or a whole Double Crabs claim) is resolved.
 
-    Args:
-        state: the state after the call.
-        before: the teams' tokens before it, to see who gained in sudden death.
-
     End of the game: when the last token is taken from the Pot, the team with the most
     tokens wins. On a tie, only the tied teams go on, in a fresh round on the License's
     side, and the first of them to gain a token by any call wins (Decision 7).
+
+    Args:
+        state: the state after the call.
+        before: the teams' tokens before it, to see who gained in sudden death.
     """
     if state.tied:
         gained = [t for t in sorted(state.tied) if state.tokens[t] > before[t]]

@@ -179,7 +179,11 @@ def active_players(state: State) -> frozenset[PlayerId]:
 
     While a call on a partner waits for its counter-call, the two partners; while a
     Double Crabs claim collects, its player; otherwise every player still in the game
-    (anyone may call or signal at any moment). Nobody once the game is over.
+    (anyone may call or signal at any moment, Decision 1). Nobody once the game is over.
+
+    >>> state = apply(initial_state(Config(), seed=7), Call(0, 1, time=3.0))
+    >>> sorted(active_players(state))  # the window: only partners 0 and 1
+    [0, 1]
     """
     if state.winner is not None:
         return frozenset()
@@ -303,6 +307,14 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         NotYourTurnError: the player may not act now (play is paused for a call they take
             no part in, or they are out of a sudden death).
         IllegalActionError: any other illegal action; ``reason`` says why.
+
+    >>> state = initial_state(Config(), seed=7)
+    >>> apply(state, Swap(1, hand_slot=0, ocean_slot=0))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.IllegalActionError: the License points at the other side
+    >>> apply(state, Swap(0, hand_slot=0, ocean_slot=0)).swapped
+    True
     """
     if check:
         _check(state, action)
@@ -382,7 +394,9 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
         )
 
 
-def _check_round(state: State, action: Swap | PutDown | PickUp | Confirm, player: int) -> None:
+def _check_round(
+    state: State, action: Swap | PutDown | PickUp | Confirm, player: PlayerId
+) -> None:
     if state.phase is not Phase.PLAY or table(state.config).side_of[player] != state.license:
         raise _refuse(action, IllegalReason.NOT_YOUR_SIDE, "the License points at the other side")
     down = player in state.down
@@ -496,6 +510,7 @@ def _confirm(state: State, action: Confirm) -> State:
 
 
 def _answer(state: State, action: Answer) -> State:
+    # Decision 8: each player of the other side answers the offer.
     if action.wants_swap:
         # The first yes turns the License; that side plays a normal round.
         return new_round(state, 1 - state.license)
@@ -534,13 +549,14 @@ def _call(state: State, action: Call) -> State:
         return _counter_call(attrs.evolve(state, window=None, clock=time), window, time)
     state = attrs.evolve(state, clock=time)
     if table(state.config).partner_of[caller] == target:
-        # A call on one's partner waits for a possible Double Crabs counter-call.
+        # Decision 2: a call on one's partner waits for a possible Double Crabs counter-call.
         return attrs.evolve(state, window=Window(caller, target, time))
     before = state.tokens
     return settle(resolve_on_opponent(state, caller, target), before)
 
 
 def _counter_call(state: State, window: Window, time: float) -> State:
+    # Double Crabs: "both call each other within one second of each other" (either order).
     first, second = window.caller, window.target
     if abs(time - window.time) > DOUBLE_CRABS_WINDOW + TIME_TOLERANCE:
         # Too late for Double Crabs: the first call resolves alone, the second opens its
@@ -551,7 +567,7 @@ def _counter_call(state: State, window: Window, time: float) -> State:
         return attrs.evolve(state, window=Window(second, first, time))
     if is_scoring(state.hands[second]) and is_scoring(state.hands[first]):
         return _double_crabs(state, first, second)
-    # Mixed (or both wrong): each is resolved as a single call, in the order made.
+    # Decision 2: mixed (or both wrong), each is resolved as a single call, in the order made.
     state = _resolve_single(state, first, second)
     if state.winner is not None or not is_playing(state, second):
         return state
@@ -566,8 +582,9 @@ def _resolve_single(state: State, caller: PlayerId, target: PlayerId) -> State:
 def _double_crabs(state: State, first: PlayerId, second: PlayerId) -> State:
     # Double Crabs: both hands shown, both discard their four and draw four, and the team
     # collects three tokens from the sources its claim names.
-    # There is always a source: outside sudden death the Pot has a token, and in sudden
-    # death the Pot or another team holds the tokens this team could not have gained.
+    # There is always a source (Decision 3): outside sudden death the Pot has a token, and
+    # in sudden death the Pot or another team holds the tokens this team could not have
+    # gained.
     state = record_call(state, first, second, double=True)
     state = record_call(state, second, first, double=True)
     state = redraw(redraw(state, second), first)

@@ -214,7 +214,7 @@ def check_state(state: State) -> None:
     total = sum(state.tokens) + state.pot
     if total not in (TEAM_TOKENS * config.teams + POT_TOKENS + extra for extra in (0, 1)):
         raise ValueError(f"tokens: {total} tokens in play is impossible")
-    _check_round(state, players)
+    _check_round_fields(state)
     _check_pause(state)
     holder = next((p for p in players if IMITATION_CRAB in state.hands[p]), None)
     if state.claws != holder:
@@ -239,7 +239,8 @@ def check_state(state: State) -> None:
         raise ValueError("called_wrong: players of the game whose hand is not four of a kind")
 
 
-def _check_round(state: State, players: range) -> None:
+def _check_round_fields(state: State) -> None:
+    # The License, and who is down, confirmed or declined in this round.
     if state.license not in (0, 1):
         raise ValueError(f"license: side 0 or 1, not {state.license}")
     side = table(state.config).side_players[state.license]
@@ -253,6 +254,7 @@ def _check_round(state: State, players: range) -> None:
 
 
 def _check_pause(state: State) -> None:
+    # At most one pause: a call on a partner (window) or a Double Crabs claim.
     seats = table(state.config)
     window, claim = state.window, state.claim
     if window is not None and (
@@ -261,7 +263,8 @@ def _check_pause(state: State) -> None:
     ):
         raise ValueError("window: a call by a player on their partner")
     if claim is not None and (
-        claim.player not in range(state.config.players) or not 0 < claim.remaining <= 3
+        claim.player not in range(state.config.players)
+        or not 0 < claim.remaining <= DOUBLE_CRABS_TOKENS
     ):
         raise ValueError("claim: a player of the game with 1 to 3 tokens to collect")
     if window is not None and claim is not None:
