@@ -296,6 +296,14 @@ def _calls(player: PlayerId, targets: tuple[PlayerId, ...], clock: float) -> tup
 def apply(state: State, action: Action, *, check: bool = True) -> State:
     """Return the state after ``action``; ``state`` is untouched.
 
+    >>> state = initial_state(Config(), seed=7)
+    >>> apply(state, Swap(0, hand_slot=0, ocean_slot=0)).swapped
+    True
+    >>> apply(state, Swap(1, hand_slot=0, ocean_slot=0))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.IllegalActionError: the License points at the other side
+
     Args:
         state: the state to act on.
         action: the action, taken by ``action.player``.
@@ -307,14 +315,6 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         NotYourTurnError: the player may not act now (play is paused for a call they take
             no part in, or they are out of a sudden death).
         IllegalActionError: any other illegal action; ``reason`` says why.
-
-    >>> state = initial_state(Config(), seed=7)
-    >>> apply(state, Swap(1, hand_slot=0, ocean_slot=0))
-    Traceback (most recent call last):
-    ...
-    crabrules.core.errors.IllegalActionError: the License points at the other side
-    >>> apply(state, Swap(0, hand_slot=0, ocean_slot=0)).swapped
-    True
     """
     if check:
         _check(state, action)
