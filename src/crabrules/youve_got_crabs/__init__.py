@@ -35,6 +35,7 @@ from crabrules.youve_got_crabs.actions import (
     Source,
     Swap,
 )
+from crabrules.youve_got_crabs.calls import DOUBLE_CRABS_WINDOW, TIME_TOLERANCE
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, card_name, deck, is_scoring
 from crabrules.youve_got_crabs.config import (
     REFERENCE_TYPES,
@@ -47,8 +48,6 @@ from crabrules.youve_got_crabs.game import GAME, INFO, MAX_RANDOM_STEPS
 from crabrules.youve_got_crabs.observe import Observation, determinize, observe
 from crabrules.youve_got_crabs.render import render
 from crabrules.youve_got_crabs.rules import (
-    DOUBLE_CRABS_WINDOW,
-    TIME_TOLERANCE,
     Termination,
     active_players,
     apply,
