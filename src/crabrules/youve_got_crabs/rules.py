@@ -103,12 +103,14 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
     """
     if seed is None:
         seed = fresh_seed()
+    # Setup, step 4: shuffle, and deal four cards face down to each player.
     draw, rng = Rng.from_seed(seed).shuffle(deck(config))
     hands = []
     for _ in range(config.players):
         dealt = draw_cards(draw, (), rng, CARDS_PER_HAND)
         hands.append(dealt.cards)
         draw, rng = dealt.draw, dealt.rng
+    # Step 5: the top four cards of the Draw pile, face up, are the Ocean.
     turned = draw_cards(draw, (), rng, OCEAN_SIZE)
     ocean, draw, rng = turned.cards, turned.draw, turned.rng
     empty: frozenset[PlayerId] = frozenset()
@@ -123,9 +125,9 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
         draw=draw,
         discard=(),
         reshuffles=0,
-        tokens=(TEAM_TOKENS,) * config.teams,
+        tokens=(TEAM_TOKENS,) * config.teams,  # step 6
         pot=POT_TOKENS,
-        license=config.first_side,
+        license=config.first_side,  # step 7
         phase=Phase.PLAY,
         down=empty,
         confirmed=empty,
