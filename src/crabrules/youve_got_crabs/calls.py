@@ -4,7 +4,7 @@ The rulebook's You've Got Crabs (scoring) and End of the game. :func:`signal`,
 :func:`call`, :func:`resolve` and :func:`collect` carry out an action in a state where it is
 legal (``rules.apply`` checks first). A resolved call goes through :func:`settle`, the
 end-of-game check, once per call or per whole Double Crabs claim. "Decision N" cites the
-decisions of the rules specification, numbered alike on the docs page.
+docs page's "Decisions the library took" (1 to 9 are the rules specification's).
 
 >>> from crabrules.youve_got_crabs.actions import Call
 >>> from crabrules.youve_got_crabs.rules import initial_state

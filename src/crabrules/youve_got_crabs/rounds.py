@@ -1,7 +1,8 @@
 """The rounds: the License's side swapping, putting hands down and up, confirming, the offer.
 
 The rulebook's Play, End of a round and Replacing the Ocean. The functions that carry out
-an action take a state in which it is legal (``rules.apply`` checks first).
+an action take a state in which it is legal (``rules.apply`` checks first). "Decision N"
+cites the docs page's "Decisions the library took" (1 to 9 are the rules specification's).
 
 >>> from crabrules.youve_got_crabs.actions import PutDown, Swap
 >>> from crabrules.youve_got_crabs.rules import initial_state
