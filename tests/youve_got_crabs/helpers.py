@@ -8,13 +8,34 @@ from typing import Any
 
 import attrs
 
-from crabrules.youve_got_crabs import Card, Config, State, deck, initial_state
+from crabrules.youve_got_crabs import (
+    Action,
+    Card,
+    Config,
+    Confirm,
+    PutDown,
+    State,
+    apply,
+    deck,
+    initial_state,
+)
 from crabrules.youve_got_crabs.state import check_state
 
 # The reference types by index (Config.types).
 CRABBI, JAB, TAXI, AB, BUNNY, SHISH, CRABUCCINO, KING = 1, 2, 3, 4, 5, 6, 7, 8
 FOUR_KINGS = (KING, KING, KING, KING)
 MIXED = (CRABBI, JAB, TAXI, AB)
+
+#: In the default config side 0 is players 0 and 2, side 1 is players 1 and 3. With the
+#: License on side 0: both hands down, both confirm (the round ends, or the offer comes).
+SIDE_0_CONFIRMS = (PutDown(0), PutDown(2), Confirm(0), Confirm(2))
+
+
+def play(state: State, *actions: Action) -> State:
+    """Apply ``actions`` in order."""
+    for action in actions:
+        state = apply(state, action)
+    return state
 
 
 def position(

@@ -1,4 +1,5 @@
-"""You've Got Crabs: calls on one's partner and on other teams, signals, the pause."""
+"""Scoring: calls on one's partner and on other teams, the pause, Decision 4 (an empty
+treasury gives nothing), and signals (Setup, step 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Double Crabs: partners calling each other within one second, and the claim's tokens."""
+"""Double Crabs: partners calling each other within one second (Decision 2), and where the
+claim's three tokens come from (Decision 3)."""
 
 from __future__ import annotations
 

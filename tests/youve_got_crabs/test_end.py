@@ -1,4 +1,4 @@
-"""The end of the game: the Pot's last token, most tokens wins, sudden death."""
+"""End of the game: the Pot's last token, most tokens wins, sudden death (Decision 7)."""
 
 from __future__ import annotations
 

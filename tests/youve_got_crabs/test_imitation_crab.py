@@ -1,4 +1,4 @@
-"""The Imitation Crab expansion: the wild card and the Rubber Crab Claws."""
+"""Imitation Crab expansion: the wild card (Decision 5) and the Rubber Crab Claws (Decision 6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hidden information: what a player observes, and determinize."""
+"""Hidden information (Decision 9): what a player observes, and what determinize re-deals."""
 
 from __future__ import annotations
 
@@ -13,9 +13,7 @@ from crabrules.youve_got_crabs import (
     Answer,
     Call,
     Config,
-    Confirm,
     Observation,
-    PutDown,
     Signal,
     State,
     Swap,
@@ -35,7 +33,9 @@ from tests.youve_got_crabs.helpers import (
     KING,
     MIXED,
     SHISH,
+    SIDE_0_CONFIRMS,
     TAXI,
+    play,
     position,
 )
 
@@ -159,9 +159,7 @@ def _reshuffled() -> State:
     # The Ocean is replaced from a Draw pile of four: it runs out, and the Discard pile
     # (every card of it seen face up) becomes the new Draw pile.
     state = position(draw_top=(TAXI, AB, AB, TAXI), draw_size=4)
-    for action in (PutDown(0), PutDown(2), Confirm(0), Confirm(2)):
-        state = apply(state, action)
-    return apply(apply(state, Answer(1, False)), Answer(3, False))
+    return play(state, *SIDE_0_CONFIRMS, Answer(1, False), Answer(3, False))
 
 
 def test_a_reshuffled_draw_pile_is_not_mixed_with_the_hands_dealt_before_it() -> None:
@@ -204,9 +202,7 @@ def test_a_hand_called_wrong_is_known_not_to_score_until_it_changes() -> None:
 
 
 def play_round_for_side_1(state: State) -> State:
-    for action in (Swap(0, 0, 0), PutDown(0), PutDown(2), Confirm(0), Confirm(2)):
-        state = apply(state, action)
-    return state
+    return play(state, Swap(0, 0, 0), *SIDE_0_CONFIRMS)
 
 
 def test_determinize_deals_no_four_of_a_kind_to_a_hand_known_not_to_score() -> None:

@@ -1,4 +1,4 @@
-"""The plain-text picture."""
+"""render: the plain-text picture shows tokens, Ocean, hands, claws, signals, calls and pauses."""
 
 from __future__ import annotations
 

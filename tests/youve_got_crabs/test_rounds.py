@@ -1,4 +1,5 @@
-"""Play: swapping with the Ocean, putting hands down, the end of a round, the offer."""
+"""Play, End of a round, Replacing the Ocean: swaps, hands down and up, confirming, the
+offer (Decision 8), and reshuffling the Discard pile when the Draw pile runs out."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from crabrules.youve_got_crabs import (
     PickUp,
     PutDown,
     Signal,
-    State,
     Swap,
     apply,
     legal_actions,
@@ -27,17 +27,11 @@ from tests.youve_got_crabs.helpers import (
     JAB,
     KING,
     SHISH,
+    SIDE_0_CONFIRMS,
     TAXI,
+    play,
     position,
 )
-
-# Default config: side 0 is players 0 and 2, side 1 is players 1 and 3.
-
-
-def play(state: State, *actions: object) -> State:
-    for action in actions:
-        state = apply(state, action)  # type: ignore[arg-type]
-    return state
 
 
 def test_a_swap_exchanges_a_hand_card_for_an_ocean_card() -> None:
@@ -124,7 +118,7 @@ def test_picking_a_hand_up_withdraws_every_confirmation() -> None:
 
 
 def test_a_round_without_a_swap_asks_the_other_side() -> None:
-    state = play(position(), PutDown(0), PutDown(2), Confirm(0), Confirm(2))
+    state = play(position(), *SIDE_0_CONFIRMS)
     assert state.phase is Phase.OFFER
     assert state.license == 0
     assert legal_actions(state, 1)[:2] == (Answer(1, True), Answer(1, False))
@@ -135,7 +129,7 @@ def test_a_round_without_a_swap_asks_the_other_side() -> None:
 
 
 def test_the_first_yes_turns_the_license_for_a_normal_round() -> None:
-    state = play(position(), PutDown(0), PutDown(2), Confirm(0), Confirm(2))
+    state = play(position(), *SIDE_0_CONFIRMS)
     state = play(state, Answer(3, False), Answer(1, True))
     assert state.license == 1
     assert state.phase is Phase.PLAY
@@ -146,7 +140,7 @@ def test_the_first_yes_turns_the_license_for_a_normal_round() -> None:
 def test_when_all_say_no_the_ocean_is_replaced_and_the_same_side_plays_again() -> None:
     ocean = (JAB, KING, SHISH, CRABBI)
     state = position(ocean=ocean, draw_top=(TAXI, AB, AB, TAXI))
-    state = play(state, PutDown(0), PutDown(2), Confirm(0), Confirm(2), Answer(1, False))
+    state = play(state, *SIDE_0_CONFIRMS, Answer(1, False))
     assert state.declined == frozenset({1})
     with pytest.raises(IllegalActionError) as refused:
         apply(state, Answer(1, True))
@@ -164,7 +158,7 @@ def test_when_the_draw_pile_runs_out_the_discard_pile_is_reshuffled() -> None:
     ocean = (JAB, KING, SHISH, CRABBI)
     state = position(config, ocean=ocean, draw_top=(TAXI, AB), draw_size=2)
     old_discard = state.discard
-    state = play(state, PutDown(0), PutDown(2), Confirm(0), Confirm(2))
+    state = play(state, *SIDE_0_CONFIRMS)
     state = play(state, Answer(1, False), Answer(3, False))
     # Two cards from the old Draw pile, then two from the reshuffled Discard pile (which
     # already holds the old Ocean).
@@ -179,13 +173,13 @@ def test_the_moment_the_draw_pile_runs_out_the_discard_pile_becomes_the_new_one(
     ocean = (JAB, KING, SHISH, CRABBI)
     state = position(ocean=ocean, draw_top=(TAXI, AB, AB, TAXI), draw_size=4)
     old_discard = state.discard
-    state = play(state, PutDown(0), PutDown(2), Confirm(0), Confirm(2))
+    state = play(state, *SIDE_0_CONFIRMS)
     state = play(state, Answer(1, False), Answer(3, False))
     assert state.ocean == (TAXI, AB, AB, TAXI)
     assert state.discard == ()
     assert sorted(state.draw) == sorted(old_discard + ocean)
     # The next Ocean comes from that Draw pile; the Ocean just replaced is not reshuffled.
-    state = play(state, PutDown(0), PutDown(2), Confirm(0), Confirm(2))
+    state = play(state, *SIDE_0_CONFIRMS)
     state = play(state, Answer(1, False), Answer(3, False))
     assert state.discard == (TAXI, AB, AB, TAXI)
     assert len(state.draw) == len(old_discard + ocean) - 4

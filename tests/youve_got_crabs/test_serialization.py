@@ -14,10 +14,8 @@ from crabrules.youve_got_crabs import (
     Call,
     Collect,
     Config,
-    Confirm,
     Observation,
     Phase,
-    PutDown,
     State,
     Swap,
     apply,
@@ -25,7 +23,7 @@ from crabrules.youve_got_crabs import (
     legal_actions,
     observe,
 )
-from tests.youve_got_crabs.helpers import FOUR_KINGS, JAB, position
+from tests.youve_got_crabs.helpers import FOUR_KINGS, JAB, SIDE_0_CONFIRMS, play, position
 
 
 def test_states_actions_and_observations_round_trip() -> None:
@@ -45,9 +43,7 @@ def test_an_action_document_is_plain_json_with_a_stable_tag() -> None:
 
 
 def test_a_loaded_state_plays_on_like_the_original() -> None:
-    state = position(hands={1: FOUR_KINGS})
-    for action in (PutDown(0), PutDown(2), Confirm(0), Confirm(2)):
-        state = apply(state, action)
+    state = play(position(hands={1: FOUR_KINGS}), *SIDE_0_CONFIRMS)
     loaded = from_json(to_json(state), State)
     assert loaded.phase is Phase.OFFER
     assert legal_actions(loaded) == legal_actions(state)

@@ -1,4 +1,5 @@
-"""Components, players and setup."""
+"""Components and players, and Setup steps 2 to 7: seating, removed types, the deal, tokens,
+the License; bad configs raise InvalidConfigError naming the field."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Calls carry the caller's clock time: how the time takes part in legality."""
+"""Calls carry the caller's clock time (Decision 2): how the time takes part in legality."""
 
 from __future__ import annotations
 

@@ -18,6 +18,11 @@ Window(caller=1, target=0, time=12.25)
 >>> state = ygc.apply(state, ygc.Resolve(player=1))  # no counter-call within the second
 >>> state.calls[-1].right, state.tokens, state.pot
 (False, (1, 2), 9)
+
+The library reads no clock: while ``state.window`` is open only the partner's counter-call
+(Double Crabs, if within :data:`DOUBLE_CRABS_WINDOW` seconds) and the caller's
+:class:`Resolve` are legal, and the front end sends ``Resolve`` once the second has passed
+or before any other action that arrives.
 """
 
 from crabrules.youve_got_crabs.actions import (
@@ -35,6 +40,7 @@ from crabrules.youve_got_crabs.actions import (
     Source,
     Swap,
 )
+from crabrules.youve_got_crabs.calls import DOUBLE_CRABS_WINDOW, TIME_TOLERANCE
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, card_name, deck, is_scoring
 from crabrules.youve_got_crabs.config import (
     REFERENCE_TYPES,
@@ -47,8 +53,6 @@ from crabrules.youve_got_crabs.game import GAME, INFO, MAX_RANDOM_STEPS
 from crabrules.youve_got_crabs.observe import Observation, determinize, observe
 from crabrules.youve_got_crabs.render import render
 from crabrules.youve_got_crabs.rules import (
-    DOUBLE_CRABS_WINDOW,
-    TIME_TOLERANCE,
     Termination,
     active_players,
     apply,

@@ -174,6 +174,11 @@ class Signal:
 class Call:
     """Point at ``target`` and say "You've got crabs!" at ``time`` on the caller's clock.
 
+    A call on another team's player is resolved at once. A call on one's partner pauses
+    play and opens the Double Crabs window (``State.window``): the partner's counter-call
+    within ``DOUBLE_CRABS_WINDOW`` seconds of ``time`` makes the pair a Double Crabs claim;
+    otherwise the caller's :class:`Resolve` resolves it alone.
+
     ``time`` takes no part in equality or hashing (see the module's docstring).
     """
 
@@ -187,8 +192,10 @@ class Call:
 class Resolve:
     """The caller closes the Double Crabs window: their call is resolved on its own.
 
-    A front end sends it once ``DOUBLE_CRABS_WINDOW`` seconds have passed since the call
-    without a counter-call, or when any other action arrives first.
+    The library reads no clock, so the front end sends it for the caller: once
+    ``DOUBLE_CRABS_WINDOW`` seconds have passed since the call without a counter-call, or
+    at once when any other action arrives while the window is open (then applies that
+    action), since a call resolves at the first action that is not the counter-call.
     """
 
     TAG: ClassVar[str] = "resolve"

@@ -1,7 +1,16 @@
-"""Resolving "You've got crabs!": who is right, where tokens go, and the end of the game.
+"""Calls: signals, "You've got crabs!", the Double Crabs window and claim, the end check.
 
-Each function takes a state whose pause (window or claim) is already cleared and returns
-the state after the call, its record and the end-of-game check.
+The rulebook's You've Got Crabs (scoring) and End of the game. :func:`signal`,
+:func:`call`, :func:`resolve` and :func:`collect` carry out an action in a state where it is
+legal (``rules.apply`` checks first). A resolved call goes through :func:`settle`, the
+end-of-game check, once per call or per whole Double Crabs claim. "Decision N" cites the
+docs page's "Decisions the library took" (1 to 9 are the rules specification's).
+
+>>> from crabrules.youve_got_crabs.actions import Call
+>>> from crabrules.youve_got_crabs.rules import initial_state
+>>> state = call(initial_state(seed=7), Call(0, 1, time=2.5))
+>>> state.window  # a call on one's partner waits for the counter-call
+Window(caller=0, target=1, time=2.5)
 """
 
 from __future__ import annotations
@@ -9,42 +18,122 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core import PlayerId
-from crabrules.youve_got_crabs.actions import POT, Source
+from crabrules.youve_got_crabs.actions import POT, Call, Collect, Resolve, Signal, Source
 from crabrules.youve_got_crabs.cards import is_scoring
 from crabrules.youve_got_crabs.config import Team
 from crabrules.youve_got_crabs.piles import redraw
-from crabrules.youve_got_crabs.state import RECENT, CallRecord, Phase, State
+from crabrules.youve_got_crabs.rounds import is_playing, new_round
+from crabrules.youve_got_crabs.state import (
+    DOUBLE_CRABS_TOKENS,
+    RECENT,
+    CallRecord,
+    Claim,
+    State,
+    Window,
+)
 from crabrules.youve_got_crabs.table import table
 
 __all__ = [
+    "DOUBLE_CRABS_WINDOW",
+    "TIME_TOLERANCE",
+    "call",
     "collect",
-    "is_playing",
-    "new_round",
     "record_call",
+    "resolve",
     "resolve_on_opponent",
     "resolve_on_partner",
     "settle",
+    "signal",
     "sources",
+    "take_token",
 ]
 
+#: Double Crabs: both partners call each other "within one second of each other".
+DOUBLE_CRABS_WINDOW = 1.0
+#: Slack for binary floating point, so that calls at 1.14 s and 2.14 s (whose difference
+#: is 1.0000000000000002 in floats) are one second apart, hence inside the window.
+TIME_TOLERANCE = 1e-9
 
-def is_playing(state: State, player: PlayerId) -> bool:
-    """Whether ``player`` still takes part: everyone, except in sudden death (Decision 7)."""
-    return not state.tied or table(state.config).team_of[player] in state.tied
 
-
-def new_round(state: State, license: int) -> State:
-    """Start a fresh round for the side ``license``: hands up, nothing confirmed, no swap yet."""
-    empty: frozenset[PlayerId] = frozenset()
+def signal(state: State, action: Signal) -> State:
+    """Record a signal: public, and what it means is the team's secret."""
     return attrs.evolve(
         state,
-        license=license,
-        phase=Phase.PLAY,
-        down=empty,
-        confirmed=empty,
-        declined=empty,
-        swapped=False,
+        signals=(*state.signals, action.player)[-RECENT:],
+        signal_count=state.signal_count + 1,
     )
+
+
+def call(state: State, action: Call) -> State:
+    """Call "You've got crabs!": on a partner, open the window; else resolve now."""
+    caller, target, time = action.player, action.target, float(action.time)
+    window = state.window
+    if window is not None:
+        return _counter_call(attrs.evolve(state, window=None, clock=time), window, time)
+    state = attrs.evolve(state, clock=time)
+    if table(state.config).partner_of[caller] == target:
+        # Decision 2: a call on one's partner waits for a possible Double Crabs counter-call.
+        return attrs.evolve(state, window=Window(caller, target, time))
+    before = state.tokens
+    return settle(resolve_on_opponent(state, caller, target), before)
+
+
+def resolve(state: State, action: Resolve) -> State:
+    """Close the window: the pending call on a partner is resolved alone."""
+    window = state.window
+    assert window is not None
+    return _resolve_single(attrs.evolve(state, window=None), window.caller, window.target)
+
+
+def collect(state: State, action: Collect) -> State:
+    """Take one token of the Double Crabs claim from the action's source."""
+    claim = state.claim
+    assert claim is not None
+    team = table(state.config).team_of[action.player]
+    before = state.tokens
+    state = take_token(state, team, action.source)
+    remaining = claim.remaining - 1
+    if remaining and sources(state, team) and not state.tied:
+        return attrs.evolve(state, claim=Claim(claim.player, remaining))
+    # The claim is complete (or has nothing left to take, or won a sudden death): the
+    # end-of-game check sees it as one event.
+    return settle(attrs.evolve(state, claim=None), before)
+
+
+def _counter_call(state: State, window: Window, time: float) -> State:
+    # Double Crabs: "both call each other within one second of each other" (either order).
+    first, second = window.caller, window.target
+    if abs(time - window.time) > DOUBLE_CRABS_WINDOW + TIME_TOLERANCE:
+        # Too late for Double Crabs: the first call resolves alone, the second opens its
+        # own window.
+        state = _resolve_single(state, first, second)
+        if state.winner is not None or not is_playing(state, second):
+            return state
+        return attrs.evolve(state, window=Window(second, first, time))
+    if is_scoring(state.hands[second]) and is_scoring(state.hands[first]):
+        return _double_crabs(state, first, second)
+    # Decision 2: mixed (or both wrong), each is resolved as a single call, in the order made.
+    state = _resolve_single(state, first, second)
+    if state.winner is not None or not is_playing(state, second):
+        return state
+    return _resolve_single(state, second, first)
+
+
+def _resolve_single(state: State, caller: PlayerId, target: PlayerId) -> State:
+    before = state.tokens
+    return settle(resolve_on_partner(state, caller, target), before)
+
+
+def _double_crabs(state: State, first: PlayerId, second: PlayerId) -> State:
+    # Double Crabs: both hands shown, both discard their four and draw four, and the team
+    # collects three tokens from the sources its claim names.
+    # There is always a source (Decision 3): outside sudden death the Pot has a token, and
+    # in sudden death the Pot or another team holds the tokens this team could not have
+    # gained.
+    state = record_call(state, first, second, double=True)
+    state = record_call(state, second, first, double=True)
+    state = redraw(redraw(state, second), first)
+    return attrs.evolve(state, claim=Claim(second, DOUBLE_CRABS_TOKENS))
 
 
 def record_call(state: State, caller: PlayerId, target: PlayerId, *, double: bool) -> State:
@@ -114,8 +203,8 @@ def sources(state: State, team: Team) -> tuple[Source, ...]:
     return pot + tuple(t for t, n in enumerate(state.tokens) if n > 0 and t != team)
 
 
-def collect(state: State, team: Team, source: Source) -> State:
-    """Move one token from ``source`` to ``team``."""
+def take_token(state: State, team: Team, source: Source) -> State:
+    """Move one token of a Double Crabs claim from ``source`` to ``team``."""
     tokens = list(state.tokens)
     tokens[team] += 1
     pot = state.pot
@@ -129,13 +218,13 @@ def collect(state: State, team: Team, source: Source) -> State:
 def settle(state: State, before: tuple[int, ...]) -> State:
     """Run the end-of-game check after a call (or a whole Double Crabs claim) is resolved.
 
-    Args:
-        state: the state after the call.
-        before: the teams' tokens before it, to see who gained in sudden death.
-
     End of the game: when the last token is taken from the Pot, the team with the most
     tokens wins. On a tie, only the tied teams go on, in a fresh round on the License's
     side, and the first of them to gain a token by any call wins (Decision 7).
+
+    Args:
+        state: the state after the call.
+        before: the teams' tokens before it, to see who gained in sudden death.
     """
     if state.tied:
         gained = [t for t in sorted(state.tied) if state.tokens[t] > before[t]]

@@ -74,12 +74,23 @@ class Observation:
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
-    """Show ``player`` what they see of ``state``: their own hand and everything public."""
-    own = player is not None and type(player) is int and 0 <= player < state.config.players
+    """Show ``player`` what they see of ``state``: their own hand and everything public.
+
+    ``None`` (or any value that is not a player of the game) is a spectator, who sees no
+    hand.
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> state = initial_state(seed=3)
+    >>> observe(state, 2).hand == state.hands[2], observe(state, None).hand
+    (True, ())
+    """
+    hand: tuple[Card, ...] = ()
+    if type(player) is int and 0 <= player < state.config.players:
+        hand = state.hands[player]
     return Observation(
         player=player,
         config=state.config,
-        hand=state.hands[player] if own and player is not None else (),
+        hand=hand,
         seen=state.seen,
         drawn_from=state.drawn_from,
         ocean=state.ocean,

@@ -1,4 +1,8 @@
-"""The rules of You've Got Crabs: setup, who may act, what each action does, the end.
+"""The rules of You've Got Crabs: setup, who may act, applying an action, the end.
+
+:func:`apply` checks an action here and hands it to :mod:`.rounds` (swaps, hands down and
+up, confirmations, the offer) or :mod:`.calls` (signals, calls, the Double Crabs window
+and claim, the end-of-game check).
 
 Play is real-time (DESIGN.md): every player who may act now is active at once, each
 action names its player, and the caller of :func:`apply` applies actions in the order they
@@ -19,8 +23,6 @@ import functools
 from collections.abc import Callable
 from itertools import chain
 from typing import Any
-
-import attrs
 
 from crabrules.core import (
     GameOverError,
@@ -45,35 +47,23 @@ from crabrules.youve_got_crabs.actions import (
     Swap,
     is_finite_time,
 )
-from crabrules.youve_got_crabs.calls import (
-    collect,
-    is_playing,
-    new_round,
-    record_call,
-    resolve_on_opponent,
-    resolve_on_partner,
-    settle,
-    sources,
-)
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, deck, is_scoring
+from crabrules.youve_got_crabs.calls import call, collect, resolve, signal, sources
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, deck
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config
-from crabrules.youve_got_crabs.piles import draw_cards, redraw
-from crabrules.youve_got_crabs.state import (
-    DOUBLE_CRABS_TOKENS,
-    POT_TOKENS,
-    RECENT,
-    TEAM_TOKENS,
-    UNSEEN,
-    Claim,
-    Phase,
-    State,
-    Window,
+from crabrules.youve_got_crabs.piles import draw_cards
+from crabrules.youve_got_crabs.rounds import (
+    all_down,
+    answer,
+    confirm,
+    is_playing,
+    pick_up,
+    put_down,
+    swap,
 )
+from crabrules.youve_got_crabs.state import POT_TOKENS, TEAM_TOKENS, UNSEEN, Phase, State
 from crabrules.youve_got_crabs.table import table
 
 __all__ = [
-    "DOUBLE_CRABS_WINDOW",
-    "TIME_TOLERANCE",
     "Termination",
     "active_players",
     "apply",
@@ -83,12 +73,6 @@ __all__ = [
     "num_players",
     "outcome",
 ]
-
-#: Double Crabs: both partners call each other "within one second of each other".
-DOUBLE_CRABS_WINDOW = 1.0
-#: Slack for binary floating point, so that calls at 1.14 s and 2.14 s (whose difference
-#: is 1.0000000000000002 in floats) are one second apart, hence inside the window.
-TIME_TOLERANCE = 1e-9
 
 
 class Termination(str, enum.Enum):
@@ -119,12 +103,14 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
     """
     if seed is None:
         seed = fresh_seed()
+    # Setup, step 4: shuffle, and deal four cards face down to each player.
     draw, rng = Rng.from_seed(seed).shuffle(deck(config))
     hands = []
     for _ in range(config.players):
         dealt = draw_cards(draw, (), rng, CARDS_PER_HAND)
         hands.append(dealt.cards)
         draw, rng = dealt.draw, dealt.rng
+    # Step 5: the top four cards of the Draw pile, face up, are the Ocean.
     turned = draw_cards(draw, (), rng, OCEAN_SIZE)
     ocean, draw, rng = turned.cards, turned.draw, turned.rng
     empty: frozenset[PlayerId] = frozenset()
@@ -139,9 +125,9 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
         draw=draw,
         discard=(),
         reshuffles=0,
-        tokens=(TEAM_TOKENS,) * config.teams,
+        tokens=(TEAM_TOKENS,) * config.teams,  # step 6
         pot=POT_TOKENS,
-        license=config.first_side,
+        license=config.first_side,  # step 7
         phase=Phase.PLAY,
         down=empty,
         confirmed=empty,
@@ -179,7 +165,11 @@ def active_players(state: State) -> frozenset[PlayerId]:
 
     While a call on a partner waits for its counter-call, the two partners; while a
     Double Crabs claim collects, its player; otherwise every player still in the game
-    (anyone may call or signal at any moment). Nobody once the game is over.
+    (anyone may call or signal at any moment, Decision 1). Nobody once the game is over.
+
+    >>> state = apply(initial_state(Config(), seed=7), Call(0, 1, time=3.0))
+    >>> sorted(active_players(state))  # the window: only partners 0 and 1
+    [0, 1]
     """
     if state.winner is not None:
         return frozenset()
@@ -237,18 +227,13 @@ def _actions_of(state: State, p: PlayerId, targets: tuple[PlayerId, ...]) -> tup
     if state.phase is Phase.PLAY and on_license_side:
         if p not in state.down:
             own = (*_swaps(p), _PUT_DOWN(p))
-        elif p not in state.confirmed and _all_down(state):
+        elif p not in state.confirmed and all_down(state):
             own = (_PICK_UP(p), _CONFIRM(p))
         else:
             own = (_PICK_UP(p),)
     elif state.phase is Phase.OFFER and not on_license_side and p not in state.declined:
         own = _answers(p)
     return (*own, *_calls(p, targets, state.clock), _SIGNAL(p))
-
-
-def _all_down(state: State) -> bool:
-    side = table(state.config).side_players[state.license]
-    return all(p in state.down for p in side if is_playing(state, p))
 
 
 def _targets(state: State) -> tuple[PlayerId, ...]:
@@ -288,9 +273,30 @@ def _calls(player: PlayerId, targets: tuple[PlayerId, ...], clock: float) -> tup
 
 # --- apply --------------------------------------------------------------------------------------
 
+# What each action does, once checked: the rounds' actions (rounds.py), the calls' (calls.py).
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Swap: swap,
+    PutDown: put_down,
+    PickUp: pick_up,
+    Confirm: confirm,
+    Answer: answer,
+    Signal: signal,
+    Call: call,
+    Resolve: resolve,
+    Collect: collect,
+}
+
 
 def apply(state: State, action: Action, *, check: bool = True) -> State:
     """Return the state after ``action``; ``state`` is untouched.
+
+    >>> state = initial_state(Config(), seed=7)
+    >>> apply(state, Swap(0, hand_slot=0, ocean_slot=0)).swapped
+    True
+    >>> apply(state, Swap(1, hand_slot=0, ocean_slot=0))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.IllegalActionError: the License points at the other side
 
     Args:
         state: the state to act on.
@@ -382,7 +388,9 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
         )
 
 
-def _check_round(state: State, action: Swap | PutDown | PickUp | Confirm, player: int) -> None:
+def _check_round(
+    state: State, action: Swap | PutDown | PickUp | Confirm, player: PlayerId
+) -> None:
     if state.phase is not Phase.PLAY or table(state.config).side_of[player] != state.license:
         raise _refuse(action, IllegalReason.NOT_YOUR_SIDE, "the License points at the other side")
     down = player in state.down
@@ -400,7 +408,7 @@ def _check_round(state: State, action: Swap | PutDown | PickUp | Confirm, player
     elif isinstance(action, Confirm):
         if player in state.confirmed:
             raise _refuse(action, IllegalReason.ALREADY_CONFIRMED, "already confirmed")
-        if not _all_down(state):
+        if not all_down(state):
             raise _refuse(action, IllegalReason.NOT_ALL_DOWN, "not every hand is down yet")
 
 
@@ -424,187 +432,6 @@ def _check_target(state: State, action: Call, player: PlayerId) -> None:
         raise _refuse(
             action, IllegalReason.BAD_TARGET, "call another player who is still in the game"
         )
-
-
-# --- what each action does -------------------------------------------------------------------
-
-
-def _swap(state: State, action: Swap) -> State:
-    # Play: to take an Ocean card you replace it with one from your hand. Everyone sees
-    # the face-up card go into the hand.
-    p, h, o = action.player, action.hand_slot, action.ocean_slot
-    hand, row = state.hands[p], state.seen[p]
-    give, take = hand[h], state.ocean[o]
-    claws = state.claws
-    if take == IMITATION_CRAB:
-        claws = p
-    elif give == IMITATION_CRAB:
-        claws = None
-    return State(
-        config=state.config,
-        seed=state.seed,
-        rng=state.rng,
-        hands=(*state.hands[:p], (*hand[:h], take, *hand[h + 1 :]), *state.hands[p + 1 :]),
-        seen=(*state.seen[:p], (*row[:h], take, *row[h + 1 :]), *state.seen[p + 1 :]),
-        drawn_from=state.drawn_from,
-        ocean=(*state.ocean[:o], give, *state.ocean[o + 1 :]),
-        draw=state.draw,
-        discard=state.discard,
-        reshuffles=state.reshuffles,
-        tokens=state.tokens,
-        pot=state.pot,
-        license=state.license,
-        phase=state.phase,
-        down=state.down,
-        confirmed=state.confirmed,
-        declined=state.declined,
-        swapped=True,
-        claws=claws,
-        clock=state.clock,
-        window=None,
-        claim=None,
-        tied=state.tied,
-        winner=None,
-        signals=state.signals,
-        signal_count=state.signal_count,
-        calls=state.calls,
-        call_count=state.call_count,
-        # A hand called wrong is known not to score only until it changes.
-        called_wrong=state.called_wrong - {p} if p in state.called_wrong else state.called_wrong,
-    )
-
-
-def _put_down(state: State, action: PutDown) -> State:
-    return attrs.evolve(state, down=state.down | {action.player})
-
-
-def _pick_up(state: State, action: PickUp) -> State:
-    # Picking up to swap again means everyone's last look starts over.
-    return attrs.evolve(state, down=state.down - {action.player}, confirmed=frozenset())
-
-
-def _confirm(state: State, action: Confirm) -> State:
-    confirmed = state.confirmed | {action.player}
-    side = table(state.config).side_players[state.license]
-    if any(p not in confirmed for p in side if is_playing(state, p)):
-        return attrs.evolve(state, confirmed=confirmed)
-    if state.swapped:
-        # End of the round: turn the License to the other side.
-        return new_round(state, 1 - state.license)
-    # Replacing the Ocean: nobody swapped, so ask the other side first.
-    return attrs.evolve(state, phase=Phase.OFFER, down=frozenset(), confirmed=frozenset())
-
-
-def _answer(state: State, action: Answer) -> State:
-    if action.wants_swap:
-        # The first yes turns the License; that side plays a normal round.
-        return new_round(state, 1 - state.license)
-    declined = state.declined | {action.player}
-    other = table(state.config).side_players[1 - state.license]
-    if any(p not in declined for p in other if is_playing(state, p)):
-        return attrs.evolve(state, declined=declined)
-    # Nobody wants to swap: the Ocean goes to the Discard pile, four new cards replace it,
-    # and the same side plays again.
-    turned = draw_cards(
-        state.draw, (*state.discard, *state.ocean), state.rng, OCEAN_SIZE, state.reshuffles
-    )
-    state = attrs.evolve(
-        state,
-        ocean=turned.cards,
-        draw=turned.draw,
-        discard=turned.discard,
-        rng=turned.rng,
-        reshuffles=turned.reshuffles,
-    )
-    return new_round(state, state.license)
-
-
-def _signal(state: State, action: Signal) -> State:
-    return attrs.evolve(
-        state,
-        signals=(*state.signals, action.player)[-RECENT:],
-        signal_count=state.signal_count + 1,
-    )
-
-
-def _call(state: State, action: Call) -> State:
-    caller, target, time = action.player, action.target, float(action.time)
-    window = state.window
-    if window is not None:
-        return _counter_call(attrs.evolve(state, window=None, clock=time), window, time)
-    state = attrs.evolve(state, clock=time)
-    if table(state.config).partner_of[caller] == target:
-        # A call on one's partner waits for a possible Double Crabs counter-call.
-        return attrs.evolve(state, window=Window(caller, target, time))
-    before = state.tokens
-    return settle(resolve_on_opponent(state, caller, target), before)
-
-
-def _counter_call(state: State, window: Window, time: float) -> State:
-    first, second = window.caller, window.target
-    if abs(time - window.time) > DOUBLE_CRABS_WINDOW + TIME_TOLERANCE:
-        # Too late for Double Crabs: the first call resolves alone, the second opens its
-        # own window.
-        state = _resolve_single(state, first, second)
-        if state.winner is not None or not is_playing(state, second):
-            return state
-        return attrs.evolve(state, window=Window(second, first, time))
-    if is_scoring(state.hands[second]) and is_scoring(state.hands[first]):
-        return _double_crabs(state, first, second)
-    # Mixed (or both wrong): each is resolved as a single call, in the order made.
-    state = _resolve_single(state, first, second)
-    if state.winner is not None or not is_playing(state, second):
-        return state
-    return _resolve_single(state, second, first)
-
-
-def _resolve_single(state: State, caller: PlayerId, target: PlayerId) -> State:
-    before = state.tokens
-    return settle(resolve_on_partner(state, caller, target), before)
-
-
-def _double_crabs(state: State, first: PlayerId, second: PlayerId) -> State:
-    # Double Crabs: both hands shown, both discard their four and draw four, and the team
-    # collects three tokens from the sources its claim names.
-    # There is always a source: outside sudden death the Pot has a token, and in sudden
-    # death the Pot or another team holds the tokens this team could not have gained.
-    state = record_call(state, first, second, double=True)
-    state = record_call(state, second, first, double=True)
-    state = redraw(redraw(state, second), first)
-    return attrs.evolve(state, claim=Claim(second, DOUBLE_CRABS_TOKENS))
-
-
-def _resolve(state: State, action: Resolve) -> State:
-    window = state.window
-    assert window is not None
-    return _resolve_single(attrs.evolve(state, window=None), window.caller, window.target)
-
-
-def _collect(state: State, action: Collect) -> State:
-    claim = state.claim
-    assert claim is not None
-    team = table(state.config).team_of[action.player]
-    before = state.tokens
-    state = collect(state, team, action.source)
-    remaining = claim.remaining - 1
-    if remaining and sources(state, team) and not state.tied:
-        return attrs.evolve(state, claim=Claim(claim.player, remaining))
-    # The claim is complete (or has nothing left to take, or won a sudden death): the
-    # end-of-game check sees it as one event.
-    return settle(attrs.evolve(state, claim=None), before)
-
-
-_HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    Swap: _swap,
-    PutDown: _put_down,
-    PickUp: _pick_up,
-    Confirm: _confirm,
-    Answer: _answer,
-    Signal: _signal,
-    Call: _call,
-    Resolve: _resolve,
-    Collect: _collect,
-}
 
 
 # --- the end -------------------------------------------------------------------------------------

@@ -180,8 +180,17 @@ def check_state(state: State) -> None:
     Raises:
         ValueError: says what is wrong.
     """
+    _check_cards(state)
+    _check_tokens(state)
+    _check_round_fields(state)
+    _check_pause(state)
+    _check_end(state)
+    _check_records(state)
+
+
+def _check_cards(state: State) -> None:
+    # Hands, Ocean and piles hold the config's deck; the public records match the hands.
     config = state.config
-    players = range(config.players)
     if len(state.hands) != config.players:
         raise ValueError(f"hands: {config.players} hands, got {len(state.hands)}")
     if any(len(hand) != CARDS_PER_HAND for hand in state.hands):
@@ -209,37 +218,23 @@ def check_state(state: State) -> None:
         raise ValueError("the hands, Ocean and piles do not hold exactly the config's deck")
     if not state.draw and state.discard:
         raise ValueError("draw: an empty Draw pile is refilled from the Discard pile at once")
-    if len(state.tokens) != config.teams or min(state.tokens) < 0 or state.pot < 0:
-        raise ValueError(f"tokens: {config.teams} counts, none negative, and pot >= 0")
-    total = sum(state.tokens) + state.pot
-    if total not in (TEAM_TOKENS * config.teams + POT_TOKENS + extra for extra in (0, 1)):
-        raise ValueError(f"tokens: {total} tokens in play is impossible")
-    _check_round(state, players)
-    _check_pause(state)
-    holder = next((p for p in players if IMITATION_CRAB in state.hands[p]), None)
+    holder = next((p for p, hand in enumerate(state.hands) if IMITATION_CRAB in hand), None)
     if state.claws != holder:
         raise ValueError(f"claws: worn by {state.claws}, but the Imitation Crab is with {holder}")
-    if not state.tied <= frozenset(range(config.teams)) or len(state.tied) == 1:
-        raise ValueError("tied: two or more teams of the game, or none")
-    if state.winner is not None and not 0 <= state.winner < config.teams:
-        raise ValueError(f"winner: a team of the game, not {state.winner}")
-    if state.winner is not None and (state.window is not None or state.claim is not None):
-        raise ValueError("winner: the game ends only once a call is resolved")
-    if len(state.signals) > RECENT or any(p not in players for p in state.signals):
-        raise ValueError(f"signals: at most {RECENT} players of the game")
-    if len(state.calls) > RECENT or any(
-        c.caller not in players or c.target not in players for c in state.calls
-    ):
-        raise ValueError(f"calls: at most {RECENT} calls between players of the game")
-    if state.signal_count < len(state.signals) or state.call_count < len(state.calls):
-        raise ValueError("signal_count and call_count count at least the recent ones")
-    if not state.called_wrong <= frozenset(players) or any(
-        is_scoring(state.hands[p]) for p in state.called_wrong
-    ):
-        raise ValueError("called_wrong: players of the game whose hand is not four of a kind")
 
 
-def _check_round(state: State, players: range) -> None:
+def _check_tokens(state: State) -> None:
+    # Setup, step 6: the tokens in play; a sudden-death point from the box adds one.
+    teams = state.config.teams
+    if len(state.tokens) != teams or min(state.tokens) < 0 or state.pot < 0:
+        raise ValueError(f"tokens: {teams} counts, none negative, and pot >= 0")
+    total = sum(state.tokens) + state.pot
+    if total not in (TEAM_TOKENS * teams + POT_TOKENS + extra for extra in (0, 1)):
+        raise ValueError(f"tokens: {total} tokens in play is impossible")
+
+
+def _check_round_fields(state: State) -> None:
+    # The License, and who is down, confirmed or declined in this round.
     if state.license not in (0, 1):
         raise ValueError(f"license: side 0 or 1, not {state.license}")
     side = table(state.config).side_players[state.license]
@@ -253,6 +248,7 @@ def _check_round(state: State, players: range) -> None:
 
 
 def _check_pause(state: State) -> None:
+    # At most one pause: a call on a partner (window) or a Double Crabs claim.
     seats = table(state.config)
     window, claim = state.window, state.claim
     if window is not None and (
@@ -261,11 +257,40 @@ def _check_pause(state: State) -> None:
     ):
         raise ValueError("window: a call by a player on their partner")
     if claim is not None and (
-        claim.player not in range(state.config.players) or not 0 < claim.remaining <= 3
+        claim.player not in range(state.config.players)
+        or not 0 < claim.remaining <= DOUBLE_CRABS_TOKENS
     ):
         raise ValueError("claim: a player of the game with 1 to 3 tokens to collect")
     if window is not None and claim is not None:
         raise ValueError("window and claim: one pause at a time")
+
+
+def _check_end(state: State) -> None:
+    # Sudden death and the winner.
+    teams = state.config.teams
+    if not state.tied <= frozenset(range(teams)) or len(state.tied) == 1:
+        raise ValueError("tied: two or more teams of the game, or none")
+    if state.winner is not None and not 0 <= state.winner < teams:
+        raise ValueError(f"winner: a team of the game, not {state.winner}")
+    if state.winner is not None and (state.window is not None or state.claim is not None):
+        raise ValueError("winner: the game ends only once a call is resolved")
+
+
+def _check_records(state: State) -> None:
+    # The public records of signals and calls.
+    players = range(state.config.players)
+    if len(state.signals) > RECENT or any(p not in players for p in state.signals):
+        raise ValueError(f"signals: at most {RECENT} players of the game")
+    if len(state.calls) > RECENT or any(
+        c.caller not in players or c.target not in players for c in state.calls
+    ):
+        raise ValueError(f"calls: at most {RECENT} calls between players of the game")
+    if state.signal_count < len(state.signals) or state.call_count < len(state.calls):
+        raise ValueError("signal_count and call_count count at least the recent ones")
+    if not state.called_wrong <= frozenset(players) or any(
+        is_scoring(state.hands[p]) for p in state.called_wrong
+    ):
+        raise ValueError("called_wrong: players of the game whose hand is not four of a kind")
 
 
 serialize.register_check(State, check_state)
