@@ -27,6 +27,7 @@ from crabrules.marche_du_crabe.state import (
     FULL_DECK,
     SUNNY,
     Baddie,
+    ForbiddenItems,
     State,
     Termination,
 )
@@ -135,7 +136,7 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
 
 def _redeal_forbidden(
     state: State, player: PlayerId | None, rng: Rng
-) -> tuple[tuple[tuple[Item, Item], tuple[Item, Item]], Rng]:
+) -> tuple[ForbiddenItems, Rng]:
     items = state.layout.items
     freed_items = {items[c] for c in state.freed}
     known = set(state.exposed) | freed_items

@@ -37,6 +37,8 @@ __all__ = [
     "NO_BADDIE",
     "SUNNY",
     "Baddie",
+    "Decks",
+    "ForbiddenItems",
     "State",
     "Termination",
     "check_state",
@@ -58,6 +60,11 @@ CRABS_TO_FREE = 8
 
 #: A full Baddie deck: two cards for each of the 6 rows (decision 2), sorted.
 FULL_DECK: tuple[Row, ...] = tuple(r for r in range(SIZE) for _ in range(2))
+
+#: Each player's Baddie deck, ``(Boater's, Sunny's)``: the sorted rows of its cards.
+Decks = tuple[tuple[Row, ...], tuple[Row, ...]]
+#: Each player's two Forbidden Items, ``(Boater's, Sunny's)``, each pair sorted.
+ForbiddenItems = tuple[tuple[Item, Item], tuple[Item, Item]]
 
 
 class Termination(str, enum.Enum):
@@ -100,14 +107,14 @@ class State:
     rng: Rng
     beach: Beach
     layout: Layout
-    forbidden: tuple[tuple[Item, Item], tuple[Item, Item]]
+    forbidden: ForbiddenItems
     exposed: frozenset[Item]
     freed: frozenset[Cell]
     shrimps: int
     baddies: tuple[Baddie, ...]
     snacks: frozenset[Cell]
     token: Cell
-    decks: tuple[tuple[Row, ...], tuple[Row, ...]]
+    decks: Decks
     to_move: PlayerId
     revealed: Row | None
     termination: Termination | None
