@@ -17,10 +17,17 @@ Boater's Forbidden Items are 5 (cell 17) and 8 (cell 26); Sunny's are 6 (cell 18
 from __future__ import annotations
 
 from crabrules.core import Rng
-from crabrules.marche_du_crabe import BASE_BEACH, Beach, Layout, State
+from crabrules.marche_du_crabe import (
+    BASE_BEACH,
+    Beach,
+    Layout,
+    Move,
+    State,
+    Termination,
+    legal_actions,
+)
 from crabrules.marche_du_crabe.board import NO_ITEM, SIZE
 from crabrules.marche_du_crabe.content import SAND_ICONS, Icon, Item
-from crabrules.marche_du_crabe.rules import Termination
 from crabrules.marche_du_crabe.state import FULL_DECK, NO_BADDIE, check_state
 
 _ITEM_COLUMNS = ((0, 1), (2, 3), (4, 5), (0, 1), (2, 3), (4, 5))
@@ -98,3 +105,8 @@ def position(
     if consistent:
         check_state(state)
     return state
+
+
+def move_cells(state: State) -> list[int]:
+    """The cells the Crabs may move to in ``state``'s move step, in legal_actions order."""
+    return [a.cell for a in legal_actions(state) if isinstance(a, Move)]
