@@ -25,6 +25,7 @@ from crabrules.marche_du_crabe.board import (
     Layout,
     Row,
     layout_problem,
+    row_of,
 )
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon, Item
@@ -176,6 +177,7 @@ def _check_game_goes_on(state: State) -> None:
 
 
 def _check_board(state: State) -> None:
+    """Refuse Baddies, a token or Shrimp snacks where the rules cannot put them."""
     items, icons = state.layout.items, state.layout.icons
     fish = Icon.BROWN_FISH in state.beach.flip
     if len(state.baddies) != SIZE * SIZE:
@@ -199,6 +201,7 @@ def _check_board(state: State) -> None:
 
 
 def _check_decks(state: State) -> None:
+    """Refuse decks whose cards, with those revealed and placed, are not the 12 dealt."""
     if len(state.decks) != 2:
         raise ValueError("decks: one per player")
     for player, deck in enumerate(state.decks):
@@ -210,7 +213,7 @@ def _check_decks(state: State) -> None:
             if baddie == player:
                 drawn += 1
                 if state.layout.items[c] == NO_ITEM:  # placed revealed, in its own row
-                    seen.append(c // SIZE)
+                    seen.append(row_of(c))
         if state.revealed is not None and state.to_move == player:
             seen.append(state.revealed)
             drawn += 1
