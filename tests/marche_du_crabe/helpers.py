@@ -50,6 +50,21 @@ SUNNY_FORBIDDEN = (6, 11)
 FREE_ITEM_CELLS = (0, 1, 8, 9, 16, 19, 27, 34)
 
 
+def _decks_left(
+    board: list[int], to_move: int, revealed: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The full decks minus the cards already on ``board`` and the one revealed."""
+    left = [list(FULL_DECK), list(FULL_DECK)]
+    for cell, colour in enumerate(board):
+        if colour in (0, 1) and LAYOUT.items[cell] == NO_ITEM:
+            left[colour].remove(cell // SIZE)
+        elif colour in (0, 1):  # buried unrevealed: some unknown card of that deck
+            left[colour].pop()
+    if revealed is not None:
+        left[to_move].remove(revealed)
+    return (tuple(left[0]), tuple(left[1]))
+
+
 def position(
     *,
     token: int = 2,
@@ -76,15 +91,7 @@ def position(
     for cell, colour in (baddies or {}).items():
         board[cell] = colour
     if decks is None:
-        left = [list(FULL_DECK), list(FULL_DECK)]
-        for cell, colour in (baddies or {}).items():
-            if colour in (0, 1) and LAYOUT.items[cell] == NO_ITEM:
-                left[colour].remove(cell // SIZE)
-            elif colour in (0, 1):  # buried unrevealed: some unknown card of that deck
-                left[colour].pop()
-        if revealed is not None:
-            left[to_move].remove(revealed)
-        decks = (tuple(left[0]), tuple(left[1]))
+        decks = _decks_left(board, to_move, revealed)
     state = State(
         seed,
         Rng.from_seed(seed),

@@ -23,9 +23,16 @@ from __future__ import annotations
 
 from crabrules.core import PlayerId, Rng
 from crabrules.marche_du_crabe.actions import IllegalReason
-from crabrules.marche_du_crabe.board import ROW_CELLS, Cell, Row, row_of
+from crabrules.marche_du_crabe.board import Cell, Row, row_of
 from crabrules.marche_du_crabe.content import Item
-from crabrules.marche_du_crabe.state import BOATER, Baddie, Decks, State, Termination
+from crabrules.marche_du_crabe.state import (
+    BOATER,
+    Baddie,
+    Decks,
+    State,
+    Termination,
+    row_has_room,
+)
 
 __all__ = ["begin_turn", "draw", "place", "place_refusal", "reveal"]
 
@@ -86,9 +93,7 @@ def reveal(
         termination = Termination.DECK_EMPTY
     else:
         row, decks, rng = draw(decks, player, rng)
-        items = state.layout.items
-        # Baddie rule: not on an Item (freed or not) nor on another Baddie.
-        if not any(items[c] < 0 and baddies[c] < 0 for c in ROW_CELLS[row]):
+        if not row_has_room(state.layout.items, baddies, row):
             termination = Termination.BADDIE_CANNOT_BE_PLACED
     return State(
         state.seed,

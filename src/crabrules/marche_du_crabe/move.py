@@ -112,7 +112,7 @@ def move(state: State, dest: Cell) -> State:
     """Move the Crabs token to ``dest``: pay for crossing, then land (decision 7)."""
     cost = crossing_cost(state, dest)
     if cost > state.shrimps:
-        return _eaten(state, dest, state.baddies, state.exposed, state.decks, state.rng)
+        return _eaten(state, state.rng, state.exposed, state.baddies, dest, state.decks)
     shrimps = state.shrimps - cost
     item = state.layout.items[dest]
     if item == NO_ITEM or dest in state.freed:
@@ -181,7 +181,7 @@ def _land_on_forbidden_item(state: State, dest: Cell, item: Item, shrimps: int) 
             _, decks, rng = draw(decks, partner, rng)
             baddies = (*baddies[:dest], partner, *baddies[dest + 1 :])
         if shrimps < 2:
-            return _eaten(state, dest, baddies, exposed, decks, rng)
+            return _eaten(state, rng, exposed, baddies, dest, decks)
         shrimps -= 2
     return reveal(
         state, partner, rng, exposed, state.freed, shrimps, baddies, state.snacks, dest, decks
@@ -195,53 +195,26 @@ def _free_crab(state: State, dest: Cell, shrimps: int) -> State:
     (decision 8).
     """
     freed = state.freed | {dest}
-    if len(freed) < CRABS_TO_FREE:
-        return reveal(
-            state,
-            1 - state.to_move,
-            state.rng,
-            state.exposed,
-            freed,
-            shrimps,
-            state.baddies,
-            state.snacks,
-            dest,
-            state.decks,
-        )
-    return State(
-        state.seed,
-        state.rng,
-        state.beach,
-        state.layout,
-        state.forbidden,
-        state.exposed,
-        freed,
-        shrimps,
-        state.baddies,
-        state.snacks,
-        dest,
-        state.decks,
-        state.to_move,
-        None,
-        Termination.CRABS_FREED,
-    )
+    # The board this move leaves, as reveal() and _end_game() take it (then the decks).
+    board = (state.rng, state.exposed, freed, shrimps, state.baddies, state.snacks, dest)
+    if len(freed) == CRABS_TO_FREE:
+        return _end_game(state, Termination.CRABS_FREED, *board, state.decks)
+    return reveal(state, 1 - state.to_move, *board, state.decks)
 
 
 def _eaten(
     state: State,
-    token: Cell,
-    baddies: tuple[Baddie, ...],
-    exposed: frozenset[Item],
-    decks: Decks,
     rng: Rng,
+    exposed: frozenset[Item],
+    baddies: tuple[Baddie, ...],
+    token: Cell,
+    decks: Decks,
 ) -> State:
-    """End a move that owed more Shrimps than were left: lost, and none left (decision 7)."""
-    return State(
-        state.seed,
+    """Lose a move that owes more Shrimps than are left: none are left (decision 7)."""
+    return _end_game(
+        state,
+        Termination.NO_SHRIMPS,
         rng,
-        state.beach,
-        state.layout,
-        state.forbidden,
         exposed,
         state.freed,
         0,
@@ -249,9 +222,38 @@ def _eaten(
         state.snacks,
         token,
         decks,
+    )
+
+
+def _end_game(
+    state: State,
+    termination: Termination,
+    rng: Rng,
+    exposed: frozenset[Item],
+    freed: frozenset[Cell],
+    shrimps: int,
+    baddies: tuple[Baddie, ...],
+    snacks: frozenset[Cell],
+    token: Cell,
+    decks: Decks,
+) -> State:
+    """End the game with the board this move left (the arguments of :func:`reveal`)."""
+    return State(
+        state.seed,
+        rng,
+        state.beach,
+        state.layout,
+        state.forbidden,
+        exposed,
+        freed,
+        shrimps,
+        baddies,
+        snacks,
+        token,
+        decks,
         state.to_move,
         None,
-        Termination.NO_SHRIMPS,
+        termination,
     )
 
 

@@ -173,7 +173,8 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     if row is not None:
         items, baddies, places = state.layout.items, state.baddies, PLACES[p]
         # Baddie rule: not on an Item, another Baddie or a Freed Crab (an Item card).
-        return tuple(places[c] for c in ROW_CELLS[row] if items[c] < 0 and baddies[c] < 0)
+        # (A tuple of a list: faster than of a generator, on the hottest path.)
+        return tuple([places[c] for c in ROW_CELLS[row] if items[c] < 0 and baddies[c] < 0])
     beach = state.beach
     if not beach.modifiers and not beach.flip:
         return BASE_MOVES[p][state.token]
@@ -275,7 +276,7 @@ def _check(state: State, action: object) -> None:
 def _is_action(value: object) -> TypeGuard[Action]:
     """Tell whether ``value`` is an action of this game whose fields are ints."""
     # Exact types: a bool is an int subclass, and a subclass of an action is not one.
-    if isinstance(value, Place | Move):
+    if isinstance(value, (Place, Move)):
         return (
             type(value) in (Place, Move) and type(value.player) is int and type(value.cell) is int
         )

@@ -43,6 +43,7 @@ __all__ = [
     "State",
     "Termination",
     "check_state",
+    "row_has_room",
 ]
 
 #: Player 0: plays first, moves along columns, plays the red Baddies.
@@ -66,6 +67,20 @@ FULL_DECK: tuple[Row, ...] = tuple(r for r in range(SIZE) for _ in range(2))
 Decks = tuple[tuple[Row, ...], tuple[Row, ...]]
 #: Each player's two Forbidden Items, ``(Boater's, Sunny's)``, each pair sorted.
 ForbiddenItems = tuple[tuple[Item, Item], tuple[Item, Item]]
+
+
+def row_has_room(items: tuple[Item, ...], baddies: tuple[Baddie, ...], row: Row) -> bool:
+    """Tell whether a Baddie revealed in ``row`` has a card to go on.
+
+    Baddie rule: not on an Item (freed or not) nor on another Baddie, Brown Fish included.
+    ``items`` are the layout's (:data:`~crabrules.marche_du_crabe.board.NO_ITEM` is -1)
+    and ``baddies`` the state's (:data:`NO_BADDIE` is -1).
+    """
+    # A plain loop: any() over a generator costs several times more, once per turn.
+    for c in ROW_CELLS[row]:  # noqa: SIM110
+        if items[c] < 0 and baddies[c] < 0:
+            return True
+    return False
 
 
 class Termination(str, enum.Enum):
@@ -168,7 +183,7 @@ def _check_game_goes_on(state: State) -> None:
     """Refuse a game in progress that the rules would have ended (it would have no action)."""
     items, baddies = state.layout.items, state.baddies
     row = state.revealed
-    if row is not None and not any(items[c] < 0 and baddies[c] < 0 for c in ROW_CELLS[row]):
+    if row is not None and not row_has_room(items, baddies, row):
         raise ValueError(f"revealed: no card of row {row} is free, so the game is lost")
     # A Forbidden Item is exposed with a Baddie slid under it; only an empty deck leaves
     # it bare, and an empty deck ends the game before anyone moves again.
