@@ -195,11 +195,20 @@ def _free_crab(state: State, dest: Cell, shrimps: int) -> State:
     (decision 8).
     """
     freed = state.freed | {dest}
-    # The board this move leaves, as reveal() and _end_game() take it (then the decks).
-    board = (state.rng, state.exposed, freed, shrimps, state.baddies, state.snacks, dest)
+    # The board this move leaves, in the order reveal() and _end_game() take it.
+    board = (
+        state.rng,
+        state.exposed,
+        freed,
+        shrimps,
+        state.baddies,
+        state.snacks,
+        dest,
+        state.decks,
+    )
     if len(freed) == CRABS_TO_FREE:
-        return _end_game(state, Termination.CRABS_FREED, *board, state.decks)
-    return reveal(state, 1 - state.to_move, *board, state.decks)
+        return _end_game(state, Termination.CRABS_FREED, *board)
+    return reveal(state, 1 - state.to_move, *board)
 
 
 def _eaten(
