@@ -17,10 +17,17 @@ Boater's Forbidden Items are 5 (cell 17) and 8 (cell 26); Sunny's are 6 (cell 18
 from __future__ import annotations
 
 from crabrules.core import Rng
-from crabrules.marche_du_crabe import BASE_BEACH, Beach, Layout, State
+from crabrules.marche_du_crabe import (
+    BASE_BEACH,
+    Beach,
+    Layout,
+    Move,
+    State,
+    Termination,
+    legal_actions,
+)
 from crabrules.marche_du_crabe.board import NO_ITEM, SIZE
 from crabrules.marche_du_crabe.content import SAND_ICONS, Icon, Item
-from crabrules.marche_du_crabe.rules import Termination
 from crabrules.marche_du_crabe.state import FULL_DECK, NO_BADDIE, check_state
 
 _ITEM_COLUMNS = ((0, 1), (2, 3), (4, 5), (0, 1), (2, 3), (4, 5))
@@ -41,6 +48,21 @@ LAYOUT = _layout()
 BOATER_FORBIDDEN = (5, 8)
 SUNNY_FORBIDDEN = (6, 11)
 FREE_ITEM_CELLS = (0, 1, 8, 9, 16, 19, 27, 34)
+
+
+def _decks_left(
+    board: list[int], to_move: int, revealed: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The full decks minus the cards already on ``board`` and the one revealed."""
+    left = [list(FULL_DECK), list(FULL_DECK)]
+    for cell, colour in enumerate(board):
+        if colour in (0, 1) and LAYOUT.items[cell] == NO_ITEM:
+            left[colour].remove(cell // SIZE)
+        elif colour in (0, 1):  # buried unrevealed: some unknown card of that deck
+            left[colour].pop()
+    if revealed is not None:
+        left[to_move].remove(revealed)
+    return (tuple(left[0]), tuple(left[1]))
 
 
 def position(
@@ -69,15 +91,7 @@ def position(
     for cell, colour in (baddies or {}).items():
         board[cell] = colour
     if decks is None:
-        left = [list(FULL_DECK), list(FULL_DECK)]
-        for cell, colour in (baddies or {}).items():
-            if colour in (0, 1) and LAYOUT.items[cell] == NO_ITEM:
-                left[colour].remove(cell // SIZE)
-            elif colour in (0, 1):  # buried unrevealed: some unknown card of that deck
-                left[colour].pop()
-        if revealed is not None:
-            left[to_move].remove(revealed)
-        decks = (tuple(left[0]), tuple(left[1]))
+        decks = _decks_left(board, to_move, revealed)
     state = State(
         seed,
         Rng.from_seed(seed),
@@ -98,3 +112,8 @@ def position(
     if consistent:
         check_state(state)
     return state
+
+
+def move_cells(state: State) -> list[int]:
+    """The cells the Crabs may move to in ``state``'s move step, in legal_actions order."""
+    return [a.cell for a in legal_actions(state) if isinstance(a, Move)]

@@ -34,15 +34,11 @@ from crabrules.marche_du_crabe import (
     start_campaign,
 )
 from crabrules.marche_du_crabe.state import BROWN_FISH
-from tests.marche_du_crabe.helpers import FREE_ITEM_CELLS, LAYOUT, position
+from tests.marche_du_crabe.helpers import FREE_ITEM_CELLS, LAYOUT, move_cells, position
 
 WAVES = Beach("Waves", flip=frozenset({Icon.WAVE}))
 FISH = Beach("Fish", flip=frozenset({Icon.BROWN_FISH}))
 SNACKS = Beach("Snacks", flip=frozenset({Icon.SHRIMP}))
-
-
-def _moves(state: object) -> list[int]:
-    return [a.cell for a in legal_actions(state) if isinstance(a, Move)]  # type: ignore[arg-type]
 
 
 def test_the_first_reference_beach_is_the_base_game() -> None:
@@ -74,7 +70,7 @@ def test_a_brown_fish_costs_a_shrimp_to_cross_and_blocks_placement() -> None:
 
 def test_the_crabs_may_cross_but_not_stop_on_a_flipped_wave() -> None:
     state = position(beach=WAVES, token=3)  # column 3: cells 15 and 33 are waves
-    assert _moves(state) == [9, 21, 27]
+    assert move_cells(state) == [9, 21, 27]
     assert apply(state, Move(0, 21)).token == 21
     with pytest.raises(IllegalActionError) as refused:
         apply(state, Move(0, 15))
@@ -148,7 +144,7 @@ def test_must_move_allows_staying_when_no_move_is_left() -> None:
 def test_short_moves_go_one_or_two_cards() -> None:
     beach = Beach("Tired", modifiers=frozenset({Modifier.SHORT_MOVES}))
     state = position(beach=beach, token=14, to_move=1)
-    assert _moves(state) == [12, 13, 15, 16]
+    assert move_cells(state) == [12, 13, 15, 16]
     with pytest.raises(IllegalActionError) as refused:
         apply(state, Move(1, 17))
     assert refused.value.reason is IllegalReason.TOO_FAR

@@ -13,19 +13,15 @@ from crabrules.marche_du_crabe import (
     apply,
     legal_actions,
 )
-from tests.marche_du_crabe.helpers import position
-
-
-def _moves(state: object) -> list[int]:
-    return [a.cell for a in legal_actions(state) if isinstance(a, Move)]  # type: ignore[arg-type]
+from tests.marche_du_crabe.helpers import move_cells, position
 
 
 def test_boater_moves_along_the_column_any_distance() -> None:
-    assert _moves(position(token=14, to_move=0)) == [2, 8, 20, 26, 32]
+    assert move_cells(position(token=14, to_move=0)) == [2, 8, 20, 26, 32]
 
 
 def test_sunny_moves_along_the_row_any_distance() -> None:
-    assert _moves(position(token=14, to_move=1)) == [12, 13, 15, 16, 17]
+    assert move_cells(position(token=14, to_move=1)) == [12, 13, 15, 16, 17]
 
 
 def test_moving_is_optional_stay_is_last_and_costs_nothing() -> None:

@@ -1,4 +1,9 @@
-"""Step 1 of a turn: the revealed Baddie shows up in its row."""
+"""Step 1 of a turn, the revealed Baddie shows up in its row; and refused actions.
+
+Also how ``apply`` refuses what is not a legal action: the partner acting out of turn,
+any action after the end, and malformed values (wrong types, huge or negative ints, other
+games' actions), each with an ``IllegalActionError``.
+"""
 
 from __future__ import annotations
 

@@ -13,6 +13,15 @@ Outcome(winners=frozenset(), draw=False, scores=(0, 0), reason='deck_empty')
 
 Adventure mode plays a campaign of beaches through the same API
 (:mod:`~crabrules.marche_du_crabe.adventure`).
+
+Where the rules live: :mod:`~crabrules.marche_du_crabe.rules` sets the game up, runs the
+turn and ends the game; its two steps are :mod:`~crabrules.marche_du_crabe.baddie` (a
+Baddie shows up) and :mod:`~crabrules.marche_du_crabe.move` (the Crabs move, and what it
+costs). :mod:`~crabrules.marche_du_crabe.board` is the 6 by 6 beach and its layouts,
+:mod:`~crabrules.marche_du_crabe.content` the printed Items and icons,
+:mod:`~crabrules.marche_du_crabe.beaches` the beach definitions of Adventure mode,
+:mod:`~crabrules.marche_du_crabe.state` the state, :mod:`~crabrules.marche_du_crabe.observe`
+what each player sees and :mod:`~crabrules.marche_du_crabe.render` the beach as text.
 """
 
 from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay

@@ -20,9 +20,10 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core import PlayerId, Reason
-from crabrules.marche_du_crabe.board import Cell
+from crabrules.marche_du_crabe.board import CELLS, Cell
+from crabrules.marche_du_crabe.state import BOATER, SUNNY
 
-__all__ = ["Action", "IllegalReason", "Move", "Place", "Stay"]
+__all__ = ["MOVES", "PLACES", "STAYS", "Action", "IllegalReason", "Move", "Place", "Stay"]
 
 
 @attrs.frozen
@@ -53,6 +54,16 @@ class Stay:
 
 #: Every action of the game.
 Action = Place | Move | Stay
+
+# Every action object is built once, here: legal_actions hands out these very objects,
+# so the `action in legal_actions(state)` check of apply() is an identity test for the
+# actions a caller took from it.
+#: ``PLACES[player][cell]``: the one ``Place(player, cell)`` object.
+PLACES = tuple(tuple(Place(p, c) for c in CELLS) for p in (BOATER, SUNNY))
+#: ``MOVES[player][cell]``: the one ``Move(player, cell)`` object.
+MOVES = tuple(tuple(Move(p, c) for c in CELLS) for p in (BOATER, SUNNY))
+#: ``STAYS[player]``: the one ``Stay(player)`` object.
+STAYS = (Stay(BOATER), Stay(SUNNY))
 
 
 class IllegalReason(Reason):

@@ -95,6 +95,7 @@ def line_cells(cell: Cell, along_column: bool) -> tuple[Cell, ...]:
 
 
 def _path(start: Cell, end: Cell) -> tuple[Cell, ...]:
+    """Compute the cells from ``start`` (excluded) to ``end`` (included), in line."""
     step = SIZE if column_of(start) == column_of(end) else 1
     step = step if end > start else -step
     return tuple(range(start + step, end + step, step))

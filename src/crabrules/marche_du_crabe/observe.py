@@ -20,13 +20,14 @@ import attrs
 
 from crabrules.core import PlayerId, Rng
 from crabrules.marche_du_crabe.beaches import Beach
-from crabrules.marche_du_crabe.board import NO_ITEM, SIZE, Cell, Layout, Row
+from crabrules.marche_du_crabe.board import NO_ITEM, Cell, Layout, Row, row_of
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Item
 from crabrules.marche_du_crabe.state import (
     BOATER,
     FULL_DECK,
     SUNNY,
     Baddie,
+    ForbiddenItems,
     State,
     Termination,
 )
@@ -135,7 +136,8 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
 
 def _redeal_forbidden(
     state: State, player: PlayerId | None, rng: Rng
-) -> tuple[tuple[tuple[Item, Item], tuple[Item, Item]], Rng]:
+) -> tuple[ForbiddenItems, Rng]:
+    """Re-deal the Forbidden Items ``player`` does not know among those still possible."""
     items = state.layout.items
     freed_items = {items[c] for c in state.freed}
     known = set(state.exposed) | freed_items
@@ -163,7 +165,7 @@ def _redeal_deck(state: State, player: PlayerId, rng: Rng) -> tuple[tuple[Row, .
         # A Baddie on a card without an Item was placed revealed, in its own row; one on
         # an Item went there unrevealed and is still unseen.
         if baddie == player and state.layout.items[c] == NO_ITEM:
-            unseen.remove(c // SIZE)
+            unseen.remove(row_of(c))
     if state.revealed is not None and state.to_move == player:
         unseen.remove(state.revealed)
     picked, rng = rng.shuffle(unseen)

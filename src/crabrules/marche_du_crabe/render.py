@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from crabrules.core import PlayerId
 from crabrules.marche_du_crabe.board import NO_ITEM, ROW_CELLS, SIZE
+from crabrules.marche_du_crabe.config import MAX_SHRIMPS
 from crabrules.marche_du_crabe.content import ITEM_CODES, ITEMS, Icon, Item
 from crabrules.marche_du_crabe.observe import Observation, observe
 from crabrules.marche_du_crabe.state import BOATER, BROWN_FISH, CRABS_TO_FREE, SUNNY, State
@@ -74,7 +75,7 @@ def _beach(view: Observation) -> str:
     waves = Icon.WAVE in view.beach.flip
     lines = [
         f"La Marche du Crabe: {view.beach.name}",
-        f"Shrimps {view.shrimps}/5 · Crabs freed {len(view.freed)}/{CRABS_TO_FREE} · "
+        f"Shrimps {view.shrimps}/{MAX_SHRIMPS} · Crabs freed {len(view.freed)}/{CRABS_TO_FREE} · "
         f"Decks: Boater {view.deck_sizes[BOATER]}, Sunny {view.deck_sizes[SUNNY]}",
         _status(view),
         "     " + "".join(f"{c:<6}" for c in range(SIZE)).rstrip(),

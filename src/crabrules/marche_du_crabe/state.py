@@ -25,6 +25,7 @@ from crabrules.marche_du_crabe.board import (
     Layout,
     Row,
     layout_problem,
+    row_of,
 )
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon, Item
@@ -37,9 +38,12 @@ __all__ = [
     "NO_BADDIE",
     "SUNNY",
     "Baddie",
+    "Decks",
+    "ForbiddenItems",
     "State",
     "Termination",
     "check_state",
+    "row_has_room",
 ]
 
 #: Player 0: plays first, moves along columns, plays the red Baddies.
@@ -58,6 +62,25 @@ CRABS_TO_FREE = 8
 
 #: A full Baddie deck: two cards for each of the 6 rows (decision 2), sorted.
 FULL_DECK: tuple[Row, ...] = tuple(r for r in range(SIZE) for _ in range(2))
+
+#: Each player's Baddie deck, ``(Boater's, Sunny's)``: the sorted rows of its cards.
+Decks = tuple[tuple[Row, ...], tuple[Row, ...]]
+#: Each player's two Forbidden Items, ``(Boater's, Sunny's)``, each pair sorted.
+ForbiddenItems = tuple[tuple[Item, Item], tuple[Item, Item]]
+
+
+def row_has_room(items: tuple[Item, ...], baddies: tuple[Baddie, ...], row: Row) -> bool:
+    """Tell whether a Baddie revealed in ``row`` has a card to go on.
+
+    Baddie rule: not on an Item (freed or not) nor on another Baddie, Brown Fish included.
+    ``items`` are the layout's (:data:`~crabrules.marche_du_crabe.board.NO_ITEM` is -1)
+    and ``baddies`` the state's (:data:`NO_BADDIE` is -1).
+    """
+    # A plain loop: any() over a generator costs several times more, once per turn.
+    for c in ROW_CELLS[row]:  # noqa: SIM110
+        if items[c] < 0 and baddies[c] < 0:
+            return True
+    return False
 
 
 class Termination(str, enum.Enum):
@@ -100,14 +123,14 @@ class State:
     rng: Rng
     beach: Beach
     layout: Layout
-    forbidden: tuple[tuple[Item, Item], tuple[Item, Item]]
+    forbidden: ForbiddenItems
     exposed: frozenset[Item]
     freed: frozenset[Cell]
     shrimps: int
     baddies: tuple[Baddie, ...]
     snacks: frozenset[Cell]
     token: Cell
-    decks: tuple[tuple[Row, ...], tuple[Row, ...]]
+    decks: Decks
     to_move: PlayerId
     revealed: Row | None
     termination: Termination | None
@@ -160,7 +183,7 @@ def _check_game_goes_on(state: State) -> None:
     """Refuse a game in progress that the rules would have ended (it would have no action)."""
     items, baddies = state.layout.items, state.baddies
     row = state.revealed
-    if row is not None and not any(items[c] < 0 and baddies[c] < 0 for c in ROW_CELLS[row]):
+    if row is not None and not row_has_room(items, baddies, row):
         raise ValueError(f"revealed: no card of row {row} is free, so the game is lost")
     # A Forbidden Item is exposed with a Baddie slid under it; only an empty deck leaves
     # it bare, and an empty deck ends the game before anyone moves again.
@@ -169,6 +192,7 @@ def _check_game_goes_on(state: State) -> None:
 
 
 def _check_board(state: State) -> None:
+    """Refuse Baddies, a token or Shrimp snacks where the rules cannot put them."""
     items, icons = state.layout.items, state.layout.icons
     fish = Icon.BROWN_FISH in state.beach.flip
     if len(state.baddies) != SIZE * SIZE:
@@ -192,6 +216,7 @@ def _check_board(state: State) -> None:
 
 
 def _check_decks(state: State) -> None:
+    """Refuse decks whose cards, with those revealed and placed, are not the 12 dealt."""
     if len(state.decks) != 2:
         raise ValueError("decks: one per player")
     for player, deck in enumerate(state.decks):
@@ -203,7 +228,7 @@ def _check_decks(state: State) -> None:
             if baddie == player:
                 drawn += 1
                 if state.layout.items[c] == NO_ITEM:  # placed revealed, in its own row
-                    seen.append(c // SIZE)
+                    seen.append(row_of(c))
         if state.revealed is not None and state.to_move == player:
             seen.append(state.revealed)
             drawn += 1

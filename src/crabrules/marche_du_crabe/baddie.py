@@ -1,0 +1,154 @@
+"""Step 1 of a turn: a Baddie shows up.
+
+A turn begins by revealing the top card of the player's Baddie deck (:func:`reveal`), so
+a state always shows the card about to be placed (``State.revealed``, a row). The player
+then places it (:func:`place`) on a card of that row that holds no Item (not yet freed),
+no Baddie and no Freed Crab; on the token's card it costs one Shrimp at once
+(decision 5). A player whose deck is empty, or whose revealed card's row has no card left
+for it, loses the game for the pair (decision 8).
+
+A face-down shuffled deck is kept as the sorted rows of its cards, and :func:`draw` takes
+its top card as one uniform draw among them: the same chance as a shuffled deck.
+
+>>> from crabrules.marche_du_crabe import initial_state
+>>> state = initial_state(seed=7)
+>>> state.revealed, state.token
+(3, 0)
+>>> placed = place(state, 19)
+>>> placed.baddies[19], placed.revealed, placed.shrimps
+(0, None, 5)
+"""
+
+from __future__ import annotations
+
+from crabrules.core import PlayerId, Rng
+from crabrules.marche_du_crabe.actions import IllegalReason
+from crabrules.marche_du_crabe.board import Cell, Row, row_of
+from crabrules.marche_du_crabe.content import Item
+from crabrules.marche_du_crabe.state import (
+    BOATER,
+    Baddie,
+    Decks,
+    State,
+    Termination,
+    row_has_room,
+)
+
+__all__ = ["begin_turn", "draw", "place", "place_refusal", "reveal"]
+
+
+def draw(decks: Decks, player: PlayerId, rng: Rng) -> tuple[Row, Decks, Rng]:
+    """Take the top card of ``player``'s deck: return its row and the decks left.
+
+    >>> from crabrules.marche_du_crabe.state import FULL_DECK
+    >>> row, decks, _ = draw((FULL_DECK, FULL_DECK), 1, Rng.from_seed(0))
+    >>> len(decks[0]), len(decks[1]), decks[1].count(row)
+    (12, 11, 1)
+    """
+    deck = decks[player]
+    index, rng = rng.below(len(deck))
+    row = deck[index]
+    deck = (*deck[:index], *deck[index + 1 :])
+    return row, ((deck, decks[1]) if player == BOATER else (decks[0], deck)), rng
+
+
+def begin_turn(state: State, player: PlayerId) -> State:
+    """Begin ``player``'s turn on the board of ``state`` as it is (see :func:`reveal`)."""
+    return reveal(
+        state,
+        player,
+        state.rng,
+        state.exposed,
+        state.freed,
+        state.shrimps,
+        state.baddies,
+        state.snacks,
+        state.token,
+        state.decks,
+    )
+
+
+def reveal(
+    state: State,
+    player: PlayerId,
+    rng: Rng,
+    exposed: frozenset[Item],
+    freed: frozenset[Cell],
+    shrimps: int,
+    baddies: tuple[Baddie, ...],
+    snacks: frozenset[Cell],
+    token: Cell,
+    decks: Decks,
+) -> State:
+    """Begin ``player``'s turn: reveal their top Baddie, or lose if they cannot place one.
+
+    ``state`` gives the game's fixed parts (seed, beach, layout, Forbidden Items); the
+    other arguments are the board as the last turn left it. Passing them one by one
+    builds the next state once, with no intermediate state (a hot path).
+    """
+    termination = None
+    row: Row | None = None
+    if not decks[player]:
+        # Decision 8: an empty deck at the start of a turn loses the game.
+        termination = Termination.DECK_EMPTY
+    else:
+        row, decks, rng = draw(decks, player, rng)
+        if not row_has_room(state.layout.items, baddies, row):
+            termination = Termination.BADDIE_CANNOT_BE_PLACED
+    return State(
+        state.seed,
+        rng,
+        state.beach,
+        state.layout,
+        state.forbidden,
+        exposed,
+        freed,
+        shrimps,
+        baddies,
+        snacks,
+        token,
+        decks,
+        player,
+        row,
+        termination,
+    )
+
+
+def place(state: State, cell: Cell) -> State:
+    """Place the revealed Baddie on ``cell``; the same player's move step follows."""
+    baddies = state.baddies
+    baddies = (*baddies[:cell], state.to_move, *baddies[cell + 1 :])
+    shrimps, termination = state.shrimps, None
+    if cell == state.token:
+        # Decision 5: a Baddie placed under the token costs one Shrimp at once.
+        if shrimps == 0:
+            termination = Termination.NO_SHRIMPS
+        else:
+            shrimps -= 1
+    return State(
+        state.seed,
+        state.rng,
+        state.beach,
+        state.layout,
+        state.forbidden,
+        state.exposed,
+        state.freed,
+        shrimps,
+        baddies,
+        state.snacks,
+        state.token,
+        state.decks,
+        state.to_move,
+        None,
+        termination,
+    )
+
+
+def place_refusal(state: State, cell: Cell) -> tuple[str, IllegalReason]:
+    """Say why placing the revealed Baddie on ``cell`` (a cell of the beach) is illegal."""
+    if row_of(cell) != state.revealed:
+        return f"this Baddie goes in row {state.revealed}", IllegalReason.WRONG_ROW
+    return (
+        "a Baddie may not go on an Item, another Baddie or a Freed Crab",
+        IllegalReason.CARD_TAKEN,
+    )
