@@ -24,7 +24,7 @@ from crabrules.oh_crab.actions import (
     Side,
     StandUp,
 )
-from crabrules.oh_crab.board import Cell, Layout
+from crabrules.oh_crab.board import SEA, Cell, Layout
 from crabrules.oh_crab.market import market_takes, refill, take
 from crabrules.oh_crab.movement import (
     do_move,
@@ -35,7 +35,7 @@ from crabrules.oh_crab.movement import (
     push_chains,
 )
 from crabrules.oh_crab.primitives import MOVES, Primitive
-from crabrules.oh_crab.state import CardId, Grant, Source
+from crabrules.oh_crab.state import NO_CARD, CardId, Grant, Source
 from crabrules.oh_crab.turns import add_to_trace
 from crabrules.oh_crab.work import Rules, View, Work
 
@@ -110,37 +110,21 @@ def step_options(
     cell = view.crabs[player]
     hand = view.hands[player]
     if step in MOVES:
-        if view.knocked[player]:
-            return [StandUp(player)]
-        if cell < 0:
-            return []
-        # Head Down!: Reeds do not stop your own crab.
-        tables = rules.layout.over_reeds if head_down else _tables(rules.layout)
-        table = tables[_MOVE_TABLES[step]]
-        return list(own_moves(rules, view, player, table[cell], head_down=head_down))
+        return _basic_move_options(rules, view, player, step, head_down)
     if step is P.DISCARD_CARD:
         return [Discard(player, c) for c in sorted(set(hand))]
     if step in MULTI:
         return _shift_options(rules, view, player, step, head_down, crabs_left)
     if step is P.USE_TRACE_MAIN_ACTION:
-        # Only a card whose main action does something: the cost is already paid.
-        mains = rules.cards
-        usable = {
-            main: _steps_usable(rules, view, player, (main,), head_down)
-            for main in {mains[c].main for c in view.traces[player]}
-        }
-        return [
-            PickTrace(player, c)
-            for c in dict.fromkeys(view.traces[player])
-            if usable[mains[c].main]
-        ]
+        return _trace_main_options(rules, view, player, head_down)
     if step is P.ADD_CARD_TO_TRACE:
         sides = (Side.LEFT, Side.RIGHT) if view.traces[player] else (Side.LEFT,)
         return [Dope(player, c, s) for c in sorted(set(hand)) for s in sides]
     if step is P.CARD_EXCHANGE:
         takes = market_takes(view.market, view.draw)
         return [Exchange(player, c, t) for c in sorted(set(hand)) for t in takes]
-    if cell < 0 or view.knocked[player]:
+    if cell == SEA or view.knocked[player]:
+        # The other movements need a standing crab on the board.
         return []
     if step is P.JUMP_SAME_DISTANCE:
         occupied = occupants(view)
@@ -153,6 +137,35 @@ def step_options(
     raise AssertionError(f"{step} needs no choice")  # AUTOMATIC steps never get here
 
 
+def _basic_move_options(
+    rules: Rules, view: View, player: PlayerId, step: Primitive, head_down: bool
+) -> list[Action]:
+    """Move forward, diagonally or toward the sea; a knocked-over crab can only stand up."""
+    if view.knocked[player]:
+        # Knocking Over: "you must devote a basic movement action to standing it back up".
+        return [StandUp(player)]
+    cell = view.crabs[player]
+    if cell == SEA:
+        return []
+    # Head Down!: Reeds do not stop your own crab.
+    tables = rules.layout.over_reeds if head_down else _tables(rules.layout)
+    table = tables[_MOVE_TABLES[step]]
+    return list(own_moves(rules, view, player, table[cell], head_down=head_down))
+
+
+def _trace_main_options(
+    rules: Rules, view: View, player: PlayerId, head_down: bool
+) -> list[Action]:
+    """Running Jump: the Trace cards whose main action does something (the cost is paid)."""
+    cards = rules.cards
+    trace = view.traces[player]
+    usable = {
+        main: _steps_usable(rules, view, player, (main,), head_down)
+        for main in {cards[c].main for c in trace}
+    }
+    return [PickTrace(player, c) for c in dict.fromkeys(trace) if usable[cards[c].main]]
+
+
 def _swap_options(
     rules: Rules, view: View, player: PlayerId, cell: Cell, head_down: bool
 ) -> Iterator[Move]:
@@ -161,7 +174,7 @@ def _swap_options(
     for target in rules.layout.adjacent[cell]:
         if target not in occupied:
             continue
-        discards: Sequence[int] = hand if rules.obstacle[target] and not head_down else (-1,)
+        discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
             yield Move(player, target, card)
 

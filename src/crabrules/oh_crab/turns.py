@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import EndTurn, Side
+from crabrules.oh_crab.actions import NO_PILE, EndTurn, Pile, Side
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.market import take
 from crabrules.oh_crab.movement import enter_own
@@ -170,23 +170,28 @@ def maybe_start_actions(work: Work) -> None:
     work.stage = Stage.START
 
 
-def rest(work: Work, player: PlayerId, keep: CardId, which: int) -> None:
-    """Rest, in its five steps.
+def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
+    """Rest, in the rulebook's five steps, then act with the cook's and the tiles' actions.
 
-    Discard the face-down card, keep one Trace card, take a Market card, take back the
-    Discard pile, stand up.
+    ``keep`` is the Trace card kept (:data:`NO_CARD` with an empty Trace); ``pile`` is the
+    Market pile taken from (:data:`NO_PILE` when the Market is exhausted).
     """
-    planned = work.planned[player]
-    if planned >= 0:
-        work.discards[player].append(planned)
+    hand, discards = work.hands[player], work.discards[player]
+    # 1. Discard the face-down card, if any (a declared Rest has none).
+    if work.planned[player] >= 0:
+        discards.append(work.planned[player])
     work.planned[player] = NO_CARD
-    trace = work.traces[player]
-    work.discards[player].extend(c for c in trace if c != keep)
-    work.traces[player] = [keep] if keep >= 0 else []
-    if which >= 0:
-        work.hands[player].append(take(work.market, work.draw, which, work.rules.special_ids))
-    work.hands[player].extend(work.discards[player])
-    work.discards[player] = []
+    # 2. Keep one Trace card; discard the others.
+    discards.extend(c for c in work.traces[player] if c != keep)
+    work.traces[player] = [] if keep == NO_CARD else [keep]
+    # 3. Take one Market card (none once the Market is exhausted).
+    if pile != NO_PILE:
+        hand.append(take(work.market, work.draw, pile, work.rules.special_ids))
+    # 4. Take the Discard pile into the Hand.
+    hand.extend(discards)
+    discards.clear()
+    # 5. Stand up.
     work.knocked[player] = False
+    # "If you Rested, you do not have access to the actions provided by an action card."
     work.stage = Stage.ACT
     work.grants = turn_grants(work, player)
