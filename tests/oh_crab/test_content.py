@@ -201,7 +201,7 @@ def test_unknown_special_on_a_card_is_refused() -> None:
         build(docs)
 
 
-def test_a_starting_set_has_four_cards() -> None:
+def test_a_starting_set_of_other_than_four_cards_is_refused() -> None:
     docs = reference_documents()
     del docs["cards"]["starting_sets"][2]["cards"][0]
     with pytest.raises(ContentError, match="starting set 'blue' has 3 cards, not 4"):
@@ -215,7 +215,7 @@ def test_five_starting_sets_are_needed() -> None:
         build(docs)
 
 
-def test_an_action_tile_has_two_sides() -> None:
+def test_an_action_tile_without_two_sides_is_refused() -> None:
     docs = reference_documents()
     del docs["tokens"]["action_tiles"][1]["sides"][1]
     with pytest.raises(ContentError, match="action tile 'B' has 1 sides"):
@@ -238,7 +238,7 @@ def test_unknown_space_token_is_refused() -> None:
         build(docs)
 
 
-def test_a_row_has_five_spaces() -> None:
+def test_a_row_of_other_than_five_spaces_is_refused() -> None:
     docs = reference_documents()
     tile_doc(docs, "1B")["rows"][1] = "o   .   #   #"
     with pytest.raises(ContentError, match="tile '1B' row 2: 4 spaces, not 5"):
@@ -270,14 +270,14 @@ def test_a_shortcut_arrow_must_point_toward_the_sea() -> None:
         build(docs)
 
 
-def test_a_beach_side_has_three_surprise_spaces() -> None:
+def test_a_beach_side_without_three_surprise_spaces_is_refused() -> None:
     docs = reference_documents()
     tile_doc(docs, "4A")["rows"][0] = ".   .$  ^   .   ."
     with pytest.raises(ContentError, match="tile '4A': 2 Surprise spaces, a Beach side has 3"):
         build(docs)
 
 
-def test_a_start_tile_holds_start_spaces_one_to_five() -> None:
+def test_a_start_tile_without_start_spaces_one_to_five_is_refused() -> None:
     docs = reference_documents()
     tile_doc(docs, "0B")["rows"][1] = "5   3   1   2   2"
     with pytest.raises(
