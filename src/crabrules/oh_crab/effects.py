@@ -84,14 +84,14 @@ def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) 
         q
         for q, cell in enumerate(view.crabs)
         if q != player
-        and cell >= 0
+        and cell != SEA
         and (
             rules.layout.distance(cell) < mine
             if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND
             else rules.layout.distance(cell) > mine
         )
     ]
-    stands = view.crabs[player] >= 0 and not view.knocked[player]
+    stands = view.crabs[player] != SEA and not view.knocked[player]
     if step is P.MOVE_CRABS_BEHIND_TOWARD_SEA and stands:
         return [player, *others]
     return others
@@ -216,7 +216,7 @@ def _shift_options(
 def shortcut_options(rules: Rules, view: View, player: PlayerId) -> list[Shortcut]:
     """List the Shortcut board actions: discard the cards its arrow asks for, follow it."""
     cell = view.crabs[player]
-    if cell < 0 or view.knocked[player]:
+    if cell == SEA or view.knocked[player]:
         return []
     arrow = rules.layout.shortcut[cell]
     if arrow is None:
@@ -303,7 +303,7 @@ def _in_front(rules: Rules, view: View, player: PlayerId) -> list[PlayerId]:
     return [
         q
         for q, cell in enumerate(view.crabs)
-        if q != player and cell >= 0 and rules.layout.distance(cell) < mine
+        if q != player and cell != SEA and rules.layout.distance(cell) < mine
     ]
 
 

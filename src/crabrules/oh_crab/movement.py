@@ -18,7 +18,7 @@ P = Primitive
 
 def occupants(view: View) -> dict[Cell, PlayerId]:
     """Map each occupied cell of the board to the crab on it."""
-    return {cell: crab for crab, cell in enumerate(view.crabs) if cell >= 0}
+    return {cell: crab for crab, cell in enumerate(view.crabs) if cell != SEA}
 
 
 def enter_own(work: Work, crab: PlayerId, dest: Cell, discard: CardId) -> None:

@@ -26,8 +26,6 @@ __all__ = [
     "turn_grants",
 ]
 
-P = Primitive
-
 
 def card_grants(rules: Rules, card: CardId, neighbour: CardId | None, side: Side) -> list[Grant]:
     """List the actions a card added to the Trace gives: main, completed icons, special.
@@ -68,7 +66,8 @@ def turn_grants(work: Work, player: PlayerId) -> list[Grant]:
     """List the cook's diagonal (rule D) and the Additional Action tiles (rule E)."""
     grants = []
     if player == work.cook:
-        grants.append(Grant(Source.COOK, P.MOVE_DIAGONAL.value, (P.MOVE_DIAGONAL,)))
+        diagonal = Primitive.MOVE_DIAGONAL
+        grants.append(Grant(Source.COOK, diagonal.value, (diagonal,)))
     grants.extend(Grant(Source.TILE, t.id, t.steps, t.cost) for t in work.rules.tiles)
     return grants
 
@@ -79,7 +78,7 @@ def carried_to(layout: Layout, crabs: Sequence[Cell], player: PlayerId) -> Cell:
     A current into an occupied space leans on the crab there: the crab stays.
     """
     cell = crabs[player]
-    if cell < 0:
+    if cell == SEA:
         return NOWHERE
     target = layout.current[cell]
     if target >= 0 and target in crabs:
@@ -107,7 +106,7 @@ def end_turn_options(rules: Rules, view: View, player: PlayerId, head_down: bool
     return out
 
 
-def end_turn(work: Work, discard: CardId = -1, *, ignore_current: bool = False) -> None:
+def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = False) -> None:
     """Water Current (end of the turn), then the next player or the End of Round phase.
 
     The current carries the crab of the player whose turn ends, as a space effect of its own
