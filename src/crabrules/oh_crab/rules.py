@@ -104,11 +104,14 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     rules = rules_for(config)
     content = get_content(config.content)
     n = config.players
+    # The draws' order (first player, then the shuffle) is what a seed means: keep it.
     rng = Rng.from_seed(seed)
     first, rng = rng.below(n)
+    # The first player takes Start space 1 and the cook pawn; the others follow clockwise.
     crabs = [0] * n
     for k in range(n):
         crabs[(first + k) % n] = rules.layout.starts[k]
+    # The content lists the starting cards first; the action cards form the Market's deck.
     starting = sum(c.starting for c in rules.cards)
     deck, rng = rng.shuffle(range(starting, len(rules.cards)))
     market: list[list[CardId]] = [[], [], []]
