@@ -79,22 +79,25 @@ def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) 
     stands) and the crabs behind you (farther from the sea). Crabs in the sea are never
     targeted.
     """
-    mine = rules.layout.distance(view.crabs[player])
-    others = [
+    if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
+        return _other_crabs(rules, view, player, in_front=True)
+    behind = _other_crabs(rules, view, player, in_front=False)
+    # A knocked-over crab does not move by its own actions.
+    stands = view.crabs[player] != SEA and not view.knocked[player]
+    return [player, *behind] if stands else behind
+
+
+def _other_crabs(rules: Rules, view: View, player: PlayerId, *, in_front: bool) -> list[PlayerId]:
+    """The other crabs on the board in front of the player's (nearer the sea), or behind."""
+    distance = rules.layout.distance
+    mine = distance(view.crabs[player])
+    return [
         q
         for q, cell in enumerate(view.crabs)
         if q != player
         and cell != SEA
-        and (
-            rules.layout.distance(cell) < mine
-            if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND
-            else rules.layout.distance(cell) > mine
-        )
+        and (distance(cell) < mine if in_front else distance(cell) > mine)
     ]
-    stands = view.crabs[player] != SEA and not view.knocked[player]
-    if step is P.MOVE_CRABS_BEHIND_TOWARD_SEA and stands:
-        return [player, *others]
-    return others
 
 
 def step_options(
@@ -258,7 +261,7 @@ def _steps_usable(
     if first is P.IGNORE_NEGATIVE_SPACES:
         return not head_down
     if first is P.DISCARD_RANDOM_FROM_CRABS_IN_FRONT:
-        return any(view.hands[q] for q in _in_front(rules, view, player))
+        return any(view.hands[q] for q in _other_crabs(rules, view, player, in_front=True))
     if first is P.DISCARD_CARD:
         # A cost: the rest must still do something with one card fewer in the Hand (which
         # card does not matter: later steps only ever need some card).
@@ -298,15 +301,6 @@ class _AfterDiscard:
         self.draw = view.draw
 
 
-def _in_front(rules: Rules, view: View, player: PlayerId) -> list[PlayerId]:
-    mine = rules.layout.distance(view.crabs[player])
-    return [
-        q
-        for q, cell in enumerate(view.crabs)
-        if q != player and cell != SEA and rules.layout.distance(cell) < mine
-    ]
-
-
 def exchange(work: Work, player: PlayerId, card: CardId, which: int) -> None:
     """Perform a Card Exchange.
 
@@ -332,7 +326,7 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
         work.hands[player].extend(work.discards[player])
         work.discards[player] = []
     else:  # Sand in the Eyes!
-        for q in _in_front(work.rules, work, player):
+        for q in _other_crabs(work.rules, work, player, in_front=True):
             work.discard_random(q)
 
 
