@@ -19,6 +19,7 @@ from crabrules.oh_crab.actions import (
     Finish,
     Move,
     PickTrace,
+    Pile,
     Shift,
     Shortcut,
     Side,
@@ -301,7 +302,7 @@ class _AfterDiscard:
         self.draw = view.draw
 
 
-def exchange(work: Work, player: PlayerId, card: CardId, which: int) -> None:
+def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
     """Perform a Card Exchange.
 
     A starting card leaves the game, another goes under the draw pile; then take a
