@@ -25,7 +25,7 @@ from crabrules.oh_crab.actions import (
     Side,
     StandUp,
 )
-from crabrules.oh_crab.board import SEA, Cell, Layout
+from crabrules.oh_crab.board import SEA, Cell
 from crabrules.oh_crab.market import market_takes, refill, take
 from crabrules.oh_crab.movement import (
     do_move,
@@ -65,12 +65,8 @@ AUTOMATIC = frozenset(
 )
 #: Steps that move several crabs, one at a time, until the player finishes.
 MULTI = frozenset({P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, P.MOVE_CRABS_BEHIND_TOWARD_SEA})
-#: The index of each basic move's table in ``Layout.over_reeds`` and :func:`_tables`.
+#: The index of each basic move's table in ``Layout.over_reeds``.
 _MOVE_TABLES = {P.MOVE_FORWARD: 0, P.MOVE_DIAGONAL: 1, P.MOVE_TOWARD_SEA: 2}
-
-
-def _tables(layout: Layout) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
-    return layout.forward, layout.diagonal, layout.toward_sea
 
 
 def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) -> list[PlayerId]:
@@ -151,10 +147,16 @@ def _basic_move_options(
     cell = view.crabs[player]
     if cell == SEA:
         return []
-    # Head Down!: Reeds do not stop your own crab.
-    tables = rules.layout.over_reeds if head_down else _tables(rules.layout)
-    table = tables[_MOVE_TABLES[step]]
-    return list(own_moves(rules, view, player, table[cell], head_down=head_down))
+    layout = rules.layout
+    if head_down:  # Head Down!: Reeds do not stop your own crab.
+        targets = layout.over_reeds[_MOVE_TABLES[step]][cell]
+    elif step is P.MOVE_FORWARD:
+        targets = layout.forward[cell]
+    elif step is P.MOVE_DIAGONAL:
+        targets = layout.diagonal[cell]
+    else:
+        targets = layout.toward_sea[cell]
+    return list(own_moves(rules, view, player, targets, head_down=head_down))
 
 
 def _trace_main_options(
@@ -254,6 +256,7 @@ def grant_usable(
 def _steps_usable(
     rules: Rules, view: View, player: PlayerId, steps: Sequence[Primitive], head_down: bool
 ) -> bool:
+    """Whether ``steps`` would do something now: their first step, or what follows a cost."""
     first = steps[0]
     if first is P.TAKE_SHELL:
         return view.supply > 0
