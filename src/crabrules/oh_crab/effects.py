@@ -112,17 +112,17 @@ def step_options(
     if step in MOVES:
         return _basic_move_options(rules, view, player, step, head_down)
     if step is P.DISCARD_CARD:
-        return [Discard(player, c) for c in sorted(set(hand))]
+        return [Discard(player, c) for c in sorted(hand)]
     if step in MULTI:
         return _shift_options(rules, view, player, step, head_down, crabs_left)
     if step is P.USE_TRACE_MAIN_ACTION:
         return _trace_main_options(rules, view, player, head_down)
     if step is P.ADD_CARD_TO_TRACE:
         sides = (Side.LEFT, Side.RIGHT) if view.traces[player] else (Side.LEFT,)
-        return [Dope(player, c, s) for c in sorted(set(hand)) for s in sides]
+        return [Dope(player, c, s) for c in sorted(hand) for s in sides]
     if step is P.CARD_EXCHANGE:
         takes = market_takes(view.market, view.draw)
-        return [Exchange(player, c, t) for c in sorted(set(hand)) for t in takes]
+        return [Exchange(player, c, t) for c in sorted(hand) for t in takes]
     if cell == SEA or view.knocked[player]:
         # The other movements need a standing crab on the board.
         return []
@@ -169,14 +169,14 @@ def _trace_main_options(
         main: _steps_usable(rules, view, player, (main,), head_down)
         for main in {cards[c].main for c in trace}
     }
-    return [PickTrace(player, c) for c in dict.fromkeys(trace) if usable[cards[c].main]]
+    return [PickTrace(player, c) for c in trace if usable[cards[c].main]]
 
 
 def _swap_options(
     rules: Rules, view: View, player: PlayerId, cell: Cell, head_down: bool
 ) -> Iterator[Move]:
     occupied = occupants(view)
-    hand = sorted(set(view.hands[player]))
+    hand = sorted(view.hands[player])
     for target in rules.layout.adjacent[cell]:
         if target not in occupied:
             continue
@@ -196,7 +196,7 @@ def _shift_options(
     if crabs_left is None:
         crabs_left = eligible_crabs(rules, view, player, step)
     occupied = occupants(view)
-    hand = sorted(set(view.hands[player]))
+    hand = sorted(view.hands[player])
     out: list[Action] = []
     for crab in crabs_left:
         cell = view.crabs[crab]
@@ -236,7 +236,7 @@ def shortcut_options(rules: Rules, view: View, player: PlayerId) -> list[Shortcu
     chains = push_chains(rules.layout, occupied, target) if target in occupied else [()]
     return [
         Shortcut(player, cards, chain)
-        for cards in dict.fromkeys(combinations(matching, count))
+        for cards in combinations(matching, count)
         for chain in chains
     ]
 

@@ -112,7 +112,7 @@ def own_moves(
     """
     occupied = occupants(view)
     del occupied[view.crabs[player]]
-    hand = sorted(set(view.hands[player]))
+    hand = sorted(view.hands[player])
     for target in targets:
         if target == SEA:
             yield Move(player, SEA)

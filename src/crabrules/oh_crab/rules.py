@@ -175,7 +175,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         out: list[Action] = []
         for p, planned in enumerate(state.planned):
             if planned == NO_CARD and player in (None, p):
-                out.extend(Plan(p, c) for c in dict.fromkeys(state.hands[p]))
+                out.extend(Plan(p, c) for c in state.hands[p])
         return tuple(out)
     if state.phase is not Phase.ACTION or player not in (None, state.current):
         return ()
@@ -204,7 +204,7 @@ def _turn_actions(state: State) -> list[Action]:
     cell = state.crabs[p]
     if cell != SEA and rules.exchange[cell]:
         takes = market_takes(state.market, state.draw)
-        out.extend(ExchangeAndEnd(p, c, t) for c in dict.fromkeys(state.hands[p]) for t in takes)
+        out.extend(ExchangeAndEnd(p, c, t) for c in state.hands[p] for t in takes)
     out.extend(end_turn_options(rules, state, p, turn.head_down))
     return out
 
@@ -216,7 +216,7 @@ def _add_or_rest_options(state: State, p: PlayerId) -> list[Action]:
         # "If it is your first turn of play, simply place the card": one side only.
         sides = (Side.LEFT, Side.RIGHT) if state.traces[p] else (Side.LEFT,)
         out.extend(AddCard(p, s) for s in sides)
-    keeps = dict.fromkeys(state.traces[p]) or (NO_CARD,)
+    keeps = state.traces[p] or (NO_CARD,)
     takes = market_takes(state.market, state.draw) or (NO_PILE,)
     out.extend(Rest(p, k, t) for k in keeps for t in takes)
     return out

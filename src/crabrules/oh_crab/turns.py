@@ -99,7 +99,7 @@ def end_turn_options(rules: Rules, view: View, player: PlayerId, head_down: bool
     out = [EndTurn(player)]
     if target != SEA and rules.obstacle[target] and not head_down and hand:
         # Standard Obstacle: "discard a card from your Hand", the card of your choice.
-        out = [EndTurn(player, c) for c in sorted(set(hand))]
+        out = [EndTurn(player, c) for c in sorted(hand)]
     if head_down:
         # Head Down!: "you may ignore the negative effects", a Water Current among them.
         out.append(EndTurn(player, ignore_current=True))
