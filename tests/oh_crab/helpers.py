@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
 
 import attrs
 
 from crabrules.oh_crab import Config, Grant, Phase, Primitive, Source, Stage, State, Turn
-from crabrules.oh_crab.content import Content, get_content
+from crabrules.oh_crab.content import (
+    Content,
+    build_content,
+    get_content,
+    has_content,
+    register_content,
+)
 from crabrules.oh_crab.game import check_state
 from crabrules.oh_crab.rules import initial_state
 from crabrules.oh_crab.state import NO_CARD
@@ -16,6 +25,36 @@ from crabrules.oh_crab.work import rules_for
 #: Scenario 1 ("First Escape!"), 3 players: rows 0-1 Start 0A, 2-5 Beach 1A, 6-9 2A,
 #: 10-13 3A, 14-15 Finish 9A.
 FIRST_ESCAPE = Config(players=3)
+
+
+def reference_documents() -> dict[str, Any]:
+    """The reference content's three JSON documents, freshly parsed (free to change)."""
+    data = resources.files("crabrules.oh_crab") / "data"
+    return {
+        name: json.loads((data / f"{name}.json").read_text("utf-8"))
+        for name in ("board", "cards", "tokens")
+    }
+
+
+def redrawn_config(
+    name: str,
+    players: int,
+    tiles: Mapping[str, Sequence[str]],
+    shortcuts: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
+) -> Config:
+    """Scenario 1 on the reference content with some tile sides redrawn.
+
+    ``tiles`` maps a tile side's id to its new rows (sea side first), ``shortcuts`` to its
+    Shortcut arrows (none by default); the content is registered once under ``name``.
+    """
+    if not has_content(name):
+        docs = reference_documents()
+        for tile in docs["board"]["tiles"]:
+            if tile["id"] in tiles:
+                arrows = (shortcuts or {}).get(tile["id"], ())
+                tile.update(rows=list(tiles[tile["id"]]), shortcuts=[dict(a) for a in arrows])
+        register_content(name, build_content(docs["board"], docs["cards"], docs["tokens"]))
+    return Config(players=players, content=name)
 
 
 def at(row: int, col: int) -> int:

@@ -24,15 +24,9 @@ from crabrules.oh_crab.content import (
     register_content,
 )
 from crabrules.oh_crab.primitives import BASIC, Primitive
+from tests.oh_crab.helpers import reference_documents
 
 DATA = resources.files("crabrules.oh_crab") / "data"
-
-
-def documents() -> dict[str, Any]:
-    return {
-        n: json.loads((DATA / f"{n}.json").read_text("utf-8"))
-        for n in ("board", "cards", "tokens")
-    }
 
 
 def build(docs: dict[str, Any]) -> None:
@@ -139,7 +133,7 @@ def write(docs: dict[str, Any], folder: Path) -> None:
 
 
 def test_load_content_reads_a_directory(tmp_path: Path) -> None:
-    write(documents(), tmp_path)
+    write(reference_documents(), tmp_path)
     content = load_content(tmp_path)
     assert [c.id for c in content.cards] == [c.id for c in reference_content().cards]
 
@@ -150,7 +144,7 @@ def test_a_missing_file_is_a_content_error(tmp_path: Path) -> None:
 
 
 def test_registered_content_is_playable_by_name(tmp_path: Path) -> None:
-    docs = documents()
+    docs = reference_documents()
     docs["tokens"]["shells"] = 40
     write(docs, tmp_path)
     register_content("forty-shells", load_content(tmp_path))
@@ -176,7 +170,7 @@ def test_unknown_content_name_is_a_config_error() -> None:
 
 
 def test_unknown_primitive_in_a_special_is_refused() -> None:
-    docs = documents()
+    docs = reference_documents()
     docs["cards"]["specials"][0]["steps"] = ["fly"]
     with pytest.raises(
         ContentError, match=r"cards\.json: special 'seagull': unknown primitive 'fly'"
@@ -185,7 +179,7 @@ def test_unknown_primitive_in_a_special_is_refused() -> None:
 
 
 def test_unknown_primitive_in_an_action_tile_is_refused() -> None:
-    docs = documents()
+    docs = reference_documents()
     docs["tokens"]["action_tiles"][0]["sides"][0]["steps"] = ["teleport"]
     with pytest.raises(
         ContentError, match=r"tokens\.json: action tile side 'Aa': unknown primitive"
@@ -194,42 +188,42 @@ def test_unknown_primitive_in_an_action_tile_is_refused() -> None:
 
 
 def test_a_half_icon_must_be_a_basic_action() -> None:
-    docs = documents()
+    docs = reference_documents()
     docs["cards"]["action_cards"][0]["left"] = ["discard_card", None]
     with pytest.raises(ContentError, match="card 'a01': 'discard_card' is not a basic action"):
         build(docs)
 
 
 def test_unknown_special_on_a_card_is_refused() -> None:
-    docs = documents()
+    docs = reference_documents()
     docs["cards"]["action_cards"][3]["special"] = "moonwalk"
     with pytest.raises(ContentError, match="card 'a04': unknown special 'moonwalk'"):
         build(docs)
 
 
-def test_a_starting_set_has_four_cards() -> None:
-    docs = documents()
+def test_a_starting_set_of_other_than_four_cards_is_refused() -> None:
+    docs = reference_documents()
     del docs["cards"]["starting_sets"][2]["cards"][0]
     with pytest.raises(ContentError, match="starting set 'blue' has 3 cards, not 4"):
         build(docs)
 
 
 def test_five_starting_sets_are_needed() -> None:
-    docs = documents()
+    docs = reference_documents()
     del docs["cards"]["starting_sets"][4]
     with pytest.raises(ContentError, match="4 starting sets, 5 are needed"):
         build(docs)
 
 
-def test_an_action_tile_has_two_sides() -> None:
-    docs = documents()
+def test_an_action_tile_without_two_sides_is_refused() -> None:
+    docs = reference_documents()
     del docs["tokens"]["action_tiles"][1]["sides"][1]
     with pytest.raises(ContentError, match="action tile 'B' has 1 sides"):
         build(docs)
 
 
 def test_a_document_of_the_wrong_shape_says_where() -> None:
-    docs = documents()
+    docs = reference_documents()
     docs["tokens"]["shells"] = "many"
     with pytest.raises(
         ContentError, match=r"tokens\.json: expected an int, got 'many' @ \$\.shells"
@@ -238,21 +232,21 @@ def test_a_document_of_the_wrong_shape_says_where() -> None:
 
 
 def test_unknown_space_token_is_refused() -> None:
-    docs = documents()
+    docs = reference_documents()
     tile_doc(docs, "2A")["rows"][0] = ".$  .   %   .   .?"
     with pytest.raises(ContentError, match="tile '2A' row 3 column 2: unknown space '%'"):
         build(docs)
 
 
-def test_a_row_has_five_spaces() -> None:
-    docs = documents()
+def test_a_row_of_other_than_five_spaces_is_refused() -> None:
+    docs = reference_documents()
     tile_doc(docs, "1B")["rows"][1] = "o   .   #   #"
     with pytest.raises(ContentError, match="tile '1B' row 2: 4 spaces, not 5"):
         build(docs)
 
 
 def test_a_current_pointing_off_the_board_is_refused() -> None:
-    docs = documents()
+    docs = reference_documents()
     tile_doc(docs, "2B")["rows"][1] = "<   .   .$  <   ."
     with pytest.raises(
         ContentError, match="tile '2B' row 2 column 0: the current points off the board"
@@ -261,7 +255,7 @@ def test_a_current_pointing_off_the_board_is_refused() -> None:
 
 
 def test_a_shortcut_arrow_off_the_tile_is_refused() -> None:
-    docs = documents()
+    docs = reference_documents()
     tile_doc(docs, "1A")["shortcuts"][0]["to"] = [4, 4]
     with pytest.raises(
         ContentError, match="shortcut at \\[0, 3\\]: the arrow points off the tile"
@@ -270,21 +264,21 @@ def test_a_shortcut_arrow_off_the_tile_is_refused() -> None:
 
 
 def test_a_shortcut_arrow_must_point_toward_the_sea() -> None:
-    docs = documents()
+    docs = reference_documents()
     tile_doc(docs, "3B")["shortcuts"][0]["to"] = [0, 0]
     with pytest.raises(ContentError, match="the arrow must point toward the sea"):
         build(docs)
 
 
-def test_a_beach_side_has_three_surprise_spaces() -> None:
-    docs = documents()
+def test_a_beach_side_without_three_surprise_spaces_is_refused() -> None:
+    docs = reference_documents()
     tile_doc(docs, "4A")["rows"][0] = ".   .$  ^   .   ."
     with pytest.raises(ContentError, match="tile '4A': 2 Surprise spaces, a Beach side has 3"):
         build(docs)
 
 
-def test_a_start_tile_holds_start_spaces_one_to_five() -> None:
-    docs = documents()
+def test_a_start_tile_without_start_spaces_one_to_five_is_refused() -> None:
+    docs = reference_documents()
     tile_doc(docs, "0B")["rows"][1] = "5   3   1   2   2"
     with pytest.raises(
         ContentError, match="tile '0B': the land row must hold Start spaces 1 to 5"
@@ -293,7 +287,7 @@ def test_a_start_tile_holds_start_spaces_one_to_five() -> None:
 
 
 def test_a_dead_end_on_a_scenario_board_is_refused() -> None:
-    docs = copy.deepcopy(documents())
+    docs = copy.deepcopy(reference_documents())
     # Row 1 of 1A becomes a wall except column 0: column 4 below it has no way forward.
     tile_doc(docs, "1A")["rows"][2] = ".$  #   #   #   #"
     tile_doc(docs, "1A")["rows"][1] = ".r  #   .$  .   .?"
@@ -304,7 +298,7 @@ def test_a_dead_end_on_a_scenario_board_is_refused() -> None:
 
 
 def test_a_scenario_naming_an_unknown_tile_is_refused() -> None:
-    docs = documents()
+    docs = reference_documents()
     docs["board"]["scenarios"][0]["board"][1] = "7A"
     with pytest.raises(ContentError, match="scenario 'first-escape': unknown tile side '7A'"):
         build(docs)

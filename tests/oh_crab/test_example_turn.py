@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 from crabrules.oh_crab import (
     Config,
     Discard,
@@ -17,8 +14,7 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from crabrules.oh_crab.content import build_content, has_content, register_content
-from tests.oh_crab.helpers import at, cid, grant, make
+from tests.oh_crab.helpers import at, cid, grant, make, redrawn_config
 
 P = Primitive
 RED, ORANGE, BLUE = 0, 1, 2  # Lucas, Adam, Natalie
@@ -27,22 +23,19 @@ RED, ORANGE, BLUE = 0, 1, 2  # Lucas, Adam, Natalie
 def example_config() -> Config:
     """Scenario 1 with Beach tile 1A redrawn: a Shell space, an Obstacle, a Shortcut whose
     arrow ends beside a knocking-over Obstacle."""
-    if not has_content("example-turn"):
-        data = resources.files("crabrules.oh_crab") / "data"
-        docs = [
-            json.loads((data / f"{n}.json").read_text("utf-8"))
-            for n in ("board", "cards", "tokens")
-        ]
-        tile = next(t for t in docs[0]["tiles"] if t["id"] == "1A")
-        tile["rows"] = [
-            ".?  .?  .   x   .?",
-            ".   o   s   .   .",
-            ".   .   .   .   .",
-            ".   .$  .   .   .",
-        ]
-        tile["shortcuts"] = [{"at": [2, 2], "to": [3, 2], "icon": "move_toward_sea", "cards": 2}]
-        register_content("example-turn", build_content(*docs))
-    return Config(players=3, content="example-turn")
+    return redrawn_config(
+        "example-turn",
+        3,
+        {
+            "1A": [
+                ".?  .?  .   x   .?",
+                ".   o   s   .   .",
+                ".   .   .   .   .",
+                ".   .$  .   .   .",
+            ]
+        },
+        {"1A": [{"at": [2, 2], "to": [3, 2], "icon": "move_toward_sea", "cards": 2}]},
+    )
 
 
 def test_the_rulebooks_example_turn() -> None:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import attrs
 import pytest
 
@@ -18,43 +15,33 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from crabrules.oh_crab.content import build_content, has_content, register_content
 from crabrules.oh_crab.movement import own_moves, push_chains
 from crabrules.oh_crab.work import rules_for
-from tests.oh_crab.helpers import at, cid, grant, make
+from tests.oh_crab.helpers import at, cid, grant, make, redrawn_config
 
 P = Primitive
 
 
 def push_test_config() -> Config:
     """Scenario 1 with Beach tiles 1A and 2A redrawn as the rulebook's push pictures."""
-    if not has_content("push-test"):
-        data = resources.files("crabrules.oh_crab") / "data"
-        docs = [
-            json.loads((data / f"{n}.json").read_text("utf-8"))
-            for n in ("board", "cards", "tokens")
-        ]
-        tiles = {t["id"]: t for t in docs[0]["tiles"]}
-        tiles["1A"].update(  # example 1: shell, Obstacle, standard in front of orange
-            rows=[
+    return redrawn_config(
+        "push-test",
+        5,
+        {
+            "1A": [  # example 1: shell, Obstacle, standard in front of orange
                 ".?  .?  .?  .   .",
                 ".   .$  o   .   .",
                 ".   .   .   .   .",
                 ".   .   .   .   .",
             ],
-            shortcuts=[],
-        )
-        tiles["2A"].update(  # example 2: in front of and right of brown is inaccessible
-            rows=[
+            "2A": [  # example 2: in front of and right of brown is inaccessible
                 ".?  .?  .   .?  .",
                 ".   #   #   .   .",
                 ".   .   .   .   .",
                 ".   .   .   .   .",
             ],
-            shortcuts=[],
-        )
-        register_content("push-test", build_content(*docs))
-    return Config(players=5, content="push-test")
+        },
+    )
 
 
 BLUE, ORANGE, RED, BROWN, GREEN = 2, 1, 0, 4, 3

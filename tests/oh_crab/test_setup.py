@@ -43,6 +43,11 @@ def test_quick_variant_plays_two_beach_tiles() -> None:
     assert rules_for(free).layout.rows == 12
 
 
+def free_choice(board: tuple[str, ...], action_tiles: tuple[str, ...]) -> dict[str, object]:
+    """The Config fields of a freely chosen board and Additional Action tiles."""
+    return {"scenario": None, "board": board, "action_tiles": action_tiles}
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
@@ -50,46 +55,11 @@ def test_quick_variant_plays_two_beach_tiles() -> None:
         ({"players": 6}, "players"),
         ({"scenario": "beach-party"}, "scenario"),
         ({"board": ("0A", "1A", "2A", "3A", "9A")}, "scenario"),
-        (
-            {
-                "scenario": None,
-                "board": ("0A", "1A", "1B", "3A", "9A"),
-                "action_tiles": ("Aa", "Ba", "Ca"),
-            },
-            "board",
-        ),
-        (
-            {
-                "scenario": None,
-                "board": ("1A", "0A", "2A", "3A", "9A"),
-                "action_tiles": ("Aa", "Ba", "Ca"),
-            },
-            "board",
-        ),
-        (
-            {
-                "scenario": None,
-                "board": ("0A", "1A", "2A", "3A", "9A"),
-                "action_tiles": ("Aa", "Ab", "Ca"),
-            },
-            "action_tiles",
-        ),
-        (
-            {
-                "scenario": None,
-                "board": ("0A", "1A", "2A", "9A"),
-                "action_tiles": ("Aa", "Ba", "Ca"),
-            },
-            "board",
-        ),
-        (
-            {
-                "scenario": None,
-                "board": ("0A", "1A", "2A", "3A", "9A"),
-                "action_tiles": ("Zz", "Ba", "Ca"),
-            },
-            "action_tiles",
-        ),
+        (free_choice(("0A", "1A", "1B", "3A", "9A"), ("Aa", "Ba", "Ca")), "board"),
+        (free_choice(("1A", "0A", "2A", "3A", "9A"), ("Aa", "Ba", "Ca")), "board"),
+        (free_choice(("0A", "1A", "2A", "3A", "9A"), ("Aa", "Ab", "Ca")), "action_tiles"),
+        (free_choice(("0A", "1A", "2A", "9A"), ("Aa", "Ba", "Ca")), "board"),
+        (free_choice(("0A", "1A", "2A", "3A", "9A"), ("Zz", "Ba", "Ca")), "action_tiles"),
         ({"players": "4"}, "players"),
         ({"players": None}, "players"),
         ({"players": True}, "players"),

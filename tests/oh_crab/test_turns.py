@@ -399,7 +399,7 @@ def test_moves_are_refused_with_a_reason() -> None:
     assert refused.value.reason is IllegalReason.BAD_DESTINATION
 
 
-def test_a_card_that_is_not_where_the_action_takes_it_from_is_refused_so() -> None:
+def test_a_card_that_is_not_where_the_action_takes_it_from_is_refused() -> None:
     planning = initial_state(FIRST_ESCAPE, seed=5)
     with pytest.raises(IllegalActionError) as refused:
         apply(planning, Plan(0, cid("blue-1")))  # in player 2's Hand

@@ -18,10 +18,19 @@ the turn (:class:`EndTurn`). The first crab in the sea wins at the end of the ro
 The board, the cards and the Additional Action tiles are data
 (:mod:`crabrules.oh_crab.content`); the six scenarios of the rulebook are configs:
 ``Config(scenario="pirate-island")``.
+
+Where to read on, one concept per module: ``rules`` (setup, the legal actions, apply, the
+end), ``turns`` (a round: adding to the Trace, Rest, the end of a turn and of a round),
+``primitives`` and ``effects`` (the named steps actions are made of, and their
+resolution), ``movement`` (entering spaces, pushes), ``board`` (the grid and its move
+tables), ``market``, ``content`` (the data format), ``config``, ``state``, ``actions``,
+``work`` (the per-config tables and the mutable copy ``apply`` works on), ``observe``
+(hidden information), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
 """
 
 from crabrules.oh_crab.actions import (
     DRAW_PILE,
+    NO_PILE,
     Action,
     AddCard,
     Discard,
@@ -33,6 +42,7 @@ from crabrules.oh_crab.actions import (
     IllegalReason,
     Move,
     PickTrace,
+    Pile,
     Plan,
     Rest,
     Shift,
@@ -82,6 +92,7 @@ __all__ = [
     "HIDDEN",
     "INFO",
     "NO_CARD",
+    "NO_PILE",
     "RESTING",
     "SCENARIOS",
     "SEA",
@@ -104,6 +115,7 @@ __all__ = [
     "Observation",
     "Phase",
     "PickTrace",
+    "Pile",
     "Plan",
     "Primitive",
     "Rest",

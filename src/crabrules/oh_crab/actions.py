@@ -19,8 +19,11 @@ import attrs
 
 from crabrules.core.errors import Reason
 from crabrules.core.game import PlayerId
+from crabrules.oh_crab.board import Cell
+from crabrules.oh_crab.state import NO_CARD, CardId
 
 __all__ = [
+    "DRAW_PILE",
     "Action",
     "AddCard",
     "Discard",
@@ -31,7 +34,9 @@ __all__ = [
     "Finish",
     "IllegalReason",
     "Move",
+    "NO_PILE",
     "PickTrace",
+    "Pile",
     "Plan",
     "Rest",
     "Shift",
@@ -41,8 +46,12 @@ __all__ = [
     "Use",
 ]
 
-#: ``take`` value for the Market's draw pile (0-2 are the face-up piles).
-DRAW_PILE = 3
+#: A Market pile a card is taken from: 0-2 the face-up piles, :data:`DRAW_PILE` the draw pile.
+Pile = int
+#: The Market's draw pile.
+DRAW_PILE: Pile = 3
+#: ``Rest.take`` when the Market is exhausted: the Rest takes no card.
+NO_PILE: Pile = -1
 
 
 class Side(str, enum.Enum):
@@ -73,7 +82,7 @@ class Plan:
 
     TAG: ClassVar[str] = "plan"
     player: PlayerId
-    card: int
+    card: CardId
 
 
 @attrs.frozen
@@ -89,14 +98,14 @@ class AddCard:
 class Rest:
     """Start of turn: Rest, keeping Trace card ``keep`` and taking Market pile ``take``.
 
-    ``keep`` is -1 with an empty Trace; ``take`` is 0-2 (face-up piles), 3 (draw pile) or
-    -1 when the Market is exhausted.
+    ``keep`` is :data:`~crabrules.oh_crab.NO_CARD` with an empty Trace; ``take`` is 0-2
+    (face-up piles), :data:`DRAW_PILE` or, when the Market is exhausted, :data:`NO_PILE`.
     """
 
     TAG: ClassVar[str] = "rest"
     player: PlayerId
-    keep: int
-    take: int
+    keep: CardId
+    take: Pile
 
 
 @attrs.frozen
@@ -112,15 +121,16 @@ class Use:
 class Move:
     """Move your crab to ``dest``.
 
-    ``discard`` is the card discarded on entering a standard Obstacle (-1 if none);
-    ``pushes`` are the cells each pushed crab goes to, in chain order.
+    ``discard`` is the card discarded on entering a standard Obstacle
+    (:data:`~crabrules.oh_crab.NO_CARD` if none); ``pushes`` are the cells each pushed crab
+    goes to, in chain order.
     """
 
     TAG: ClassVar[str] = "move"
     player: PlayerId
-    dest: int
-    discard: int = -1
-    pushes: tuple[int, ...] = ()
+    dest: Cell
+    discard: CardId = NO_CARD
+    pushes: tuple[Cell, ...] = ()
 
 
 @attrs.frozen
@@ -137,7 +147,7 @@ class Discard:
 
     TAG: ClassVar[str] = "discard"
     player: PlayerId
-    card: int
+    card: CardId
 
 
 @attrs.frozen
@@ -146,7 +156,7 @@ class PickTrace:
 
     TAG: ClassVar[str] = "pick_trace"
     player: PlayerId
-    card: int
+    card: CardId
 
 
 @attrs.frozen
@@ -155,7 +165,7 @@ class Dope:
 
     TAG: ClassVar[str] = "dope"
     player: PlayerId
-    card: int
+    card: CardId
     side: Side
 
 
@@ -165,8 +175,8 @@ class Exchange:
 
     TAG: ClassVar[str] = "exchange"
     player: PlayerId
-    card: int
-    take: int
+    card: CardId
+    take: Pile
 
 
 @attrs.frozen
@@ -178,9 +188,9 @@ class Shift:
 
     TAG: ClassVar[str] = "shift"
     player: PlayerId
-    crab: int
-    dest: int
-    discard: int = -1
+    crab: PlayerId
+    dest: Cell
+    discard: CardId = NO_CARD
 
 
 @attrs.frozen
@@ -197,8 +207,8 @@ class Shortcut:
 
     TAG: ClassVar[str] = "shortcut"
     player: PlayerId
-    cards: tuple[int, ...]
-    pushes: tuple[int, ...] = ()
+    cards: tuple[CardId, ...]
+    pushes: tuple[Cell, ...] = ()
 
 
 @attrs.frozen
@@ -207,8 +217,8 @@ class ExchangeAndEnd:
 
     TAG: ClassVar[str] = "exchange_and_end"
     player: PlayerId
-    card: int
-    take: int
+    card: CardId
+    take: Pile
 
 
 @attrs.frozen
@@ -216,13 +226,13 @@ class EndTurn:
     """End your turn; a Water Current under your crab then acts.
 
     ``discard`` is the card you discard when the current carries your crab onto a
-    standard Obstacle (-1 if none); ``ignore_current`` keeps your crab where it is, which
-    only Head Down! allows.
+    standard Obstacle (:data:`~crabrules.oh_crab.NO_CARD` if none); ``ignore_current``
+    keeps your crab where it is, which only Head Down! allows.
     """
 
     TAG: ClassVar[str] = "end_turn"
     player: PlayerId
-    discard: int = -1
+    discard: CardId = NO_CARD
     ignore_current: bool = False
 
 

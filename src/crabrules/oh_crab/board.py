@@ -18,11 +18,12 @@ per (content, board) and cached:
 from __future__ import annotations
 
 import functools
+from typing import TypeGuard
 
 import attrs
 
 from crabrules.core.errors import ContentError
-from crabrules.oh_crab.content import COLUMNS, Content, Shortcut, Space, get_content
+from crabrules.oh_crab.content import COLUMNS, Content, Space, get_content
 from crabrules.oh_crab.primitives import Primitive
 
 __all__ = ["NOWHERE", "SEA", "Cell", "Layout", "build_layout", "get_layout"]
@@ -95,136 +96,130 @@ def build_layout(content: Content, board: tuple[str, ...], where: str = "board")
         ContentError: a current points to an inaccessible space, or a space reachable from
             a Start space has no move toward the sea (a dead end).
     """
-    tiles = [content.tile(t) for t in board]
     spaces: list[Space] = []
     tile_starts: list[int] = []
-    shortcut_at: dict[Cell, Shortcut] = {}
-    for tile in tiles:
+    shortcut: dict[Cell, tuple[Cell, Primitive, int]] = {}
+    for tile in (content.tile(t) for t in board):
         base = len(spaces) // COLUMNS
         tile_starts.append(base)
         for row in tile.spaces:
             spaces.extend(row)
         for arrow in tile.shortcuts:
-            shortcut_at[(base + arrow.at[0]) * COLUMNS + arrow.at[1]] = arrow
-    grid = tuple(spaces)
-    rows = len(grid) // COLUMNS
-    cells = range(len(grid))
-
-    def line(cell: Cell, dr: int, dc: int) -> Cell | None:
-        r, c = divmod(cell, COLUMNS)
-        if not 0 <= c + dc < COLUMNS:
-            return None
-        if r + dr >= rows:
-            return SEA
-        return (r + dr) * COLUMNS + c + dc
-
-    def sea_steps(cell: Cell, dcs: tuple[int, ...], reeds: bool) -> tuple[Cell, ...]:
-        out: list[Cell] = []
-        for dc in dcs:
-            target = line(cell, 1, dc)
-            if target == SEA or (
-                target is not None
-                and grid[target].accessible
-                and not (reeds and grid[target].reeds)
-            ):
-                out.append(target)
-        return tuple(dict.fromkeys(out))
+            at = (base + arrow.at[0]) * COLUMNS + arrow.at[1]
+            shortcut[at] = ((base + arrow.to[0]) * COLUMNS + arrow.to[1], arrow.icon, arrow.cards)
+    grid = _Grid(tuple(spaces))
+    cells = range(len(grid.spaces))
 
     def tables(reeds: bool) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
-        # Reeds sit on the land edge: no move toward the sea may enter from the row below.
-        fwd = tuple(sea_steps(c, (0,), reeds) for c in cells)
-        diag = tuple(sea_steps(c, (-1, 1), reeds) for c in cells)
-        both = tuple(tuple(dict.fromkeys(f + d)) for f, d in zip(fwd, diag, strict=True))
-        return fwd, diag, both
+        forward = tuple(grid.sea_steps(c, (0,), reeds) for c in cells)
+        diagonal = tuple(grid.sea_steps(c, (-1, 1), reeds) for c in cells)
+        both = tuple(tuple(dict.fromkeys(f + d)) for f, d in zip(forward, diagonal, strict=True))
+        return forward, diagonal, both
 
     forward, diagonal, toward_sea = tables(reeds=True)
-    over_reeds = tables(reeds=False)
-    toward_land = tuple(
-        tuple(
-            t
-            for dc in (-1, 0, 1)
-            if c >= COLUMNS and 0 <= c % COLUMNS + dc < COLUMNS
-            for t in [c - COLUMNS + dc]
-            if grid[t].accessible
-        )
-        for c in cells
-    )
-    same_row = tuple(
-        tuple(
-            t
-            for t in range(c - c % COLUMNS, c - c % COLUMNS + COLUMNS)
-            if t != c and grid[t].accessible
-        )
-        for c in cells
-    )
-    adjacent = tuple(
-        tuple(
-            r * COLUMNS + k
-            for r in range(c // COLUMNS - 1, c // COLUMNS + 2)
-            for k in range(c % COLUMNS - 1, c % COLUMNS + 2)
-            if 0 <= r < rows
-            and 0 <= k < COLUMNS
-            and (r, k) != divmod(c, COLUMNS)
-            and grid[r * COLUMNS + k].accessible
-        )
-        for c in cells
-    )
-    jumps = tuple(_jumps(c, line, grid) for c in cells)
-    current = tuple(_current_target(c, grid, line, where) for c in cells)
-    shortcut: list[tuple[Cell, Primitive, int] | None] = [None] * len(grid)
-    for cell, arrow in shortcut_at.items():
-        base = cell // COLUMNS - arrow.at[0]
-        target = (base + arrow.to[0]) * COLUMNS + arrow.to[1]
-        shortcut[cell] = (target, arrow.icon, arrow.cards)
-    starts = tuple(
-        sorted((s.start, cell) for cell, s in enumerate(grid) if s.start)[k][1] for k in range(5)
-    )
+    starts = sorted((s.start, cell) for cell, s in enumerate(grid.spaces) if s.start)
     layout = Layout(
-        tuple(board),
-        rows,
-        tuple(tile_starts),
-        grid,
-        starts,
-        forward,
-        diagonal,
-        toward_sea,
-        over_reeds,
-        toward_land,
-        same_row,
-        adjacent,
-        jumps,
-        current,
-        tuple(shortcut),
+        board=tuple(board),
+        rows=grid.rows,
+        tile_starts=tuple(tile_starts),
+        spaces=grid.spaces,
+        starts=tuple(cell for _, cell in starts),
+        forward=forward,
+        diagonal=diagonal,
+        toward_sea=toward_sea,
+        over_reeds=tables(reeds=False),
+        toward_land=tuple(grid.toward_land(c) for c in cells),
+        same_row=tuple(grid.same_row(c) for c in cells),
+        adjacent=tuple(grid.adjacent(c) for c in cells),
+        jumps=tuple(grid.jumps(c) for c in cells),
+        current=tuple(grid.current_target(c, where) for c in cells),
+        shortcut=tuple(shortcut.get(c) for c in cells),
     )
     _check_no_dead_end(layout, where)
     return layout
 
 
-def _jumps(cell: Cell, line: object, grid: tuple[Space, ...]) -> tuple[Cell, ...]:
-    assert callable(line)
-    out: list[Cell] = []
-    for dc in (0, -1, 1):
-        first = line(cell, 1, dc)
-        if first is None:
-            continue
-        if first == SEA:
-            out.append(SEA)
-            continue
-        second = line(first, 1, dc)
-        if second == SEA or (second is not None and grid[second].accessible):
-            out.append(second)
-    return tuple(dict.fromkeys(out))
+class _Grid:
+    """The stacked spaces of a board, and the geometry of one cell at a time."""
 
+    def __init__(self, spaces: tuple[Space, ...]) -> None:
+        self.spaces = spaces
+        self.rows = len(spaces) // COLUMNS
 
-def _current_target(cell: Cell, grid: tuple[Space, ...], line: object, where: str) -> Cell:
-    assert callable(line)
-    arrow = grid[cell].arrow
-    if arrow is None:
-        return NOWHERE
-    target: Cell | None = line(cell, *arrow.step)
-    if target is None or (target != SEA and not grid[target].accessible):
-        raise ContentError(f"{where}: the current at cell {cell} points to no space")
-    return target
+    def line(self, cell: Cell, dr: int, dc: int) -> Cell | None:
+        """Return the cell ``dr`` rows seaward and ``dc`` columns right.
+
+        :data:`SEA` past the last row, ``None`` off the board's sides.
+        """
+        r, c = divmod(cell, COLUMNS)
+        if not 0 <= c + dc < COLUMNS:
+            return None
+        if r + dr >= self.rows:
+            return SEA
+        return (r + dr) * COLUMNS + c + dc
+
+    def accessible(self, target: Cell | None) -> TypeGuard[Cell]:
+        """Whether ``target`` is an accessible space of the board."""
+        return target is not None and target >= 0 and self.spaces[target].accessible
+
+    def enterable(self, target: Cell | None) -> TypeGuard[Cell]:
+        """Whether a crab may land on ``target``: the sea or an accessible space."""
+        return target == SEA or self.accessible(target)
+
+    def sea_steps(self, cell: Cell, dcs: tuple[int, ...], reeds: bool) -> tuple[Cell, ...]:
+        """One row toward the sea, by each column step of ``dcs``."""
+        out = []
+        for dc in dcs:
+            target = self.line(cell, 1, dc)
+            # Reeds sit on the land edge: no move toward the sea may enter from below.
+            if target == SEA or (
+                self.accessible(target) and not (reeds and self.spaces[target].reeds)
+            ):
+                out.append(target)
+        return tuple(dict.fromkeys(out))  # from the last row, both diagonals reach the sea
+
+    def toward_land(self, cell: Cell) -> tuple[Cell, ...]:
+        """One row toward the land, diagonally left, straight or diagonally right."""
+        targets = (self.line(cell, -1, dc) for dc in (-1, 0, 1))
+        return tuple(t for t in targets if self.accessible(t))
+
+    def same_row(self, cell: Cell) -> tuple[Cell, ...]:
+        """The other accessible cells of the row."""
+        first = cell - cell % COLUMNS
+        row = range(first, first + COLUMNS)
+        return tuple(t for t in row if t != cell and self.accessible(t))
+
+    def adjacent(self, cell: Cell) -> tuple[Cell, ...]:
+        """The accessible cells among the 8 neighbours, row by row from the land."""
+        out = []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                target = self.line(cell, dr, dc)
+                if (dr, dc) != (0, 0) and self.accessible(target):
+                    out.append(target)
+        return tuple(out)
+
+    def jumps(self, cell: Cell) -> tuple[Cell, ...]:
+        """Two spaces in a straight line toward the sea (forward, then diagonally)."""
+        out: list[Cell] = []
+        for dc in (0, -1, 1):
+            first = self.line(cell, 1, dc)
+            if first is None:
+                continue
+            second = SEA if first == SEA else self.line(first, 1, dc)
+            if self.enterable(second):
+                out.append(second)
+        return tuple(dict.fromkeys(out))
+
+    def current_target(self, cell: Cell, where: str) -> Cell:
+        """Where the Water Current on ``cell`` carries a crab (:data:`NOWHERE`: no current)."""
+        arrow = self.spaces[cell].arrow
+        if arrow is None:
+            return NOWHERE
+        target = self.line(cell, *arrow.step)
+        if target is None or not self.enterable(target):
+            raise ContentError(f"{where}: the current at cell {cell} points to no space")
+        return target
 
 
 def _check_no_dead_end(layout: Layout, where: str) -> None:

@@ -63,6 +63,7 @@ from crabrules.oh_crab.primitives import BASIC, Primitive
 
 __all__ = [
     "COLUMNS",
+    "STARTING_SET_SIZE",
     "ActionTileSide",
     "Arrow",
     "Card",
@@ -85,6 +86,8 @@ __all__ = [
 
 #: Every tile is a band of full rows of this many columns.
 COLUMNS = 5
+#: The cards of each crab colour's starting set.
+STARTING_SET_SIZE = 4
 
 T = TypeVar("T")
 
@@ -421,7 +424,8 @@ class Content:
 
     def starting_cards(self, colour_index: int) -> tuple[int, ...]:
         """Return the card ids of the starting set of the ``colour_index``-th colour."""
-        return tuple(range(4 * colour_index, 4 * colour_index + 4))
+        first = STARTING_SET_SIZE * colour_index
+        return tuple(range(first, first + STARTING_SET_SIZE))
 
 
 class _HasId(Protocol):
@@ -536,6 +540,21 @@ def _parse_shortcut(
 
 
 def _check_tile(tile: TileSide, where: str) -> None:
+    """Refuse a tile side its kind does not allow, or with arrows that lead nowhere."""
+    _check_kind(tile, where)
+    marked = sorted(
+        (r, c)
+        for r, row in enumerate(tile.spaces)
+        for c, s in enumerate(row)
+        if s.type is SpaceType.SHORTCUT
+    )
+    if sorted(s.at for s in tile.shortcuts) != marked:
+        raise ContentError(f"{where}: every Shortcut space needs exactly one arrow")
+    _check_currents(tile.spaces, where)
+
+
+def _check_kind(tile: TileSide, where: str) -> None:
+    """Start spaces 1-5 on a Start tile only, currents on a Finish tile's sea row, 3 Surprises."""
     grid = tile.spaces
     numbers = sorted(s.start for row in grid for s in row if s.start)
     if tile.kind is TileKind.START:
@@ -546,30 +565,25 @@ def _check_tile(tile: TileSide, where: str) -> None:
     if tile.kind is TileKind.FINISH and any(s.type is not SpaceType.CURRENT for s in grid[-1]):
         raise ContentError(f"{where}: a Finish tile's sea row is all Water Currents")
     if tile.kind is TileKind.BEACH:
+        # Adventure Pack, Module 1: each Beach tile takes 3 Surprise tokens.
         surprises = sum(s.surprise for row in grid for s in row)
         if surprises != 3:
             raise ContentError(f"{where}: {surprises} Surprise spaces, a Beach side has 3")
-    marked = {
-        (r, c)
-        for r, row in enumerate(grid)
-        for c, s in enumerate(row)
-        if s.type is SpaceType.SHORTCUT
-    }
-    arrows = [s.at for s in tile.shortcuts]
-    if sorted(arrows) != sorted(marked):
-        raise ContentError(f"{where}: every Shortcut space needs exactly one arrow")
+
+
+def _check_currents(grid: tuple[tuple[Space, ...], ...], where: str) -> None:
+    """A Water Current stays within the columns and, inside its tile, meets an accessible space."""
     for r, row in enumerate(grid):
         for c, space in enumerate(row):
-            if space.arrow is not None:
-                dr, dc = space.arrow.step
-                if not 0 <= c + dc < COLUMNS:
-                    raise ContentError(
-                        f"{where} row {r} column {c}: the current points off the board"
-                    )
-                if r + dr < len(grid) and not grid[r + dr][c + dc].accessible:
-                    raise ContentError(
-                        f"{where} row {r} column {c}: the current points to an inaccessible space"
-                    )
+            if space.arrow is None:
+                continue
+            dr, dc = space.arrow.step
+            if not 0 <= c + dc < COLUMNS:
+                raise ContentError(f"{where} row {r} column {c}: the current points off the board")
+            if r + dr < len(grid) and not grid[r + dr][c + dc].accessible:
+                raise ContentError(
+                    f"{where} row {r} column {c}: the current points to an inaccessible space"
+                )
 
 
 def parse_board(
@@ -616,9 +630,10 @@ def parse_cards(
     known = {s.id for s in specials}
     cards: list[Card] = []
     for kit in doc.starting_sets:
-        if len(kit.cards) != 4:
+        if len(kit.cards) != STARTING_SET_SIZE:
             raise ContentError(
-                f"{where}: starting set {kit.colour!r} has {len(kit.cards)} cards, not 4"
+                f"{where}: starting set {kit.colour!r} has {len(kit.cards)} cards, "
+                f"not {STARTING_SET_SIZE}"
             )
         for card in kit.cards:
             if card.special is not None:

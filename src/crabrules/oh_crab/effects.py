@@ -19,12 +19,13 @@ from crabrules.oh_crab.actions import (
     Finish,
     Move,
     PickTrace,
+    Pile,
     Shift,
     Shortcut,
     Side,
     StandUp,
 )
-from crabrules.oh_crab.board import Cell, Layout
+from crabrules.oh_crab.board import SEA, Cell
 from crabrules.oh_crab.market import market_takes, refill, take
 from crabrules.oh_crab.movement import (
     do_move,
@@ -35,7 +36,7 @@ from crabrules.oh_crab.movement import (
     push_chains,
 )
 from crabrules.oh_crab.primitives import MOVES, Primitive
-from crabrules.oh_crab.state import CardId, Grant, Source
+from crabrules.oh_crab.state import NO_CARD, CardId, Grant, Source
 from crabrules.oh_crab.turns import add_to_trace
 from crabrules.oh_crab.work import Rules, View, Work
 
@@ -64,12 +65,8 @@ AUTOMATIC = frozenset(
 )
 #: Steps that move several crabs, one at a time, until the player finishes.
 MULTI = frozenset({P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, P.MOVE_CRABS_BEHIND_TOWARD_SEA})
-#: The index of each basic move's table in ``Layout.over_reeds`` and :func:`_tables`.
+#: The index of each basic move's table in ``Layout.over_reeds``.
 _MOVE_TABLES = {P.MOVE_FORWARD: 0, P.MOVE_DIAGONAL: 1, P.MOVE_TOWARD_SEA: 2}
-
-
-def _tables(layout: Layout) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
-    return layout.forward, layout.diagonal, layout.toward_sea
 
 
 def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) -> list[PlayerId]:
@@ -79,22 +76,25 @@ def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) 
     stands) and the crabs behind you (farther from the sea). Crabs in the sea are never
     targeted.
     """
-    mine = rules.layout.distance(view.crabs[player])
-    others = [
+    if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
+        return _other_crabs(rules, view, player, in_front=True)
+    behind = _other_crabs(rules, view, player, in_front=False)
+    # A knocked-over crab does not move by its own actions.
+    stands = view.crabs[player] != SEA and not view.knocked[player]
+    return [player, *behind] if stands else behind
+
+
+def _other_crabs(rules: Rules, view: View, player: PlayerId, *, in_front: bool) -> list[PlayerId]:
+    """The other crabs on the board in front of the player's (nearer the sea), or behind."""
+    distance = rules.layout.distance
+    mine = distance(view.crabs[player])
+    return [
         q
         for q, cell in enumerate(view.crabs)
         if q != player
-        and cell >= 0
-        and (
-            rules.layout.distance(cell) < mine
-            if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND
-            else rules.layout.distance(cell) > mine
-        )
+        and cell != SEA
+        and (distance(cell) < mine if in_front else distance(cell) > mine)
     ]
-    stands = view.crabs[player] >= 0 and not view.knocked[player]
-    if step is P.MOVE_CRABS_BEHIND_TOWARD_SEA and stands:
-        return [player, *others]
-    return others
 
 
 def step_options(
@@ -110,37 +110,21 @@ def step_options(
     cell = view.crabs[player]
     hand = view.hands[player]
     if step in MOVES:
-        if view.knocked[player]:
-            return [StandUp(player)]
-        if cell < 0:
-            return []
-        # Head Down!: Reeds do not stop your own crab.
-        tables = rules.layout.over_reeds if head_down else _tables(rules.layout)
-        table = tables[_MOVE_TABLES[step]]
-        return list(own_moves(rules, view, player, table[cell], head_down=head_down))
+        return _basic_move_options(rules, view, player, step, head_down)
     if step is P.DISCARD_CARD:
-        return [Discard(player, c) for c in sorted(set(hand))]
+        return [Discard(player, c) for c in sorted(hand)]
     if step in MULTI:
         return _shift_options(rules, view, player, step, head_down, crabs_left)
     if step is P.USE_TRACE_MAIN_ACTION:
-        # Only a card whose main action does something: the cost is already paid.
-        mains = rules.cards
-        usable = {
-            main: _steps_usable(rules, view, player, (main,), head_down)
-            for main in {mains[c].main for c in view.traces[player]}
-        }
-        return [
-            PickTrace(player, c)
-            for c in dict.fromkeys(view.traces[player])
-            if usable[mains[c].main]
-        ]
+        return _trace_main_options(rules, view, player, head_down)
     if step is P.ADD_CARD_TO_TRACE:
         sides = (Side.LEFT, Side.RIGHT) if view.traces[player] else (Side.LEFT,)
-        return [Dope(player, c, s) for c in sorted(set(hand)) for s in sides]
+        return [Dope(player, c, s) for c in sorted(hand) for s in sides]
     if step is P.CARD_EXCHANGE:
         takes = market_takes(view.market, view.draw)
-        return [Exchange(player, c, t) for c in sorted(set(hand)) for t in takes]
-    if cell < 0 or view.knocked[player]:
+        return [Exchange(player, c, t) for c in sorted(hand) for t in takes]
+    if cell == SEA or view.knocked[player]:
+        # The other movements need a standing crab on the board.
         return []
     if step is P.JUMP_SAME_DISTANCE:
         occupied = occupants(view)
@@ -153,15 +137,50 @@ def step_options(
     raise AssertionError(f"{step} needs no choice")  # AUTOMATIC steps never get here
 
 
+def _basic_move_options(
+    rules: Rules, view: View, player: PlayerId, step: Primitive, head_down: bool
+) -> list[Action]:
+    """Move forward, diagonally or toward the sea; a knocked-over crab can only stand up."""
+    if view.knocked[player]:
+        # Knocking Over: "you must devote a basic movement action to standing it back up".
+        return [StandUp(player)]
+    cell = view.crabs[player]
+    if cell == SEA:
+        return []
+    layout = rules.layout
+    if head_down:  # Head Down!: Reeds do not stop your own crab.
+        targets = layout.over_reeds[_MOVE_TABLES[step]][cell]
+    elif step is P.MOVE_FORWARD:
+        targets = layout.forward[cell]
+    elif step is P.MOVE_DIAGONAL:
+        targets = layout.diagonal[cell]
+    else:
+        targets = layout.toward_sea[cell]
+    return list(own_moves(rules, view, player, targets, head_down=head_down))
+
+
+def _trace_main_options(
+    rules: Rules, view: View, player: PlayerId, head_down: bool
+) -> list[Action]:
+    """Running Jump: the Trace cards whose main action does something (the cost is paid)."""
+    cards = rules.cards
+    trace = view.traces[player]
+    usable = {
+        main: _steps_usable(rules, view, player, (main,), head_down)
+        for main in {cards[c].main for c in trace}
+    }
+    return [PickTrace(player, c) for c in trace if usable[cards[c].main]]
+
+
 def _swap_options(
     rules: Rules, view: View, player: PlayerId, cell: Cell, head_down: bool
 ) -> Iterator[Move]:
     occupied = occupants(view)
-    hand = sorted(set(view.hands[player]))
+    hand = sorted(view.hands[player])
     for target in rules.layout.adjacent[cell]:
         if target not in occupied:
             continue
-        discards: Sequence[int] = hand if rules.obstacle[target] and not head_down else (-1,)
+        discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
             yield Move(player, target, card)
 
@@ -177,7 +196,7 @@ def _shift_options(
     if crabs_left is None:
         crabs_left = eligible_crabs(rules, view, player, step)
     occupied = occupants(view)
-    hand = sorted(set(view.hands[player]))
+    hand = sorted(view.hands[player])
     out: list[Action] = []
     for crab in crabs_left:
         cell = view.crabs[crab]
@@ -203,7 +222,7 @@ def _shift_options(
 def shortcut_options(rules: Rules, view: View, player: PlayerId) -> list[Shortcut]:
     """List the Shortcut board actions: discard the cards its arrow asks for, follow it."""
     cell = view.crabs[player]
-    if cell < 0 or view.knocked[player]:
+    if cell == SEA or view.knocked[player]:
         return []
     arrow = rules.layout.shortcut[cell]
     if arrow is None:
@@ -217,7 +236,7 @@ def shortcut_options(rules: Rules, view: View, player: PlayerId) -> list[Shortcu
     chains = push_chains(rules.layout, occupied, target) if target in occupied else [()]
     return [
         Shortcut(player, cards, chain)
-        for cards in dict.fromkeys(combinations(matching, count))
+        for cards in combinations(matching, count)
         for chain in chains
     ]
 
@@ -237,6 +256,7 @@ def grant_usable(
 def _steps_usable(
     rules: Rules, view: View, player: PlayerId, steps: Sequence[Primitive], head_down: bool
 ) -> bool:
+    """Whether ``steps`` would do something now: their first step, or what follows a cost."""
     first = steps[0]
     if first is P.TAKE_SHELL:
         return view.supply > 0
@@ -245,7 +265,7 @@ def _steps_usable(
     if first is P.IGNORE_NEGATIVE_SPACES:
         return not head_down
     if first is P.DISCARD_RANDOM_FROM_CRABS_IN_FRONT:
-        return any(view.hands[q] for q in _in_front(rules, view, player))
+        return any(view.hands[q] for q in _other_crabs(rules, view, player, in_front=True))
     if first is P.DISCARD_CARD:
         # A cost: the rest must still do something with one card fewer in the Hand (which
         # card does not matter: later steps only ever need some card).
@@ -285,16 +305,7 @@ class _AfterDiscard:
         self.draw = view.draw
 
 
-def _in_front(rules: Rules, view: View, player: PlayerId) -> list[PlayerId]:
-    mine = rules.layout.distance(view.crabs[player])
-    return [
-        q
-        for q, cell in enumerate(view.crabs)
-        if q != player and cell >= 0 and rules.layout.distance(cell) < mine
-    ]
-
-
-def exchange(work: Work, player: PlayerId, card: CardId, which: int) -> None:
+def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
     """Perform a Card Exchange.
 
     A starting card leaves the game, another goes under the draw pile; then take a
@@ -319,7 +330,7 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
         work.hands[player].extend(work.discards[player])
         work.discards[player] = []
     else:  # Sand in the Eyes!
-        for q in _in_front(work.rules, work, player):
+        for q in _other_crabs(work.rules, work, player, in_front=True):
             work.discard_random(q)
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crabrules.oh_crab.actions import DRAW_PILE
+from crabrules.oh_crab.actions import DRAW_PILE, Pile
+from crabrules.oh_crab.state import CardId
 
 __all__ = ["market_takes", "refill", "take"]
 
 
-def refill(piles: list[list[int]], draw: list[int], specials: Sequence[str | None]) -> None:
+def refill(piles: list[list[CardId]], draw: list[CardId], specials: Sequence[str | None]) -> None:
     """Fill every empty face-up pile from the draw pile, in place.
 
     A drawn card whose special action is already showing is stacked on that pile and the
@@ -41,15 +42,15 @@ def refill(piles: list[list[int]], draw: list[int], specials: Sequence[str | Non
 
 
 def take(
-    piles: list[list[int]], draw: list[int], which: int, specials: Sequence[str | None]
-) -> int:
+    piles: list[list[CardId]], draw: list[CardId], which: Pile, specials: Sequence[str | None]
+) -> CardId:
     """Take the top card of face-up pile ``which`` (0-2) or of the draw pile (3); refill."""
     card = draw.pop(0) if which == DRAW_PILE else piles[which].pop()
     refill(piles, draw, specials)
     return card
 
 
-def market_takes(piles: Sequence[Sequence[int]], draw: Sequence[int]) -> tuple[int, ...]:
+def market_takes(piles: Sequence[Sequence[CardId]], draw: Sequence[CardId]) -> tuple[Pile, ...]:
     """List the piles a player may take from: non-empty face-up piles, then the draw pile.
 
     Empty when the Market is exhausted: a Rest then draws nothing and Card Exchange no

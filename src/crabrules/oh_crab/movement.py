@@ -8,7 +8,7 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import Move
 from crabrules.oh_crab.board import SEA, Cell, Layout
 from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import CardId
+from crabrules.oh_crab.state import NO_CARD, CardId
 from crabrules.oh_crab.work import Rules, View, Work
 
 __all__ = ["do_move", "enter_moved", "enter_own", "occupants", "own_moves", "push_chains"]
@@ -18,7 +18,7 @@ P = Primitive
 
 def occupants(view: View) -> dict[Cell, PlayerId]:
     """Map each occupied cell of the board to the crab on it."""
-    return {cell: crab for crab, cell in enumerate(view.crabs) if cell >= 0}
+    return {cell: crab for crab, cell in enumerate(view.crabs) if cell != SEA}
 
 
 def enter_own(work: Work, crab: PlayerId, dest: Cell, discard: CardId) -> None:
@@ -112,15 +112,13 @@ def own_moves(
     """
     occupied = occupants(view)
     del occupied[view.crabs[player]]
-    hand = sorted(set(view.hands[player]))
+    hand = sorted(view.hands[player])
     for target in targets:
         if target == SEA:
             yield Move(player, SEA)
             continue
         chains = push_chains(rules.layout, occupied, target) if target in occupied else [()]
-        discards: Sequence[int] = (-1,)
-        if rules.obstacle[target] and not head_down:
-            discards = hand
+        discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
             for chain in chains:
                 yield Move(player, target, card, chain)

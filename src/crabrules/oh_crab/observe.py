@@ -79,7 +79,14 @@ class Observation:
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
-    """Return what ``player`` may see of ``state`` (``None``: public information only)."""
+    """Return what ``player`` may see of ``state`` (``None``: public information only).
+
+    >>> from crabrules.oh_crab.rules import initial_state
+    >>> from crabrules.oh_crab.config import Config
+    >>> view = observe(initial_state(Config(players=3), seed=7), 1)
+    >>> view.hand, view.hand_sizes, view.draw_size
+    ((4, 5, 6, 7), (4, 4, 4), 32)
+    """
     planned = tuple(c if c < 0 or p == player else HIDDEN for p, c in enumerate(state.planned))
     return Observation(
         player=player,
@@ -116,6 +123,13 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     face-down cards and the draw pile, each keeping its size. (The viewer's memory of
     which face-up Market card someone took is not part of an observation, so it is not
     kept.) For a spectator (``player=None``) every Hand is re-dealt.
+
+    >>> from crabrules.oh_crab.rules import initial_state
+    >>> from crabrules.oh_crab.config import Config
+    >>> state = initial_state(Config(players=3), seed=7)
+    >>> other = determinize(state, 1, seed=3)
+    >>> observe(other, 1) == observe(state, 1), other.draw == state.draw
+    (True, False)
     """
     rules = rules_for(state.config)
     rng = Rng.from_seed(seed)

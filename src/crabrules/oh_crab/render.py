@@ -13,6 +13,7 @@ first row.
 
 from __future__ import annotations
 
+from crabrules.core.game import PlayerId
 from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.content import COLUMNS, get_content
 from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, State
@@ -23,14 +24,27 @@ __all__ = ["render"]
 
 def render(state: State) -> str:
     """Draw the board, the Market and every player's Trace, Hand size, Discard pile and shells."""
-    rules = rules_for(state.config)
-    layout = rules.layout
+    lines = _board_lines(state)
+    lines.append(_market_line(state))
+    lines.extend(_player_line(state, p) for p in range(len(state.crabs)))
+    if state.phase is Phase.PLANNING:
+        lines.append(f"Round {state.round}, planning phase")
+    elif state.phase is Phase.ACTION:
+        lines.append(f"Round {state.round}, action phase: player {state.current}'s turn")
+    else:
+        lines.append(f"Game over after round {state.round}")
+    return "\n".join(lines)
+
+
+def _board_lines(state: State) -> list[str]:
+    """The sea line, then each row from the sea down, each tile's id at its first row."""
+    layout = rules_for(state.config).layout
     content = get_content(state.config.content)
     tokens: list[str] = []
     for tile_id in layout.board:
         rows = content.tile(tile_id).rows
         tokens.extend(tok for row in reversed(rows) for tok in row.split())
-    where = {cell: p for p, cell in enumerate(state.crabs) if cell >= 0}
+    where = {cell: p for p, cell in enumerate(state.crabs) if cell != SEA}
     in_sea = [str(p) for p, cell in enumerate(state.crabs) if cell == SEA]
     lines = [f"   ~~~~~~~~~~~~~~~~~~~~~~~ sea: {' '.join(in_sea) or '-'}"]
     for row in range(layout.rows - 1, -1, -1):
@@ -45,26 +59,27 @@ def render(state: State) -> str:
         if row in layout.tile_starts:
             tile = f" {layout.board[layout.tile_starts.index(row)]}"
         lines.append(f"{row:2} | {' '.join(cells)} |{tile}")
-    names = [c.id for c in rules.cards]
-    specials = rules.special_ids
+    return lines
+
+
+def _market_line(state: State) -> str:
+    """Each face-up pile's top card, special action and size; the draw pile; the supply."""
+    rules = rules_for(state.config)
+    names, specials = [c.id for c in rules.cards], rules.special_ids
     piles = " ".join(
         f"[{names[p[-1]]} {specials[p[-1]]} x{len(p)}]" if p else "[empty]" for p in state.market
     )
-    lines.append(f"Market: {piles} draw {len(state.draw)}; shell supply {state.supply}")
-    colours = content.colours
-    for p in range(len(state.crabs)):
-        planned = state.planned[p]
-        plan = {NO_CARD: "-", RESTING: "rest"}.get(planned, "face down")
-        mark = " cook" if p == state.cook else ""
-        lines.append(
-            f"P{p} {colours[p]:<6}{mark:<5} shells {state.shells[p]} hand {len(state.hands[p])}"
-            f" planned {plan}; trace [{' '.join(names[c] for c in state.traces[p])}]"
-            f" discard [{' '.join(names[c] for c in state.discards[p])}]"
-        )
-    if state.phase is Phase.PLANNING:
-        lines.append(f"Round {state.round}, planning phase")
-    elif state.phase is Phase.ACTION:
-        lines.append(f"Round {state.round}, action phase: player {state.current}'s turn")
-    else:
-        lines.append(f"Game over after round {state.round}")
-    return "\n".join(lines)
+    return f"Market: {piles} draw {len(state.draw)}; shell supply {state.supply}"
+
+
+def _player_line(state: State, p: PlayerId) -> str:
+    """One player: colour, cook pawn, shells, Hand size, face-down card, Trace, Discard pile."""
+    cards = rules_for(state.config).cards
+    colour = get_content(state.config.content).colours[p]
+    plan = {NO_CARD: "-", RESTING: "rest"}.get(state.planned[p], "face down")
+    mark = " cook" if p == state.cook else ""
+    return (
+        f"P{p} {colour:<6}{mark:<5} shells {state.shells[p]} hand {len(state.hands[p])}"
+        f" planned {plan}; trace [{' '.join(cards[c].id for c in state.traces[p])}]"
+        f" discard [{' '.join(cards[c].id for c in state.discards[p])}]"
+    )

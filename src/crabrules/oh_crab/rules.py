@@ -17,6 +17,7 @@ from crabrules.core.errors import GameOverError, IllegalActionError, NotYourTurn
 from crabrules.core.game import Outcome, PlayerId
 from crabrules.core.rng import Rng, fresh_seed
 from crabrules.oh_crab.actions import (
+    NO_PILE,
     Action,
     AddCard,
     Discard,
@@ -47,7 +48,7 @@ from crabrules.oh_crab.effects import (
 )
 from crabrules.oh_crab.market import market_takes, refill
 from crabrules.oh_crab.movement import do_move
-from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Source, Stage, State
+from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Phase, Source, Stage, State
 from crabrules.oh_crab.turns import (
     add_to_trace,
     end_turn,
@@ -101,18 +102,21 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     if seed is None:
         seed = fresh_seed()
     rules = rules_for(config)
+    content = get_content(config.content)
     n = config.players
+    # The draws' order (first player, then the shuffle) is what a seed means: keep it.
     rng = Rng.from_seed(seed)
     first, rng = rng.below(n)
+    # The first player takes Start space 1 and the cook pawn; the others follow clockwise.
     crabs = [0] * n
     for k in range(n):
         crabs[(first + k) % n] = rules.layout.starts[k]
+    # The content lists the starting cards first; the action cards form the Market's deck.
     starting = sum(c.starting for c in rules.cards)
     deck, rng = rng.shuffle(range(starting, len(rules.cards)))
-    market: list[list[int]] = [[], [], []]
+    market: list[list[CardId]] = [[], [], []]
     draw = list(deck)
     refill(market, draw, rules.special_ids)
-    markers = sum(rules.shell)
     return State(
         config=config,
         seed=seed,
@@ -123,15 +127,20 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
         current=first,
         crabs=tuple(crabs),
         knocked=(False,) * n,
-        hands=tuple(tuple(range(4 * p, 4 * p + 4)) for p in range(n)),
+        hands=tuple(content.starting_cards(p) for p in range(n)),
         planned=(NO_CARD,) * n,
         traces=((),) * n,
         discards=((),) * n,
         shells=(0,) * n,
-        supply=max(0, get_content(config.content).shells - markers),
+        # The shells lying on Shell spaces are markers, not part of the supply.
+        supply=max(0, content.shells - sum(rules.shell)),
         market=tuple(tuple(p) for p in market),
         draw=tuple(draw),
-        removed=tuple(range(4 * n, starting)),
+        removed=tuple(
+            card
+            for unused in range(n, len(content.colours))
+            for card in content.starting_cards(unused)
+        ),
         turn=None,
     )
 
@@ -166,7 +175,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         out: list[Action] = []
         for p, planned in enumerate(state.planned):
             if planned == NO_CARD and player in (None, p):
-                out.extend(Plan(p, c) for c in dict.fromkeys(state.hands[p]))
+                out.extend(Plan(p, c) for c in state.hands[p])
         return tuple(out)
     if state.phase is not Phase.ACTION or player not in (None, state.current):
         return ()
@@ -174,34 +183,42 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
 
 
 def _turn_actions(state: State) -> list[Action]:
+    """The legal actions of the action phase, in the order the module documents."""
     turn = state.turn
     assert turn is not None
     p = state.current
     rules = rules_for(state.config)
     if turn.stage is Stage.START:
-        out: list[Action] = []
-        if state.planned[p] != RESTING:
-            sides = (Side.LEFT, Side.RIGHT) if state.traces[p] else (Side.LEFT,)
-            out.extend(AddCard(p, s) for s in sides)
-        keeps = dict.fromkeys(state.traces[p]) or (-1,)
-        takes = market_takes(state.market, state.draw) or (-1,)
-        out.extend(Rest(p, k, t) for k in keeps for t in takes)
-        return out
+        return _add_or_rest_options(state, p)
     if turn.queue:
         return step_options(
             rules, state, p, turn.queue[0], head_down=turn.head_down, crabs_left=turn.crabs_left
         )
-    out = [
+    out: list[Action] = [
         Use(p, i)
         for i, grant in enumerate(turn.grants)
         if grant_usable(rules, state, p, grant, head_down=turn.head_down, tile_used=turn.tile_used)
     ]
+    # F. Board actions: available whenever no other action is being resolved.
     out.extend(shortcut_options(rules, state, p))
     cell = state.crabs[p]
-    if cell >= 0 and rules.exchange[cell]:
+    if cell != SEA and rules.exchange[cell]:
         takes = market_takes(state.market, state.draw)
-        out.extend(ExchangeAndEnd(p, c, t) for c in dict.fromkeys(state.hands[p]) for t in takes)
+        out.extend(ExchangeAndEnd(p, c, t) for c in state.hands[p] for t in takes)
     out.extend(end_turn_options(rules, state, p, turn.head_down))
+    return out
+
+
+def _add_or_rest_options(state: State, p: PlayerId) -> list[Action]:
+    """Start of turn: add the face-down card to the Trace, or Rest (a declared Rest must)."""
+    out: list[Action] = []
+    if state.planned[p] != RESTING:
+        # "If it is your first turn of play, simply place the card": one side only.
+        sides = (Side.LEFT, Side.RIGHT) if state.traces[p] else (Side.LEFT,)
+        out.extend(AddCard(p, s) for s in sides)
+    keeps = state.traces[p] or (NO_CARD,)
+    takes = market_takes(state.market, state.draw) or (NO_PILE,)
+    out.extend(Rest(p, k, t) for k in keeps for t in takes)
     return out
 
 
@@ -238,12 +255,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     elif isinstance(action, Use):
         _use(work, action.grant)
     elif isinstance(action, Shortcut):
-        for card in action.cards:
-            work.discard_from_hand(p, card)
-        layout = work.rules.layout
-        arrow = layout.shortcut[work.crabs[p]]
-        assert arrow is not None
-        do_move(work, p, arrow[0], -1, action.pushes)
+        _take_shortcut(work, action)
     elif isinstance(action, ExchangeAndEnd):
         exchange(work, p, action.card, action.take)
         end_turn(work)
@@ -254,7 +266,17 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     return work.freeze()
 
 
+def _take_shortcut(work: Work, action: Shortcut) -> None:
+    # Shortcut: discard the cards the arrow asks for, then follow it, pushing as a move does.
+    for card in action.cards:
+        work.discard_from_hand(action.player, card)
+    arrow = work.rules.layout.shortcut[work.crabs[action.player]]
+    assert arrow is not None
+    do_move(work, action.player, arrow[0], NO_CARD, action.pushes)
+
+
 def _use(work: Work, index: int) -> None:
+    """Begin the action ``grant``: its steps go into the queue, automatic ones resolve."""
     grant = work.grants.pop(index)
     if grant.source is Source.TILE:
         # E: once per turn, pay the tile's shells back to the supply.
@@ -268,6 +290,7 @@ def _use(work: Work, index: int) -> None:
 
 
 def _check(state: State, action: object) -> None:
+    """Raise the error that says why ``action`` (anything at all) is not legal now."""
     player = getattr(action, "player", None)
     if state.phase is Phase.OVER:
         raise GameOverError("the game is over", action=action)
@@ -309,15 +332,16 @@ def _card_missing(state: State, action: Action) -> bool:
     if isinstance(action, PickTrace):
         return action.card not in state.traces[action.player]
     if isinstance(action, Rest):
-        return action.keep != -1 and action.keep not in state.traces[action.player]
+        return action.keep != NO_CARD and action.keep not in state.traces[action.player]
     if isinstance(action, Shortcut):
         return type(action.cards) is not tuple or any(c not in hand for c in action.cards)
     if isinstance(action, (Move, Shift, EndTurn)):
-        return action.discard != -1 and action.discard not in hand
+        return action.discard != NO_CARD and action.discard not in hand
     return False
 
 
 def _use_reason(state: State, action: Use) -> IllegalReason:
+    """Why a :class:`Use` is refused: an Additional Action tile it cannot pay, or not legal."""
     turn = state.turn
     assert turn is not None
     index = action.grant

@@ -1,7 +1,8 @@
 """The complete truth of a game of Oh Crab!, hidden cards and the generator included.
 
 Crabs are numbered like the players: crab ``i`` belongs to player ``i``. Cards are ints,
-their index in the content's card list (:attr:`Content.cards`). The Market's face-up piles
+their index in the content's card list (:attr:`Content.cards`); every card is in exactly
+one place, so no Hand, Trace or pile holds a card twice. The Market's face-up piles
 list their cards bottom to top; the draw pile lists its cards top first.
 """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import EndTurn, Side
+from crabrules.oh_crab.actions import NO_PILE, EndTurn, Pile, Side
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.market import take
 from crabrules.oh_crab.movement import enter_own
@@ -25,8 +25,6 @@ __all__ = [
     "rest",
     "turn_grants",
 ]
-
-P = Primitive
 
 
 def card_grants(rules: Rules, card: CardId, neighbour: CardId | None, side: Side) -> list[Grant]:
@@ -68,7 +66,8 @@ def turn_grants(work: Work, player: PlayerId) -> list[Grant]:
     """List the cook's diagonal (rule D) and the Additional Action tiles (rule E)."""
     grants = []
     if player == work.cook:
-        grants.append(Grant(Source.COOK, P.MOVE_DIAGONAL.value, (P.MOVE_DIAGONAL,)))
+        diagonal = Primitive.MOVE_DIAGONAL
+        grants.append(Grant(Source.COOK, diagonal.value, (diagonal,)))
     grants.extend(Grant(Source.TILE, t.id, t.steps, t.cost) for t in work.rules.tiles)
     return grants
 
@@ -79,7 +78,7 @@ def carried_to(layout: Layout, crabs: Sequence[Cell], player: PlayerId) -> Cell:
     A current into an occupied space leans on the crab there: the crab stays.
     """
     cell = crabs[player]
-    if cell < 0:
+    if cell == SEA:
         return NOWHERE
     target = layout.current[cell]
     if target >= 0 and target in crabs:
@@ -100,14 +99,14 @@ def end_turn_options(rules: Rules, view: View, player: PlayerId, head_down: bool
     out = [EndTurn(player)]
     if target != SEA and rules.obstacle[target] and not head_down and hand:
         # Standard Obstacle: "discard a card from your Hand", the card of your choice.
-        out = [EndTurn(player, c) for c in sorted(set(hand))]
+        out = [EndTurn(player, c) for c in sorted(hand)]
     if head_down:
         # Head Down!: "you may ignore the negative effects", a Water Current among them.
         out.append(EndTurn(player, ignore_current=True))
     return out
 
 
-def end_turn(work: Work, discard: CardId = -1, *, ignore_current: bool = False) -> None:
+def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = False) -> None:
     """Water Current (end of the turn), then the next player or the End of Round phase.
 
     The current carries the crab of the player whose turn ends, as a space effect of its own
@@ -170,23 +169,28 @@ def maybe_start_actions(work: Work) -> None:
     work.stage = Stage.START
 
 
-def rest(work: Work, player: PlayerId, keep: CardId, which: int) -> None:
-    """Rest, in its five steps.
+def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
+    """Rest, in the rulebook's five steps, then act with the cook's and the tiles' actions.
 
-    Discard the face-down card, keep one Trace card, take a Market card, take back the
-    Discard pile, stand up.
+    ``keep`` is the Trace card kept (:data:`NO_CARD` with an empty Trace); ``pile`` is the
+    Market pile taken from (:data:`NO_PILE` when the Market is exhausted).
     """
-    planned = work.planned[player]
-    if planned >= 0:
-        work.discards[player].append(planned)
+    hand, discards = work.hands[player], work.discards[player]
+    # 1. Discard the face-down card, if any (a declared Rest has none).
+    if work.planned[player] >= 0:
+        discards.append(work.planned[player])
     work.planned[player] = NO_CARD
-    trace = work.traces[player]
-    work.discards[player].extend(c for c in trace if c != keep)
-    work.traces[player] = [keep] if keep >= 0 else []
-    if which >= 0:
-        work.hands[player].append(take(work.market, work.draw, which, work.rules.special_ids))
-    work.hands[player].extend(work.discards[player])
-    work.discards[player] = []
+    # 2. Keep one Trace card; discard the others.
+    discards.extend(c for c in work.traces[player] if c != keep)
+    work.traces[player] = [] if keep == NO_CARD else [keep]
+    # 3. Take one Market card (none once the Market is exhausted).
+    if pile != NO_PILE:
+        hand.append(take(work.market, work.draw, pile, work.rules.special_ids))
+    # 4. Take the Discard pile into the Hand.
+    hand.extend(discards)
+    discards.clear()
+    # 5. Stand up.
     work.knocked[player] = False
+    # "If you Rested, you do not have access to the actions provided by an action card."
     work.stage = Stage.ACT
     work.grants = turn_grants(work, player)

@@ -32,7 +32,8 @@ class Rules:
     Attributes:
         layout: the board.
         cards: every card of the content.
-        specials: per card, its special action's steps and id (``None`` on starting cards).
+        specials: per card, its special action's id and steps (``None`` on starting cards).
+        special_ids: per card, its special action's id (for stacking the Market).
         tiles: the three Additional Action tile sides in play.
         players: the number of players.
         obstacle: per cell, a standard Obstacle.
@@ -44,17 +45,13 @@ class Rules:
     layout: Layout
     cards: tuple[Card, ...]
     specials: tuple[tuple[str, tuple[Primitive, ...]] | None, ...]
+    special_ids: tuple[str | None, ...]
     tiles: tuple[ActionTileSide, ...]
     players: int
     obstacle: tuple[bool, ...]
     knock_over: tuple[bool, ...]
     shell: tuple[bool, ...]
     exchange: tuple[bool, ...]
-
-    @property
-    def special_ids(self) -> tuple[str | None, ...]:
-        """Per card, its special action's id (for stacking the Market)."""
-        return tuple(None if s is None else s[0] for s in self.specials)
 
 
 @functools.cache
@@ -68,15 +65,16 @@ def rules_for(config: Config) -> Rules:
     )
     spaces = layout.spaces
     return Rules(
-        layout,
-        content.cards,
-        specials,
-        tuple(content.action_tile(t) for t in config.resolved_action_tiles()),
-        config.players,
-        tuple(s.type is SpaceType.OBSTACLE for s in spaces),
-        tuple(s.type is SpaceType.KNOCK_OVER for s in spaces),
-        tuple(s.shell for s in spaces),
-        tuple(s.type is SpaceType.CARD_EXCHANGE for s in spaces),
+        layout=layout,
+        cards=content.cards,
+        specials=specials,
+        special_ids=tuple(c.special for c in content.cards),
+        tiles=tuple(content.action_tile(t) for t in config.resolved_action_tiles()),
+        players=config.players,
+        obstacle=tuple(s.type is SpaceType.OBSTACLE for s in spaces),
+        knock_over=tuple(s.type is SpaceType.KNOCK_OVER for s in spaces),
+        shell=tuple(s.shell for s in spaces),
+        exchange=tuple(s.type is SpaceType.CARD_EXCHANGE for s in spaces),
     )
 
 
