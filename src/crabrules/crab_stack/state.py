@@ -25,11 +25,11 @@ import attrs
 
 from crabrules.core import PlayerId
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.crab_stack.board import Cell, cells_of
+from crabrules.crab_stack.board import Cell, CellMask, cells_of
 from crabrules.crab_stack.config import Config
-from crabrules.crab_stack.crabs import CRABS_PER_SIZE, Crab
+from crabrules.crab_stack.crabs import CRABS_PER_SIZE, Crab, Stack
 from crabrules.crab_stack.paths import can_move
-from crabrules.crab_stack.repetition import entry, entry_key, entry_move, zobrist
+from crabrules.crab_stack.repetition import Entry, entry, entry_key, entry_move
 from crabrules.crab_stack.wave import groups
 
 __all__ = ["State", "Termination", "check_state", "position", "top_masks"]
@@ -71,26 +71,26 @@ class State:
 
     config: Config
     seed: int
-    stacks: tuple[tuple[Crab, ...], ...]
+    stacks: tuple[Stack, ...]
     to_move: PlayerId
     eliminated: tuple[PlayerId, ...]
     turn: int
     pending: tuple[tuple[Cell, ...], ...]
-    history: tuple[int, ...]
+    history: tuple[Entry, ...]
     termination: Termination | None
-    tops_by_size: tuple[int, int, int]
-    tops_by_player: tuple[int, ...]
+    tops_by_size: tuple[CellMask, CellMask, CellMask]
+    tops_by_player: tuple[CellMask, ...]
 
     @property
-    def occupied(self) -> int:
+    def occupied(self) -> CellMask:
         """The bitmask of the cells holding at least one crab."""
         small, medium, large = self.tops_by_size
         return small | medium | large
 
 
 def top_masks(
-    stacks: Sequence[tuple[Crab, ...]], players: int
-) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+    stacks: Sequence[Stack], players: int
+) -> tuple[tuple[CellMask, CellMask, CellMask], tuple[CellMask, ...]]:
     """Compute the top-crab bitmasks of ``stacks``: by size, and by player.
 
     >>> top_masks([(0,), (), (3, 2)], 2)
@@ -179,6 +179,7 @@ def check_state(state: State) -> None:
 
 
 def _check_players(state: State) -> None:
+    """Refuse impossible eliminations: repeated ids, or too many or too few players out."""
     players = state.config.players
     out = state.eliminated
     if len(set(out)) != len(out) or not all(0 <= p < players for p in out):
@@ -193,6 +194,7 @@ def _check_players(state: State) -> None:
 
 
 def _check_turn(state: State) -> None:
+    """Refuse a move count that does not fit the turn limit or the repetition record."""
     turn, limit = state.turn, state.config.max_turns
     if turn < 0 or (limit is not None and turn > limit):
         raise ValueError(f"turn out of range: {turn}")
@@ -208,8 +210,8 @@ def _check_turn(state: State) -> None:
 
 
 def _check_groups(state: State) -> None:
-    geo = state.config.geometry
-    parts = groups(geo, _occupied(state))
+    """Refuse split crabs, unless they are exactly the tied groups of a pending wave."""
+    parts = groups(state.config.geometry, state.occupied)
     if not state.pending:
         if len(parts) > 1:
             raise ValueError("the crabs form several groups and no wave decision is pending")
@@ -222,11 +224,12 @@ def _check_groups(state: State) -> None:
         raise ValueError("pending: the groups of the crabs, tied on spaces and crabs")
 
 
-def _occupied(state: State) -> int:
-    return sum(1 << c for c, stack in enumerate(state.stacks) if stack)
-
-
 def _check_history(state: State) -> None:
+    """Refuse a repetition record that does not lead, move by move, to the stacks.
+
+    Walking back from the current stacks, each entry must hold its position's key and a
+    move that can be undone; the count of the current position must match ``termination``.
+    """
     history = state.history
     if state.pending:
         if history:
@@ -243,7 +246,7 @@ def _check_history(state: State) -> None:
     alive = [p for p in range(config.players) if p not in state.eliminated]
     if state.to_move not in alive:
         raise ValueError("history: the game ended by elimination, which ends any stretch")
-    keys = zobrist(size, config.players)
+    keys = config.zobrist
     turn = alive.index(state.to_move)
     work = list(state.stacks)
     count = 0
