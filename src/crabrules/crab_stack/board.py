@@ -102,6 +102,7 @@ def reference_layout(players: int) -> Layout:
 
 
 def _reference_layout(players: int) -> Layout:
+    """Build the reference layout for ``players`` (see :func:`reference_layout`)."""
     spaces = [*ring(1), *ring(2)]
     if players == 3:
         spaces += ring(3)[::2]
