@@ -119,7 +119,7 @@ class Config:
 
     @property
     def spaces(self) -> Layout:
-        """The layout played on: :attr:`layout`, or the reference layout by default."""
+        """The layout played on, which is :attr:`layout` or by default the reference layout."""
         return reference_layout(self.players) if self.layout is None else self.layout
 
     @functools.cached_property

@@ -41,8 +41,11 @@ class Size(enum.IntEnum):
     """A crab's size; a bigger crab may end its move on a smaller or equal one."""
 
     SMALL = 0
+    """Moves exactly 3 spaces; ends only on a small crab."""
     MEDIUM = 1
+    """Moves exactly 2 spaces; ends on a medium or small crab."""
     LARGE = 2
+    """Moves exactly 1 space; ends on any crab."""
 
 
 #: How many spaces a crab of each size moves, exactly: small 3, medium 2, large 1.

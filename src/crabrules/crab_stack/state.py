@@ -41,9 +41,9 @@ class Termination(str, enum.Enum):
     LAST_PLAYER = "last_player"
     """Every other player was eliminated; the one left wins."""
     REPETITION = "repetition"
-    """The same position occurred for the third time: a draw (stalemate)."""
+    """The same position occurred for the third time, a draw (the rules' stalemate)."""
     TURN_LIMIT = "turn_limit"
-    """The config's ``max_turns`` moves were played: a draw."""
+    """The config's ``max_turns`` moves were played, a draw."""
 
 
 @attrs.frozen
@@ -119,6 +119,14 @@ def position(
 
     Its repetition record starts afresh; nothing is pending. It is not checked
     (:func:`check_state` does that).
+
+    Args:
+        config: the game's options; ``stacks`` has one entry per space of its layout.
+        stacks: per cell, its crabs from bottom to top (``()``: an empty space).
+        to_move: the player whose turn it is.
+        eliminated: the players already out, in the order they went out.
+        turn: the number of moves played so far.
+        seed: recorded in the state; nothing is drawn from it.
     """
     frozen = tuple(tuple(stack) for stack in stacks)
     by_size, by_player = top_masks(frozen, config.players)
