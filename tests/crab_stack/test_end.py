@@ -1,4 +1,9 @@
-"""The end of the game: elimination, the last player left, repetition, the turn limit."""
+"""End of the Game and Stalemate: elimination, the last player left, repetition, turn limit.
+
+Also the page's decisions 5 (elimination at the start of a turn), 6 (the third
+occurrence of a position, the turn limit), 11 (the order of end conditions) and 12 (the
+outcome).
+"""
 
 from __future__ import annotations
 

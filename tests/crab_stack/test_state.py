@@ -1,4 +1,8 @@
-"""The state as data: documents, corrupt documents, views, the picture and its size."""
+"""The state as data: documents, corrupt documents, views, the picture and its size.
+
+Also the page's decision 7 (a crab is an int, stacks bottom to top) as JSON, and perfect
+information (observe shows everything, determinize changes nothing).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The Wave Rule: after a move splits the crabs, only the largest group stays."""
+"""The Wave Rule: after a move splits the crabs, only the largest group stays.
+
+Also the page's decisions 4 (several groups, the mover keeps one of a tie) and 8 (the
+tie is a follow-up KeepGroup).
+"""
 
 from __future__ import annotations
 

@@ -150,6 +150,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
             for mask, ends in small_reach[src][occupied & masks[src]]:
                 reach |= ends[occupied & mask]
             reach &= occupied & small
+        # moves[src * cells + dst], where dst = bit.bit_length() - 1.
         base = src * cells - 1
         while reach:
             bit = reach & -reach
