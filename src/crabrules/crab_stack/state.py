@@ -152,13 +152,22 @@ def check_state(state: State) -> None:
     Raises:
         ValueError: saying what is impossible.
     """
-    config = state.config
-    geo = config.geometry
-    players = config.players
     if not 0 <= state.seed < SEED_LIMIT:
         raise ValueError(f"seed out of range: {state.seed}")
-    if len(state.stacks) != geo.size:
-        raise ValueError(f"stacks: {geo.size} spaces, not {len(state.stacks)}")
+    _check_stacks(state)
+    _check_players(state)
+    _check_to_move(state)
+    _check_turn(state)
+    _check_groups(state)
+    _check_history(state)
+
+
+def _check_stacks(state: State) -> None:
+    """Refuse stacks that do not fit the board and the crabs, or top masks that lie."""
+    config = state.config
+    players = config.players
+    if len(state.stacks) != config.geometry.size:
+        raise ValueError(f"stacks: {config.geometry.size} spaces, not {len(state.stacks)}")
     counts = [0] * (3 * players)
     for stack in state.stacks:
         for c in stack:
@@ -167,23 +176,29 @@ def check_state(state: State) -> None:
             counts[c] += 1
     if max(counts) > CRABS_PER_SIZE:
         raise ValueError(f"stacks: more than {CRABS_PER_SIZE} crabs of one colour and size")
-    if not 0 <= state.to_move < players:
-        raise ValueError(f"to_move: no player {state.to_move}")
-    _check_players(state)
-    _check_turn(state)
     if (state.tops_by_size, state.tops_by_player) != top_masks(state.stacks, players):
         raise ValueError("tops_by_size/tops_by_player do not match the stacks")
-    if (
-        state.termination is None
-        and not state.pending
-        and not can_move(geo, state.tops_by_size, state.tops_by_player[state.to_move])
+
+
+def _check_to_move(state: State) -> None:
+    """Refuse a player to move who does not exist, is out, or has no legal move (decision 5).
+
+    Only a game in progress needs a player who can act now.
+    """
+    to_move = state.to_move
+    if not 0 <= to_move < state.config.players:
+        raise ValueError(f"to_move: no player {to_move}")
+    if state.termination is not None:
+        return
+    if to_move in state.eliminated:
+        raise ValueError(f"to_move: player {to_move} is eliminated")
+    if not state.pending and not can_move(
+        state.config.geometry, state.tops_by_size, state.tops_by_player[to_move]
     ):
         raise ValueError(
-            f"to_move: player {state.to_move} has no legal move, so was eliminated at the "
+            f"to_move: player {to_move} has no legal move, so was eliminated at the "
             "start of the turn"
         )
-    _check_groups(state)
-    _check_history(state)
 
 
 def _check_players(state: State) -> None:
@@ -197,8 +212,6 @@ def _check_players(state: State) -> None:
             raise ValueError("a last-player win needs every other player eliminated")
     elif len(out) >= players - 1:
         raise ValueError("at most one player is left, yet the game goes on")
-    if state.termination is None and state.to_move in out:
-        raise ValueError(f"to_move: player {state.to_move} is eliminated")
 
 
 def _check_turn(state: State) -> None:
