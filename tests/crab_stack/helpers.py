@@ -1,8 +1,12 @@
-"""Build Crab Stack positions by hand: stacks written as ``"rS bL"`` (bottom to top)."""
+"""Build Crab Stack positions by hand: stacks written as ``"rS bL"`` (bottom to top).
+
+Also the named positions and the random games that several test files share.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Iterator, Mapping
 
 from crabrules import crab_stack as cs
 from crabrules.crab_stack import Coord
@@ -11,12 +15,13 @@ COLOURS = "rbgy"
 SIZES = "SML"
 
 
-def crabs(text: str) -> tuple[int, ...]:
+def crabs(text: str) -> cs.Stack:
     """``"rS bL"`` -> red small under blue large."""
     return tuple(cs.crab(COLOURS.index(t[0]), cs.Size(SIZES.index(t[1]))) for t in text.split())
 
 
 def cell(config: cs.Config, qr: Coord) -> int:
+    """The cell id of the space ``qr``."""
     return config.spaces.index(qr)
 
 
@@ -47,13 +52,38 @@ def moves_from(state: cs.State, qr: Coord) -> set[Coord]:
 
 
 def move(state: cs.State, src: Coord, dst: Coord) -> cs.State:
+    """Apply the move of the player to move from ``src`` to ``dst`` (checked)."""
     config = state.config
     return cs.apply(state, cs.Move(state.to_move, cell(config, src), cell(config, dst)))
 
 
 def occupied(state: cs.State) -> set[Coord]:
+    """The spaces holding at least one crab."""
     return {qr for qr, stack in zip(state.config.spaces, state.stacks, strict=True) if stack}
 
 
-# Five spaces in a row along ring 2 of the reference layouts (each touches the next only).
-A, B, C, D, E = (-2, 2), (-1, 2), (0, 2), (1, 1), (2, 0)
+def random_games(games: int, seed: int = 0, max_plies: int = 2000) -> Iterator[list[cs.State]]:
+    """Uniformly random games of 2, 3, 4, 2, ... players from seeds ``seed`` on: their states.
+
+    A game stops after ``max_plies`` actions, whether it is over or not.
+    """
+    rnd = random.Random(seed)
+    for game in range(games):
+        state = cs.initial_state(cs.Config(players=2 + game % 3), seed=seed + game)
+        states = [state]
+        while not cs.is_terminal(state) and len(states) <= max_plies:
+            state = cs.apply(state, rnd.choice(cs.legal_actions(state)))
+            states.append(state)
+        yield states
+
+
+# Six spaces in a row along ring 2 of the reference layouts (each touches the next only).
+A, B, C, D, E, F = (-2, 2), (-1, 2), (0, 2), (1, 1), (2, 0), (2, -1)
+
+#: Red's large crab on C moving to D splits {A, B} from {D, E}: 2 spaces and 3 crabs each,
+#: a full tie for red to settle.
+TIED_SPLIT = {A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"}
+#: Red's large crab on A moving onto B covers blue's only crab: red is the last player left.
+RED_COVERS_BLUE = {A: "rL", B: "bS", C: "rS"}
+#: Both large crabs can step off their stacks and back (A-B and C-D), leaving a crab behind.
+SHUFFLE = {A: "bS rL", B: "rS", C: "rM bL", D: "bS"}

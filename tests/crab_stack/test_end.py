@@ -1,13 +1,31 @@
-"""The end of the game: elimination, the last player left, repetition, the turn limit."""
+"""End of the Game and Stalemate: elimination, the last player left, repetition, turn limit.
+
+Also the page's decisions 5 (elimination at the start of a turn), 6 (the third
+occurrence of a position, the turn limit), 11 (the order of end conditions) and 12 (the
+outcome).
+"""
 
 from __future__ import annotations
-
-import random
 
 from crabrules import Outcome
 from crabrules import crab_stack as cs
 from crabrules.crab_stack.repetition import entry, occurrences
-from tests.crab_stack.helpers import A, B, C, D, E, build, cell, crabs, move
+from tests.crab_stack.helpers import (
+    RED_COVERS_BLUE,
+    SHUFFLE,
+    TIED_SPLIT,
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    build,
+    cell,
+    crabs,
+    move,
+    random_games,
+)
 
 
 def test_a_player_without_a_legal_move_is_eliminated_at_the_start_of_their_turn() -> None:
@@ -24,7 +42,7 @@ def test_a_player_without_a_legal_move_is_eliminated_at_the_start_of_their_turn(
 
 def test_a_player_with_no_crabs_left_is_eliminated() -> None:
     # The wave washes away every blue crab; blue is skipped and out.
-    state = build({A: "bS", B: "bS", C: "rL", D: "gS", E: "gL", (2, -1): "gS"}, players=3)
+    state = build({A: "bS", B: "bS", C: "rL", D: "gS", E: "gL", F: "gS"}, players=3)
     after = move(state, C, D)
     assert after.eliminated == (1,)
     assert after.to_move == 2
@@ -41,8 +59,7 @@ def test_eliminated_players_crabs_stay_and_never_move_even_uncovered() -> None:
 
 
 def test_the_last_player_left_wins() -> None:
-    state = build({A: "rL", B: "bS", C: "rS"})
-    over = move(state, A, B)  # blue's only crab is covered: blue cannot move
+    over = move(build(RED_COVERS_BLUE), A, B)  # blue's only crab is covered: blue cannot move
     assert cs.is_terminal(over)
     assert over.eliminated == (1,)
     assert cs.outcome(over) == Outcome(frozenset({0}), False, (1, 0), "last_player")
@@ -52,7 +69,7 @@ def test_the_last_player_left_wins() -> None:
 
 def test_the_third_occurrence_of_a_position_is_a_draw() -> None:
     # Both large crabs step off and back, leaving a crab behind each time.
-    state = build({A: "bS rL", B: "rS", C: "rM bL", D: "bS"})
+    state = build(SHUFFLE)
     shuffle = [(A, B), (C, D), (B, A), (D, C)]
     for round_number in (1, 2):
         for src, dst in shuffle:
@@ -100,14 +117,7 @@ def test_the_turn_limit_ends_the_game_in_a_draw() -> None:
 
 
 def test_random_games_end() -> None:
-    rnd = random.Random(3)
-    for seed in range(30):
-        state = cs.initial_state(cs.Config(players=2 + seed % 3), seed=seed)
-        for _ in range(2000):
-            if cs.is_terminal(state):
-                break
-            state = cs.apply(state, rnd.choice(cs.legal_actions(state)))
-        assert cs.is_terminal(state)
+    assert all(cs.is_terminal(game[-1]) for game in random_games(30, seed=3, max_plies=2000))
 
 
 def test_the_last_player_left_wins_even_without_a_move_of_their_own() -> None:
@@ -143,7 +153,7 @@ def test_a_position_counts_only_with_the_same_players_still_in() -> None:
 
 
 def test_a_wave_tie_on_the_last_turn_is_settled_before_the_turn_limit_ends_the_game() -> None:
-    state = build({A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"}, max_turns=1)
+    state = build(TIED_SPLIT, max_turns=1)
     tied = move(state, C, D)
     assert not cs.is_terminal(tied)
     assert tied.pending
@@ -153,7 +163,7 @@ def test_a_wave_tie_on_the_last_turn_is_settled_before_the_turn_limit_ends_the_g
 
 
 def test_the_last_player_left_on_the_last_turn_wins_rather_than_draws() -> None:
-    over = move(build({A: "rL", B: "bS", C: "rS"}, max_turns=1), A, B)
+    over = move(build(RED_COVERS_BLUE, max_turns=1), A, B)
     assert cs.outcome(over) == Outcome(frozenset({0}), False, (1, 0), "last_player")
 
 

@@ -1,4 +1,8 @@
-"""Moving crabs: exact lengths, steps over crabs, no space twice, landing, top crabs only."""
+"""Moving Crabs: exact lengths, steps over crabs, no space twice, landing, top crabs only.
+
+Also the page's decisions 2 (paths), 3 (the size rule), 9 (the order of actions), and
+how illegal actions are refused.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Setup: players and colours, the first player, the crabs, the layouts, the config."""
+"""Components and Setup: players and colours, the first player, the crabs, the layouts.
+
+Also the page's decisions 1 (the board) and 10 (setup from the seed), and bad configs.
+"""
 
 from __future__ import annotations
 

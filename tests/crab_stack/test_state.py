@@ -1,36 +1,40 @@
-"""The state as data: documents, corrupt documents, views, the picture and its size."""
+"""The state as data: documents, corrupt documents, views, the picture and its size.
+
+Also the page's decision 7 (a crab is an int, stacks bottom to top) as JSON, and perfect
+information (observe shows everything, determinize changes nothing).
+"""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from crabrules import DeserializationError, from_dict, from_json, to_dict, to_json
 from crabrules import crab_stack as cs
-from tests.crab_stack.helpers import A, B, C, D, E, build, move
-
-
-def _random_states(games: int, seed: int = 0) -> list[cs.State]:
-    rnd = random.Random(seed)
-    states = []
-    for game in range(games):
-        state = cs.initial_state(cs.Config(players=2 + game % 3), seed=seed + game)
-        states.append(state)
-        while not cs.is_terminal(state):
-            state = cs.apply(state, rnd.choice(cs.legal_actions(state)))
-            states.append(state)
-    return states
+from tests.crab_stack.helpers import (
+    RED_COVERS_BLUE,
+    SHUFFLE,
+    TIED_SPLIT,
+    A,
+    B,
+    C,
+    D,
+    E,
+    build,
+    move,
+    random_games,
+)
 
 
 def test_states_round_trip_through_json() -> None:
-    for state in _random_states(12):
-        assert from_json(to_json(state), cs.State) == state
+    for game in random_games(12):
+        for state in game:
+            assert from_json(to_json(state), cs.State) == state
 
 
 def test_a_pending_tie_round_trips() -> None:
-    tied = move(build({A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"}), C, D)
+    tied = move(build(TIED_SPLIT), C, D)
     assert tied.pending
     assert from_json(to_json(tied), cs.State) == tied
 
@@ -45,7 +49,7 @@ def test_a_move_document_is_plain_json() -> None:
 
 
 def test_termination_loads_as_the_enum() -> None:
-    over = move(build({A: "rL", B: "bS", C: "rS"}), A, B)
+    over = move(build(RED_COVERS_BLUE), A, B)
     assert from_json(to_json(over), cs.State).termination is cs.Termination.LAST_PLAYER
 
 
@@ -119,14 +123,14 @@ def test_render_shows_top_crab_and_height_of_each_stack() -> None:
 
 
 def test_render_says_how_the_game_ended() -> None:
-    over = move(build({A: "rL", B: "bS", C: "rS"}), A, B)
+    over = move(build(RED_COVERS_BLUE), A, B)
     assert cs.render(over).splitlines()[0] == (
         "Crab Stack, turn 1: red wins, the last player left; out: blue"
     )
 
 
 def test_one_state_takes_under_10_kib() -> None:
-    largest = max(len(to_json(state)) for state in _random_states(30, seed=100))
+    largest = max(len(to_json(state)) for game in random_games(30, seed=100) for state in game)
     assert largest < 10 * 1024
 
 
@@ -148,14 +152,14 @@ def test_a_turn_limit_end_that_does_not_match_the_turns_is_refused(
 
 def test_a_player_to_move_without_a_legal_move_is_refused() -> None:
     # Blue's only crab cannot move: blue would have been eliminated at the start of the turn.
-    stuck = build({A: "rL", B: "bS", C: "rS"}, to_move=1)
+    stuck = build(RED_COVERS_BLUE, to_move=1)
     assert cs.legal_actions(stuck) == ()
     with pytest.raises(DeserializationError, match="no legal move"):
         from_dict(to_dict(stuck), cs.State)
 
 
 def test_a_record_longer_than_the_game_is_refused() -> None:
-    state = move(build({A: "bS rL", B: "rS", C: "rM bL", D: "bS"}), A, B)
+    state = move(build(SHUFFLE), A, B)
     assert len(state.history) == 2
     with pytest.raises(DeserializationError, match="turn"):
         from_dict(_corrupt(state, turn=0), cs.State)

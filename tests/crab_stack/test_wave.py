@@ -1,4 +1,8 @@
-"""The Wave Rule: after a move splits the crabs, only the largest group stays."""
+"""The Wave Rule: after a move splits the crabs, only the largest group stays.
+
+Also the page's decisions 4 (several groups, the mover keeps one of a tie) and 8 (the
+tie is a follow-up KeepGroup).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,8 @@ import pytest
 
 from crabrules import IllegalActionError, NotYourTurnError
 from crabrules import crab_stack as cs
-from tests.crab_stack.helpers import A, B, C, D, E, build, cell, move, occupied
+from tests.crab_stack.helpers import TIED_SPLIT, A, B, C, D, E, F, build, cell, move, occupied
 
-F = (2, -1)
 # Three arms around X = (1, 0), touching X but not each other.
 X = (1, 0)
 ARM1 = ((1, -1), (1, -2))
@@ -31,8 +34,7 @@ def test_on_equal_spaces_the_group_with_fewer_crabs_is_washed_away() -> None:
 
 
 def test_on_a_full_tie_the_mover_chooses_which_group_stays() -> None:
-    state = build({A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"})
-    tied = move(state, C, D)
+    tied = move(build(TIED_SPLIT), C, D)
     config = tied.config
     ab, de = (tuple(sorted(cell(config, qr) for qr in pair)) for pair in ((A, B), (D, E)))
     assert tied.pending == tuple(sorted((ab, de)))  # each group's cells, ascending
@@ -49,7 +51,7 @@ def test_on_a_full_tie_the_mover_chooses_which_group_stays() -> None:
 
 
 def test_a_tie_must_be_settled_before_anything_else() -> None:
-    tied = move(build({A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"}), C, D)
+    tied = move(build(TIED_SPLIT), C, D)
     config = tied.config
     other = max(cell(config, D), cell(config, E))
     with pytest.raises(IllegalActionError) as refused:

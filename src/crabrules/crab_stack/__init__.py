@@ -21,7 +21,7 @@ largest, the same player then answers with a :class:`KeepGroup`.
 from crabrules.crab_stack.actions import Action, IllegalReason, KeepGroup, Move
 from crabrules.crab_stack.board import Cell, Coord, Layout, reference_layout
 from crabrules.crab_stack.config import DEFAULT_COLOURS, Config, config_for_players
-from crabrules.crab_stack.crabs import STEPS, Crab, Size, crab, crab_player, crab_size
+from crabrules.crab_stack.crabs import STEPS, Crab, Size, Stack, crab, crab_player, crab_size
 from crabrules.crab_stack.game import GAME, INFO
 from crabrules.crab_stack.observe import Observation, determinize, observe
 from crabrules.crab_stack.render import render
@@ -45,7 +45,6 @@ __all__ = [
     "Action",
     "Cell",
     "Config",
-    "config_for_players",
     "Coord",
     "Crab",
     "IllegalReason",
@@ -54,10 +53,12 @@ __all__ = [
     "Move",
     "Observation",
     "Size",
+    "Stack",
     "State",
     "Termination",
     "active_players",
     "apply",
+    "config_for_players",
     "crab",
     "crab_player",
     "crab_size",

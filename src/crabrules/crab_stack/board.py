@@ -31,9 +31,11 @@ from crabrules.core import InvalidConfigError
 __all__ = [
     "DIRECTIONS",
     "Cell",
+    "CellMask",
     "Coord",
     "Geometry",
     "Layout",
+    "SmallReach",
     "cells_of",
     "geometry",
     "is_connected",
@@ -46,8 +48,14 @@ __all__ = [
 Coord = tuple[int, int]
 #: A space of the board: an index into the layout's tuple of coordinates.
 Cell = int
+#: A set of cells as a bitmask: bit ``i`` is set when cell ``i`` is in the set.
+CellMask = int
 #: The spaces of a board, as axial coordinates; cell ``i`` is ``layout[i]``.
 Layout = tuple[Coord, ...]
+
+#: :attr:`Geometry.small_reach` of one cell: by the subset of its neighbours holding crabs,
+#: one ``(mask, ends)`` per such neighbour ``a``.
+SmallReach = dict[CellMask, tuple[tuple[CellMask, dict[CellMask, CellMask]], ...]]
 
 #: The six axial directions, in order around a hex (each is adjacent to the next).
 DIRECTIONS: tuple[Coord, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -94,6 +102,7 @@ def reference_layout(players: int) -> Layout:
 
 
 def _reference_layout(players: int) -> Layout:
+    """Build the reference layout for ``players`` (see :func:`reference_layout`)."""
     spaces = [*ring(1), *ring(2)]
     if players == 3:
         spaces += ring(3)[::2]
@@ -174,22 +183,22 @@ class Geometry:
         self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(sorted(c for c in cells if c >= 0)) for cells in around
         )
-        self.neighbour_masks: tuple[int, ...] = tuple(
+        self.neighbour_masks: tuple[CellMask, ...] = tuple(
             sum(1 << c for c in cells) for cells in self.neighbours
         )
         masks = self.neighbour_masks
         # The tables below depend only on which neighbours hold crabs: one entry per subset.
-        self.small_reach: tuple[dict[int, tuple[tuple[int, dict[int, int]], ...]], ...] = tuple(
+        self.small_reach: tuple[SmallReach, ...] = tuple(
             _small_reach(s, masks) for s in range(self.size)
         )
-        self.medium_reach: tuple[dict[int, int], ...] = tuple(
+        self.medium_reach: tuple[dict[CellMask, CellMask], ...] = tuple(
             {
                 sub: _union(self.neighbour_masks[a] for a in cells_of(sub)) & ~(1 << s)
                 for sub in subsets(self.neighbour_masks[s])
             }
             for s in range(self.size)
         )
-        self.vacate_safe: tuple[dict[int, bool], ...] = tuple(
+        self.vacate_safe: tuple[dict[CellMask, bool], ...] = tuple(
             {
                 sub: _SAFE_TO_VACATE[
                     sum(1 << k for k, nb in enumerate(around[s]) if nb >= 0 and sub >> nb & 1)
@@ -199,7 +208,7 @@ class Geometry:
             for s in range(self.size)
         )
 
-    def safe_to_vacate(self, cell: Cell, occupied: int) -> bool:
+    def safe_to_vacate(self, cell: Cell, occupied: CellMask) -> bool:
         """Whether emptying ``cell`` surely leaves the other occupied cells in one group.
 
         ``False`` means "maybe not": the caller must then look at the whole board.
@@ -211,9 +220,7 @@ class Geometry:
         return self.vacate_safe[cell][occupied & self.neighbour_masks[cell]]
 
 
-def _small_reach(
-    s: Cell, masks: tuple[int, ...]
-) -> dict[int, tuple[tuple[int, dict[int, int]], ...]]:
+def _small_reach(s: Cell, masks: tuple[CellMask, ...]) -> SmallReach:
     """Build :attr:`Geometry.small_reach` for cell ``s`` (``masks``: neighbour masks)."""
     third = {
         a: {
@@ -225,11 +232,12 @@ def _small_reach(
     return {sub: tuple((masks[a], third[a]) for a in cells_of(sub)) for sub in subsets(masks[s])}
 
 
-def _union(masks: Iterable[int]) -> int:
+def _union(masks: Iterable[CellMask]) -> CellMask:
+    """The cells in any of ``masks``."""
     return functools.reduce(int.__or__, masks, 0)
 
 
-def cells_of(mask: int) -> tuple[Cell, ...]:
+def cells_of(mask: CellMask) -> tuple[Cell, ...]:
     """List the cells of a bitmask, ascending.
 
     >>> cells_of(0b10110)
@@ -243,7 +251,7 @@ def cells_of(mask: int) -> tuple[Cell, ...]:
     return tuple(out)
 
 
-def subsets(mask: int) -> list[int]:
+def subsets(mask: CellMask) -> list[CellMask]:
     """List every subset of the bits of ``mask``.
 
     >>> subsets(0b101)

@@ -39,6 +39,7 @@ DEFAULT_COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
 
 
 def _default_colours(config: Config) -> tuple[str, ...]:
+    """The first ``players`` default colours (none for a bad count, which is refused later)."""
     players = config.players
     return DEFAULT_COLOURS[:players] if type(players) is int and players > 0 else ()
 
@@ -86,6 +87,7 @@ class Config:
             raise InvalidConfigError(f"max_turns: a positive int or None, not {turns!r}")
 
     def _check_colours(self) -> None:
+        """Each player chooses a colour: one distinct, non-empty name per player."""
         colours = self.colours
         if (
             type(colours) is not tuple
@@ -99,6 +101,7 @@ class Config:
             raise InvalidConfigError(f"colours: every player needs a different colour: {colours}")
 
     def _check_layout(self, layout: Layout) -> None:
+        """A layout is distinct ``(q, r)`` pairs, one per crab, forming one group (decision 1)."""
         if type(layout) is not tuple or not all(
             type(qr) is tuple and len(qr) == 2 and all(type(x) is int for x in qr) for qr in layout
         ):
@@ -116,7 +119,7 @@ class Config:
 
     @property
     def spaces(self) -> Layout:
-        """The layout played on: :attr:`layout`, or the reference layout by default."""
+        """The layout played on, which is :attr:`layout` or by default the reference layout."""
         return reference_layout(self.players) if self.layout is None else self.layout
 
     @functools.cached_property

@@ -1,7 +1,9 @@
-"""Crabs: three sizes per colour, encoded as one small int each.
+"""Crabs: three sizes per colour, encoded as one small int each, and stacks of them.
 
 Crabs of the same colour and size are interchangeable (the rules' decision 7), so a crab
-is just its owner and size, packed as ``crab = 3 * player + size``:
+is just its owner and size, packed as ``crab = 3 * player + size``, and a space holds a
+:data:`Stack`: its crabs, bottom to top. The hot paths of the rules inline
+:func:`crab_player` and :func:`crab_size` as ``c // 3`` and ``c % 3``.
 
 >>> crab(1, Size.LARGE)
 5
@@ -15,10 +17,21 @@ import enum
 
 from crabrules.core import PlayerId
 
-__all__ = ["CRABS_PER_SIZE", "STEPS", "Crab", "Size", "crab", "crab_player", "crab_size"]
+__all__ = [
+    "CRABS_PER_SIZE",
+    "STEPS",
+    "Crab",
+    "Size",
+    "Stack",
+    "crab",
+    "crab_player",
+    "crab_size",
+]
 
 #: A crab: ``3 * player + size``.
 Crab = int
+#: The crabs on one space, bottom to top; ``()`` is an empty space.
+Stack = tuple[Crab, ...]
 
 #: Each colour has three crabs of each size.
 CRABS_PER_SIZE = 3
@@ -28,8 +41,11 @@ class Size(enum.IntEnum):
     """A crab's size; a bigger crab may end its move on a smaller or equal one."""
 
     SMALL = 0
+    """Moves exactly 3 spaces; ends only on a small crab."""
     MEDIUM = 1
+    """Moves exactly 2 spaces; ends on a medium or small crab."""
     LARGE = 2
+    """Moves exactly 1 space; ends on any crab."""
 
 
 #: How many spaces a crab of each size moves, exactly: small 3, medium 2, large 1.

@@ -17,7 +17,7 @@ import attrs
 from crabrules.core import PlayerId
 from crabrules.crab_stack.board import Cell
 from crabrules.crab_stack.config import Config
-from crabrules.crab_stack.crabs import Crab
+from crabrules.crab_stack.crabs import Stack
 from crabrules.crab_stack.repetition import occurrences
 from crabrules.crab_stack.state import State, Termination
 
@@ -43,7 +43,7 @@ class Observation:
 
     player: PlayerId | None
     config: Config
-    stacks: tuple[tuple[Crab, ...], ...]
+    stacks: tuple[Stack, ...]
     to_move: PlayerId
     eliminated: tuple[PlayerId, ...]
     turn: int
@@ -68,6 +68,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
 
 
 def _repetitions(state: State) -> int:
+    """How many times the current position has occurred (a pending wave ends any stretch)."""
     if not state.history:
         return 1
     players_in = state.config.players - len(state.eliminated)

@@ -21,13 +21,13 @@ Landing (a crab ends on a crab of its size or smaller) is the caller's mask:
 
 from __future__ import annotations
 
-from crabrules.crab_stack.board import Cell, Geometry
+from crabrules.crab_stack.board import Cell, CellMask, Geometry
 from crabrules.crab_stack.crabs import Size
 
 __all__ = ["can_move", "destinations", "landing_mask"]
 
 
-def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
+def destinations(geo: Geometry, src: Cell, size: int, occupied: CellMask) -> CellMask:
     """Return the bitmask of cells a crab of ``size`` on ``src`` can reach, ignoring landing.
 
     Args:
@@ -51,7 +51,7 @@ def destinations(geo: Geometry, src: Cell, size: int, occupied: int) -> int:
     return reach & occupied
 
 
-def landing_mask(size: int, tops_by_size: tuple[int, int, int]) -> int:
+def landing_mask(size: int, tops_by_size: tuple[CellMask, CellMask, CellMask]) -> CellMask:
     """Return the cells a crab of ``size`` may end on: those whose top crab is no bigger.
 
     ``tops_by_size[s]`` is the bitmask of cells whose top crab has size ``s``.
@@ -67,7 +67,9 @@ def landing_mask(size: int, tops_by_size: tuple[int, int, int]) -> int:
     return small | medium | large
 
 
-def can_move(geo: Geometry, tops_by_size: tuple[int, int, int], mine: int) -> bool:
+def can_move(
+    geo: Geometry, tops_by_size: tuple[CellMask, CellMask, CellMask], mine: CellMask
+) -> bool:
     """Whether any of the top crabs ``mine`` (a bitmask) has a legal move.
 
     A player for whom this is false at the start of their turn is eliminated. The

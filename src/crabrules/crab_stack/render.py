@@ -71,6 +71,7 @@ def render(state: State) -> str:
 
 
 def _status(state: State) -> str:
+    """The first line of the picture: the turn, who acts or how the game ended, who is out."""
     colours = state.config.colours
     head = f"Crab Stack, turn {state.turn}: "
     if state.termination is Termination.LAST_PLAYER:

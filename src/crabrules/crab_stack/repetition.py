@@ -26,9 +26,21 @@ from collections.abc import Iterable, Sequence
 
 from crabrules.core import PlayerId, Rng
 from crabrules.crab_stack.board import Cell
-from crabrules.crab_stack.crabs import Crab
+from crabrules.crab_stack.crabs import Stack
 
-__all__ = ["ZOBRIST_SEED", "Zobrist", "entry", "entry_key", "entry_move", "occurrences"]
+__all__ = [
+    "ZOBRIST_SEED",
+    "Entry",
+    "Zobrist",
+    "entry",
+    "entry_key",
+    "entry_move",
+    "occurrences",
+    "zobrist",
+]
+
+#: One position of the record: ``key << 12 | src << 6 | dst``.
+Entry = int
 
 #: The fixed seed of the Zobrist keys: changing it would change saved games' records.
 ZOBRIST_SEED = 0xC2AB57AC
@@ -40,7 +52,10 @@ class Zobrist:
     """The keys of one board size and player count: one per (cell, height, crab) and turn.
 
     Attributes:
-        crab_keys: the key of a crab at ``(cell * cells + height) * crabs + crab``.
+        cells: the number of spaces (also the tallest possible stack: one crab per space).
+        crabs: the number of distinct crabs, ``3 * players``.
+        crab_keys: crab ``c`` at 0-based ``height`` on ``cell`` has the key
+            ``crab_keys[(cell * cells + height) * crabs + c]``.
         turn_keys: the key of each player being the one to move.
     """
 
@@ -51,20 +66,14 @@ class Zobrist:
         self.crabs = 3 * players
         rng = Rng.from_seed(ZOBRIST_SEED)
         keys = []
-        # A stack can be at most as tall as the number of crabs, which is the number of cells.
+        # A stack is at most as tall as the number of crabs, which is the number of cells.
         for _ in range(cells * cells * self.crabs + players):
             value, rng = rng.next_u64()
             keys.append(value & _KEY_MASK)
         self.crab_keys: tuple[int, ...] = tuple(keys[:-players])
         self.turn_keys: tuple[int, ...] = tuple(keys[-players:])
 
-    def crab_key(self, cell: Cell, height: int, c: Crab) -> int:
-        """Return the key of crab ``c`` at 0-based ``height`` in the stack on ``cell``."""
-        return self.crab_keys[(cell * self.cells + height) * self.crabs + c]
-
-    def position_key(
-        self, stacks: Sequence[tuple[Crab, ...]], to_move: PlayerId | None = None
-    ) -> int:
+    def position_key(self, stacks: Sequence[Stack], to_move: PlayerId | None = None) -> int:
         """Return the key of a whole position; without ``to_move``, of its stacks alone.
 
         The rules compute it at setup and after a wave tie; every other move updates the
@@ -73,7 +82,7 @@ class Zobrist:
         key = self.cells_key(stacks, range(len(stacks)))
         return key if to_move is None else key ^ self.turn_keys[to_move]
 
-    def cells_key(self, stacks: Sequence[tuple[Crab, ...]], cells: Iterable[Cell]) -> int:
+    def cells_key(self, stacks: Sequence[Stack], cells: Iterable[Cell]) -> int:
         """Return the part of a position's key that the crabs on ``cells`` contribute."""
         key = 0
         keys, size, crabs = self.crab_keys, self.cells, self.crabs
@@ -90,24 +99,22 @@ def zobrist(cells: int, players: int) -> Zobrist:
     return Zobrist(cells, players)
 
 
-def entry(key: int, src: Cell, dst: Cell) -> int:
+def entry(key: int, src: Cell, dst: Cell) -> Entry:
     """Pack a record entry: the position's key and the move that led to it."""
     return key << _MOVE_BITS | src << 6 | dst
 
 
-def entry_key(item: int) -> int:
+def entry_key(item: Entry) -> int:
     """Return the position key of a record entry."""
     return item >> _MOVE_BITS
 
 
-def entry_move(item: int) -> tuple[Cell, Cell]:
+def entry_move(item: Entry) -> tuple[Cell, Cell]:
     """Return the ``(src, dst)`` of the move that led to an entry's position."""
     return item >> 6 & 63, item & 63
 
 
-def occurrences(
-    record: tuple[int, ...], stacks: tuple[tuple[Crab, ...], ...], players_in: int
-) -> int:
+def occurrences(record: tuple[Entry, ...], stacks: tuple[Stack, ...], players_in: int) -> int:
     """How many positions of ``record`` equal its last one, exactly (the last included).
 
     ``stacks`` is the last position's stacks. Walking back, each entry's move is undone

@@ -36,11 +36,11 @@ from crabrules.crab_stack.actions import (
     Move,
     move_table,
 )
-from crabrules.crab_stack.board import Cell, Geometry, cells_of
-from crabrules.crab_stack.config import Config
-from crabrules.crab_stack.crabs import STEPS, Crab, Size, crab
+from crabrules.crab_stack.board import Cell, CellMask, Geometry, cells_of
+from crabrules.crab_stack.config import MAX_PLAYERS, Config
+from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, Stack, crab
 from crabrules.crab_stack.paths import can_move, destinations, landing_mask
-from crabrules.crab_stack.repetition import entry, entry_key, occurrences
+from crabrules.crab_stack.repetition import Entry, entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination, top_masks
 from crabrules.crab_stack.wave import groups, ranked, splits
 
@@ -54,8 +54,6 @@ __all__ = [
     "num_players",
     "outcome",
 ]
-
-Stacks = tuple[tuple[Crab, ...], ...]
 
 #: ``Config()``, the default of :func:`initial_state`.
 DEFAULT_CONFIG = Config()
@@ -75,6 +73,10 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
 
     Raises:
         InvalidConfigError: the seed is not such an int.
+
+    >>> state = initial_state(Config(players=3), seed=5)
+    >>> len(state.stacks), {len(stack) for stack in state.stacks}, state.to_move
+    (27, {1}, 1)
     """
     if seed is None:
         seed = fresh_seed()
@@ -96,7 +98,9 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
 @functools.cache
 def _all_crabs(players: int) -> tuple[Crab, ...]:
     """Every crab of a game, by player, then size, in the order the setup shuffles them."""
-    return tuple(crab(p, size) for p in range(players) for size in Size for _ in range(3))
+    return tuple(
+        crab(p, size) for p in range(players) for size in Size for _ in range(CRABS_PER_SIZE)
+    )
 
 
 def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action, ...]:
@@ -146,6 +150,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
             for mask, ends in small_reach[src][occupied & masks[src]]:
                 reach |= ends[occupied & mask]
             reach &= occupied & small
+        # moves[src * cells + dst], where dst = bit.bit_length() - 1.
         base = src * cells - 1
         while reach:
             bit = reach & -reach
@@ -190,7 +195,7 @@ def is_terminal(state: State) -> bool:
     return state.termination is not None
 
 
-_ACTIVE = tuple(frozenset({p}) for p in range(4))
+_ACTIVE = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 _NOBODY: frozenset[PlayerId] = frozenset()
 
 
@@ -203,6 +208,14 @@ def outcome(state: State) -> Outcome | None:
     """How the game ended: the last player left wins (score 1, others 0); else a draw.
 
     ``None`` while the game goes on.
+
+    >>> state = initial_state(Config(), seed=1)
+    >>> outcome(state) is None
+    True
+    >>> while not is_terminal(state):
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> outcome(state)
+    Outcome(winners=frozenset(), draw=True, scores=(0, 0), reason='repetition')
     """
     termination = state.termination
     if termination is None:
@@ -224,6 +237,7 @@ def num_players(state: State) -> int:
 
 
 def _move(state: State, src: Cell, dst: Cell) -> State:
+    """Lift the top crab of ``src`` onto ``dst``, then apply the Wave Rule and end the turn."""
     config = state.config
     stacks = state.stacks
     src_stack = stacks[src]
@@ -234,7 +248,8 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
     new = list(stacks)
     new[src] = rest
     new[dst] = (*dst_stack, moved)
-    # Top-crab masks: the moved crab leaves src and covers the top of dst.
+    # Top-crab masks: the moved crab leaves src and covers the top of dst (crab_size and
+    # crab_player inlined as % 3 and // 3).
     src_bit, dst_bit = 1 << src, 1 << dst
     by_size = list(state.tops_by_size)
     by_player = list(state.tops_by_player)
@@ -245,9 +260,10 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
     by_player[under // 3] ^= dst_bit
     by_size[size] |= dst_bit
     by_player[owner] |= dst_bit
-    # The position key without its player to move, updated for the moved crab.
+    # The position key without its player to move, updated for the moved crab's two places
+    # (the index of Zobrist.crab_keys, inlined).
     keys = config.zobrist
-    crab_keys, cells, crabs = keys.crab_keys, keys.cells, keys.crabs  # Zobrist.crab_key, inlined
+    crab_keys, cells, crabs = keys.crab_keys, keys.cells, keys.crabs
     key = (
         entry_key(state.history[-1])
         ^ keys.turn_keys[state.to_move]
@@ -256,20 +272,40 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
     )
     turn = state.turn + 1
     if rest:
+        # The crab uncovered on src is its new top; no space emptied, so the stretch of the
+        # repetition record goes on.
         top = rest[-1]
         by_size[top % 3] |= src_bit
         by_player[top // 3] |= src_bit
         return _end_turn(state, tuple(new), by_size, by_player, turn, key, entry(0, src, dst))
-    # Wave Rule: only a move that empties its space can split the crabs.
+    return _wave(state, new, by_size, by_player, turn, key, src)
+
+
+def _wave(
+    state: State,
+    new: list[Stack],
+    by_size: list[CellMask],
+    by_player: list[CellMask],
+    turn: int,
+    key: int,
+    vacated: Cell,
+) -> State:
+    """The Wave Rule after a move that emptied ``vacated``, then the end of the turn.
+
+    Only a move that empties its space can split the crabs. Every group but the largest is
+    washed away at once; when several tie for largest, the state waits for the mover's
+    :class:`KeepGroup` before the turn ends (decision 4).
+    """
+    config = state.config
     geo = config.geometry
     occupied = by_size[0] | by_size[1] | by_size[2]
-    if not geo.safe_to_vacate(src, occupied) and splits(geo, occupied, src):
+    if not geo.safe_to_vacate(vacated, occupied) and splits(geo, occupied, vacated):
         keep, washed = ranked(groups(geo, occupied), tuple(new))
-        key ^= keys.cells_key(new, cells_of(washed))
+        key ^= config.zobrist.cells_key(new, cells_of(washed))
         _wash(new, by_size, by_player, washed)
         if len(keep) > 1:
-            # A full tie: the mover chooses which group stays, before the turn ends.
-            pending = tuple(cells_of(group) for group in keep)
+            # A full tie: the mover chooses which group stays before the turn ends. The
+            # crabs will change, so the repetition record is left empty until then.
             return State(
                 config,
                 state.seed,
@@ -277,7 +313,7 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
                 state.to_move,
                 state.eliminated,
                 turn,
-                pending,
+                tuple(cells_of(group) for group in keep),
                 (),
                 None,
                 (by_size[0], by_size[1], by_size[2]),
@@ -287,6 +323,7 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
 
 
 def _keep_group(state: State, cell: Cell) -> State:
+    """Settle a wave tie: the tied group whose lowest cell is ``cell`` stays, the rest go."""
     new = list(state.stacks)
     by_size = list(state.tops_by_size)
     by_player = list(state.tops_by_player)
@@ -301,7 +338,7 @@ def _keep_group(state: State, cell: Cell) -> State:
 
 
 def _wash(
-    new: list[tuple[Crab, ...]], by_size: list[int], by_player: list[int], washed: int
+    new: list[Stack], by_size: list[CellMask], by_player: list[CellMask], washed: CellMask
 ) -> None:
     """Remove every crab of the ``washed`` cells, in place (on the lists being built)."""
     for c in cells_of(washed):
@@ -315,12 +352,12 @@ def _wash(
 
 def _end_turn(
     state: State,
-    stacks: Stacks,
-    by_size: list[int],
-    by_player: list[int],
+    stacks: tuple[Stack, ...],
+    by_size: list[CellMask],
+    by_player: list[CellMask],
     turn: int,
     key: int,
-    stays: int | None,
+    stays: Entry | None,
 ) -> State:
     """Finish the turn of ``state.to_move``: eliminations, then the end conditions.
 
@@ -335,43 +372,48 @@ def _end_turn(
             without a key (the stretch of the repetition record may go on); else ``None``.
     """
     config = state.config
+    tops_by_size = (by_size[0], by_size[1], by_size[2])
+    tops_by_player = tuple(by_player)
     mover = state.to_move
-    sizes = (by_size[0], by_size[1], by_size[2])
-    players = tuple(by_player)
-    geo = config.geometry
     out = state.eliminated
-    to_move = (mover + 1) % len(players)
+    to_move = (mover + 1) % config.players
     termination = None
     # Usually the next player can move; else the full scan, with its eliminations.
-    if to_move in out or not can_move(geo, sizes, players[to_move]):
-        to_move, out = _next_player(geo, sizes, players, mover, out)
-        if len(out) == len(players) - 1:
+    if to_move in out or not can_move(config.geometry, tops_by_size, by_player[to_move]):
+        to_move, out = _next_player(config.geometry, tops_by_size, tops_by_player, mover, out)
+        if len(out) == config.players - 1:
             termination = Termination.LAST_PLAYER
             to_move = mover
     key ^= config.zobrist.turn_keys[to_move]
     if stays is None or out is not state.eliminated or termination is not None:
-        history: tuple[int, ...] = (entry(key, 0, 0),)
+        # Decision 6: a position can only recur while the occupied spaces and the players
+        # still in stay the same, so the record starts a new stretch.
+        history: tuple[Entry, ...] = (entry(key, 0, 0),)
     else:
         history = (*state.history, stays | entry(key, 0, 0))
-        players_in = len(players) - len(out)
-        # A third occurrence needs two earlier positions with the same player to move.
-        if (
-            len(history) > 2 * players_in
-            and _candidate_third(history, players_in)
-            and occurrences(history, stacks, players_in) >= 3
-        ):
+        if _third_occurrence(history, stacks, config.players - len(out)):
             termination = Termination.REPETITION
     if termination is None and config.max_turns is not None and turn >= config.max_turns:
         termination = Termination.TURN_LIMIT
     return State(
-        config, state.seed, stacks, to_move, out, turn, (), history, termination, sizes, players
+        config,
+        state.seed,
+        stacks,
+        to_move,
+        out,
+        turn,
+        (),
+        history,
+        termination,
+        tops_by_size,
+        tops_by_player,
     )
 
 
 def _next_player(
     geo: Geometry,
-    by_size: tuple[int, int, int],
-    by_player: tuple[int, ...],
+    tops_by_size: tuple[CellMask, CellMask, CellMask],
+    tops_by_player: tuple[CellMask, ...],
     mover: PlayerId,
     out: tuple[PlayerId, ...],
 ) -> tuple[PlayerId, tuple[PlayerId, ...]]:
@@ -379,30 +421,41 @@ def _next_player(
 
     Returns ``(player, eliminated)``; when one player is left, ``player`` is meaningless.
     """
-    players = len(by_player)
+    players = len(tops_by_player)
     p = mover
     while players - len(out) > 1:
         p = (p + 1) % players
         if p in out:
             continue
-        if can_move(geo, by_size, by_player[p]):
+        if can_move(geo, tops_by_size, tops_by_player[p]):
             return p, out
-        # Start of their turn, no legal move: eliminated; their crabs stay where they are.
+        # Decision 5: at the start of their turn, no legal move: eliminated; their crabs
+        # stay where they are.
         out = (*out, p)
     return p, out
 
 
-def _candidate_third(history: tuple[int, ...], players_in: int) -> bool:
-    """Whether two earlier positions with the same player to move share the last key."""
+def _third_occurrence(
+    history: tuple[Entry, ...], stacks: tuple[Stack, ...], players_in: int
+) -> bool:
+    """Whether the last position of the record occurs for the third time (decision 6).
+
+    The same player is to move again every ``players_in`` entries, so a third occurrence
+    needs two earlier entries at those distances with the same key; only then are the
+    positions rebuilt and compared exactly.
+    """
+    if len(history) <= 2 * players_in:
+        return False
     key = entry_key(history[-1])
     same = [item for item in history[-1 - players_in :: -players_in] if entry_key(item) == key]
-    return len(same) >= 2
+    return len(same) >= 2 and occurrences(history, stacks, players_in) >= 3
 
 
 # --- validation --------------------------------------------------------------------------
 
 
 def _refuse(message: str, action: object, reason: IllegalReason) -> IllegalActionError:
+    """The error refusing ``action``, for ``reason``."""
     return IllegalActionError(message, action=action, reason=reason)
 
 
@@ -425,6 +478,7 @@ def _check(state: State, action: object) -> None:
 
 
 def _check_keep(state: State, action: KeepGroup) -> None:
+    """Refuse a KeepGroup unless a wave tie is pending and it names a tied group."""
     if not state.pending:
         raise _refuse("no wave tie to settle", action, IllegalReason.NO_WAVE_DECISION)
     if type(action.cell) is not int or all(g[0] != action.cell for g in state.pending):
@@ -437,6 +491,7 @@ def _check_keep(state: State, action: KeepGroup) -> None:
 
 
 def _check_move(state: State, action: Move) -> None:
+    """Refuse a Move that breaks a rule of Moving Crabs, saying which, in the rules' order."""
     if state.pending:
         raise _refuse(
             "first choose which tied group stays (KeepGroup)",

@@ -25,11 +25,11 @@ import attrs
 
 from crabrules.core import PlayerId
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.crab_stack.board import Cell, cells_of
+from crabrules.crab_stack.board import Cell, CellMask, cells_of
 from crabrules.crab_stack.config import Config
-from crabrules.crab_stack.crabs import CRABS_PER_SIZE, Crab
+from crabrules.crab_stack.crabs import CRABS_PER_SIZE, Crab, Stack
 from crabrules.crab_stack.paths import can_move
-from crabrules.crab_stack.repetition import entry, entry_key, entry_move, zobrist
+from crabrules.crab_stack.repetition import Entry, entry, entry_key, entry_move
 from crabrules.crab_stack.wave import groups
 
 __all__ = ["State", "Termination", "check_state", "position", "top_masks"]
@@ -41,9 +41,9 @@ class Termination(str, enum.Enum):
     LAST_PLAYER = "last_player"
     """Every other player was eliminated; the one left wins."""
     REPETITION = "repetition"
-    """The same position occurred for the third time: a draw (stalemate)."""
+    """The same position occurred for the third time, a draw (the rules' stalemate)."""
     TURN_LIMIT = "turn_limit"
-    """The config's ``max_turns`` moves were played: a draw."""
+    """The config's ``max_turns`` moves were played, a draw."""
 
 
 @attrs.frozen
@@ -71,26 +71,26 @@ class State:
 
     config: Config
     seed: int
-    stacks: tuple[tuple[Crab, ...], ...]
+    stacks: tuple[Stack, ...]
     to_move: PlayerId
     eliminated: tuple[PlayerId, ...]
     turn: int
     pending: tuple[tuple[Cell, ...], ...]
-    history: tuple[int, ...]
+    history: tuple[Entry, ...]
     termination: Termination | None
-    tops_by_size: tuple[int, int, int]
-    tops_by_player: tuple[int, ...]
+    tops_by_size: tuple[CellMask, CellMask, CellMask]
+    tops_by_player: tuple[CellMask, ...]
 
     @property
-    def occupied(self) -> int:
+    def occupied(self) -> CellMask:
         """The bitmask of the cells holding at least one crab."""
         small, medium, large = self.tops_by_size
         return small | medium | large
 
 
 def top_masks(
-    stacks: Sequence[tuple[Crab, ...]], players: int
-) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+    stacks: Sequence[Stack], players: int
+) -> tuple[tuple[CellMask, CellMask, CellMask], tuple[CellMask, ...]]:
     """Compute the top-crab bitmasks of ``stacks``: by size, and by player.
 
     >>> top_masks([(0,), (), (3, 2)], 2)
@@ -119,6 +119,14 @@ def position(
 
     Its repetition record starts afresh; nothing is pending. It is not checked
     (:func:`check_state` does that).
+
+    Args:
+        config: the game's options; ``stacks`` has one entry per space of its layout.
+        stacks: per cell, its crabs from bottom to top (``()``: an empty space).
+        to_move: the player whose turn it is.
+        eliminated: the players already out, in the order they went out.
+        turn: the number of moves played so far.
+        seed: recorded in the state; nothing is drawn from it.
     """
     frozen = tuple(tuple(stack) for stack in stacks)
     by_size, by_player = top_masks(frozen, config.players)
@@ -144,13 +152,22 @@ def check_state(state: State) -> None:
     Raises:
         ValueError: saying what is impossible.
     """
-    config = state.config
-    geo = config.geometry
-    players = config.players
     if not 0 <= state.seed < SEED_LIMIT:
         raise ValueError(f"seed out of range: {state.seed}")
-    if len(state.stacks) != geo.size:
-        raise ValueError(f"stacks: {geo.size} spaces, not {len(state.stacks)}")
+    _check_stacks(state)
+    _check_players(state)
+    _check_to_move(state)
+    _check_turn(state)
+    _check_groups(state)
+    _check_history(state)
+
+
+def _check_stacks(state: State) -> None:
+    """Refuse stacks that do not fit the board and the crabs, or top masks that lie."""
+    config = state.config
+    players = config.players
+    if len(state.stacks) != config.geometry.size:
+        raise ValueError(f"stacks: {config.geometry.size} spaces, not {len(state.stacks)}")
     counts = [0] * (3 * players)
     for stack in state.stacks:
         for c in stack:
@@ -159,26 +176,33 @@ def check_state(state: State) -> None:
             counts[c] += 1
     if max(counts) > CRABS_PER_SIZE:
         raise ValueError(f"stacks: more than {CRABS_PER_SIZE} crabs of one colour and size")
-    if not 0 <= state.to_move < players:
-        raise ValueError(f"to_move: no player {state.to_move}")
-    _check_players(state)
-    _check_turn(state)
     if (state.tops_by_size, state.tops_by_player) != top_masks(state.stacks, players):
         raise ValueError("tops_by_size/tops_by_player do not match the stacks")
-    if (
-        state.termination is None
-        and not state.pending
-        and not can_move(geo, state.tops_by_size, state.tops_by_player[state.to_move])
+
+
+def _check_to_move(state: State) -> None:
+    """Refuse a player to move who does not exist, is out, or has no legal move (decision 5).
+
+    Only a game in progress needs a player who can act now.
+    """
+    to_move = state.to_move
+    if not 0 <= to_move < state.config.players:
+        raise ValueError(f"to_move: no player {to_move}")
+    if state.termination is not None:
+        return
+    if to_move in state.eliminated:
+        raise ValueError(f"to_move: player {to_move} is eliminated")
+    if not state.pending and not can_move(
+        state.config.geometry, state.tops_by_size, state.tops_by_player[to_move]
     ):
         raise ValueError(
-            f"to_move: player {state.to_move} has no legal move, so was eliminated at the "
+            f"to_move: player {to_move} has no legal move, so was eliminated at the "
             "start of the turn"
         )
-    _check_groups(state)
-    _check_history(state)
 
 
 def _check_players(state: State) -> None:
+    """Refuse impossible eliminations: repeated ids, or too many or too few players out."""
     players = state.config.players
     out = state.eliminated
     if len(set(out)) != len(out) or not all(0 <= p < players for p in out):
@@ -188,11 +212,10 @@ def _check_players(state: State) -> None:
             raise ValueError("a last-player win needs every other player eliminated")
     elif len(out) >= players - 1:
         raise ValueError("at most one player is left, yet the game goes on")
-    if state.termination is None and state.to_move in out:
-        raise ValueError(f"to_move: player {state.to_move} is eliminated")
 
 
 def _check_turn(state: State) -> None:
+    """Refuse a move count that does not fit the turn limit or the repetition record."""
     turn, limit = state.turn, state.config.max_turns
     if turn < 0 or (limit is not None and turn > limit):
         raise ValueError(f"turn out of range: {turn}")
@@ -208,8 +231,8 @@ def _check_turn(state: State) -> None:
 
 
 def _check_groups(state: State) -> None:
-    geo = state.config.geometry
-    parts = groups(geo, _occupied(state))
+    """Refuse split crabs, unless they are exactly the tied groups of a pending wave."""
+    parts = groups(state.config.geometry, state.occupied)
     if not state.pending:
         if len(parts) > 1:
             raise ValueError("the crabs form several groups and no wave decision is pending")
@@ -222,11 +245,12 @@ def _check_groups(state: State) -> None:
         raise ValueError("pending: the groups of the crabs, tied on spaces and crabs")
 
 
-def _occupied(state: State) -> int:
-    return sum(1 << c for c, stack in enumerate(state.stacks) if stack)
-
-
 def _check_history(state: State) -> None:
+    """Refuse a repetition record that does not lead, move by move, to the stacks.
+
+    Walking back from the current stacks, each entry must hold its position's key and a
+    move that can be undone; the count of the current position must match ``termination``.
+    """
     history = state.history
     if state.pending:
         if history:
@@ -243,7 +267,7 @@ def _check_history(state: State) -> None:
     alive = [p for p in range(config.players) if p not in state.eliminated]
     if state.to_move not in alive:
         raise ValueError("history: the game ended by elimination, which ends any stretch")
-    keys = zobrist(size, config.players)
+    keys = config.zobrist
     turn = alive.index(state.to_move)
     work = list(state.stacks)
     count = 0

@@ -22,13 +22,13 @@ out, :func:`splits`, and only after a real split :func:`groups`.
 
 from __future__ import annotations
 
-from crabrules.crab_stack.board import Cell, Geometry, cells_of
-from crabrules.crab_stack.crabs import Crab
+from crabrules.crab_stack.board import Cell, CellMask, Geometry, cells_of
+from crabrules.crab_stack.crabs import Stack
 
 __all__ = ["groups", "ranked", "splits"]
 
 
-def splits(geo: Geometry, occupied: int, vacated: Cell) -> bool:
+def splits(geo: Geometry, occupied: CellMask, vacated: Cell) -> bool:
     """Whether emptying ``vacated`` split the crabs, which were one group with it.
 
     Every group left holds a neighbour of ``vacated``, so the crabs are still one group
@@ -55,7 +55,7 @@ def splits(geo: Geometry, occupied: int, vacated: Cell) -> bool:
     return group & around != around
 
 
-def groups(geo: Geometry, occupied: int) -> tuple[int, ...]:
+def groups(geo: Geometry, occupied: CellMask) -> tuple[CellMask, ...]:
     """Find the groups of the occupied cells, as bitmasks, ordered by their lowest cell."""
     masks = geo.neighbour_masks
     out = []
@@ -74,8 +74,8 @@ def groups(geo: Geometry, occupied: int) -> tuple[int, ...]:
 
 
 def ranked(
-    parts: tuple[int, ...], stacks: tuple[tuple[Crab, ...], ...]
-) -> tuple[tuple[int, ...], int]:
+    parts: tuple[CellMask, ...], stacks: tuple[Stack, ...]
+) -> tuple[tuple[CellMask, ...], CellMask]:
     """Return the groups tied for largest, and the bitmask of every other group's cells.
 
     Wave Rule: fewer spaces, then fewer crabs, is smaller; the smaller groups are washed
