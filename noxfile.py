@@ -86,6 +86,7 @@ def bench(session: nox.Session) -> None:
         "--benchmark-only",
         "--benchmark-columns=min,mean,stddev,ops,rounds",
         "--benchmark-sort=name",
+        "--benchmark-group-by=module",
         "-p",
         "no:cacheprovider",
         "-s",

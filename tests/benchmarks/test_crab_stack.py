@@ -9,12 +9,13 @@ game ends; the rate is total plies over total time, setup included.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from crabrules import crab_stack as cs
+from tests.benchmarks.measure import micros_per_call, record
 
+GAME = "crab-stack"
 GAMES_PER_ROUND = 50
 
 
@@ -49,9 +50,8 @@ def _plies_per_second(
 
 
 def _report(benchmark: BenchmarkFixture, name: str, rate: float, plies: float) -> None:
-    benchmark.extra_info["plies_per_second"] = round(rate)
-    benchmark.extra_info["plies_per_game"] = round(plies, 1)
-    print(f"\ncrab-stack {name}: {rate:,.0f} plies/s ({plies:.1f} plies a game)")
+    record(benchmark, GAME, name, rate, "plies/s")
+    record(benchmark, GAME, f"{name}: length", plies, "plies a game")
 
 
 def test_random_4_player_games(benchmark: BenchmarkFixture) -> None:
@@ -84,35 +84,27 @@ def _positions(count: int) -> list[tuple[cs.State, cs.Action]]:
     return out
 
 
-def _per_call(benchmark: BenchmarkFixture, calls: int, run: Callable[[], object]) -> float:
-    benchmark(run)
-    assert benchmark.stats is not None
-    micros = float(benchmark.stats.stats.mean) / calls * 1e6
-    benchmark.extra_info["microseconds_per_call"] = round(micros, 2)
-    return micros
-
-
 def test_legal_actions_on_the_seeded_4_player_opening(benchmark: BenchmarkFixture) -> None:
     state = cs.initial_state(cs.Config(players=4), seed=1)
-    micros = _per_call(benchmark, 1, lambda: cs.legal_actions(state))
-    print(f"\ncrab-stack legal_actions, 4-player opening (60 moves): {micros:.2f} us")
+    micros = micros_per_call(benchmark, 1, lambda: cs.legal_actions(state))
+    record(benchmark, GAME, "legal_actions, 4-player opening (60 moves)", micros, "us")
 
 
 def test_legal_actions_in_random_games(benchmark: BenchmarkFixture) -> None:
     states = [state for state, _ in _positions(2000)]
-    micros = _per_call(benchmark, len(states), lambda: [cs.legal_actions(s) for s in states])
-    print(f"\ncrab-stack legal_actions, random 4-player positions: {micros:.2f} us")
+    micros = micros_per_call(benchmark, len(states), lambda: [cs.legal_actions(s) for s in states])
+    record(benchmark, GAME, "legal_actions, random 4-player positions", micros, "us")
 
 
 def test_apply_in_random_games(benchmark: BenchmarkFixture) -> None:
     pairs = _positions(2000)
-    micros = _per_call(
+    micros = micros_per_call(
         benchmark, len(pairs), lambda: [cs.apply(s, a, check=False) for s, a in pairs]
     )
-    print(f"\ncrab-stack apply(check=False), random 4-player positions: {micros:.2f} us")
+    record(benchmark, GAME, "apply(check=False), random 4-player positions", micros, "us")
 
 
 def test_apply_checked_in_random_games(benchmark: BenchmarkFixture) -> None:
     pairs = _positions(2000)
-    micros = _per_call(benchmark, len(pairs), lambda: [cs.apply(s, a) for s, a in pairs])
-    print(f"\ncrab-stack apply(check=True), random 4-player positions: {micros:.2f} us")
+    micros = micros_per_call(benchmark, len(pairs), lambda: [cs.apply(s, a) for s, a in pairs])
+    record(benchmark, GAME, "apply(check=True), random 4-player positions", micros, "us")

@@ -13,7 +13,9 @@ from typing import Any
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from crabrules import marche_du_crabe as mdc
+from tests.benchmarks.measure import mean_seconds, micros_per_call, record
 
+GAME = "la-marche-du-crabe"
 GAMES_PER_ROUND = 100
 
 
@@ -43,53 +45,32 @@ def _sample_positions(count: int) -> list[tuple[mdc.State, Any]]:
     return out[:count]
 
 
-def _per_second(benchmark: BenchmarkFixture, items: int) -> float:
-    return items / benchmark.stats.stats.mean if benchmark.stats else 0.0
-
-
 def test_random_base_games_per_second(benchmark: BenchmarkFixture) -> None:
     rounds = iter(range(0, 10**9, GAMES_PER_ROUND))
     steps = benchmark(lambda: _playouts(next(rounds)))
-    rate = _per_second(benchmark, GAMES_PER_ROUND)
-    benchmark.extra_info["games_per_second"] = round(rate)
-    benchmark.extra_info["actions_per_game"] = steps / GAMES_PER_ROUND
-    print(f"\nla-marche-du-crabe: {rate:,.0f} random base games/s")
+    record(
+        benchmark, GAME, "random base games", GAMES_PER_ROUND / mean_seconds(benchmark), "games/s"
+    )
+    record(benchmark, GAME, "random base games: length", steps / GAMES_PER_ROUND, "actions a game")
 
 
 def test_legal_actions(benchmark: BenchmarkFixture) -> None:
     states = [state for state, _ in _sample_positions(1000)]
-
-    def run() -> None:
-        for state in states:
-            mdc.legal_actions(state)
-
-    benchmark(run)
-    micros = 1e6 / _per_second(benchmark, len(states)) if benchmark.stats else 0.0
-    benchmark.extra_info["legal_actions_us"] = round(micros, 2)
-    print(f"\nla-marche-du-crabe: legal_actions {micros:.2f} us")
+    micros = micros_per_call(
+        benchmark, len(states), lambda: [mdc.legal_actions(s) for s in states]
+    )
+    record(benchmark, GAME, "legal_actions", micros, "us")
 
 
 def test_apply_checked(benchmark: BenchmarkFixture) -> None:
     pairs = _sample_positions(1000)
-
-    def run() -> None:
-        for state, action in pairs:
-            mdc.apply(state, action)
-
-    benchmark(run)
-    micros = 1e6 / _per_second(benchmark, len(pairs)) if benchmark.stats else 0.0
-    benchmark.extra_info["apply_us"] = round(micros, 2)
-    print(f"\nla-marche-du-crabe: apply (checked) {micros:.2f} us")
+    micros = micros_per_call(benchmark, len(pairs), lambda: [mdc.apply(s, a) for s, a in pairs])
+    record(benchmark, GAME, "apply(check=True)", micros, "us")
 
 
 def test_apply_unchecked(benchmark: BenchmarkFixture) -> None:
     pairs = _sample_positions(1000)
-
-    def run() -> None:
-        for state, action in pairs:
-            mdc.apply(state, action, check=False)
-
-    benchmark(run)
-    micros = 1e6 / _per_second(benchmark, len(pairs)) if benchmark.stats else 0.0
-    benchmark.extra_info["apply_unchecked_us"] = round(micros, 2)
-    print(f"\nla-marche-du-crabe: apply (check=False) {micros:.2f} us")
+    micros = micros_per_call(
+        benchmark, len(pairs), lambda: [mdc.apply(s, a, check=False) for s, a in pairs]
+    )
+    record(benchmark, GAME, "apply(check=False)", micros, "us")

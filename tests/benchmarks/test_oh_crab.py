@@ -13,7 +13,9 @@ import random
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from crabrules import oh_crab
+from tests.benchmarks.measure import mean_seconds, micros_per_call, record
 
+GAME = "oh-crab"
 CONFIG = oh_crab.Config(players=5, scenario="first-escape")
 GAMES_PER_ROUND = 10
 
@@ -46,58 +48,34 @@ def _sample_positions(count: int) -> list[tuple[oh_crab.State, oh_crab.Action]]:
     return out[:count]
 
 
-def _per_second(benchmark: BenchmarkFixture, items: int) -> float:
-    return items / benchmark.stats.stats.mean if benchmark.stats else 0.0
-
-
 def test_random_five_player_games_per_second(benchmark: BenchmarkFixture) -> None:
     starts = iter(range(0, 10**9, GAMES_PER_ROUND))
     actions, rounds = benchmark(lambda: _playouts(next(starts)))
-    rate = _per_second(benchmark, GAMES_PER_ROUND)
-    benchmark.extra_info["games_per_second"] = round(rate, 1)
-    benchmark.extra_info["actions_per_game"] = actions / GAMES_PER_ROUND
-    benchmark.extra_info["rounds_per_game"] = rounds / GAMES_PER_ROUND
-    print(
-        f"\noh-crab: {rate:.1f} random 5-player games/s; "
-        f"{actions / GAMES_PER_ROUND:.0f} actions and {rounds / GAMES_PER_ROUND:.1f} rounds "
-        "per game"
-    )
+    rate = GAMES_PER_ROUND / mean_seconds(benchmark)
+    record(benchmark, GAME, "random 5-player games, scenario 1", rate, "games/s")
+    record(benchmark, GAME, "random games: length", actions / GAMES_PER_ROUND, "actions a game")
+    record(benchmark, GAME, "random games: rounds", rounds / GAMES_PER_ROUND, "rounds a game")
 
 
 def test_legal_actions(benchmark: BenchmarkFixture) -> None:
     states = [state for state, _ in _sample_positions(1000)]
-
-    def run() -> None:
-        for state in states:
-            oh_crab.legal_actions(state)
-
-    benchmark(run)
-    micros = 1e6 / _per_second(benchmark, len(states)) if benchmark.stats else 0.0
-    benchmark.extra_info["legal_actions_us"] = round(micros, 2)
-    print(f"\noh-crab: legal_actions {micros:.1f} us")
+    micros = micros_per_call(
+        benchmark, len(states), lambda: [oh_crab.legal_actions(s) for s in states]
+    )
+    record(benchmark, GAME, "legal_actions", micros, "us")
 
 
 def test_apply_checked(benchmark: BenchmarkFixture) -> None:
     pairs = _sample_positions(1000)
-
-    def run() -> None:
-        for state, action in pairs:
-            oh_crab.apply(state, action)
-
-    benchmark(run)
-    micros = 1e6 / _per_second(benchmark, len(pairs)) if benchmark.stats else 0.0
-    benchmark.extra_info["apply_us"] = round(micros, 2)
-    print(f"\noh-crab: apply (checked) {micros:.1f} us")
+    micros = micros_per_call(
+        benchmark, len(pairs), lambda: [oh_crab.apply(s, a) for s, a in pairs]
+    )
+    record(benchmark, GAME, "apply(check=True)", micros, "us")
 
 
 def test_apply_unchecked(benchmark: BenchmarkFixture) -> None:
     pairs = _sample_positions(1000)
-
-    def run() -> None:
-        for state, action in pairs:
-            oh_crab.apply(state, action, check=False)
-
-    benchmark(run)
-    micros = 1e6 / _per_second(benchmark, len(pairs)) if benchmark.stats else 0.0
-    benchmark.extra_info["apply_unchecked_us"] = round(micros, 2)
-    print(f"\noh-crab: apply (unchecked) {micros:.1f} us")
+    micros = micros_per_call(
+        benchmark, len(pairs), lambda: [oh_crab.apply(s, a, check=False) for s, a in pairs]
+    )
+    record(benchmark, GAME, "apply(check=False)", micros, "us")

@@ -21,6 +21,7 @@ from crabrules.youve_got_crabs import (
     is_terminal,
     legal_actions,
 )
+from tests.benchmarks.measure import mean_seconds, record
 from tests.youve_got_crabs.policy import RandomTable, playout
 
 TEN_PLAYERS = Config(teams=5)
@@ -40,15 +41,8 @@ def trajectory(steps: int = 600) -> list[tuple[State, Action]]:
     return pairs
 
 
-def mean_seconds(benchmark: BenchmarkFixture) -> float:
-    """The mean time of one round of the benchmark just run."""
-    assert benchmark.stats is not None
-    return float(benchmark.stats.stats.mean)
-
-
 def report(benchmark: BenchmarkFixture, name: str, value: float, unit: str) -> None:
-    benchmark.extra_info[name] = round(value, 2)
-    print(f"\nyouve-got-crabs {name}: {value:,.2f} {unit}")
+    record(benchmark, "youve-got-crabs", name, value, unit)
 
 
 def test_legal_actions_ten_players(benchmark: BenchmarkFixture) -> None:
@@ -59,8 +53,8 @@ def test_legal_actions_ten_players(benchmark: BenchmarkFixture) -> None:
 
     total = benchmark(run)
     per_call = mean_seconds(benchmark) / len(states) * 1e6
-    report(benchmark, "legal_actions_us", per_call, "us per call")
-    report(benchmark, "legal_actions_mean_count", total / len(states), "actions per state")
+    report(benchmark, "legal_actions, 10 players", per_call, "us")
+    report(benchmark, "legal_actions: size", total / len(states), "actions a state")
 
 
 def test_legal_actions_of_one_player_ten_players(benchmark: BenchmarkFixture) -> None:
@@ -72,9 +66,9 @@ def test_legal_actions_of_one_player_ten_players(benchmark: BenchmarkFixture) ->
     benchmark(run)
     report(
         benchmark,
-        "legal_actions_one_player_us",
+        "legal_actions of one player, 10 players",
         mean_seconds(benchmark) / len(states) * 1e6,
-        "us per call",
+        "us",
     )
 
 
@@ -86,7 +80,7 @@ def test_apply_checked_ten_players(benchmark: BenchmarkFixture) -> None:
             apply(state, action)
 
     benchmark(run)
-    report(benchmark, "apply_us", mean_seconds(benchmark) / len(pairs) * 1e6, "us per call")
+    report(benchmark, "apply(check=True)", mean_seconds(benchmark) / len(pairs) * 1e6, "us")
 
 
 def test_apply_unchecked_ten_players(benchmark: BenchmarkFixture) -> None:
@@ -98,7 +92,7 @@ def test_apply_unchecked_ten_players(benchmark: BenchmarkFixture) -> None:
 
     benchmark(run)
     per_call = mean_seconds(benchmark) / len(pairs) * 1e6
-    report(benchmark, "apply_unchecked_us", per_call, "us per call")
+    report(benchmark, "apply(check=False)", per_call, "us")
 
 
 def test_random_games_per_second_ten_players(benchmark: BenchmarkFixture) -> None:
@@ -111,5 +105,7 @@ def test_random_games_per_second_ten_players(benchmark: BenchmarkFixture) -> Non
         lengths.append(steps)
 
     benchmark(run)
-    report(benchmark, "games_per_second", 1 / mean_seconds(benchmark), "games/s")
-    report(benchmark, "actions_per_game", sum(lengths) / len(lengths), "actions per game")
+    report(
+        benchmark, "random 10-player games (policy mix)", 1 / mean_seconds(benchmark), "games/s"
+    )
+    report(benchmark, "random games: length", sum(lengths) / len(lengths), "actions a game")
