@@ -22,6 +22,8 @@ from crabrules.core import (
     GameOverError,
     GameRecord,
     IllegalActionError,
+    InvalidConfigError,
+    InvalidPlayerError,
     Outcome,
     Rng,
     from_dict,
@@ -34,7 +36,11 @@ from tests.conformance import tictactoe
 from tests.conformance.strategies import CONFIGS
 
 AnyGame = Game[Any, Any, Any, Any]
-GAMES: list[AnyGame] = [tictactoe.GAME, *crabrules.GAMES.values()]
+# The test game first; tests/conftest.py also registers it, so it is not listed twice.
+GAMES: list[AnyGame] = [
+    tictactoe.GAME,
+    *(game for game in crabrules.GAMES.values() if game is not tictactoe.GAME),
+]
 #: A random game of a game that declares no step cap must end within this many actions.
 HARD_CAP = 20_000
 #: Steps sampled from one playout for the expensive per-state checks.
@@ -315,3 +321,33 @@ def _replace_random_leaf(
         return [rebuild(v, rest) if i == head else v for i, v in enumerate(node)]
 
     return rebuild(document, target)
+
+
+@by_game
+@pytest.mark.parametrize("viewer", [-1, "0", 1.0, True, 10**30, "players"])
+def test_observe_and_determinize_refuse_a_player_the_game_does_not_have(
+    game: AnyGame, viewer: Any
+) -> None:
+    state = game.initial_state(seed=1)
+    if viewer == "players":
+        viewer = game.num_players(state)
+    with pytest.raises(InvalidPlayerError):
+        game.observe(state, viewer)
+    with pytest.raises(InvalidPlayerError):
+        game.determinize(state, viewer, 1)
+
+
+@by_game
+@pytest.mark.parametrize("seed", [-1, 2**64, "7", 1.5])
+def test_a_bad_seed_is_refused_as_a_config_error(game: AnyGame, seed: Any) -> None:
+    with pytest.raises(InvalidConfigError, match="seed"):
+        game.initial_state(seed=seed)
+    with pytest.raises(InvalidConfigError, match="seed"):
+        game.determinize(game.initial_state(seed=1), 0, seed)
+
+
+@by_game
+@pytest.mark.parametrize("config", [3, "config", object(), ()])
+def test_a_config_of_another_type_is_refused(game: AnyGame, config: Any) -> None:
+    with pytest.raises(InvalidConfigError, match="config"):
+        game.initial_state(config, seed=1)

@@ -27,6 +27,8 @@ from crabrules.core import (
     Reason,
     Rng,
     Utility,
+    check_config,
+    check_viewer,
 )
 from crabrules.core.rng import fresh_seed
 
@@ -79,6 +81,7 @@ class Observation:
 
 
 def initial_state(config: Config = Config(), *, seed: int | None = None) -> State:
+    check_config(config, Config)
     if seed is None:
         seed = fresh_seed()
     rng = Rng.from_seed(seed)
@@ -137,11 +140,13 @@ def outcome(state: State) -> Outcome | None:
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
+    check_viewer(player, 2)
     return Observation(player, state.board, state.to_move)
 
 
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     # Only the generator is hidden; nothing draws from it after setup, so re-seed it.
+    check_viewer(player, 2)
     return attrs.evolve(state, rng=Rng.from_seed(seed))
 
 

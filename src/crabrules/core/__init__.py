@@ -17,6 +17,7 @@ from crabrules.core.errors import (
     GameOverError,
     IllegalActionError,
     InvalidConfigError,
+    InvalidPlayerError,
     NotYourTurnError,
     Reason,
 )
@@ -30,6 +31,8 @@ from crabrules.core.game import (
     Outcome,
     PlayerId,
     Utility,
+    check_config,
+    check_viewer,
 )
 from crabrules.core.record import GameRecord, ReplayError, replay
 from crabrules.core.registry import GAMES, UnknownGameError, get_game, register_game
@@ -52,6 +55,7 @@ __all__ = [
     "IllegalActionError",
     "Information",
     "InvalidConfigError",
+    "InvalidPlayerError",
     "NotYourTurnError",
     "Outcome",
     "PlayerId",
@@ -60,6 +64,8 @@ __all__ = [
     "Rng",
     "UnknownGameError",
     "Utility",
+    "check_config",
+    "check_viewer",
     "from_dict",
     "from_json",
     "get_game",

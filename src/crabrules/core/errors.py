@@ -20,6 +20,7 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "InvalidConfigError",
+    "InvalidPlayerError",
     "NotYourTurnError",
     "Reason",
 ]
@@ -105,6 +106,14 @@ class GameOverError(IllegalActionError):
 
     def __init__(self, message: str, *, action: object, reason: Reason = CommonReason.GAME_OVER):
         super().__init__(message, action=action, reason=reason)
+
+
+class InvalidPlayerError(CrabRulesError, ValueError):
+    """A viewer that is neither ``None`` (a spectator) nor one of the game's player ids.
+
+    Raised by ``observe`` and ``determinize``; an action naming such a player is an
+    :class:`IllegalActionError` instead.
+    """
 
 
 class ContentError(CrabRulesError, ValueError):

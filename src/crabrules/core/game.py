@@ -21,6 +21,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from crabrules.core.errors import InvalidConfigError, InvalidPlayerError
+
 __all__ = [
     "ChanceMode",
     "Dynamics",
@@ -31,6 +33,8 @@ __all__ = [
     "Outcome",
     "PlayerId",
     "Utility",
+    "check_config",
+    "check_viewer",
 ]
 
 #: A player's id: ``0 .. n-1`` in seat order. Teams, sides and colours derive from it.
@@ -140,6 +144,33 @@ class Outcome:
     draw: bool
     scores: tuple[int, ...]
     reason: str
+
+
+def check_viewer(player: object, players: int) -> None:
+    """Refuse a viewer that is neither ``None`` (a spectator) nor an id in ``range(players)``.
+
+    Every game's ``observe`` and ``determinize`` start with it.
+
+    >>> check_viewer(None, 2), check_viewer(1, 2)
+    (None, None)
+    >>> check_viewer(2, 2)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidPlayerError: player: None or an id from 0 to 1, not 2
+    """
+    if player is not None and (type(player) is not int or not 0 <= player < players):
+        raise InvalidPlayerError(f"player: None or an id from 0 to {players - 1}, not {player!r}")
+
+
+def check_config(config: object, config_type: type) -> None:
+    """Refuse a config that is not an instance of the game's ``Config`` class.
+
+    Every game's ``initial_state`` starts with it, so a wrong argument is named at once
+    instead of failing deep inside the setup.
+    """
+    if not isinstance(config, config_type):
+        expected = f"{config_type.__module__.rsplit('.', 1)[0]}.{config_type.__qualname__}"
+        raise InvalidConfigError(f"config: a {expected}, not {config!r}")
 
 
 class _InitialState(Protocol[C_contra, S_co]):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import PlayerId
+from crabrules.core import PlayerId, Rng, check_viewer
 from crabrules.crab_stack.board import Cell
 from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import Stack
@@ -54,6 +54,7 @@ class Observation:
 
 def observe(state: State, player: PlayerId | None) -> Observation:
     """``player``'s view of ``state`` (``None``: a spectator's); all players see the same."""
+    check_viewer(player, state.config.players)
     return Observation(
         player,
         state.config,
@@ -76,5 +77,10 @@ def _repetitions(state: State) -> int:
 
 
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:
-    """``state`` itself: nothing is hidden from anyone, and nothing is left to chance."""
+    """``state`` itself: nothing is hidden from anyone, and nothing is left to chance.
+
+    The viewer and the seed are still checked, as in every game.
+    """
+    check_viewer(player, state.config.players)
+    Rng.from_seed(seed)
     return state

@@ -22,13 +22,13 @@ import functools
 from crabrules.core import (
     GameOverError,
     IllegalActionError,
-    InvalidConfigError,
     NotYourTurnError,
     Outcome,
     PlayerId,
     Rng,
+    check_config,
 )
-from crabrules.core.rng import SEED_LIMIT, fresh_seed
+from crabrules.core.rng import fresh_seed
 from crabrules.crab_stack.actions import (
     Action,
     IllegalReason,
@@ -78,10 +78,9 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
     >>> len(state.stacks), {len(stack) for stack in state.stacks}, state.to_move
     (27, {1}, 1)
     """
+    check_config(config, Config)
     if seed is None:
         seed = fresh_seed()
-    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-        raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
     players = config.players
     shuffled, rng = Rng.from_seed(seed).shuffle(_all_crabs(players))
     first = config.first_player

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import PlayerId, Rng
+from crabrules.core import PlayerId, Rng, check_viewer
 from crabrules.marche_du_crabe.beaches import Beach
 from crabrules.marche_du_crabe.board import NO_ITEM, Cell, Layout, Row, row_of
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Item
@@ -74,6 +74,7 @@ class Observation:
 
 def observe(state: State, player: PlayerId | None) -> Observation:
     """Return what ``player`` may see of ``state`` (``None``: a spectator, public facts only)."""
+    check_viewer(player, 2)
     forbidden = state.forbidden
     exposed = state.exposed
     return Observation(
@@ -109,6 +110,7 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     >>> observe(twin, 0) == observe(state, 0), twin.forbidden[0] == state.forbidden[0]
     (True, True)
     """
+    check_viewer(player, 2)
     rng = Rng.from_seed(seed)
     forbidden, rng = _redeal_forbidden(state, player, rng)
     decks = []

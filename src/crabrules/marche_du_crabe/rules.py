@@ -22,6 +22,7 @@ from crabrules.core import (
     Outcome,
     PlayerId,
     Rng,
+    check_config,
 )
 from crabrules.core.rng import fresh_seed
 from crabrules.marche_du_crabe.actions import PLACES, Action, IllegalReason, Move, Place, Stay
@@ -82,6 +83,7 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
     >>> state.to_move, state.revealed, state.token, state.shrimps, len(state.decks[0])
     (0, 3, 0, 5, 11)
     """
+    check_config(config, Config)
     if seed is None:
         seed = fresh_seed()
     rng = Rng.from_seed(seed)

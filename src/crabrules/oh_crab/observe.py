@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core.game import PlayerId
+from crabrules.core.game import PlayerId, check_viewer
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import Config
@@ -87,6 +87,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     >>> view.hand, view.hand_sizes, view.draw_size
     ((4, 5, 6, 7), (4, 4, 4), 32)
     """
+    check_viewer(player, len(state.hands))
     planned = tuple(c if c < 0 or p == player else HIDDEN for p, c in enumerate(state.planned))
     return Observation(
         player=player,
@@ -131,6 +132,7 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     >>> observe(other, 1) == observe(state, 1), other.draw == state.draw
     (True, False)
     """
+    check_viewer(player, len(state.hands))
     rules = rules_for(state.config)
     rng = Rng.from_seed(seed)
     others = [p for p in range(len(state.hands)) if p != player]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 
 from crabrules.core.errors import GameOverError, IllegalActionError, NotYourTurnError
-from crabrules.core.game import Outcome, PlayerId
+from crabrules.core.game import Outcome, PlayerId, check_config
 from crabrules.core.rng import Rng, fresh_seed
 from crabrules.oh_crab.actions import (
     NO_PILE,
@@ -99,6 +99,7 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     """
     if config is None:
         config = Config()
+    check_config(config, Config)
     if seed is None:
         seed = fresh_seed()
     rules = rules_for(config)

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import PlayerId, Rng
-from crabrules.core.rng import SEED_LIMIT
+from crabrules.core import PlayerId, Rng, check_viewer
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, is_scoring
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, Config, Side, Team
 from crabrules.youve_got_crabs.state import UNSEEN, CallRecord, Claim, Phase, State, Window
@@ -76,17 +75,15 @@ class Observation:
 def observe(state: State, player: PlayerId | None) -> Observation:
     """Show ``player`` what they see of ``state``: their own hand and everything public.
 
-    ``None`` (or any value that is not a player of the game) is a spectator, who sees no
-    hand.
+    ``None`` is a spectator, who sees no hand.
 
     >>> from crabrules.youve_got_crabs.rules import initial_state
     >>> state = initial_state(seed=3)
     >>> observe(state, 2).hand == state.hands[2], observe(state, None).hand
     (True, ())
     """
-    hand: tuple[Card, ...] = ()
-    if type(player) is int and 0 <= player < state.config.players:
-        hand = state.hands[player]
+    check_viewer(player, state.config.players)
+    hand: tuple[Card, ...] = () if player is None else state.hands[player]
     return Observation(
         player=player,
         config=state.config,
@@ -134,8 +131,9 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     Args:
         state: the true state.
         player: whose knowledge to keep (``None``: a spectator's, who sees no hand).
-        seed: the seed of the re-deal (any int; it is reduced to 64 bits).
+        seed: the seed of the re-deal, an int in ``[0, 2**64)``.
     """
+    check_viewer(player, state.config.players)
     wearer = state.claws if state.claws != player else None
 
     def hidden(p: PlayerId, slot: int) -> bool:
@@ -146,7 +144,7 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     others = [p for p in range(state.config.players) if p != player]
     slots = [(p, slot) for p in others for slot in range(CARDS_PER_HAND) if hidden(p, slot)]
     known_wrong = [p for p in others if p in state.called_wrong]
-    rng = Rng.from_seed(seed % SEED_LIMIT)
+    rng = Rng.from_seed(seed)
     # The true deal is one of the deals drawn, so this ends; a random hand is seldom four
     # of a kind, so it takes very few draws.
     while True:

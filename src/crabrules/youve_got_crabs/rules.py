@@ -31,6 +31,7 @@ from crabrules.core import (
     Outcome,
     PlayerId,
     Rng,
+    check_config,
 )
 from crabrules.core.rng import fresh_seed
 from crabrules.youve_got_crabs.actions import (
@@ -101,6 +102,7 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
     >>> len(state.hands), len(state.ocean), len(state.draw), state.tokens, state.pot
     (10, 4, 34, (2, 2, 2, 2, 2), 8)
     """
+    check_config(config, Config)
     if seed is None:
         seed = fresh_seed()
     # Setup, step 4: shuffle, and deal four cards face down to each player.
