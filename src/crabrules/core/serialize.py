@@ -117,18 +117,21 @@ converter.register_unstructure_hook(str, _plain)
 converter.register_unstructure_hook(int, _plain)
 
 
-def _sort_key(item: Any) -> str:
-    return json.dumps(item, sort_keys=True)
-
-
-# Sets become sorted lists, so the same value always gives the same bytes.
 def _is_set(cls: Any) -> bool:
     return cls in (frozenset, set) or get_origin(cls) in (frozenset, set)
 
 
-converter.register_unstructure_hook_func(
-    _is_set, lambda value: sorted((converter.unstructure(v) for v in value), key=_sort_key)
-)
+def _sorted_list(value: Any) -> list[Any]:
+    # Sets become sorted lists, so the same value always gives the same bytes: numbers or
+    # strings in their natural order, anything else (objects) by its JSON text.
+    items = [converter.unstructure(v) for v in value]
+    try:
+        return sorted(items)
+    except TypeError:
+        return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
+
+
+converter.register_unstructure_hook_func(_is_set, _sorted_list)
 
 
 # --- the random generator: a hex string, exact in every JSON reader -------------------------
