@@ -10,6 +10,7 @@ standard error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -31,6 +32,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             _demo(args.game, args.seed, args.players, args.max_actions)
         else:
             _replay(args.file)
+    except BrokenPipeError:
+        # The reader went away (`... | head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (CrabRulesError, OSError) as error:
         print(f"crabrules: error: {error}", file=sys.stderr)
         return 2

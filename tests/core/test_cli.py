@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
@@ -89,3 +91,18 @@ def test_replay_of_an_illegal_record_names_the_move(
     path.write_text(to_json(GameRecord.of("tic-tac-toe", ttt.Config(0), 1, actions)))
     assert main(["replay", str(path)]) == 2
     assert "move 2: that cell is taken" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_the_demo_quietly() -> None:
+    # `python -m crabrules demo ... | head -1`: a long demo fills the pipe, the reader leaves.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "crabrules", "demo", "youve-got-crabs", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert process.stderr is not None
+    assert process.stdout.readline().startswith(b"You've Got Crabs, seed 1")
+    process.stdout.close()
+    assert process.wait(timeout=60) == 1
+    assert process.stderr.read() == b""
