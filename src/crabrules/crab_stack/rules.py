@@ -41,7 +41,7 @@ from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, Stack,
 from crabrules.crab_stack.paths import can_move, destinations, landing_mask
 from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination, top_masks
-from crabrules.crab_stack.wave import groups, ranked, splits
+from crabrules.crab_stack.wave import groups_after, ranked
 
 __all__ = [
     "Termination",
@@ -299,8 +299,9 @@ def _wave(
     occupied = by_size[0] | by_size[1] | by_size[2]
     # Geometry.safe_to_vacate, inlined: most vacated spaces are safe.
     safe = geo.vacate_safe[vacated][occupied & geo.neighbour_masks[vacated]]
-    if not safe and splits(geo, occupied, vacated):
-        keep, washed = ranked(groups(geo, occupied), tuple(new))
+    parts = (occupied,) if safe else groups_after(geo, occupied, vacated)
+    if len(parts) > 1:
+        keep, washed = ranked(parts, tuple(new))
         key ^= config.zobrist.cells_key(new, cells_of(washed))
         _wash(new, by_size, by_player, washed)
         if len(keep) > 1:
@@ -344,10 +345,8 @@ def _wash(
     for c in cells_of(washed):
         new[c] = ()
     keep = ~washed
-    for i, mask in enumerate(by_size):
-        by_size[i] = mask & keep
-    for i, mask in enumerate(by_player):
-        by_player[i] = mask & keep
+    by_size[:] = [mask & keep for mask in by_size]
+    by_player[:] = [mask & keep for mask in by_player]
 
 
 def _end_turn(
