@@ -40,7 +40,7 @@ from crabrules.crab_stack.config import MAX_PLAYERS, Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, Stack, crab
 from crabrules.crab_stack.paths import can_move, destinations, landing_mask
 from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
-from crabrules.crab_stack.state import State, Termination, top_masks
+from crabrules.crab_stack.state import State, Termination
 from crabrules.crab_stack.wave import groups_after, ranked
 
 __all__ = [
@@ -86,11 +86,25 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
     if first is None:
         first, _ = rng.below(players)
     stacks = tuple((c,) for c in shuffled)
-    by_size, by_player = top_masks(stacks, players)
+    # One crab per space, so each is its space's top and lies at height 0: top_masks and
+    # Zobrist.position_key in one pass, with their inner loops dropped.
+    by_size = [0, 0, 0]
+    by_player = [0] * players
+    keys = config.zobrist
+    crab_keys, stride = keys.crab_keys, keys.cells * keys.crabs
+    key = keys.turn_keys[first]
+    for cell, c in enumerate(shuffled):
+        bit = 1 << cell
+        by_size[c % 3] |= bit
+        by_player[c // 3] |= bit
+        key ^= crab_keys[cell * stride + c]
     # Every space holds a crab and every space has a neighbour, so every large crab can
     # move: nobody is eliminated before the first move.
-    history = (entry(config.zobrist.position_key(stacks, first), 0, 0),)
-    return State(config, seed, stacks, first, (), 0, (), history, None, by_size, by_player)
+    history = (entry(key, 0, 0),)
+    tops_by_size = (by_size[0], by_size[1], by_size[2])
+    return State(
+        config, seed, stacks, first, (), 0, (), history, None, tops_by_size, tuple(by_player)
+    )
 
 
 @functools.cache
@@ -246,18 +260,16 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
     new = list(stacks)
     new[src] = rest
     new[dst] = (*dst_stack, moved)
-    # Top-crab masks: the moved crab leaves src and covers the top of dst (crab_size and
+    # Top-crab masks: the moved crab covers the top of dst, whose bit is then clear in
+    # every mask, so one XOR moves the crab's bit from src to dst (crab_size and
     # crab_player inlined as % 3 and // 3).
     src_bit, dst_bit = 1 << src, 1 << dst
     by_size = list(state.tops_by_size)
     by_player = list(state.tops_by_player)
-    size, owner = moved % 3, moved // 3
-    by_size[size] ^= src_bit
-    by_player[owner] ^= src_bit
     by_size[under % 3] ^= dst_bit
     by_player[under // 3] ^= dst_bit
-    by_size[size] |= dst_bit
-    by_player[owner] |= dst_bit
+    by_size[moved % 3] ^= src_bit | dst_bit
+    by_player[moved // 3] ^= src_bit | dst_bit
     # The position key without its player to move, updated for the moved crab's two places
     # (entry_key and the index of Zobrist.crab_keys, inlined).
     keys = state.config.zobrist
