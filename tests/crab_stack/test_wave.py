@@ -6,10 +6,13 @@ tie is a follow-up KeepGroup).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from crabrules import IllegalActionError, NotYourTurnError
 from crabrules import crab_stack as cs
+from crabrules.crab_stack.wave import groups, groups_after, splits
 from tests.crab_stack.helpers import TIED_SPLIT, A, B, C, D, E, F, build, cell, move, occupied
 
 # Three arms around X = (1, 0), touching X but not each other.
@@ -131,3 +134,16 @@ def test_of_three_groups_the_one_with_fewest_crabs_goes_and_the_tied_two_wait() 
     assert occupied(tied) == {SPOKES[0], SPOKES[1]}
     config = tied.config
     assert tied.pending == tuple(sorted((cell(config, qr),) for qr in SPOKES[:2]))
+
+
+def test_groups_after_a_move_matches_the_split_test_then_groups() -> None:
+    # groups_after is the rules' shortcut for splits() then groups(): the same groups in the
+    # same order, for any cell emptied from random occupied spaces of the 4-player board
+    # (in one group or not).
+    geo = cs.Config(players=4).geometry
+    rnd = random.Random(3)
+    for _ in range(3000):
+        vacated = rnd.randrange(geo.size)
+        occupied = (rnd.getrandbits(geo.size) | rnd.getrandbits(geo.size)) & ~(1 << vacated)
+        expected = groups(geo, occupied) if splits(geo, occupied, vacated) else (occupied,)
+        assert groups_after(geo, occupied, vacated) == expected

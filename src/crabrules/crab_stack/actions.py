@@ -14,7 +14,7 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core import PlayerId, Reason
-from crabrules.crab_stack.board import Cell, Geometry, cells_of, subsets
+from crabrules.crab_stack.board import Cell, CellMask, Geometry, cells_of, subsets
 
 __all__ = ["Action", "IllegalReason", "KeepGroup", "Move", "MoveTable", "move_table"]
 
@@ -87,6 +87,8 @@ class MoveTable:
         moves: ``moves[player][src * cells + dst]`` is ``Move(player, src, dst)``.
         one_step: ``one_step[player][src]`` maps each subset of ``src``'s neighbours (a
             bitmask) to the moves there, ascending: a large crab's moves in one lookup.
+        by_bit: ``by_bit[player][src]`` maps ``1 << dst`` to ``Move(player, src, dst)``, so
+            a destination bitmask's lowest bit gives its move without finding its index.
 
     >>> from crabrules.crab_stack.board import geometry, reference_layout
     >>> table = move_table(2, geometry(reference_layout(2)))
@@ -94,14 +96,23 @@ class MoveTable:
     Move(player=1, src=4, dst=5)
     >>> table.one_step[0][0][0b11000]
     (Move(player=0, src=0, dst=3), Move(player=0, src=0, dst=4))
+    >>> table.by_bit[1][4][1 << 5]
+    Move(player=1, src=4, dst=5)
     """
 
-    __slots__ = ("cells", "moves", "one_step")
+    __slots__ = ("by_bit", "cells", "moves", "one_step")
 
     def __init__(self, players: int, geo: Geometry) -> None:
         cells = self.cells = geo.size
         self.moves: tuple[tuple[Move, ...], ...] = tuple(
             tuple(Move(p, src, dst) for src in range(cells) for dst in range(cells))
+            for p in range(players)
+        )
+        self.by_bit: tuple[tuple[dict[CellMask, Move], ...], ...] = tuple(
+            tuple(
+                {1 << dst: self.moves[p][src * cells + dst] for dst in range(cells)}
+                for src in range(cells)
+            )
             for p in range(players)
         )
         self.one_step: tuple[tuple[dict[int, tuple[Move, ...]], ...], ...] = tuple(

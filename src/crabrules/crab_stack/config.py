@@ -17,6 +17,7 @@ import functools
 import attrs
 
 from crabrules.core import InvalidConfigError, PlayerId
+from crabrules.crab_stack.actions import MoveTable, move_table
 from crabrules.crab_stack.board import Geometry, Layout, geometry, is_connected, reference_layout
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE
 from crabrules.crab_stack.repetition import Zobrist, zobrist
@@ -131,6 +132,11 @@ class Config:
     def zobrist(self) -> Zobrist:
         """The cached position keys of this board and player count, for the repetition rule."""
         return zobrist(len(self.spaces), self.players)
+
+    @functools.cached_property
+    def move_table(self) -> MoveTable:
+        """The cached moves of this board and player count, handed out by the rules."""
+        return move_table(self.players, self.geometry)
 
 
 def config_for_players(players: int) -> Config:

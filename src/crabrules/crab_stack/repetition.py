@@ -29,6 +29,7 @@ from crabrules.crab_stack.board import Cell
 from crabrules.crab_stack.crabs import Stack
 
 __all__ = [
+    "MOVE_BITS",
     "ZOBRIST_SEED",
     "Entry",
     "Zobrist",
@@ -45,7 +46,8 @@ Entry = int
 #: The fixed seed of the Zobrist keys: changing it would change saved games' records.
 ZOBRIST_SEED = 0xC2AB57AC
 _KEY_MASK = (1 << 32) - 1
-_MOVE_BITS = 12
+#: An entry is its key shifted left by this many bits (the rules inline the shift).
+MOVE_BITS = 12
 
 
 class Zobrist:
@@ -101,12 +103,12 @@ def zobrist(cells: int, players: int) -> Zobrist:
 
 def entry(key: int, src: Cell, dst: Cell) -> Entry:
     """Pack a record entry: the position's key and the move that led to it."""
-    return key << _MOVE_BITS | src << 6 | dst
+    return key << MOVE_BITS | src << 6 | dst
 
 
 def entry_key(item: Entry) -> int:
     """Return the position key of a record entry."""
-    return item >> _MOVE_BITS
+    return item >> MOVE_BITS
 
 
 def entry_move(item: Entry) -> tuple[Cell, Cell]:

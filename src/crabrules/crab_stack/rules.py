@@ -34,15 +34,14 @@ from crabrules.crab_stack.actions import (
     IllegalReason,
     KeepGroup,
     Move,
-    move_table,
 )
 from crabrules.crab_stack.board import Cell, CellMask, Geometry, cells_of
 from crabrules.crab_stack.config import MAX_PLAYERS, Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, Stack, crab
 from crabrules.crab_stack.paths import can_move, destinations, landing_mask
-from crabrules.crab_stack.repetition import Entry, entry, entry_key, occurrences
-from crabrules.crab_stack.state import State, Termination, top_masks
-from crabrules.crab_stack.wave import groups, ranked, splits
+from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
+from crabrules.crab_stack.state import State, Termination
+from crabrules.crab_stack.wave import groups_after, ranked
 
 __all__ = [
     "Termination",
@@ -87,11 +86,25 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
     if first is None:
         first, _ = rng.below(players)
     stacks = tuple((c,) for c in shuffled)
-    by_size, by_player = top_masks(stacks, players)
+    # One crab per space, so each is its space's top and lies at height 0: top_masks and
+    # Zobrist.position_key in one pass, with their inner loops dropped.
+    by_size = [0, 0, 0]
+    by_player = [0] * players
+    keys = config.zobrist
+    crab_keys, stride = keys.crab_keys, keys.cells * keys.crabs
+    key = keys.turn_keys[first]
+    for cell, c in enumerate(shuffled):
+        bit = 1 << cell
+        by_size[c % 3] |= bit
+        by_player[c // 3] |= bit
+        key ^= crab_keys[cell * stride + c]
     # Every space holds a crab and every space has a neighbour, so every large crab can
     # move: nobody is eliminated before the first move.
-    history = (entry(config.zobrist.position_key(stacks, first), 0, 0),)
-    return State(config, seed, stacks, first, (), 0, (), history, None, by_size, by_player)
+    history = (entry(key, 0, 0),)
+    tops_by_size = (by_size[0], by_size[1], by_size[2])
+    return State(
+        config, seed, stacks, first, (), 0, (), history, None, tops_by_size, tuple(by_player)
+    )
 
 
 @functools.cache
@@ -122,12 +135,12 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         return tuple(KeepGroup(p, group[0]) for group in state.pending)
     config = state.config
     geo = config.geometry
-    cells = geo.size
-    table = move_table(config.players, geo)
-    moves, one_step = table.moves[p], table.one_step[p]
+    table = config.move_table
+    one_step, by_bit = table.one_step[p], table.by_bit[p]
     small, medium, large = state.tops_by_size
     occupied = small | medium | large
-    # Landing: a crab ends on a crab of its size or smaller.
+    # Landing: a crab ends on a crab of its size or smaller (those cells are occupied, so
+    # the reach masks need no further "& occupied").
     medium_land = small | medium
     masks = geo.neighbour_masks
     medium_reach, small_reach = geo.medium_reach, geo.small_reach
@@ -139,22 +152,23 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         src = low.bit_length() - 1
         # paths.destinations with its tables inlined (the hot loop); a large crab's moves
         # come in one lookup.
+        around = masks[src] & occupied
         if low & large:
-            out += one_step[src][masks[src] & occupied]
+            out += one_step[src][around]
             continue
         if low & medium:
-            reach = medium_reach[src][occupied & masks[src]] & occupied & medium_land
+            reach = medium_reach[src][around] & medium_land
         else:
             reach = 0
-            for mask, ends in small_reach[src][occupied & masks[src]]:
+            for mask, ends in small_reach[src][around]:
                 reach |= ends[occupied & mask]
-            reach &= occupied & small
-        # moves[src * cells + dst], where dst = bit.bit_length() - 1.
-        base = src * cells - 1
+            reach &= small
+        # The moves to the bits of reach, ascending (keyed by bit: no index to compute).
+        moves = by_bit[src]
         while reach:
             bit = reach & -reach
             reach ^= bit
-            out.append(moves[base + bit.bit_length()])
+            out.append(moves[bit])
     return tuple(out)
 
 
@@ -183,10 +197,10 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     """
     if check:
         _check(state, action)
-    if type(action) is KeepGroup:
-        return _keep_group(state, action.cell)
-    assert type(action) is Move
-    return _move(state, action.src, action.dst)
+    if type(action) is Move:
+        return _move(state, action.src, action.dst)
+    assert type(action) is KeepGroup
+    return _keep_group(state, action.cell)
 
 
 def is_terminal(state: State) -> bool:
@@ -237,7 +251,6 @@ def num_players(state: State) -> int:
 
 def _move(state: State, src: Cell, dst: Cell) -> State:
     """Lift the top crab of ``src`` onto ``dst``, then apply the Wave Rule and end the turn."""
-    config = state.config
     stacks = state.stacks
     src_stack = stacks[src]
     dst_stack = stacks[dst]
@@ -247,24 +260,22 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
     new = list(stacks)
     new[src] = rest
     new[dst] = (*dst_stack, moved)
-    # Top-crab masks: the moved crab leaves src and covers the top of dst (crab_size and
+    # Top-crab masks: the moved crab covers the top of dst, whose bit is then clear in
+    # every mask, so one XOR moves the crab's bit from src to dst (crab_size and
     # crab_player inlined as % 3 and // 3).
     src_bit, dst_bit = 1 << src, 1 << dst
     by_size = list(state.tops_by_size)
     by_player = list(state.tops_by_player)
-    size, owner = moved % 3, moved // 3
-    by_size[size] ^= src_bit
-    by_player[owner] ^= src_bit
     by_size[under % 3] ^= dst_bit
     by_player[under // 3] ^= dst_bit
-    by_size[size] |= dst_bit
-    by_player[owner] |= dst_bit
+    by_size[moved % 3] ^= src_bit | dst_bit
+    by_player[moved // 3] ^= src_bit | dst_bit
     # The position key without its player to move, updated for the moved crab's two places
-    # (the index of Zobrist.crab_keys, inlined).
-    keys = config.zobrist
+    # (entry_key and the index of Zobrist.crab_keys, inlined).
+    keys = state.config.zobrist
     crab_keys, cells, crabs = keys.crab_keys, keys.cells, keys.crabs
     key = (
-        entry_key(state.history[-1])
+        state.history[-1] >> MOVE_BITS
         ^ keys.turn_keys[state.to_move]
         ^ crab_keys[(src * cells + len(rest)) * crabs + moved]
         ^ crab_keys[(dst * cells + len(dst_stack)) * crabs + moved]
@@ -272,11 +283,11 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
     turn = state.turn + 1
     if rest:
         # The crab uncovered on src is its new top; no space emptied, so the stretch of the
-        # repetition record goes on.
+        # repetition record goes on (its entry is entry(key, src, dst), inlined).
         top = rest[-1]
         by_size[top % 3] |= src_bit
         by_player[top // 3] |= src_bit
-        return _end_turn(state, tuple(new), by_size, by_player, turn, key, entry(0, src, dst))
+        return _end_turn(state, tuple(new), by_size, by_player, turn, key, src << 6 | dst)
     return _wave(state, new, by_size, by_player, turn, key, src)
 
 
@@ -298,8 +309,11 @@ def _wave(
     config = state.config
     geo = config.geometry
     occupied = by_size[0] | by_size[1] | by_size[2]
-    if not geo.safe_to_vacate(vacated, occupied) and splits(geo, occupied, vacated):
-        keep, washed = ranked(groups(geo, occupied), tuple(new))
+    # Geometry.safe_to_vacate, inlined: most vacated spaces are safe.
+    safe = geo.vacate_safe[vacated][occupied & geo.neighbour_masks[vacated]]
+    parts = (occupied,) if safe else groups_after(geo, occupied, vacated)
+    if len(parts) > 1:
+        keep, washed = ranked(parts, tuple(new))
         key ^= config.zobrist.cells_key(new, cells_of(washed))
         _wash(new, by_size, by_player, washed)
         if len(keep) > 1:
@@ -343,10 +357,8 @@ def _wash(
     for c in cells_of(washed):
         new[c] = ()
     keep = ~washed
-    for i, mask in enumerate(by_size):
-        by_size[i] = mask & keep
-    for i, mask in enumerate(by_player):
-        by_player[i] = mask & keep
+    by_size[:] = [mask & keep for mask in by_size]
+    by_player[:] = [mask & keep for mask in by_player]
 
 
 def _end_turn(
@@ -371,28 +383,34 @@ def _end_turn(
             without a key (the stretch of the repetition record may go on); else ``None``.
     """
     config = state.config
+    players = config.players
     tops_by_size = (by_size[0], by_size[1], by_size[2])
     tops_by_player = tuple(by_player)
     mover = state.to_move
     out = state.eliminated
-    to_move = (mover + 1) % config.players
+    to_move = mover + 1 if mover + 1 < players else 0
     termination = None
     # Usually the next player can move; else the full scan, with its eliminations.
     if to_move in out or not can_move(config.geometry, tops_by_size, by_player[to_move]):
         to_move, out = _next_player(config.geometry, tops_by_size, tops_by_player, mover, out)
-        if len(out) == config.players - 1:
+        if len(out) == players - 1:
             termination = Termination.LAST_PLAYER
             to_move = mover
-    key ^= config.zobrist.turn_keys[to_move]
+    # The record entry of the position reached: entry(key, 0, 0), inlined.
+    item = (key ^ config.zobrist.turn_keys[to_move]) << MOVE_BITS
     if stays is None or out is not state.eliminated or termination is not None:
         # Decision 6: a position can only recur while the occupied spaces and the players
         # still in stay the same, so the record starts a new stretch.
-        history: tuple[Entry, ...] = (entry(key, 0, 0),)
+        history: tuple[Entry, ...] = (item,)
     else:
-        history = (*state.history, stays | entry(key, 0, 0))
-        if _third_occurrence(history, stacks, config.players - len(out)):
+        history = (*state.history, stays | item)
+        # A third occurrence needs at least two full rounds of the players still in (the
+        # first test of _third_occurrence, done here to save the call on most moves).
+        players_in = players - len(out)
+        if len(history) > 2 * players_in and _third_occurrence(history, stacks, players_in):
             termination = Termination.REPETITION
-    if termination is None and config.max_turns is not None and turn >= config.max_turns:
+    max_turns = config.max_turns
+    if termination is None and max_turns is not None and turn >= max_turns:
         termination = Termination.TURN_LIMIT
     return State(
         config,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from crabrules.crab_stack.board import Cell, CellMask, Geometry, cells_of
 from crabrules.crab_stack.crabs import Stack
 
-__all__ = ["groups", "ranked", "splits"]
+__all__ = ["groups", "groups_after", "ranked", "splits"]
 
 
 def splits(geo: Geometry, occupied: CellMask, vacated: Cell) -> bool:
@@ -53,6 +53,52 @@ def splits(geo: Geometry, occupied: CellMask, vacated: Cell) -> bool:
                 return False
             todo |= grown
     return group & around != around
+
+
+def groups_after(geo: Geometry, occupied: CellMask, vacated: Cell) -> tuple[CellMask, ...]:
+    """Return :func:`groups` of ``occupied``, or just ``(occupied,)`` when it is one group.
+
+    For crabs that were one group with ``vacated``: the same answer as :func:`splits`
+    then :func:`groups`, but the first group the split test floods is kept rather than
+    flooded again, and the other groups are flooded from the rest of ``vacated``'s
+    occupied neighbours (every group holds one).
+
+    >>> from crabrules.crab_stack.board import geometry
+    >>> ring = geometry(((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)))
+    >>> groups_after(ring, 0b111110, 0), groups_after(ring, 0b110110, 0)
+    ((62,), (6, 48))
+    """
+    masks = geo.neighbour_masks
+    around = occupied & masks[vacated]
+    if not around:
+        # What splits() answers then (only a move by hand can leave no crab around).
+        return (occupied,)
+    out: list[CellMask] = []
+    rest = occupied
+    todo_groups = around
+    while todo_groups:
+        group = todo = todo_groups & -todo_groups
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            grown = masks[low.bit_length() - 1] & rest & ~group
+            if grown:
+                group |= grown
+                if not out and group & around == around:
+                    # The split test: the first flood reached every neighbour, no split.
+                    return (occupied,)
+                todo |= grown
+        if not out and group & around == around:
+            return (occupied,)
+        out.append(group)
+        rest &= ~group
+        todo_groups &= ~group
+    if rest:
+        # Crabs out of reach of vacated: the crabs were not one group (only a state built
+        # by hand can be so); look at the whole board as the split test then groups do.
+        return groups(geo, occupied)
+    # Ordered by lowest cell, as groups() finds them.
+    return tuple(sorted(out, key=lambda g: g & -g))
 
 
 def groups(geo: Geometry, occupied: CellMask) -> tuple[CellMask, ...]:
