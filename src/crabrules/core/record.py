@@ -94,14 +94,17 @@ def replay(record: GameRecord) -> Any:
     return state
 
 
+_FIELDS = frozenset(field.name for field in attrs.fields(GameRecord))
+
+
 def _structure_record(data: Any, _: type) -> GameRecord:
     # The config's and actions' types depend on the game the record names.
     if not isinstance(data, dict):
         raise TypeError(f"expected a game record object, got {data!r}")
-    extra = set(data) - {"game", "library_version", "config", "seed", "actions"}
+    extra = set(data) - _FIELDS
     if extra:
         raise ValueError(f"unknown field(s) {', '.join(sorted(extra))}")
-    missing = {"game", "library_version", "config", "seed", "actions"} - set(data)
+    missing = _FIELDS - set(data)
     if missing:
         raise ValueError(f"required field missing {', '.join(sorted(missing))}")
     game = get_game(_field(data, "game", str))

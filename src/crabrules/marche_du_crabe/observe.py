@@ -117,23 +117,7 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     for p in (BOATER, SUNNY):
         deck, rng = _redeal_deck(state, p, rng)
         decks.append(deck)
-    return State(
-        state.seed,
-        rng,
-        state.beach,
-        state.layout,
-        forbidden,
-        state.exposed,
-        state.freed,
-        state.shrimps,
-        state.baddies,
-        state.snacks,
-        state.token,
-        (decks[0], decks[1]),
-        state.to_move,
-        state.revealed,
-        state.termination,
-    )
+    return attrs.evolve(state, rng=rng, forbidden=forbidden, decks=(decks[0], decks[1]))
 
 
 def _redeal_forbidden(
