@@ -124,7 +124,6 @@ def test_a_union_of_actions_is_read_by_its_tag() -> None:
         ('{"format_version":1,"type":"wait","player":1,"extra":0}', "unknown field(s) extra"),
         ('{"format_version":2,"type":"wait","player":1}', "newer than this library reads"),
         ('{"format_version":0,"type":"wait","player":1}', "format_version must be"),
-        ('{"type":"wait","player":1}', "missing format_version"),
         ("[1, 2]", "expected a JSON object"),
         ("{nope", "not JSON"),
         ('{"format_version":1,"type":"wait","player":NaN}', "not JSON"),
@@ -134,6 +133,38 @@ def test_malformed_action_documents_say_what_is_wrong(document: str, message: st
     with pytest.raises(DeserializationError) as error:
         from_json(document, Step)
     assert message in str(error.value)
+
+
+def test_an_action_may_leave_format_version_out_as_a_front_end_posts_it() -> None:
+    assert from_json('{"type":"wait","player":1}', Step) == Wait(1)
+    assert from_json('{"type":"walk","player":0,"steps":1}', Walk) == Walk(0, 1)
+
+
+def test_a_stored_document_must_carry_format_version() -> None:
+    document = to_dict(sample())
+    del document["format_version"]
+    with pytest.raises(DeserializationError, match="missing format_version @ \\$"):
+        from_dict(document, Sample)
+
+
+def test_an_unknown_action_type_is_named_with_the_known_ones() -> None:
+    with pytest.raises(DeserializationError) as error:
+        from_json('{"type":"mvoe","player":1}', Step)
+    assert str(error.value) == "unknown type 'mvoe'; expected one of: wait, walk @ $"
+
+
+def test_lists_of_values_round_trip() -> None:
+    actions = (Wait(1), Walk(0, 2))
+    text = to_json(actions)
+    assert text.startswith('[{"format_version":1,"type":"wait"')
+    assert from_json(text, tuple[Step, ...]) == actions
+    assert to_dict(list(actions)) == [to_dict(a) for a in actions]
+    with pytest.raises(DeserializationError, match=r"@ \$\[1\]\.steps"):
+        from_json(
+            '[{"type":"wait","player":1},{"type":"walk","player":0,"steps":"x"}]', tuple[Step, ...]
+        )
+    with pytest.raises(DeserializationError, match="expected a JSON array"):
+        from_json('{"type":"wait","player":1}', tuple[Step, ...])
 
 
 def test_errors_name_the_place_in_the_document() -> None:

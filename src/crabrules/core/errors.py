@@ -1,7 +1,9 @@
 """The exceptions crabrules raises, and nothing else.
 
-Every exception that leaves the public API is a :class:`CrabRulesError`, and every one of
-them is also a :class:`ValueError`: the input (a config, an action, a document) was wrong.
+Every exception that leaves the public API is a :class:`CrabRulesError`. Every one of them
+is also a :class:`ValueError` (the input, a config, an action or a document, was wrong),
+except :class:`NotAStateError`, a :class:`TypeError`: a value of the wrong kind was passed
+where a game's ``State`` belongs.
 
 >>> from crabrules.core.errors import CrabRulesError, IllegalActionError
 >>> issubclass(IllegalActionError, CrabRulesError) and issubclass(IllegalActionError, ValueError)
@@ -21,6 +23,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidConfigError",
     "InvalidPlayerError",
+    "NotAStateError",
     "NotYourTurnError",
     "Reason",
 ]
@@ -44,6 +47,10 @@ class CommonReason(Reason):
 
     NOT_YOUR_TURN = "not_your_turn"
     GAME_OVER = "game_over"
+    MALFORMED = "malformed"
+    """A field of the action holds a value of the wrong type (``1.0`` for ``1``)."""
+    BAD_NOTATION = "bad_notation"
+    """``parse_action`` was given text that is not the game's notation for an action."""
 
 
 class CrabRulesError(Exception):
@@ -113,6 +120,18 @@ class InvalidPlayerError(CrabRulesError, ValueError):
 
     Raised by ``observe`` and ``determinize``; an action naming such a player is an
     :class:`IllegalActionError` instead.
+    """
+
+
+class NotAStateError(CrabRulesError, TypeError):
+    """A value that is not the game's ``State`` where one is expected.
+
+    An ``Observation``, ``None`` or another game's state handed to ``apply``,
+    ``legal_actions`` or any other function of a game. Unlike the other errors it is a
+    :class:`TypeError`: the caller passed the wrong kind of value, not a wrong value.
+
+    >>> issubclass(NotAStateError, TypeError) and issubclass(NotAStateError, CrabRulesError)
+    True
     """
 
 

@@ -21,7 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from crabrules.core.errors import InvalidConfigError, InvalidPlayerError
+from crabrules.core.errors import InvalidConfigError, InvalidPlayerError, NotAStateError
 
 __all__ = [
     "ChanceMode",
@@ -34,7 +34,9 @@ __all__ = [
     "PlayerId",
     "Utility",
     "check_config",
+    "check_state_type",
     "check_viewer",
+    "not_a_state",
 ]
 
 #: A player's id: ``0 .. n-1`` in seat order. Teams, sides and colours derive from it.
@@ -162,6 +164,47 @@ def check_viewer(player: object, players: int) -> None:
         raise InvalidPlayerError(f"player: None or an id from 0 to {players - 1}, not {player!r}")
 
 
+def not_a_state(value: object, state_type: type) -> NotAStateError:
+    """The error for ``value`` passed where a ``state_type`` belongs, naming both.
+
+    Hot paths test ``type(state) is not State`` inline and raise this; other code calls
+    :func:`check_state_type`.
+
+    >>> from crabrules import crab_stack
+    >>> raise not_a_state(None, crab_stack.State)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.NotAStateError: expected a crabrules.crab_stack.State, got None
+    """
+    if value is None:
+        got = "None"
+    elif attrs.has(type(value)):
+        got = f"a {_public_name(type(value))}"
+    else:
+        got = f"{value!r}"[:60]
+    return NotAStateError(f"expected a {_public_name(state_type)}, got {got}")
+
+
+def check_state_type(value: object, state_type: type) -> None:
+    """Refuse a ``value`` that is not exactly a ``state_type`` with :class:`NotAStateError`.
+
+    >>> from crabrules import crab_stack, marche_du_crabe
+    >>> check_state_type(crab_stack.initial_state(seed=1), crab_stack.State)
+    >>> try:
+    ...     check_state_type(marche_du_crabe.initial_state(seed=1), crab_stack.State)
+    ... except TypeError as error:
+    ...     print(error)
+    expected a crabrules.crab_stack.State, got a crabrules.marche_du_crabe.State
+    """
+    if type(value) is not state_type:
+        raise not_a_state(value, state_type)
+
+
+def _public_name(cls: type) -> str:
+    # crabrules.crab_stack.state.State is exported as crabrules.crab_stack.State.
+    return f"{cls.__module__.rsplit('.', 1)[0]}.{cls.__qualname__}"
+
+
 def check_config(config: object, config_type: type) -> None:
     """Refuse a config that is not an instance of the game's ``Config`` class.
 
@@ -169,8 +212,7 @@ def check_config(config: object, config_type: type) -> None:
     instead of failing deep inside the setup.
     """
     if not isinstance(config, config_type):
-        expected = f"{config_type.__module__.rsplit('.', 1)[0]}.{config_type.__qualname__}"
-        raise InvalidConfigError(f"config: a {expected}, not {config!r}")
+        raise InvalidConfigError(f"config: a {_public_name(config_type)}, not {config!r}")
 
 
 class _InitialState(Protocol[C_contra, S_co]):
@@ -195,6 +237,24 @@ class _Determinize(Protocol[S]):
 
 class _Query(Protocol[S_contra, S_co]):
     def __call__(self, argument: S_contra, /) -> S_co: ...
+
+
+class _ApplyWithEvents(Protocol[S, A_contra]):
+    def __call__(
+        self, state: S, action: A_contra, *, check: bool = True
+    ) -> tuple[S, tuple[Any, ...]]: ...
+
+
+class _ObserveEvents(Protocol):
+    def __call__(self, events: tuple[Any, ...], player: PlayerId | None) -> tuple[Any, ...]: ...
+
+
+class _OfAction(Protocol[S_contra, A_contra]):
+    def __call__(self, state: S_contra, action: A_contra) -> str: ...
+
+
+class _ParseAction(Protocol[S_contra, A_co]):
+    def __call__(self, state: S_contra, text: str) -> A_co: ...
 
 
 class Game(Protocol[C, S, A, O_co]):
@@ -224,6 +284,10 @@ class Game(Protocol[C, S, A, O_co]):
     def observation_type(self) -> type[O_co]:
         """The game's ``Observation`` class."""
 
+    @property
+    def event_type(self) -> Any:
+        """The union of the game's tagged event classes (its ``Event``), for loading."""
+
     def initial_state(self, config: C | None = None, *, seed: int | None = None) -> S:
         """A new game; ``config=None`` means the default config."""
 
@@ -232,6 +296,29 @@ class Game(Protocol[C, S, A, O_co]):
 
     def apply(self, state: S, action: A, *, check: bool = True) -> S:
         """The state after ``action``; raises ``IllegalActionError`` when it is illegal."""
+
+    def apply_with_events(
+        self, state: S, action: A, *, check: bool = True
+    ) -> tuple[S, tuple[Any, ...]]:
+        """What :meth:`apply` returns, and the events of the action in the order they happened."""
+
+    def observe_events(self, events: tuple[Any, ...], player: PlayerId | None) -> tuple[Any, ...]:
+        """The events as ``player`` may see them, hidden parts redacted (``None``: a spectator)."""
+
+    def describe(self, state: S, action: A) -> str:
+        """One sentence saying what ``action`` does in ``state``, in the game's words."""
+
+    def describe_event(self, event: Any) -> str:
+        """One sentence saying what happened, in the game's words."""
+
+    def action_to_str(self, state: S, action: A) -> str:
+        """``action`` in the game's notation, matching the labels ``render`` prints."""
+
+    def parse_action(self, state: S, text: str) -> A:
+        """The legal action that ``text`` names in the notation; ``IllegalActionError`` if none."""
+
+    def check_state(self, state: S) -> None:
+        """Raise a ``CrabRulesError`` unless ``state`` is one the rules could reach."""
 
     def is_terminal(self, state: S) -> bool:
         """Whether the game is over."""
@@ -282,6 +369,16 @@ class GameBundle(Generic[C, S, A, O]):
     _render: _Query[S, str] = attrs.field(alias="render")
     _num_players: _Query[S, int] = attrs.field(alias="num_players")
     _config_for_players: _Query[int, C] = attrs.field(alias="config_for_players")
+    event_type: Any = None
+    _apply_with_events: _ApplyWithEvents[S, A] | None = attrs.field(
+        alias="apply_with_events", default=None
+    )
+    _observe_events: _ObserveEvents | None = attrs.field(alias="observe_events", default=None)
+    _describe: _OfAction[S, A] | None = attrs.field(alias="describe", default=None)
+    _describe_event: _Query[Any, str] | None = attrs.field(alias="describe_event", default=None)
+    _action_to_str: _OfAction[S, A] | None = attrs.field(alias="action_to_str", default=None)
+    _parse_action: _ParseAction[S, A] | None = attrs.field(alias="parse_action", default=None)
+    _check_state: _Query[S, None] | None = attrs.field(alias="check_state", default=None)
 
     def __repr__(self) -> str:
         return f"<Game {self.info.id!r}>"
@@ -297,6 +394,43 @@ class GameBundle(Generic[C, S, A, O]):
     def apply(self, state: S, action: A, *, check: bool = True) -> S:
         """The state after ``action``."""
         return self._apply(state, action, check=check)
+
+    def apply_with_events(
+        self, state: S, action: A, *, check: bool = True
+    ) -> tuple[S, tuple[Any, ...]]:
+        """What :meth:`apply` returns, and the events of the action in order."""
+        assert self._apply_with_events is not None
+        return self._apply_with_events(state, action, check=check)
+
+    def observe_events(self, events: tuple[Any, ...], player: PlayerId | None) -> tuple[Any, ...]:
+        """The events as ``player`` may see them."""
+        assert self._observe_events is not None
+        return self._observe_events(events, player)
+
+    def describe(self, state: S, action: A) -> str:
+        """One sentence saying what ``action`` does in ``state``."""
+        assert self._describe is not None
+        return self._describe(state, action)
+
+    def describe_event(self, event: Any) -> str:
+        """One sentence saying what happened."""
+        assert self._describe_event is not None
+        return self._describe_event(event)
+
+    def action_to_str(self, state: S, action: A) -> str:
+        """``action`` in the game's notation."""
+        assert self._action_to_str is not None
+        return self._action_to_str(state, action)
+
+    def parse_action(self, state: S, text: str) -> A:
+        """The legal action that ``text`` names in the notation."""
+        assert self._parse_action is not None
+        return self._parse_action(state, text)
+
+    def check_state(self, state: S) -> None:
+        """Raise a ``CrabRulesError`` unless ``state`` is one the rules could reach."""
+        assert self._check_state is not None
+        self._check_state(state)
 
     def is_terminal(self, state: S) -> bool:
         """Whether the game is over."""

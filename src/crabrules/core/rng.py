@@ -24,15 +24,16 @@ Every method returns the value *and* the next generator; the old one is untouche
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import SupportsIndex, TypeVar
 
 import attrs
 
 from crabrules.core.errors import InvalidConfigError
 
-__all__ = ["SEED_LIMIT", "Rng", "fresh_seed"]
+__all__ = ["SEED_LIMIT", "Rng", "check_seed", "fresh_seed", "resolve_seed"]
 
 T = TypeVar("T")
 
@@ -75,9 +76,7 @@ class Rng:
         >>> Rng.from_seed(1).state
         1
         """
-        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-            raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
-        return cls(seed)
+        return cls(check_seed(seed))
 
     def next_u64(self) -> tuple[int, Rng]:
         """A uniform 64-bit integer and the next generator.
@@ -157,3 +156,34 @@ def _below(state: int, n: int) -> tuple[int, int]:
         value = _mix(state)
         if value < limit:
             return value % n, state
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as a plain int in ``range(SEED_LIMIT)``, or an ``InvalidConfigError``.
+
+    Any integer-like value is accepted (anything :func:`operator.index` takes, such as the
+    ``numpy.int64`` that Gymnasium and PettingZoo hand out), and the plain ``int`` is
+    returned, so the state that records it serialises. ``bool`` is not a seed.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(2.0)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: seed: an int in [0, 2**64), not 2.0
+    """
+    value = operator.index(seed) if isinstance(seed, SupportsIndex) else None
+    if type(seed) is bool or value is None or not 0 <= value < SEED_LIMIT:
+        raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
+    return int(value)
+
+
+def resolve_seed(seed: object) -> int:
+    """The seed a game starts from: :func:`fresh_seed` for ``None``, else :func:`check_seed`.
+
+    Every ``initial_state`` starts with it.
+
+    >>> resolve_seed(3), 0 <= resolve_seed(None) < 2**53
+    (3, True)
+    """
+    return fresh_seed() if seed is None else check_seed(seed)

@@ -229,13 +229,25 @@ converter.register_structure_hook_factory(_is_tagged_union, _structure_tagged_un
 # --- documents ----------------------------------------------------------------------------------
 
 
-def to_dict(value: Any) -> dict[str, Any]:
+@overload
+def to_dict(value: list[Any] | tuple[Any, ...]) -> list[dict[str, Any]]: ...
+@overload
+def to_dict(value: Any) -> dict[str, Any]: ...
+def to_dict(value: Any) -> dict[str, Any] | list[dict[str, Any]]:
     """``value`` as a JSON-ready document: plain dicts, lists, strings and numbers.
+
+    A list or tuple of values (what ``legal_actions`` returns) becomes a list of documents.
 
     >>> from crabrules.core.game import Outcome
     >>> to_dict(Outcome(winners=frozenset({1}), draw=False, scores=(0, 1), reason="x"))
     {'format_version': 1, 'winners': [1], 'draw': False, 'scores': [0, 1], 'reason': 'x'}
     """
+    if isinstance(value, (list, tuple)):
+        return [_document(item) for item in value]
+    return _document(value)
+
+
+def _document(value: Any) -> dict[str, Any]:
     body = converter.unstructure(value)
     if not isinstance(body, dict):
         raise TypeError(f"only attrs values are documents, not {type(value).__name__}")
@@ -243,7 +255,12 @@ def to_dict(value: Any) -> dict[str, Any]:
 
 
 def to_json(value: Any, *, indent: int | None = None) -> str:
-    """``value`` as a JSON document; the same value always gives the same text."""
+    """``value`` (or a list or tuple of values) as JSON; the same value gives the same text.
+
+    >>> from crabrules import crab_stack
+    >>> to_json(crab_stack.legal_actions(crab_stack.initial_state(seed=1))[:1])
+    '[{"format_version":1,"type":"move","player":1,"src":0,"dst":3}]'
+    """
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(to_dict(value), indent=indent, separators=separators, allow_nan=False)
 
@@ -255,23 +272,52 @@ def from_dict(data: object, cls: Any) -> Any: ...
 def from_dict(data: object, cls: Any) -> Any:
     """Rebuild a value of type ``cls`` (a class or a union of actions) from a document.
 
+    ``cls`` may also be ``tuple[X, ...]``, for a list of documents of ``X``. Every stored
+    document (a State, Config, Observation, GameRecord) must carry ``format_version``; an
+    action or an event may leave it out, meaning this library's format, so a front end can
+    post ``{"type": "move", ...}`` as it is.
+
     Raises:
         DeserializationError: the document is not a valid ``cls``; the message says where.
+
+    >>> from crabrules import crab_stack
+    >>> from_dict({"type": "move", "player": 1, "src": 0, "dst": 3}, crab_stack.Action)
+    Move(player=1, src=0, dst=3)
+    >>> from_dict({"type": "mvoe", "player": 1}, crab_stack.Action)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.DeserializationError: unknown type 'mvoe'; expected one of: \
+keep_group, move @ $
     """
+    return _from_dict(data, cls, "$")
+
+
+def _from_dict(data: object, cls: Any, path: str) -> Any:
+    if get_origin(cls) is tuple:
+        return _from_list(data, cls, path)
     if not isinstance(data, Mapping):
-        raise DeserializationError(f"expected a JSON object, got {type(data).__name__}")
-    body = _upgrade(dict(data))
+        raise DeserializationError(f"expected a JSON object, got {type(data).__name__} @ {path}")
+    body = _upgrade(dict(data), path, optional=_is_tagged(cls) or _is_tagged_union(cls))
     try:
         value = converter.structure(body, cls)
     except Exception as error:  # the boundary: every failure becomes one typed error
-        raise DeserializationError(describe_error(error)) from error
+        raise DeserializationError(describe_error(error, path)) from error
     check = _CHECKS.get(type(value))
     if check is not None:
         try:
             check(value)
         except ValueError as error:
-            raise DeserializationError(f"{error} @ $") from error
+            raise DeserializationError(f"{error} @ {path}") from error
     return value
+
+
+def _from_list(data: object, cls: Any, path: str) -> tuple[Any, ...]:
+    args = get_args(cls)
+    if len(args) != 2 or args[1] is not Ellipsis:
+        raise TypeError(f"from_dict reads tuple[X, ...], not {cls!r}")
+    if not isinstance(data, list):
+        raise DeserializationError(f"expected a JSON array, got {type(data).__name__} @ {path}")
+    return tuple(_from_dict(item, args[0], f"{path}[{i}]") for i, item in enumerate(data))
 
 
 @overload
@@ -281,6 +327,9 @@ def from_json(text: str | bytes, cls: Any) -> Any: ...
 def from_json(text: str | bytes, cls: Any) -> Any:
     """Rebuild a value of type ``cls`` from :func:`to_json`'s text.
 
+    >>> from crabrules import crab_stack
+    >>> from_json('[{"type":"move","player":1,"src":0,"dst":3}]', tuple[crab_stack.Action, ...])
+    (Move(player=1, src=0, dst=3),)
     >>> from_json("[1, 2", dict)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -297,21 +346,21 @@ def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _upgrade(body: dict[str, Any]) -> dict[str, Any]:
-    version = body.pop("format_version", None)
+def _upgrade(body: dict[str, Any], path: str, *, optional: bool) -> dict[str, Any]:
+    version = body.pop("format_version", FORMAT_VERSION if optional else None)
     if version is None:
-        raise DeserializationError("missing format_version @ $")
+        raise DeserializationError(f"missing format_version @ {path}")
     if type(version) is not int or version < 1:
-        raise DeserializationError(f"format_version must be an int >= 1, got {version!r} @ $")
+        raise DeserializationError(f"format_version must be an int >= 1, got {version!r} @ {path}")
     if version > FORMAT_VERSION:
         raise DeserializationError(
             f"format_version {version} is newer than this library reads ({FORMAT_VERSION}); "
-            "upgrade crabrules"
+            f"upgrade crabrules @ {path}"
         )
     while version < FORMAT_VERSION:
         upgrade = _UPGRADES.get(version)
         if upgrade is None:
-            raise DeserializationError(f"format_version {version} can no longer be read")
+            raise DeserializationError(f"format_version {version} can no longer be read @ {path}")
         body = upgrade(body)
         version += 1
     return body

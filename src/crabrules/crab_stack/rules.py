@@ -28,7 +28,7 @@ from crabrules.core import (
     Rng,
     check_config,
 )
-from crabrules.core.rng import fresh_seed
+from crabrules.core.rng import resolve_seed
 from crabrules.crab_stack.actions import (
     Action,
     IllegalReason,
@@ -78,8 +78,7 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
     (27, {1}, 1)
     """
     check_config(config, Config)
-    if seed is None:
-        seed = fresh_seed()
+    seed = resolve_seed(seed)
     players = config.players
     shuffled, rng = Rng.from_seed(seed).shuffle(_all_crabs(players))
     first = config.first_player

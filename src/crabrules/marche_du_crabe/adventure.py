@@ -29,7 +29,7 @@ import attrs
 
 from crabrules.core import InvalidConfigError, Rng, serialize
 from crabrules.core.errors import ContentError
-from crabrules.core.rng import SEED_LIMIT, fresh_seed
+from crabrules.core.rng import SEED_LIMIT, resolve_seed
 from crabrules.marche_du_crabe.beaches import REFERENCE_BEACHES, Beach
 from crabrules.marche_du_crabe.board import Layout, layout_problem, random_layout
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS, Config
@@ -130,8 +130,7 @@ def start_campaign(
     Raises:
         InvalidConfigError: the seed is not an int in ``[0, 2**64)``.
     """
-    if seed is None:
-        seed = fresh_seed()
+    seed = resolve_seed(seed)
     layout, _ = random_layout(Rng.from_seed(seed))
     return CampaignState(campaign, seed, layout)
 

@@ -24,7 +24,7 @@ from crabrules.core import (
     Rng,
     check_config,
 )
-from crabrules.core.rng import fresh_seed
+from crabrules.core.rng import resolve_seed
 from crabrules.marche_du_crabe.actions import PLACES, Action, IllegalReason, Move, Place, Stay
 from crabrules.marche_du_crabe.baddie import begin_turn, place, place_refusal
 from crabrules.marche_du_crabe.beaches import Beach, Modifier
@@ -84,8 +84,7 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
     (0, 3, 0, 5, 11)
     """
     check_config(config, Config)
-    if seed is None:
-        seed = fresh_seed()
+    seed = resolve_seed(seed)
     rng = Rng.from_seed(seed)
     layout = config.layout
     if layout is None:

@@ -15,7 +15,7 @@ import enum
 
 from crabrules.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from crabrules.core.game import Outcome, PlayerId, check_config
-from crabrules.core.rng import Rng, fresh_seed
+from crabrules.core.rng import Rng, resolve_seed
 from crabrules.oh_crab.actions import (
     NO_PILE,
     Action,
@@ -100,8 +100,7 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     if config is None:
         config = Config()
     check_config(config, Config)
-    if seed is None:
-        seed = fresh_seed()
+    seed = resolve_seed(seed)
     rules = rules_for(config)
     content = get_content(config.content)
     n = config.players

@@ -33,7 +33,7 @@ from crabrules.core import (
     Rng,
     check_config,
 )
-from crabrules.core.rng import fresh_seed
+from crabrules.core.rng import resolve_seed
 from crabrules.youve_got_crabs.actions import (
     Action,
     Answer,
@@ -103,8 +103,7 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
     (10, 4, 34, (2, 2, 2, 2, 2), 8)
     """
     check_config(config, Config)
-    if seed is None:
-        seed = fresh_seed()
+    seed = resolve_seed(seed)
     # Setup, step 4: shuffle, and deal four cards face down to each player.
     draw, rng = Rng.from_seed(seed).shuffle(deck(config))
     hands = []
