@@ -4,6 +4,8 @@
   :class:`Game` protocol.
 - :mod:`~crabrules.core.rng`: :class:`Rng`, the deterministic, serialisable generator.
 - :mod:`~crabrules.core.errors`: the exception hierarchy.
+- :mod:`~crabrules.core.actions`: :func:`~crabrules.core.actions.check_action`, exact
+  field types for every action.
 - :mod:`~crabrules.core.serialize`: the converter, JSON in and out.
 - :mod:`~crabrules.core.record`: :class:`GameRecord` and :func:`replay`.
 - :mod:`~crabrules.core.registry`: games by id.
@@ -18,6 +20,8 @@ from crabrules.core.errors import (
     IllegalActionError,
     InvalidConfigError,
     InvalidPlayerError,
+    InvalidStateError,
+    NotAStateError,
     NotYourTurnError,
     Reason,
 )
@@ -32,7 +36,9 @@ from crabrules.core.game import (
     PlayerId,
     Utility,
     check_config,
+    check_state_type,
     check_viewer,
+    not_a_state,
 )
 from crabrules.core.record import GameRecord, ReplayError, replay
 from crabrules.core.registry import GAMES, UnknownGameError, get_game, register_game
@@ -56,6 +62,8 @@ __all__ = [
     "Information",
     "InvalidConfigError",
     "InvalidPlayerError",
+    "InvalidStateError",
+    "NotAStateError",
     "NotYourTurnError",
     "Outcome",
     "PlayerId",
@@ -65,10 +73,12 @@ __all__ = [
     "UnknownGameError",
     "Utility",
     "check_config",
+    "check_state_type",
     "check_viewer",
     "from_dict",
     "from_json",
     "get_game",
+    "not_a_state",
     "register_game",
     "replay",
     "to_dict",

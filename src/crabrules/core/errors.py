@@ -23,6 +23,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidConfigError",
     "InvalidPlayerError",
+    "InvalidStateError",
     "NotAStateError",
     "NotYourTurnError",
     "Reason",
@@ -132,6 +133,19 @@ class NotAStateError(CrabRulesError, TypeError):
 
     >>> issubclass(NotAStateError, TypeError) and issubclass(NotAStateError, CrabRulesError)
     True
+    """
+
+
+class InvalidStateError(CrabRulesError, ValueError):
+    """A ``State`` that the rules could not reach: says which part is impossible.
+
+    Raised by each game's ``check_state``. Loading such a state from a document raises
+    :class:`DeserializationError` instead, with this message and where it is.
+
+    >>> raise InvalidStateError("stacks: crab 99 is not a crab of this game")
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidStateError: stacks: crab 99 is not a crab of this game
     """
 
 
