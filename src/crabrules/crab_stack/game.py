@@ -13,7 +13,7 @@ from crabrules.core import (
 from crabrules.core.serialize import register_check
 from crabrules.crab_stack.actions import Action
 from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
-from crabrules.crab_stack.observe import Observation, determinize, observe
+from crabrules.crab_stack.observe import Observation, check_observation, determinize, observe
 from crabrules.crab_stack.render import render
 from crabrules.crab_stack.rules import (
     active_players,
@@ -56,6 +56,8 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     render=render,
     num_players=num_players,
     config_for_players=config_for_players,
+    check_state=check_state,
 )
 
 register_check(State, check_state)
+register_check(Observation, check_observation)

@@ -8,6 +8,7 @@ shifted half a hex from the last.
 
 from __future__ import annotations
 
+from crabrules.core import check_state_type
 from crabrules.crab_stack.crabs import crab_player, crab_size
 from crabrules.crab_stack.state import State, Termination
 
@@ -42,6 +43,7 @@ def render(state: State) -> str:
           bM1   rS1   rM1
     r = red, b = blue; L/M/S = large/medium/small crab; digits = stack height
     """
+    check_state_type(state, State)
     config = state.config
     letters = colour_letters(config.colours)
     coords = config.spaces
@@ -81,6 +83,8 @@ def _status(state: State) -> str:
         line = f"{head}draw, the position occurred three times"
     elif state.termination is Termination.TURN_LIMIT:
         line = f"{head}draw, the turn limit is reached"
+    elif state.termination is Termination.ALL_ELIMINATED:
+        line = f"{head}draw, no player is left with a legal move"
     elif state.pending:
         firsts = ", ".join(str(group[0]) for group in state.pending)
         line = f"{head}{colours[state.to_move]} keeps one tied group (lowest cells {firsts})"
