@@ -87,7 +87,7 @@ def test_every_field_of_a_wrong_type_is_refused_and_named() -> None:
         before = to_json(state)
         for field in attrs.fields(type(action)):
             for wrong in _wrong_values(getattr(action, field.name)):
-                bad = attrs.evolve(action, **{field.name: wrong})
+                bad = attrs.evolve(action, **{field.name: wrong})  # type: ignore[arg-type]
                 with pytest.raises(IllegalActionError, match=field.name) as refused:
                     cs.apply(state, bad)
                 assert refused.value.reason is CommonReason.MALFORMED
