@@ -122,8 +122,10 @@ def test_render_shows_top_crab_and_height_of_each_stack() -> None:
     picture = cs.render(state)
     assert picture.splitlines()[0] == "Crab Stack, turn 0: red to move"
     rows = picture.splitlines()
-    assert rows[-2].split() == ["rL2", "bM1", "rS1"]  # A, B, C: the bottom row, r = 2
-    assert rows[-3].split() == [".", ".", ".", "bL1"]  # D = (1, 1) ends the row r = 1
+    assert rows[-4].split() == ["rL2", "bM1", "rS1"]  # A, B, C: the bottom row, r = 2
+    assert rows[-3].split() == ["E1", "E2", "E3"]  # their labels, under them
+    assert rows[-6].split() == [".", ".", ".", "bL1"]  # D = (1, 1) ends the row r = 1
+    assert rows[-5].split() == ["D1", "D2", "D3", "D4"]
     assert "r = red, b = blue" in picture
 
 

@@ -20,16 +20,34 @@ largest, the same player then answers with a :class:`KeepGroup`.
 """
 
 from crabrules.crab_stack.actions import Action, IllegalReason, KeepGroup, Move
-from crabrules.crab_stack.board import Cell, Coord, Layout, reference_layout
+from crabrules.crab_stack.board import Cell, Coord, Layout, cell_labels, reference_layout
 from crabrules.crab_stack.config import DEFAULT_COLOURS, Config, config_for_players
 from crabrules.crab_stack.crabs import STEPS, Crab, Size, Stack, crab, crab_player, crab_size
+from crabrules.crab_stack.events import (
+    CrabMoved,
+    Event,
+    GameEnded,
+    GroupKept,
+    GroupWashedAway,
+    PlayerEliminated,
+    WaveTie,
+)
 from crabrules.crab_stack.game import GAME, INFO
-from crabrules.crab_stack.observe import Observation, check_observation, determinize, observe
+from crabrules.crab_stack.notation import action_to_str, parse_action
+from crabrules.crab_stack.observe import (
+    Observation,
+    check_observation,
+    determinize,
+    observe,
+    observe_events,
+)
 from crabrules.crab_stack.render import render
 from crabrules.crab_stack.rules import (
     Termination,
     active_players,
     apply,
+    apply_with_events,
+    check_legal,
     initial_state,
     is_terminal,
     legal_actions,
@@ -37,6 +55,7 @@ from crabrules.crab_stack.rules import (
     outcome,
 )
 from crabrules.crab_stack.state import State, check_state, position
+from crabrules.crab_stack.words import describe, describe_event
 
 __all__ = [
     "DEFAULT_COLOURS",
@@ -48,30 +67,45 @@ __all__ = [
     "Config",
     "Coord",
     "Crab",
+    "CrabMoved",
+    "Event",
+    "GameEnded",
+    "GroupKept",
+    "GroupWashedAway",
     "IllegalReason",
     "KeepGroup",
     "Layout",
     "Move",
     "Observation",
+    "PlayerEliminated",
     "Size",
     "Stack",
     "State",
     "Termination",
+    "WaveTie",
+    "action_to_str",
     "active_players",
     "apply",
+    "apply_with_events",
+    "cell_labels",
+    "check_legal",
     "check_observation",
     "check_state",
     "config_for_players",
     "crab",
     "crab_player",
     "crab_size",
+    "describe",
+    "describe_event",
     "determinize",
     "initial_state",
     "is_terminal",
     "legal_actions",
     "num_players",
     "observe",
+    "observe_events",
     "outcome",
+    "parse_action",
     "position",
     "reference_layout",
     "render",

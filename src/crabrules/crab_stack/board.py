@@ -36,6 +36,7 @@ __all__ = [
     "Geometry",
     "Layout",
     "SmallReach",
+    "cell_labels",
     "cells_of",
     "geometry",
     "is_connected",
@@ -261,6 +262,39 @@ def subsets(mask: CellMask) -> list[CellMask]:
     for c in cells_of(mask):
         out += [sub | 1 << c for sub in out]
     return out
+
+
+def _row_name(row: int) -> str:
+    """``A`` to ``Z``, then ``AA``, ``AB``, ... (a layout may have more than 26 rows)."""
+    name = ""
+    row += 1
+    while row:
+        row, digit = divmod(row - 1, 26)
+        name = chr(ord("A") + digit) + name
+    return name
+
+
+@functools.cache
+def cell_labels(coords: Layout) -> tuple[str, ...]:
+    """The name of each cell in the notation: its row's letter, then its place in the row.
+
+    Rows are lettered from the top (``A`` is the smallest ``r``); the spaces of a row are
+    numbered from 1, left to right, counting spaces only (open water is not counted).
+    ``render`` prints each label under its space.
+
+    >>> cell_labels(reference_layout(2))[:5]
+    ('A1', 'A2', 'A3', 'B1', 'B2')
+    >>> cell_labels(((0, 0), (1, 0), (0, 1))), _row_name(26)
+    (('A1', 'A2', 'B1'), 'AA')
+    """
+    rows = sorted({r for _, r in coords})
+    letters = {r: _row_name(i) for i, r in enumerate(rows)}
+    labels = [""] * len(coords)
+    for r in rows:
+        in_row = sorted((q, cell) for cell, (q, rr) in enumerate(coords) if rr == r)
+        for place, (_, cell) in enumerate(in_row, start=1):
+            labels[cell] = f"{letters[r]}{place}"
+    return tuple(labels)
 
 
 @functools.cache

@@ -18,12 +18,13 @@ from crabrules.core import InvalidStateError, PlayerId, check_state_type, check_
 from crabrules.core.actions import field_errors
 from crabrules.core.rng import check_seed
 from crabrules.crab_stack.board import Cell
-from crabrules.crab_stack.config import Config
+from crabrules.crab_stack.config import MAX_PLAYERS, Config
 from crabrules.crab_stack.crabs import Stack
+from crabrules.crab_stack.events import Event, GameEnded, GroupWashedAway
 from crabrules.crab_stack.repetition import occurrences
 from crabrules.crab_stack.state import State, Termination, check_position, check_stacks
 
-__all__ = ["Observation", "check_observation", "determinize", "observe"]
+__all__ = ["Observation", "check_observation", "determinize", "observe", "observe_events"]
 
 
 @attrs.frozen
@@ -151,3 +152,31 @@ def check_observation(observation: Observation) -> None:
     players_in = players - len(observation.eliminated)
     if count > 1 and (ends_stretch or observation.turn < (count - 1) * players_in):
         raise InvalidStateError(f"repetitions: {count} cannot have occurred yet")
+
+
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """The events as ``player`` (``None``: a spectator) may see them: all of them, as they are.
+
+    Crab Stack hides nothing, so nothing is redacted; the viewer is still checked, against
+    the player count that the events tell (any event naming every colour), else against
+    the largest game (4 players).
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
+
+    >>> from crabrules.crab_stack.events import PlayerEliminated
+    >>> events = (PlayerEliminated(player=1, colour="blue"),)
+    >>> observe_events(events, 0) == observe_events(events, None) == events
+    True
+    >>> observe_events(events, 7)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidPlayerError: player: None or an id from 0 to 3, not 7
+    """
+    events = tuple(events)
+    players = next(
+        (len(e.colours) for e in events if isinstance(e, (GroupWashedAway, GameEnded))),
+        MAX_PLAYERS,
+    )
+    check_viewer(player, players)
+    return events

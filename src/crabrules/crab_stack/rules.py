@@ -43,6 +43,15 @@ from crabrules.crab_stack.actions import (
 from crabrules.crab_stack.board import Cell, CellMask, cells_of
 from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, Stack, crab
+from crabrules.crab_stack.events import (
+    Event,
+    GameEnded,
+    crab_moved,
+    group_kept,
+    player_eliminated,
+    washed_away,
+    wave_tie,
+)
 from crabrules.crab_stack.paths import can_move, destinations, landing_mask
 from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination
@@ -52,6 +61,8 @@ __all__ = [
     "Termination",
     "active_players",
     "apply",
+    "apply_with_events",
+    "check_legal",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -229,6 +240,66 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     return _keep_group(state, action.cell)
 
 
+def apply_with_events(
+    state: State, action: Action, *, check: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Return what :func:`apply` returns, and the events of the action, in order.
+
+    A move gives a :class:`~crabrules.crab_stack.events.CrabMoved`; a ``KeepGroup`` a
+    :class:`~crabrules.crab_stack.events.GroupKept`. Then come the groups washed away, a
+    wave tie left to the mover, the players eliminated (in the order they went out) and,
+    last, :class:`~crabrules.crab_stack.events.GameEnded` if the game is over. It is the
+    same engine as :func:`apply`, which it asks to log what it does.
+
+    Raises:
+        The same errors as :func:`apply`.
+
+    >>> state = initial_state(Config(), seed=1)
+    >>> after, events = apply_with_events(state, legal_actions(state)[0])
+    >>> after == apply(state, legal_actions(state)[0])
+    True
+    >>> [(type(e).__name__, e.src_label, e.dst_label) for e in events]
+    [('CrabMoved', 'A1', 'B1')]
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if check:
+        check_action(action, _ACTION_CLASSES)
+        _check(state, action)
+    config = state.config
+    log: list[Event]
+    if type(action) is Move:
+        log = [crab_moved(config, state.stacks, action.src, action.dst)]
+        after = _move(state, action.src, action.dst, log)
+    else:
+        assert type(action) is KeepGroup
+        kept = next(group for group in state.pending if group[0] == action.cell)
+        log = [group_kept(config, state.to_move, kept)]
+        after = _keep_group(state, action.cell, log)
+    # The new state records who went out, in order (decision 5), and how the game ended.
+    log.extend(player_eliminated(config, p) for p in after.eliminated[len(state.eliminated) :])
+    result = outcome(after)
+    if result is not None:
+        log.append(GameEnded(result, config.colours))
+    return after, tuple(log)
+
+
+def check_legal(state: State, action: Action) -> None:
+    """Raise the error :func:`apply` would raise for ``action`` in ``state``; if legal, none.
+
+    >>> state = initial_state(Config(), seed=1)
+    >>> check_legal(state, legal_actions(state)[0])
+    >>> check_legal(state, Move(player=0, src=0, dst=3))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.NotYourTurnError: it is blue's turn
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_action(action, _ACTION_CLASSES)
+    _check(state, action)
+
+
 #: The classes of :data:`Action`, for the exact-type check.
 _ACTION_CLASSES = (Move, KeepGroup)
 
@@ -302,8 +373,12 @@ def num_players(state: State) -> int:
 # --- applying a move ---------------------------------------------------------------------
 
 
-def _move(state: State, src: Cell, dst: Cell) -> State:
-    """Lift the top crab of ``src`` onto ``dst``, then apply the Wave Rule and end the turn."""
+def _move(state: State, src: Cell, dst: Cell, log: list[Event] | None = None) -> State:
+    """Lift the top crab of ``src`` onto ``dst``, then apply the Wave Rule and end the turn.
+
+    ``log``, when given, receives the events of the wave (the caller logs the move itself,
+    and reads the eliminations and the end from the new state, which records them).
+    """
     stacks = state.stacks
     src_stack = stacks[src]
     dst_stack = stacks[dst]
@@ -341,7 +416,7 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
         by_size[top % 3] |= src_bit
         by_player[top // 3] |= src_bit
         return _end_turn(state, tuple(new), by_size, by_player, turn, key, src << 6 | dst)
-    return _wave(state, new, by_size, by_player, turn, key, src)
+    return _wave(state, new, by_size, by_player, turn, key, src, log)
 
 
 def _wave(
@@ -352,12 +427,13 @@ def _wave(
     turn: int,
     key: int,
     vacated: Cell,
+    log: list[Event] | None,
 ) -> State:
     """The Wave Rule after a move that emptied ``vacated``, then the end of the turn.
 
     Only a move that empties its space can split the crabs. Every group but the largest is
     washed away at once; when several tie for largest, the state waits for the mover's
-    :class:`KeepGroup` before the turn ends (decision 4).
+    :class:`KeepGroup` before the turn ends (decision 4). ``log``: as for :func:`_move`.
     """
     config = state.config
     geo = config.geometry
@@ -368,10 +444,15 @@ def _wave(
     if len(parts) > 1:
         keep, washed = ranked(parts, tuple(new))
         key ^= config.zobrist.cells_key(new, cells_of(washed))
+        if log is not None:
+            log.extend(washed_away(config, new, g) for g in parts if g not in keep)
         _wash(new, by_size, by_player, washed)
         if len(keep) > 1:
             # A full tie: the mover chooses which group stays before the turn ends. The
             # crabs will change, so the repetition record is left empty until then.
+            tied = tuple(cells_of(group) for group in keep)
+            if log is not None:
+                log.append(wave_tie(config, state.to_move, tied))
             return State(
                 config,
                 state.seed,
@@ -379,7 +460,7 @@ def _wave(
                 state.to_move,
                 state.eliminated,
                 turn,
-                tuple(cells_of(group) for group in keep),
+                tied,
                 (),
                 None,
                 (by_size[0], by_size[1], by_size[2]),
@@ -388,18 +469,26 @@ def _wave(
     return _end_turn(state, tuple(new), by_size, by_player, turn, key, None)
 
 
-def _keep_group(state: State, cell: Cell) -> State:
-    """Settle a wave tie: the tied group whose lowest cell is ``cell`` stays, the rest go."""
+def _keep_group(state: State, cell: Cell, log: list[Event] | None = None) -> State:
+    """Settle a wave tie: the tied group whose lowest cell is ``cell`` stays, the rest go.
+
+    ``log``, when given, receives the groups washed away.
+    """
+    config = state.config
     new = list(state.stacks)
     by_size = list(state.tops_by_size)
     by_player = list(state.tops_by_player)
     washed = 0
     for group in state.pending:
         if group[0] != cell:
+            mask = 0
             for c in group:
-                washed |= 1 << c
+                mask |= 1 << c
+            if log is not None:
+                log.append(washed_away(config, new, mask))
+            washed |= mask
     _wash(new, by_size, by_player, washed)
-    key = state.config.zobrist.position_key(new)
+    key = config.zobrist.position_key(new)
     return _end_turn(state, tuple(new), by_size, by_player, state.turn, key, None)
 
 
@@ -542,7 +631,9 @@ def _check(state: State, action: Move | KeepGroup) -> None:
     if state.termination is not None:
         raise GameOverError("the game is over", action=action)
     if action.player != state.to_move:
-        raise NotYourTurnError(f"it is player {state.to_move}'s turn", action=action)
+        raise NotYourTurnError(
+            f"it is {state.config.colours[state.to_move]}'s turn", action=action
+        )
     if isinstance(action, KeepGroup):
         _check_keep(state, action)
     else:
