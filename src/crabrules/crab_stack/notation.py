@@ -2,7 +2,8 @@
 
 A space is named by its label (:func:`~crabrules.crab_stack.board.cell_labels`): its
 row's letter from the top, then its place in the row from the left, as ``render`` prints
-under every space. A :class:`Move` is ``<from>-<to>`` (``C4-E2``); a :class:`KeepGroup`
+under every space. A :class:`Move` is ``<from>-<to>`` (``C4-E2``; read also with ``->``, a
+space or nothing between, in any case); a :class:`KeepGroup`
 is ``keep <space>``, naming any space of the tied group that stays. Neither names the
 player: it is always the player to move.
 
@@ -32,7 +33,7 @@ from crabrules.crab_stack.state import State
 __all__ = ["action_to_str", "parse_action"]
 
 _LABEL = r"([A-Za-z]+[0-9]+)"
-_MOVE = re.compile(rf"{_LABEL}\s*(?:-|->|\s)\s*{_LABEL}")
+_MOVE = re.compile(rf"{_LABEL}\s*(?:->|-)?\s*{_LABEL}")
 _KEEP = re.compile(rf"keep\s+{_LABEL}", re.IGNORECASE)
 
 

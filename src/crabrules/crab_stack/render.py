@@ -53,7 +53,7 @@ def render(state: State) -> str:
        D1    D2    D3    D4
           bM1   rS1   rM1
           E1    E2    E3
-    r = red, b = blue; L/M/S = large/medium/small crab, digits = stack height
+    r = red, b = blue; L/M/S = large/medium/small; digits = height
     under each space its name: row letter, place in the row (C4: row C, 4th space)
     """
     check_state_type(state, State)
@@ -69,7 +69,7 @@ def render(state: State) -> str:
         [
             _status(state),
             *board,
-            f"{legend}; L/M/S = large/medium/small crab, digits = stack height",
+            f"{legend}; L/M/S = large/medium/small; digits = height",
             "under each space its name: row letter, place in the row (C4: row C, 4th space)",
         ]
     )
