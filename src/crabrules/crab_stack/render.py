@@ -116,10 +116,12 @@ def _status(state: State) -> str:
     elif state.termination is Termination.ALL_ELIMINATED:
         line = f"{head}draw, no player is left with a legal move"
     elif state.pending:
-        firsts = ", ".join(str(group[0]) for group in state.pending)
-        line = f"{head}{colours[state.to_move]} keeps one tied group (lowest cells {firsts})"
+        labels = cell_labels(state.config.spaces)
+        firsts = " or ".join(f"keep {labels[group[0]]}" for group in state.pending)
+        line = f"{head}{colours[state.to_move]} keeps one tied group ({firsts})"
     else:
         line = f"{head}{colours[state.to_move]} to move"
     if state.eliminated:
         line += "; out: " + ", ".join(colours[p] for p in state.eliminated)
-    return line
+    # Only a custom layout can tie many groups at once; the picture stays 100 columns wide.
+    return line if len(line) <= _MAX_WIDTH else line[: _MAX_WIDTH - 3] + "..."
