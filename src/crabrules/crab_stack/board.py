@@ -164,10 +164,12 @@ class Geometry:
             ``s, a, b`` can take a third step to (``b``'s neighbours but ``s`` and ``a``).
         vacate_safe: for each cell, by the subset of its neighbours holding crabs, whether
             emptying it surely keeps the crabs in one group (:meth:`safe_to_vacate`).
+        labels: each cell's name in the notation (:func:`cell_labels`).
     """
 
     __slots__ = (
         "coords",
+        "labels",
         "medium_reach",
         "neighbour_masks",
         "neighbours",
@@ -180,6 +182,7 @@ class Geometry:
         index = {qr: i for i, qr in enumerate(coords)}
         self.coords = coords
         self.size = len(coords)
+        self.labels = cell_labels(coords)
         around = [[index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS] for q, r in coords]
         self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(sorted(c for c in cells if c >= 0)) for cells in around

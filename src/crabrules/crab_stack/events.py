@@ -27,7 +27,7 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core import Outcome, PlayerId
-from crabrules.crab_stack.board import Cell, CellMask, cell_labels, cells_of
+from crabrules.crab_stack.board import Cell, CellMask, cells_of
 from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import Size, Stack, crab_player, crab_size
 
@@ -169,7 +169,7 @@ Event = CrabMoved | GroupWashedAway | WaveTie | GroupKept | PlayerEliminated | G
 def crab_moved(config: Config, stacks: tuple[Stack, ...], src: Cell, dst: Cell) -> CrabMoved:
     """The event of the top crab of ``src`` moving onto ``dst`` in ``stacks`` (before it)."""
     moved, onto = stacks[src][-1], stacks[dst][-1]
-    labels = cell_labels(config.spaces)
+    labels = config.geometry.labels
     colours = config.colours
     return CrabMoved(
         crab_player(moved),
@@ -188,7 +188,7 @@ def crab_moved(config: Config, stacks: tuple[Stack, ...], src: Cell, dst: Cell) 
 def washed_away(config: Config, stacks: list[Stack], group: CellMask) -> GroupWashedAway:
     """The event of the group ``group`` (a bitmask) washed away from ``stacks``."""
     cells = cells_of(group)
-    labels = cell_labels(config.spaces)
+    labels = config.geometry.labels
     return GroupWashedAway(
         cells, tuple(labels[c] for c in cells), tuple(stacks[c] for c in cells), config.colours
     )
@@ -196,7 +196,7 @@ def washed_away(config: Config, stacks: list[Stack], group: CellMask) -> GroupWa
 
 def wave_tie(config: Config, player: PlayerId, groups: tuple[tuple[Cell, ...], ...]) -> WaveTie:
     """The event of ``groups`` tying for largest after ``player``'s move."""
-    labels = cell_labels(config.spaces)
+    labels = config.geometry.labels
     return WaveTie(
         player,
         config.colours[player],
@@ -207,7 +207,7 @@ def wave_tie(config: Config, player: PlayerId, groups: tuple[tuple[Cell, ...], .
 
 def group_kept(config: Config, player: PlayerId, cells: tuple[Cell, ...]) -> GroupKept:
     """The event of ``player`` keeping the tied group ``cells``."""
-    labels = cell_labels(config.spaces)
+    labels = config.geometry.labels
     return GroupKept(player, config.colours[player], cells, tuple(labels[c] for c in cells))
 
 

@@ -26,7 +26,7 @@ import re
 
 from crabrules.core import CommonReason, IllegalActionError, check_state_type
 from crabrules.crab_stack.actions import Action, KeepGroup, Move
-from crabrules.crab_stack.board import Cell, Layout, cell_labels
+from crabrules.crab_stack.board import Cell, Geometry
 from crabrules.crab_stack.rules import check_legal
 from crabrules.crab_stack.state import State
 
@@ -46,7 +46,7 @@ def action_to_str(state: State, action: Action) -> str:
     """
     check_state_type(state, State)
     check_legal(state, action)
-    labels = cell_labels(state.config.spaces)
+    labels = state.config.geometry.labels
     if isinstance(action, KeepGroup):
         return f"keep {labels[action.cell]}"
     assert isinstance(action, Move)
@@ -84,10 +84,10 @@ def parse_action(state: State, text: str) -> Action:
 
 def _cell(state: State, text: str, label: str) -> Cell:
     """The cell of ``label``, or the error saying the board has no such space."""
-    index = _index(state.config.spaces)
+    index = _index(state.config.geometry)
     cell = index.get(label.upper())
     if cell is None:
-        labels = cell_labels(state.config.spaces)
+        labels = state.config.geometry.labels
         raise _bad(
             text,
             f"no space {label.upper()} on this board (spaces are {labels[0]} to {labels[-1]})",
@@ -96,9 +96,9 @@ def _cell(state: State, text: str, label: str) -> Cell:
 
 
 @functools.cache
-def _index(layout: Layout) -> dict[str, Cell]:
-    """Each label's cell."""
-    return {label: cell for cell, label in enumerate(cell_labels(layout))}
+def _index(geo: Geometry) -> dict[str, Cell]:
+    """Each label's cell (one table per layout: geometries are cached per layout)."""
+    return {label: cell for cell, label in enumerate(geo.labels)}
 
 
 def _bad(text: object, message: str) -> IllegalActionError:

@@ -10,7 +10,7 @@ notation (``C4``), so a move in a log can be found on the picture. Rows are the 
 from __future__ import annotations
 
 from crabrules.core import check_state_type
-from crabrules.crab_stack.board import Layout, cell_labels
+from crabrules.crab_stack.board import Layout
 from crabrules.crab_stack.crabs import Stack, crab_player, crab_size
 from crabrules.crab_stack.state import State, Termination
 
@@ -60,7 +60,7 @@ def render(state: State) -> str:
     config = state.config
     letters = colour_letters(config.colours)
     tokens = [_token(stack, letters) for stack in state.stacks]
-    labels = cell_labels(config.spaces)
+    labels = config.geometry.labels
     board = _board(config.spaces, tokens, labels)
     legend = ", ".join(
         f"{letter} = {name}" for letter, name in zip(letters, config.colours, strict=True)
@@ -116,7 +116,7 @@ def _status(state: State) -> str:
     elif state.termination is Termination.ALL_ELIMINATED:
         line = f"{head}draw, no player is left with a legal move"
     elif state.pending:
-        labels = cell_labels(state.config.spaces)
+        labels = state.config.geometry.labels
         firsts = " or ".join(f"keep {labels[group[0]]}" for group in state.pending)
         line = f"{head}{colours[state.to_move]} keeps one tied group ({firsts})"
     else:

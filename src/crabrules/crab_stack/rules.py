@@ -277,7 +277,8 @@ def apply_with_events(
         log = [group_kept(config, state.to_move, kept)]
         after = _keep_group(state, action.cell, log)
     # The new state records who went out, in order (decision 5), and how the game ended.
-    log.extend(player_eliminated(config, p) for p in after.eliminated[len(state.eliminated) :])
+    if len(after.eliminated) != len(state.eliminated):
+        log.extend(player_eliminated(config, p) for p in after.eliminated[len(state.eliminated) :])
     result = outcome(after)
     if result is not None:
         log.append(GameEnded(result, config.colours))

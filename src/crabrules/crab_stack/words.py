@@ -18,7 +18,6 @@ from collections.abc import Iterable
 
 from crabrules.core import check_state_type
 from crabrules.crab_stack.actions import Action, KeepGroup, Move
-from crabrules.crab_stack.board import cell_labels
 from crabrules.crab_stack.crabs import Size, crab_player, crab_size
 from crabrules.crab_stack.events import (
     CrabMoved,
@@ -57,7 +56,7 @@ def describe(state: State, action: Action) -> str:
     check_state_type(state, State)
     check_legal(state, action)
     config = state.config
-    labels = cell_labels(config.spaces)
+    labels = config.geometry.labels
     colour = config.colours[action.player]
     if isinstance(action, KeepGroup):
         (kept,) = (group for group in state.pending if group[0] == action.cell)
