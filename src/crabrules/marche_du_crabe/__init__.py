@@ -34,6 +34,7 @@ from crabrules.marche_du_crabe.adventure import (
     campaign_won,
     finish_beach,
     next_beach,
+    save_beach,
     start_beach,
     start_campaign,
 )
@@ -42,7 +43,12 @@ from crabrules.marche_du_crabe.board import Cell, Layout, Row, cell_of
 from crabrules.marche_du_crabe.config import Config, config_for_players
 from crabrules.marche_du_crabe.content import ITEMS, Icon, Item
 from crabrules.marche_du_crabe.game import GAME, INFO
-from crabrules.marche_du_crabe.observe import Observation, determinize, observe
+from crabrules.marche_du_crabe.observe import (
+    Observation,
+    check_observation,
+    determinize,
+    observe,
+)
 from crabrules.marche_du_crabe.render import render, render_observation, render_view
 from crabrules.marche_du_crabe.rules import (
     Termination,
@@ -54,7 +60,7 @@ from crabrules.marche_du_crabe.rules import (
     num_players,
     outcome,
 )
-from crabrules.marche_du_crabe.state import BOATER, SUNNY, State
+from crabrules.marche_du_crabe.state import BOATER, SUNNY, State, check_state
 
 __all__ = [
     "BASE_BEACH",
@@ -89,6 +95,8 @@ __all__ = [
     "campaign_over",
     "campaign_won",
     "cell_of",
+    "check_observation",
+    "check_state",
     "config_for_players",
     "determinize",
     "finish_beach",
@@ -102,6 +110,7 @@ __all__ = [
     "render",
     "render_observation",
     "render_view",
+    "save_beach",
     "start_beach",
     "start_campaign",
 ]

@@ -23,6 +23,7 @@ Your Forbidden Items (Sunny): Drink can (Dc), Plastic bottle (Pb)
 from __future__ import annotations
 
 from crabrules.core import PlayerId
+from crabrules.core.game import not_a_state
 from crabrules.marche_du_crabe.board import NO_ITEM, ROW_CELLS, SIZE
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
 from crabrules.marche_du_crabe.content import ITEM_CODES, ITEMS, Icon, Item
@@ -38,6 +39,8 @@ _ON_CARD = {BOATER: "r", SUNNY: "b", BROWN_FISH: "f"}
 
 def render(state: State) -> str:
     """Draw the whole truth of ``state``: the beach and both players' Forbidden Items."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     lines = [_beach(observe(state, None))]
     for p in (BOATER, SUNNY):
         lines.append(f"{_NAMES[p]}'s Forbidden Items: {_items(state.forbidden[p])}")
@@ -46,11 +49,15 @@ def render(state: State) -> str:
 
 def render_view(state: State, player: PlayerId | None) -> str:
     """Draw ``state`` as ``player`` sees it (``None``: a spectator); nothing hidden is drawn."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return render_observation(observe(state, player))
 
 
 def render_observation(view: Observation) -> str:
     """Draw an :class:`~crabrules.marche_du_crabe.observe.Observation` as text."""
+    if type(view) is not Observation:
+        raise not_a_state(view, Observation)
     lines = [_beach(view)]
     if view.player is not None:
         name = _NAMES[view.player]

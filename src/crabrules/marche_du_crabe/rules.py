@@ -13,21 +13,22 @@ the game ended.
 
 from __future__ import annotations
 
-from typing import TypeGuard
-
 from crabrules.core import (
     GameOverError,
     IllegalActionError,
+    InvalidConfigError,
     NotYourTurnError,
     Outcome,
     PlayerId,
     Rng,
     check_config,
 )
+from crabrules.core.actions import check_action
+from crabrules.core.game import check_viewer, not_a_state
 from crabrules.core.rng import resolve_seed
 from crabrules.marche_du_crabe.actions import PLACES, Action, IllegalReason, Move, Place, Stay
 from crabrules.marche_du_crabe.baddie import begin_turn, place, place_refusal
-from crabrules.marche_du_crabe.beaches import Beach, Modifier
+from crabrules.marche_du_crabe.beaches import NO_START, Beach, Modifier
 from crabrules.marche_du_crabe.board import (
     CELLS,
     ROW_CELLS,
@@ -95,7 +96,7 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
     snacks: frozenset[Cell] = frozenset()
     if beach.flip or beach.modifiers:
         baddies, snacks, shrimps = _adventure_setup(beach, layout, shrimps)
-    token = start_cell(layout, beach.start_row, beach.start_nth)
+    token = _start(beach, layout)
     setup = State(
         seed,
         rng,
@@ -115,6 +116,24 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
     )
     # Boater always goes first: their turn begins by revealing a Baddie.
     return begin_turn(setup, BOATER)
+
+
+def _start(beach: Beach, layout: Layout) -> Cell:
+    """Find the card the Crabs start on: the beach's ``start_nth`` card they may stand on.
+
+    Start rule (decision 3): counting from the left of the start row, among the cards
+    without an Item, the Crabs may not start on a breaking wave (they may never stop on
+    one) nor on a Brown Fish (a Baddie under the token that nobody paid for).
+    """
+    no_stop: frozenset[Cell] = frozenset()
+    if beach.flip & NO_START:
+        no_stop = frozenset(
+            c for c in CELLS if layout.icons[c] in beach.flip and layout.icons[c] in NO_START
+        )
+    token = start_cell(layout, beach.start_row, beach.start_nth, no_stop)
+    if token is None:  # a Beach refuses such a start; a layout has every row's icons
+        raise InvalidConfigError(f"beach: row {beach.start_row} has no card to start on")
+    return token
 
 
 def _adventure_setup(
@@ -164,11 +183,20 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     ([6, 12, 18, 24, 30], Stay(player=0))
     >>> legal_actions(state, player=1)
     ()
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`State`.
+        InvalidPlayerError: ``player`` is neither ``None`` nor 0 or 1.
     """
-    if state.termination is not None:
-        return ()
+    if type(state) is not State:
+        raise not_a_state(state, State)
     p = state.to_move
-    if player is not None and player != p:
+    if player is not None:
+        if type(player) is not int or not 0 <= player < 2:
+            check_viewer(player, 2)  # raises InvalidPlayerError
+        if player != p:
+            return ()
+    if state.termination is not None:
         return ()
     row = state.revealed
     if row is not None:
@@ -205,6 +233,8 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     ...     print(f"{error.reason.value}: {error}")
     not_in_line: the Crabs move along the token's column, at least one card
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if check:
         _check(state, action)
     if state.revealed is not None:
@@ -215,12 +245,24 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
 
 
 def is_terminal(state: State) -> bool:
-    """Tell whether the game is over."""
+    """Tell whether the game is over.
+
+    >>> is_terminal(initial_state(seed=7))
+    False
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return state.termination is not None
 
 
 def active_players(state: State) -> frozenset[PlayerId]:
-    """Return the player whose turn it is, or nobody once the game is over."""
+    """Return the player whose turn it is, or nobody once the game is over.
+
+    >>> active_players(initial_state(seed=7))
+    frozenset({0})
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return frozenset() if state.termination is not None else frozenset((state.to_move,))
 
 
@@ -238,6 +280,8 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(state)
     Outcome(winners=frozenset(), draw=False, scores=(0, 0), reason='deck_empty')
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if state.termination is None:
         return None
     if state.termination is Termination.CRABS_FREED:
@@ -251,37 +295,32 @@ def outcome(state: State) -> Outcome | None:
 
 
 def num_players(state: State) -> int:
-    """Return 2, always: Boater (player 0) and Sunny (player 1)."""
+    """Return 2, always: Boater (player 0) and Sunny (player 1).
+
+    >>> num_players(initial_state(seed=7))
+    2
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return 2
 
 
 def _check(state: State, action: object) -> None:
     """Raise the error that says why ``action`` is illegal in ``state``, if it is."""
+    # Exact types first: 1.0, True or "3" compare equal to an int but are not one.
+    check_action(action, _ACTION_CLASSES)
     if state.termination is not None:
         raise GameOverError("the game is over", action=action)
-    if not _is_action(action):
-        raise IllegalActionError(
-            "not an action of La Marche du Crabe",
-            action=action,
-            reason=IllegalReason.NOT_AN_ACTION,
-        )
-    if action.player != state.to_move:
+    if action.player != state.to_move:  # type: ignore[attr-defined]
         name = "Boater" if state.to_move == BOATER else "Sunny"
         raise NotYourTurnError(f"it is {name}'s turn", action=action)
     if action in legal_actions(state):
         return
-    message, reason = _refusal(state, action)
+    message, reason = _refusal(state, action)  # type: ignore[arg-type]
     raise IllegalActionError(message, action=action, reason=reason)
 
 
-def _is_action(value: object) -> TypeGuard[Action]:
-    """Tell whether ``value`` is an action of this game whose fields are ints."""
-    # Exact types: a bool is an int subclass, and a subclass of an action is not one.
-    if isinstance(value, (Place, Move)):
-        return (
-            type(value) in (Place, Move) and type(value.player) is int and type(value.cell) is int
-        )
-    return type(value) is Stay and type(value.player) is int
+_ACTION_CLASSES = (Place, Move, Stay)
 
 
 def _refusal(state: State, action: Action) -> tuple[str, IllegalReason]:
