@@ -42,18 +42,33 @@ from crabrules.marche_du_crabe.beaches import BASE_BEACH, REFERENCE_BEACHES, Bea
 from crabrules.marche_du_crabe.board import Cell, Layout, Row, cell_of
 from crabrules.marche_du_crabe.config import Config, config_for_players
 from crabrules.marche_du_crabe.content import ITEMS, Icon, Item
+from crabrules.marche_du_crabe.events import (
+    BaddieBuried,
+    BaddiePlaced,
+    BaddieRevealed,
+    CrabFreed,
+    CrabsMoved,
+    CrabsStayed,
+    Event,
+    ForbiddenItemHit,
+    GameEnded,
+    ShrimpSnack,
+)
 from crabrules.marche_du_crabe.game import GAME, INFO
+from crabrules.marche_du_crabe.notation import action_to_str, parse_action
 from crabrules.marche_du_crabe.observe import (
     Observation,
     check_observation,
     determinize,
     observe,
+    observe_events,
 )
 from crabrules.marche_du_crabe.render import render, render_observation, render_view
 from crabrules.marche_du_crabe.rules import (
     Termination,
     active_players,
     apply,
+    apply_with_events,
     initial_state,
     is_terminal,
     legal_actions,
@@ -61,6 +76,7 @@ from crabrules.marche_du_crabe.rules import (
     outcome,
 )
 from crabrules.marche_du_crabe.state import BOATER, SUNNY, State, check_state
+from crabrules.marche_du_crabe.words import describe, describe_event
 
 __all__ = [
     "BASE_BEACH",
@@ -72,11 +88,20 @@ __all__ = [
     "REFERENCE_CAMPAIGN",
     "SUNNY",
     "Action",
+    "BaddieBuried",
+    "BaddiePlaced",
+    "BaddieRevealed",
     "Beach",
     "Campaign",
     "CampaignState",
     "Cell",
     "Config",
+    "CrabFreed",
+    "CrabsMoved",
+    "CrabsStayed",
+    "Event",
+    "ForbiddenItemHit",
+    "GameEnded",
     "Icon",
     "IllegalReason",
     "Item",
@@ -86,11 +111,14 @@ __all__ = [
     "Observation",
     "Place",
     "Row",
+    "ShrimpSnack",
     "State",
     "Stay",
     "Termination",
+    "action_to_str",
     "active_players",
     "apply",
+    "apply_with_events",
     "beach_config",
     "campaign_over",
     "campaign_won",
@@ -98,6 +126,8 @@ __all__ = [
     "check_observation",
     "check_state",
     "config_for_players",
+    "describe",
+    "describe_event",
     "determinize",
     "finish_beach",
     "initial_state",
@@ -106,7 +136,9 @@ __all__ = [
     "next_beach",
     "num_players",
     "observe",
+    "observe_events",
     "outcome",
+    "parse_action",
     "render",
     "render_observation",
     "render_view",

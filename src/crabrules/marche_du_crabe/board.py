@@ -32,8 +32,10 @@ from crabrules.marche_du_crabe.content import ROW_ITEMS, SAND_ICONS, Icon, Item
 
 __all__ = [
     "CELLS",
-    "LAYOUTS",
     "COLUMN_CELLS",
+    "COLUMN_LETTERS",
+    "LABELS",
+    "LAYOUTS",
     "NO_ITEM",
     "ROW_CELLS",
     "SIZE",
@@ -43,6 +45,7 @@ __all__ = [
     "Row",
     "cell_of",
     "column_of",
+    "label",
     "layout_of_rank",
     "layout_problem",
     "line_cells",
@@ -72,6 +75,24 @@ ROW_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
 COLUMN_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
     tuple(range(c, SIZE * SIZE, SIZE)) for c in range(SIZE)
 )
+
+
+#: The letters of the columns, left to right, as :func:`~crabrules.marche_du_crabe.render`
+#: prints them above the beach.
+COLUMN_LETTERS = "ABCDEF"
+
+#: ``LABELS[cell]``: the cell's name in the notation, its column letter then its row
+#: counted from 1 (the sand row): ``A1`` is cell 0, ``F6`` cell 35.
+LABELS: tuple[str, ...] = tuple(f"{COLUMN_LETTERS[c % SIZE]}{c // SIZE + 1}" for c in CELLS)
+
+
+def label(cell: Cell) -> str:
+    """Return the name of ``cell`` in the notation: column letter, then row from 1.
+
+    >>> label(0), label(15), label(35)
+    ('A1', 'D3', 'F6')
+    """
+    return LABELS[cell]
 
 
 def cell_of(row: Row, column: Column) -> Cell:

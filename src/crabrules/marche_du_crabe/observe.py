@@ -25,6 +25,7 @@ from crabrules.core.rng import check_seed
 from crabrules.marche_du_crabe.beaches import Beach
 from crabrules.marche_du_crabe.board import CELLS, NO_ITEM, SIZE, Cell, Layout, Row, row_of
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Item
+from crabrules.marche_du_crabe.events import Event
 from crabrules.marche_du_crabe.state import (
     BOATER,
     FULL_DECK,
@@ -36,7 +37,7 @@ from crabrules.marche_du_crabe.state import (
     check_state,
 )
 
-__all__ = ["Observation", "check_observation", "determinize", "observe"]
+__all__ = ["Observation", "check_observation", "determinize", "observe", "observe_events"]
 
 
 @attrs.frozen
@@ -108,6 +109,31 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         state.revealed,
         state.termination,
     )
+
+
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """Return the events as ``player`` may see them (``None``: a spectator).
+
+    Every event of La Marche du Crabe is public, so each viewer sees them as they are:
+    a revealed Baddie's row is shown to both players, a buried Baddie's row is never
+    recorded (its event gives only its colour), and an Item's owner is told only when the
+    Crabs hit it, the moment it becomes public. The leak test of
+    ``tests/marche_du_crabe/test_events.py`` holds this to account: two states a player
+    cannot tell apart give that player the same events for the same action whenever
+    they give the same observations after it.
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor 0 or 1.
+
+    >>> from crabrules.marche_du_crabe import Stay, apply_with_events, initial_state
+    >>> from crabrules.marche_du_crabe import legal_actions
+    >>> state = initial_state(seed=7)
+    >>> state, events = apply_with_events(state, legal_actions(state)[0])
+    >>> observe_events(events, 1) == events
+    True
+    """
+    check_viewer(player, 2)
+    return tuple(events)
 
 
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:

@@ -40,11 +40,13 @@ from crabrules.marche_du_crabe.board import (
 )
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS, Config
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon
+from crabrules.marche_du_crabe.events import CrabsStayed, Event
 from crabrules.marche_du_crabe.move import BASE_MOVES, adventure_moves, move, move_refusal
 from crabrules.marche_du_crabe.state import (
     BOATER,
     BROWN_FISH,
     FULL_DECK,
+    NAMES,
     NO_BADDIE,
     SUNNY,
     Baddie,
@@ -57,6 +59,7 @@ __all__ = [
     "Termination",
     "active_players",
     "apply",
+    "apply_with_events",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -236,12 +239,48 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     if type(state) is not State:
         raise not_a_state(state, State)
     if check:
-        _check(state, action)
+        check_legal(state, action)
+    # The same three steps as apply_with_events, without a log (kept apart: the hot path).
     if state.revealed is not None:
         return place(state, action.cell)  # type: ignore[union-attr]
     if type(action) is Stay:
         return begin_turn(state, 1 - state.to_move)
     return move(state, action.cell)  # type: ignore[union-attr]
+
+
+def apply_with_events(
+    state: State, action: Action, *, check: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Return the state after ``action``, as :func:`apply` does, and what happened, in order.
+
+    The rules run once, logging their events as they go (see
+    :mod:`~crabrules.marche_du_crabe.events`); the state is the one ``apply`` returns.
+
+    Raises:
+        the errors of :func:`apply`.
+
+    >>> state = initial_state(seed=7)
+    >>> state, events = apply_with_events(state, Place(player=0, cell=19))
+    >>> events[0].label, events[0].cost, len(events)
+    ('B4', 0, 1)
+    >>> state, events = apply_with_events(state, Stay(player=0))
+    >>> [type(e).__name__ for e in events]
+    ['CrabsStayed', 'BaddieRevealed']
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if check:
+        check_legal(state, action)
+    events: list[Event] = []
+    if state.revealed is not None:
+        after = place(state, action.cell, events)  # type: ignore[union-attr]
+    elif type(action) is Stay:
+        player = state.to_move
+        events.append(CrabsStayed(player, NAMES[player]))
+        after = begin_turn(state, 1 - player, events)
+    else:
+        after = move(state, action.cell, events)  # type: ignore[union-attr]
+    return after, tuple(events)
 
 
 def is_terminal(state: State) -> bool:
@@ -305,8 +344,11 @@ def num_players(state: State) -> int:
     return 2
 
 
-def _check(state: State, action: object) -> None:
-    """Raise the error that says why ``action`` is illegal in ``state``, if it is."""
+def check_legal(state: State, action: object) -> None:
+    """Raise the error that says why ``action`` is illegal in ``state``, if it is.
+
+    What ``apply`` checks; the words and the notation check the same way.
+    """
     # Exact types first: 1.0, True or "3" compare equal to an int but are not one.
     check_action(action, _ACTION_CLASSES)
     if state.termination is not None:

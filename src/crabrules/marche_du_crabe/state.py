@@ -35,8 +35,10 @@ from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon, Item
 __all__ = [
     "BOATER",
     "BROWN_FISH",
+    "COLOURS",
     "CRABS_TO_FREE",
     "FULL_DECK",
+    "NAMES",
     "NO_BADDIE",
     "SUNNY",
     "Baddie",
@@ -52,6 +54,10 @@ __all__ = [
 BOATER: PlayerId = 0
 #: Player 1: moves along rows, plays the blue Baddies.
 SUNNY: PlayerId = 1
+
+#: The players' names and the colours of their Baddies, by player id.
+NAMES: tuple[str, str] = ("Boater", "Sunny")
+COLOURS: tuple[str, str] = ("red", "blue")
 
 #: What stands on a card: ``NO_BADDIE``, a player's Baddie (``BOATER``'s red one or
 #: ``SUNNY``'s blue one), or a ``BROWN_FISH`` printed on a flipped card.
