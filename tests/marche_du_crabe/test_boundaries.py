@@ -8,8 +8,7 @@ typed error; an action's fields hold exactly their types.
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -38,7 +37,6 @@ from crabrules.marche_du_crabe import (
     Move,
     Observation,
     Place,
-    State,
     Stay,
     apply,
     check_observation,
@@ -49,27 +47,14 @@ from crabrules.marche_du_crabe import (
     observe,
     render_observation,
 )
-from tests.marche_du_crabe.helpers import LAYOUT, position
-
-
-def _random_states(games: int, seed: int = 0) -> Iterator[State]:
-    """Every state of ``games`` random games over the reference beaches."""
-    rnd = random.Random(seed)
-    for game in range(games):
-        beach = REFERENCE_BEACHES[game % len(REFERENCE_BEACHES)]
-        state = initial_state(Config(beach=beach), seed=seed * 1000 + game)
-        yield state
-        while state.termination is None:
-            state = apply(state, rnd.choice(legal_actions(state)))
-            yield state
-
+from tests.marche_du_crabe.helpers import LAYOUT, position, random_states
 
 # --- 1. determinize depends only on what the viewer sees ---------------------------------
 
 
 @pytest.mark.parametrize("viewer", [None, 0, 1])
 def test_determinize_depends_only_on_the_viewers_observation(viewer: int | None) -> None:
-    for i, state in enumerate(_random_states(12, seed=1)):
+    for i, state in enumerate(random_states(12, seed=1)):
         twin = determinize(state, viewer, 1000 + i)
         assert observe(twin, viewer) == observe(state, viewer)
         assert determinize(state, viewer, 7) == determinize(twin, viewer, 7)
@@ -145,7 +130,7 @@ def test_an_impossible_observation_is_refused_at_load(edits: dict[str, Any]) -> 
 
 
 def test_a_loaded_observation_draws() -> None:
-    for state in _random_states(4, seed=2):
+    for state in random_states(4, seed=2):
         for viewer in (None, 0, 1):
             view = from_json(to_json(observe(state, viewer)), Observation)
             check_observation(view)

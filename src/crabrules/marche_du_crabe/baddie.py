@@ -98,14 +98,16 @@ def reveal(
     if not decks[player]:
         # Decision 8: an empty deck at the start of a turn loses the game.
         termination = Termination.DECK_EMPTY
+        if events is not None:
+            events.append(GameEnded(termination, False, 0))
     else:
         row, decks, rng = draw(decks, player, rng)
         if events is not None:
             events.append(BaddieRevealed(player, NAMES[player], COLOURS[player], row))
         if not row_has_room(state.layout.items, baddies, row):
             termination = Termination.BADDIE_CANNOT_BE_PLACED
-    if events is not None and termination is not None:
-        events.append(GameEnded(termination, False, 0))
+            if events is not None:
+                events.append(GameEnded(termination, False, 0))
     return State(
         state.seed,
         rng,

@@ -69,6 +69,7 @@ __all__ = [
 
 _DEFAULT = Config()
 _EMPTY_BEACH = (NO_BADDIE,) * (SIZE * SIZE)
+_NO_CELLS: frozenset[Cell] = frozenset()
 
 
 def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> State:
@@ -128,8 +129,8 @@ def _start(beach: Beach, layout: Layout) -> Cell:
     without an Item, the Crabs may not start on a breaking wave (they may never stop on
     one) nor on a Brown Fish (a Baddie under the token that nobody paid for).
     """
-    no_stop: frozenset[Cell] = frozenset()
-    if beach.flip & NO_START:
+    no_stop = _NO_CELLS
+    if beach.flip and not beach.flip.isdisjoint(NO_START):
         no_stop = frozenset(
             c for c in CELLS if layout.icons[c] in beach.flip and layout.icons[c] in NO_START
         )
