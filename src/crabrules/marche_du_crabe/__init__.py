@@ -22,6 +22,11 @@ costs). :mod:`~crabrules.marche_du_crabe.board` is the 6 by 6 beach and its layo
 :mod:`~crabrules.marche_du_crabe.beaches` the beach definitions of Adventure mode,
 :mod:`~crabrules.marche_du_crabe.state` the state, :mod:`~crabrules.marche_du_crabe.observe`
 what each player sees and :mod:`~crabrules.marche_du_crabe.render` the beach as text.
+:mod:`~crabrules.marche_du_crabe.events` are what an action did
+(:func:`~crabrules.marche_du_crabe.rules.apply_with_events`),
+:mod:`~crabrules.marche_du_crabe.words` says actions and events in sentences and
+:mod:`~crabrules.marche_du_crabe.notation` writes and reads actions (``place C4``,
+``move C4``, ``stay``) on the labels the beach is printed with.
 """
 
 from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay

@@ -8,7 +8,7 @@ A turn is two decisions of the same player. First the revealed Baddie is placed
 :mod:`~crabrules.marche_du_crabe.move`). The next player's Baddie is revealed as soon as
 the turn ends, so a state always shows the card about to be placed. This module sets the
 game up, says which step is being played, checks that an action is legal, and says how
-the game ended.
+the game ended. :func:`apply_with_events` runs the same steps with an event log.
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ def apply_with_events(
     :mod:`~crabrules.marche_du_crabe.events`); the state is the one ``apply`` returns.
 
     Raises:
-        the errors of :func:`apply`.
+        IllegalActionError: as :func:`apply` refuses an action (its subclasses too).
 
     >>> state = initial_state(seed=7)
     >>> state, events = apply_with_events(state, Place(player=0, cell=19))
