@@ -138,7 +138,9 @@ def describe_event(event: Event) -> str:
 _ENDINGS = {
     Termination.CRABS_FREED: "8 crabs are free: Boater and Sunny win, scoring {score}",
     Termination.NO_SHRIMPS: "the Shrimps owed cannot be paid: the game is lost",
-    Termination.BADDIE_CANNOT_BE_PLACED: "the Baddie revealed has no card to go on: game lost",
+    Termination.BADDIE_CANNOT_BE_PLACED: (
+        "the revealed Baddie has no card to go on: the game is lost"
+    ),
     Termination.DECK_EMPTY: "the player to move has no Baddie left: the game is lost",
 }
 
