@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crabrules.youve_got_crabs import Call, Claim, Config, Signal, apply, render
-from tests.youve_got_crabs.helpers import FOUR_KINGS, position
+from tests.youve_got_crabs.helpers import FOUR_KINGS, JAB, position
 
 
 def test_render_shows_tokens_ocean_hands_signals_calls_and_the_pause() -> None:
@@ -21,6 +21,8 @@ def test_render_shows_tokens_ocean_hands_signals_calls_and_the_pause() -> None:
 def test_render_shows_a_claim_a_sudden_death_and_the_winner() -> None:
     state = position(Config(teams=3), tokens=(5, 5, 4), pot=0, tied=frozenset({0, 1}))
     assert "Sudden death between teams 0, 1" in render(state)
-    claiming = position(Config(), claim=Claim(1, 2))
-    assert "Double Crabs: P1 collects 2 more" in render(claiming)
-    assert "Team 1 wins" in render(position(Config(), winner=1))
+    claiming = position(Config(), hands={0: FOUR_KINGS, 1: (JAB,) * 4})
+    claiming = apply(apply(claiming, Call(0, 1, time=1.0)), Call(1, 0, time=1.5))
+    assert claiming.claim == Claim(1, 3)
+    assert "Double Crabs: P1 collects 3 more" in render(claiming)
+    assert "Team 1 wins" in render(position(Config(), tokens=(4, 8), pot=0, winner=1))

@@ -50,7 +50,13 @@ from crabrules.youve_got_crabs.config import (
     config_for_players,
 )
 from crabrules.youve_got_crabs.game import GAME, INFO, MAX_RANDOM_STEPS
-from crabrules.youve_got_crabs.observe import Observation, determinize, observe
+from crabrules.youve_got_crabs.observe import (
+    Observation,
+    PileCards,
+    check_observation,
+    determinize,
+    observe,
+)
 from crabrules.youve_got_crabs.render import render
 from crabrules.youve_got_crabs.rules import (
     Termination,
@@ -73,6 +79,7 @@ from crabrules.youve_got_crabs.state import (
     Phase,
     State,
     Window,
+    check_state,
 )
 from crabrules.youve_got_crabs.table import Table, table
 
@@ -103,6 +110,7 @@ __all__ = [
     "Observation",
     "Phase",
     "PickUp",
+    "PileCards",
     "PutDown",
     "Resolve",
     "Side",
@@ -117,6 +125,8 @@ __all__ = [
     "active_players",
     "apply",
     "card_name",
+    "check_observation",
+    "check_state",
     "config_for_players",
     "deck",
     "determinize",

@@ -102,17 +102,21 @@ def collect(state: State, action: Collect) -> State:
 
 def _counter_call(state: State, window: Window, time: float) -> State:
     # Double Crabs: "both call each other within one second of each other" (either order).
-    first, second = window.caller, window.target
+    caller, partner = window.caller, window.target
     if abs(time - window.time) > DOUBLE_CRABS_WINDOW + TIME_TOLERANCE:
         # Too late for Double Crabs: the first call resolves alone, the second opens its
         # own window.
-        state = _resolve_single(state, first, second)
-        if state.winner is not None or not is_playing(state, second):
+        state = _resolve_single(state, caller, partner)
+        if state.winner is not None or not is_playing(state, partner):
             return state
-        return attrs.evolve(state, window=Window(second, first, time))
+        return attrs.evolve(state, window=Window(partner, caller, time))
+    # Decision 2: the two calls take effect in the order of their clock times, not of
+    # their arrival (the call that arrived first on a tie): with an empty treasury a wrong
+    # call before a right one costs nothing, after it a token.
+    first, second = (partner, caller) if time < window.time else (caller, partner)
     if is_scoring(state.hands[second]) and is_scoring(state.hands[first]):
-        return _double_crabs(state, first, second)
-    # Decision 2: mixed (or both wrong), each is resolved as a single call, in the order made.
+        return _double_crabs(state, first, second, collector=partner)
+    # Mixed (or both wrong): each is resolved as a single call, in that order.
     state = _resolve_single(state, first, second)
     if state.winner is not None or not is_playing(state, second):
         return state
@@ -124,16 +128,19 @@ def _resolve_single(state: State, caller: PlayerId, target: PlayerId) -> State:
     return settle(resolve_on_partner(state, caller, target), before)
 
 
-def _double_crabs(state: State, first: PlayerId, second: PlayerId) -> State:
-    # Double Crabs: both hands shown, both discard their four and draw four, and the team
-    # collects three tokens from the sources its claim names.
+def _double_crabs(
+    state: State, first: PlayerId, second: PlayerId, *, collector: PlayerId
+) -> State:
+    # Double Crabs: both hands shown, both discard their four and draw four (the player
+    # called first first), and the team collects three tokens from the sources the
+    # counter-caller (``collector``) names.
     # There is always a source (Decision 3): outside sudden death the Pot has a token, and
     # in sudden death the Pot or another team holds the tokens this team could not have
     # gained.
     state = record_call(state, first, second, double=True)
     state = record_call(state, second, first, double=True)
     state = redraw(redraw(state, second), first)
-    return attrs.evolve(state, claim=Claim(second, DOUBLE_CRABS_TOKENS))
+    return attrs.evolve(state, claim=Claim(collector, DOUBLE_CRABS_TOKENS))
 
 
 def record_call(state: State, caller: PlayerId, target: PlayerId, *, double: bool) -> State:

@@ -23,7 +23,7 @@ from crabrules.youve_got_crabs.rules import (
     num_players,
     outcome,
 )
-from crabrules.youve_got_crabs.state import State
+from crabrules.youve_got_crabs.state import State, check_state
 
 __all__ = ["GAME", "INFO", "MAX_RANDOM_STEPS"]
 
@@ -61,4 +61,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     render=render,
     num_players=num_players,
     config_for_players=config_for_players,
+    check_state=check_state,
 )

@@ -14,6 +14,7 @@ P3 team 1 side 1: Crabrador Retriever, Taxi Crab, Bunny Crabbit, Crabuccino
 
 from __future__ import annotations
 
+from crabrules.core.game import not_a_state
 from crabrules.youve_got_crabs.cards import Card, card_name
 from crabrules.youve_got_crabs.state import State
 from crabrules.youve_got_crabs.table import table
@@ -23,6 +24,8 @@ __all__ = ["render"]
 
 def render(state: State) -> str:
     """Every part of ``state`` as text, one line per thing; hands are in slot order."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     config = state.config
     seats = table(config)
 
