@@ -28,11 +28,12 @@ from collections import Counter
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core import InvalidPlayerError, PlayerId, Rng, check_viewer, serialize
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import check_seed
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck, is_scoring
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, Config, Side, Team
+from crabrules.youve_got_crabs.events import CardsDrawn, Event
 from crabrules.youve_got_crabs.state import (
     UNSEEN,
     CallRecord,
@@ -44,7 +45,14 @@ from crabrules.youve_got_crabs.state import (
     invalid,
 )
 
-__all__ = ["Observation", "PileCards", "check_observation", "determinize", "observe"]
+__all__ = [
+    "Observation",
+    "PileCards",
+    "check_observation",
+    "determinize",
+    "observe",
+    "observe_events",
+]
 
 
 @attrs.frozen
@@ -172,6 +180,36 @@ def _hidden(state: State, player: PlayerId | None) -> tuple[PileCards, ...]:
     return tuple(
         PileCards(pile, tuple(sorted(cards))) for pile, cards in sorted(by_pile.items()) if cards
     )
+
+
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """The ``events`` as ``player`` saw them (``None``: a spectator).
+
+    Everything happens in the open but the cards drawn face down: another player's
+    :class:`~crabrules.youve_got_crabs.events.CardsDrawn` comes with every card
+    :data:`~crabrules.youve_got_crabs.state.UNSEEN`, named ``"a card"`` (which Draw pile
+    each came from stays: everyone saw that). Redacting twice changes nothing.
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
+
+    >>> from crabrules.youve_got_crabs.events import CardsDrawn
+    >>> drawn = CardsDrawn(2, (8, 8, 1, 3), ("King Crab",) * 2 + ("Crabbi", "Taxi Crab"), (0,) * 4)
+    >>> observe_events((drawn,), 2) == (drawn,)
+    True
+    >>> observe_events((drawn,), 0)[0].cards
+    (-2, -2, -2, -2)
+    """
+    if player is not None and (type(player) is not int or player < 0):
+        raise InvalidPlayerError(f"player: None or a player id, not {player!r}")
+    return tuple(_as_seen(event, player) for event in events)
+
+
+def _as_seen(event: Event, player: PlayerId | None) -> Event:
+    if type(event) is CardsDrawn and event.player != player:
+        count = len(event.cards)
+        return CardsDrawn(event.player, (UNSEEN,) * count, ("a card",) * count, event.piles)
+    return event
 
 
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:

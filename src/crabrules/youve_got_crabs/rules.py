@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Callable
 from itertools import chain
@@ -54,6 +53,7 @@ from crabrules.youve_got_crabs.actions import (
 from crabrules.youve_got_crabs.calls import call, collect, resolve, signal, sources
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, deck
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config
+from crabrules.youve_got_crabs.events import Event, Log
 from crabrules.youve_got_crabs.piles import draw_cards
 from crabrules.youve_got_crabs.rounds import (
     all_down,
@@ -64,28 +64,28 @@ from crabrules.youve_got_crabs.rounds import (
     put_down,
     swap,
 )
-from crabrules.youve_got_crabs.state import POT_TOKENS, TEAM_TOKENS, UNSEEN, Phase, State
+from crabrules.youve_got_crabs.state import (
+    POT_TOKENS,
+    TEAM_TOKENS,
+    UNSEEN,
+    Phase,
+    State,
+    Termination,
+)
 from crabrules.youve_got_crabs.table import table
 
 __all__ = [
     "Termination",
     "active_players",
     "apply",
+    "apply_with_events",
+    "check_legal",
     "initial_state",
     "is_terminal",
     "legal_actions",
     "num_players",
     "outcome",
 ]
-
-
-class Termination(str, enum.Enum):
-    """Why the game ended (``Outcome.reason``)."""
-
-    POT_EMPTY = "pot_empty"
-    """The last token was taken from the Pot, and one team has the most tokens."""
-    SUDDEN_DEATH = "sudden_death"
-    """After a tie, the first tied team to gain a token won."""
 
 
 _DEFAULT_CONFIG = Config()
@@ -297,7 +297,10 @@ def _calls(player: PlayerId, targets: tuple[PlayerId, ...], clock: float) -> tup
 # --- apply --------------------------------------------------------------------------------------
 
 # What each action does, once checked: the rounds' actions (rounds.py), the calls' (calls.py).
-_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+# The third argument is the event log: None from apply, a list from apply_with_events, so
+# both run the same code.
+_Handler = Callable[[State, Any, Log], State]
+_HANDLERS: dict[type, _Handler] = {
     Swap: swap,
     PutDown: put_down,
     PickUp: pick_up,
@@ -339,17 +342,46 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     if type(state) is not State:
         raise not_a_state(state, State)
     if check:
-        _check(state, action)
-    handler: Callable[[State, Any], State] = _HANDLERS[type(action)]
-    return handler(state, action)
+        check_legal(state, action)
+    handler: _Handler = _HANDLERS[type(action)]
+    return handler(state, action, None)
+
+
+def apply_with_events(
+    state: State, action: Action, *, check: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Return the state after ``action`` (as :func:`apply` does) and what happened, in order.
+
+    The events are the whole truth; show a player :func:`~.observe.observe_events` of them.
+
+    >>> state = initial_state(Config(), seed=7)
+    >>> after, events = apply_with_events(state, PutDown(0))
+    >>> after == apply(state, PutDown(0)), events
+    (True, (HandPutDown(player=0),))
+
+    Raises:
+        the same errors as :func:`apply`.
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if check:
+        check_legal(state, action)
+    events: list[Event] = []
+    handler: _Handler = _HANDLERS[type(action)]
+    return handler(state, action, events), tuple(events)
 
 
 def _refuse(action: object, reason: IllegalReason, message: str) -> IllegalActionError:
     return IllegalActionError(message, action=action, reason=reason)
 
 
-def _check(state: State, action: object) -> None:
-    """Raise the reason ``action`` is illegal; pass when :func:`legal_actions` lists it."""
+def check_legal(state: State, action: object) -> None:
+    """Raise the reason ``action`` is illegal; pass when :func:`legal_actions` lists it.
+
+    What ``apply`` checks, for a ``state`` known to be a :class:`State`.
+
+    >>> check_legal(initial_state(Config(), seed=7), Signal(2))
+    """
     if state.winner is not None:
         raise GameOverError("the game is over", action=action)
     # Exactly one of this game's actions, every field of exactly its type (1.0 is not 1).

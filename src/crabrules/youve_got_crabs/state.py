@@ -32,6 +32,7 @@ __all__ = [
     "Claim",
     "Phase",
     "State",
+    "Termination",
     "Window",
     "check_public",
     "check_state",
@@ -57,6 +58,15 @@ class Phase(str, enum.Enum):
     """The side the License points at swaps, puts down, picks up and confirms."""
     OFFER = "offer"
     """A round ended without a swap: the other side answers whether it wants to swap."""
+
+
+class Termination(str, enum.Enum):
+    """Why the game ended (``Outcome.reason``)."""
+
+    POT_EMPTY = "pot_empty"
+    """The last token was taken from the Pot, and one team has the most tokens."""
+    SUDDEN_DEATH = "sudden_death"
+    """After a tie, the first tied team to gain a token won."""
 
 
 @attrs.frozen
