@@ -132,7 +132,7 @@ def test_a_field_of_the_wrong_type_is_malformed_and_named(action: object, field:
 
 
 def document(state: State, **changes: Any) -> dict[str, Any]:
-    body = to_dict(state)
+    body: dict[str, Any] = to_dict(state)
     body.update(changes)
     return body
 

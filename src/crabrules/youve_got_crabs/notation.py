@@ -80,27 +80,47 @@ _BY_WORD = {word: cls for cls, word in _WORDS.items()}
 
 
 def player_label(player: PlayerId) -> str:
-    """``P3`` for player 3."""
+    """``P3`` for player 3.
+
+    >>> player_label(3)
+    'P3'
+    """
     return f"P{player}"
 
 
 def team_label(team: Team) -> str:
-    """``T1`` for team 1."""
+    """``T1`` for team 1.
+
+    >>> team_label(1)
+    'T1'
+    """
     return f"T{team}"
 
 
 def hand_label(slot: int) -> str:
-    """``1`` .. ``4`` for hand slots 0..3."""
+    """``1`` .. ``4`` for hand slots 0..3.
+
+    >>> hand_label(0)
+    '1'
+    """
     return str(slot + 1)
 
 
 def ocean_label(slot: int) -> str:
-    """``A`` .. ``D`` for Ocean slots 0..3."""
+    """``A`` .. ``D`` for Ocean slots 0..3.
+
+    >>> ocean_label(3)
+    'D'
+    """
     return OCEAN_LABELS[slot] if 0 <= slot < len(OCEAN_LABELS) else f"#{slot}"
 
 
 def source_label(source: Source) -> str:
-    """``pot`` for :data:`POT`, ``box`` for the box, ``T<n>`` for a team."""
+    """``pot`` for :data:`POT`, ``box`` for the box, ``T<n>`` for a team.
+
+    >>> source_label(POT), source_label(BOX), source_label(2)
+    ('pot', 'box', 'T2')
+    """
     if source == POT:
         return "pot"
     return "box" if source == BOX else team_label(source)

@@ -52,6 +52,7 @@ __all__ = [
     "determinize",
     "observe",
     "observe_events",
+    "twin_of",
 ]
 
 
@@ -250,6 +251,11 @@ def twin_of(view: Observation, seed: int) -> State:
     """A full state whose ``view.player`` view is ``view``, dealt from ``seed``.
 
     What :func:`determinize` returns; ``view`` must be a valid observation.
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> state = initial_state(seed=3)
+    >>> twin_of(observe(state, 0), 5) == determinize(state, 0, 5)
+    True
     """
     places = _places(view)
     known_wrong = [p for p in range(view.config.players) if p in view.called_wrong]

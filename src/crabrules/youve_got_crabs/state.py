@@ -223,11 +223,15 @@ def check_state(state: State) -> None:
 
 
 def invalid(message: str) -> InvalidStateError:
-    """The error of :func:`check_state` (and of the observation's check)."""
+    """The error of :func:`check_state` (and of the observation's check).
+
+    >>> invalid("pot: -1").args
+    ('pot: -1',)
+    """
     return InvalidStateError(message)
 
 
-class Public(Protocol):
+class _Public(Protocol):
     """The fields a :class:`State` and an ``Observation`` share: what everyone sees."""
 
     @property
@@ -280,11 +284,14 @@ class Public(Protocol):
     def called_wrong(self) -> frozenset[PlayerId]: ...
 
 
-def check_public(view: Public) -> None:
+def check_public(view: _Public) -> None:
     """Refuse public fields that no game reaches (the part of the check a view shares).
 
     Raises:
         InvalidStateError: says which part is impossible.
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> check_public(initial_state(seed=3))
     """
     problem = field_errors(view)
     if problem is not None:
@@ -297,14 +304,14 @@ def check_public(view: Public) -> None:
     _check_records(view)
 
 
-def _playing(view: Public) -> frozenset[PlayerId]:
+def _playing(view: _Public) -> frozenset[PlayerId]:
     # Everyone, or in sudden death the tied teams' players (Decision 7).
     seats = table(view.config)
     players = range(view.config.players)
     return frozenset(p for p in players if not view.tied or seats.team_of[p] in view.tied)
 
 
-def _check_shapes(view: Public) -> None:
+def _check_shapes(view: _Public) -> None:
     # By player and slot: what was seen go in, which Draw pile it came from; the Ocean.
     players = view.config.players
     if len(view.seen) != players or any(len(row) != CARDS_PER_HAND for row in view.seen):
@@ -323,7 +330,7 @@ def _check_shapes(view: Public) -> None:
         raise invalid(f"claws: None or a player of the game, not {view.claws}")
 
 
-def _check_tokens(view: Public) -> None:
+def _check_tokens(view: _Public) -> None:
     # Setup, step 6: the tokens in play; a sudden-death point from the box adds one, and
     # ends the game at once.
     teams = view.config.teams
@@ -345,7 +352,7 @@ def _check_tokens(view: Public) -> None:
             raise invalid("winner: the one team with the most tokens")
 
 
-def _check_round_fields(view: Public) -> None:
+def _check_round_fields(view: _Public) -> None:
     # The License, and who is down, confirmed or declined in this round.
     if view.license not in (0, 1):
         raise invalid(f"license: side 0 or 1, not {view.license}")
@@ -365,7 +372,7 @@ def _check_round_fields(view: Public) -> None:
         raise invalid("declined: only the offer is declined")
 
 
-def _check_pause(view: Public) -> None:
+def _check_pause(view: _Public) -> None:
     # At most one pause: a call on a partner (window) or a Double Crabs claim.
     seats = table(view.config)
     playing = _playing(view)
@@ -393,7 +400,7 @@ def _check_pause(view: Public) -> None:
         raise invalid("window and claim: one pause at a time")
 
 
-def _check_end(view: Public) -> None:
+def _check_end(view: _Public) -> None:
     # Sudden death and the winner.
     teams = view.config.teams
     if not view.tied <= frozenset(range(teams)) or len(view.tied) == 1:
@@ -406,7 +413,7 @@ def _check_end(view: Public) -> None:
         raise invalid("winner: the game ends only once a call is resolved")
 
 
-def _check_records(view: Public) -> None:
+def _check_records(view: _Public) -> None:
     # The public records of signals and calls: the latest RECENT of their counts.
     players = range(view.config.players)
     partner_of = table(view.config).partner_of
