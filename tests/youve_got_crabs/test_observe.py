@@ -104,13 +104,28 @@ def test_determinize_redeals_only_what_the_player_cannot_see(player: int | None)
     assert twin.rng != state.rng
 
 
-def test_determinize_leaves_the_imitation_crab_with_the_claws_wearer() -> None:
+@pytest.mark.parametrize("player", [None, 0, 1, 2])
+def test_determinize_leaves_the_imitation_crab_with_the_claws_wearer(player: int | None) -> None:
+    # Everyone sees who wears the claws, nobody else sees in which slot the wild card is:
+    # the twin puts it in any unseen slot of the wearer's.
     config = Config(imitation_crab=True)
     state = position(config, hands={3: (KING, IMITATION_CRAB, JAB, TAXI)})
-    for seed in range(10):
-        twin = determinize(state, 0, seed)
-        assert twin.hands[3][1] == IMITATION_CRAB
+    slots = set()
+    for seed in range(40):
+        twin = determinize(state, player, seed)
         check_state(twin)
+        assert observe(twin, player) == observe(state, player)
+        slots.add(twin.hands[3].index(IMITATION_CRAB))
+    assert slots == {0, 1, 2, 3}
+
+
+def test_the_imitation_crab_seen_taken_into_a_hand_stays_in_its_slot() -> None:
+    config = Config(imitation_crab=True)
+    state = position(config, ocean=(JAB, IMITATION_CRAB, SHISH, CRABBI))
+    state = apply(state, Swap(2, hand_slot=3, ocean_slot=1))
+    assert state.claws == 2
+    for seed in range(10):
+        assert determinize(state, 0, seed).hands[2][3] == IMITATION_CRAB
 
 
 def test_determinize_leaves_an_unworn_imitation_crab_in_the_draw_pile() -> None:
