@@ -7,6 +7,7 @@ from collections import Counter
 import attrs
 import pytest
 
+from crabrules.core import DeserializationError, from_dict, to_dict
 from crabrules.youve_got_crabs import (
     IMITATION_CRAB,
     UNSEEN,
@@ -229,3 +230,12 @@ def test_determinize_deals_no_four_of_a_kind_to_a_hand_known_not_to_score() -> N
         twin = determinize(state, 0, seed)
         check_state(twin)
         assert not is_scoring(twin.hands[1])
+
+
+def test_a_loaded_observation_with_a_huge_draw_pile_is_refused_at_once() -> None:
+    # Found by the conformance suite: the check listed one place per card before it
+    # bounded the size, so 2**63 cards exhausted the memory.
+    document = to_dict(observe(initial_state(seed=4), 0))
+    document["draw_size"] = 2**63
+    with pytest.raises(DeserializationError, match="draw_size"):
+        from_dict(document, Observation)

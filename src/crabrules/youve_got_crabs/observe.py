@@ -381,6 +381,9 @@ def check_observation(view: Observation) -> None:
         raise invalid("hand: not the cards seen in it, or four of a kind called wrong")
     if view.draw_size < 0 or (view.draw_size == 0 and view.discard):
         raise invalid("draw_size: never negative; an empty Draw pile takes the Discard pile")
+    if view.draw_size > config.deck_size:
+        # Checked before the places are listed: a huge size must not allocate a huge list.
+        raise invalid(f"draw_size: at most the {config.deck_size} cards of the deck")
     places = _places(view)
     piles = [part.pile for part in view.hidden]
     if (
