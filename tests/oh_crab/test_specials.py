@@ -26,7 +26,7 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from tests.oh_crab.helpers import at, cid, grant, make, with_special
+from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make, with_special
 
 R1, R2, R3, R4 = (cid(f"red-{i}") for i in range(1, 5))
 O1, O2 = cid("orange-1"), cid("orange-2")
@@ -267,7 +267,12 @@ def test_faster_needs_a_card_to_discard() -> None:
 
 
 def tile_state(tile: str, crabs: tuple[int, int, int], **kwargs: Any) -> State:
-    state = make(crabs=crabs, shells=[3, 0, 0], grants=[grant(tile)], **kwargs)
+    # Scenario 1's board with ``tile`` among the three tiles in play.
+    others = [f"{letter}a" for letter in "ABCD" if letter != tile[0]][:2]
+    config = Config(
+        players=3, scenario=None, board=FIRST_ESCAPE.resolved_board(), action_tiles=(tile, *others)
+    )
+    state = make(config, crabs=crabs, shells=[3, 0, 0], grants=[grant(tile)], **kwargs)
     return apply(state, Use(0, 0))
 
 

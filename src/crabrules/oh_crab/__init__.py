@@ -52,6 +52,7 @@ from crabrules.oh_crab.actions import (
     Use,
 )
 from crabrules.oh_crab.board import SEA, Cell, Layout, get_layout
+from crabrules.oh_crab.check import check_state
 from crabrules.oh_crab.config import SCENARIOS, Config, config_for_players
 from crabrules.oh_crab.content import (
     Content,
@@ -131,6 +132,7 @@ __all__ = [
     "Use",
     "active_players",
     "apply",
+    "check_state",
     "config_for_players",
     "determinize",
     "get_content",

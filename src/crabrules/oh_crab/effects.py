@@ -26,7 +26,7 @@ from crabrules.oh_crab.actions import (
     StandUp,
 )
 from crabrules.oh_crab.board import SEA, Cell
-from crabrules.oh_crab.market import market_takes, refill, take
+from crabrules.oh_crab.market import market_takes, refill
 from crabrules.oh_crab.movement import (
     do_move,
     enter_moved,
@@ -74,7 +74,8 @@ def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) 
 
     Seagull!: the crabs in front of you (nearer the sea). Call of the Sea!: your crab (if it
     stands) and the crabs behind you (farther from the sea). Crabs in the sea are never
-    targeted.
+    targeted, and nothing is measured from them: a player whose crab is in the sea moves
+    no crab.
     """
     if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
         return _other_crabs(rules, view, player, in_front=True)
@@ -87,6 +88,9 @@ def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) 
 def _other_crabs(rules: Rules, view: View, player: PlayerId, *, in_front: bool) -> list[PlayerId]:
     """The other crabs on the board in front of the player's (nearer the sea), or behind."""
     distance = rules.layout.distance
+    if view.crabs[player] == SEA:
+        # "Can no longer be targeted by any action": no crab is in front of or behind it.
+        return []
     mine = distance(view.crabs[player])
     return [
         q
@@ -311,12 +315,15 @@ def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
     A starting card leaves the game, another goes under the draw pile; then take a
     Market card and refill the Market.
     """
+    # The given card is shown: where it goes depends on its kind, which all must see.
     work.hands[player].remove(card)
+    work.forget(player, card)
     if work.rules.cards[card].starting:
         work.removed.append(card)
     else:
         work.draw.append(card)
-    work.hands[player].append(take(work.market, work.draw, which, work.rules.special_ids))
+        work.draw_seen += 1
+    work.take_market(player, which)
     refill(work.market, work.draw, work.rules.special_ids)
 
 
@@ -328,6 +335,7 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
         work.head_down = True
     elif step is P.TAKE_DISCARD_PILE:
         work.hands[player].extend(work.discards[player])
+        work.learn(player, work.discards[player])
         work.discards[player] = []
     else:  # Sand in the Eyes!
         for q in _other_crabs(work.rules, work, player, in_front=True):
@@ -377,6 +385,7 @@ def resolve(work: Work, action: Action) -> None:
         work.queue[0] = work.rules.cards[action.card].main
     elif isinstance(action, Dope):
         work.hands[player].remove(action.card)
+        work.forget(player, action.card)
         work.queue.pop(0)
         add_to_trace(work, player, action.card, action.side)
     elif isinstance(action, Exchange):

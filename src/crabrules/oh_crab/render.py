@@ -13,7 +13,7 @@ first row.
 
 from __future__ import annotations
 
-from crabrules.core.game import PlayerId
+from crabrules.core.game import PlayerId, not_a_state
 from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.content import COLUMNS, get_content
 from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, State
@@ -24,6 +24,8 @@ __all__ = ["render"]
 
 def render(state: State) -> str:
     """Draw the board, the Market and every player's Trace, Hand size, Discard pile and shells."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     lines = _board_lines(state)
     lines.append(_market_line(state))
     lines.extend(_player_line(state, p) for p in range(len(state.crabs)))

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import enum
 
+from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, IllegalActionError, NotYourTurnError
-from crabrules.core.game import Outcome, PlayerId, check_config
+from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
 from crabrules.core.rng import Rng, resolve_seed
 from crabrules.oh_crab.actions import (
+    ACTIONS,
     NO_PILE,
     Action,
     AddCard,
@@ -133,7 +135,7 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
         discards=((),) * n,
         shells=(0,) * n,
         # The shells lying on Shell spaces are markers, not part of the supply.
-        supply=max(0, content.shells - sum(rules.shell)),
+        supply=content.shells - sum(rules.shell),
         market=tuple(tuple(p) for p in market),
         draw=tuple(draw),
         removed=tuple(
@@ -141,22 +143,30 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
             for unused in range(n, len(content.colours))
             for card in content.starting_cards(unused)
         ),
+        known=((),) * n,
+        draw_seen=0,
         turn=None,
     )
 
 
 def is_terminal(state: State) -> bool:
     """Whether the game is over (a crab reached the sea and the round was finished)."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return state.phase is Phase.OVER
 
 
 def num_players(state: State) -> int:
     """Return the number of players."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return len(state.crabs)
 
 
 def active_players(state: State) -> frozenset[PlayerId]:
     """Who may act: every player still to plan, or the player whose turn it is."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if state.phase is Phase.PLANNING:
         return frozenset(p for p, c in enumerate(state.planned) if c == NO_CARD)
     if state.phase is Phase.ACTION:
@@ -170,7 +180,15 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     >>> state = initial_state(Config(players=3), seed=7)
     >>> legal_actions(state, 0)[:2]
     (Plan(player=0, card=0), Plan(player=0, card=1))
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`State`.
+        InvalidPlayerError: ``player`` is not ``None`` nor a player of the game.
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if player is not None and (type(player) is not int or not 0 <= player < len(state.crabs)):
+        check_viewer(player, len(state.crabs))
     if state.phase is Phase.PLANNING:
         out: list[Action] = []
         for p, planned in enumerate(state.planned):
@@ -236,6 +254,8 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     >>> state.phase.value, state.current == state.cook
     ('action', True)
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if check:
         _check(state, action)
     work = Work(state)
@@ -247,6 +267,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     elif isinstance(action, AddCard):
         card = work.planned[p]
         work.planned[p] = NO_CARD
+        work.forget(p, card)
         work.stage = Stage.ACT
         add_to_trace(work, p, card, action.side)
         work.grants.extend(turn_grants(work, p))
@@ -291,6 +312,7 @@ def _use(work: Work, index: int) -> None:
 
 def _check(state: State, action: object) -> None:
     """Raise the error that says why ``action`` (anything at all) is not legal now."""
+    check_action(action, ACTIONS)
     player = getattr(action, "player", None)
     if state.phase is Phase.OVER:
         raise GameOverError("the game is over", action=action)
@@ -364,6 +386,8 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(initial_state(Config(), seed=1)) is None
     True
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if state.phase is not Phase.OVER:
         return None
     contenders = [p for p, cell in enumerate(state.crabs) if cell == SEA]

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import NO_PILE, EndTurn, Pile, Side
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
-from crabrules.oh_crab.market import take
 from crabrules.oh_crab.movement import enter_own
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Grant, Phase, Source, Stage
@@ -72,16 +71,20 @@ def turn_grants(work: Work, player: PlayerId) -> list[Grant]:
     return grants
 
 
-def carried_to(layout: Layout, crabs: Sequence[Cell], player: PlayerId) -> Cell:
+def carried_to(
+    layout: Layout, crabs: Sequence[Cell], player: PlayerId, *, head_down: bool
+) -> Cell:
     """Return where the current under the player's crab carries it (:data:`NOWHERE`: nowhere).
 
-    A current into an occupied space leans on the crab there: the crab stays.
+    A current into an occupied space leans on the crab there: the crab stays. A current
+    is a movement toward the sea, so Reeds stop it as they stop a move ("an impassable
+    barrier": the crab stays), unless Head Down! is in effect.
     """
     cell = crabs[player]
     if cell == SEA:
         return NOWHERE
     target = layout.current[cell]
-    if target >= 0 and target in crabs:
+    if target >= 0 and (target in crabs or (layout.current_reeds[cell] and not head_down)):
         return NOWHERE
     return target
 
@@ -92,7 +95,7 @@ def end_turn_options(rules: Rules, view: View, player: PlayerId, head_down: bool
     A current carrying the crab onto a standard Obstacle asks for the card to discard;
     under Head Down! the current may also be ignored.
     """
-    target = carried_to(rules.layout, view.crabs, player)
+    target = carried_to(rules.layout, view.crabs, player, head_down=head_down)
     if target == NOWHERE:
         return [EndTurn(player)]
     hand = view.hands[player]
@@ -114,7 +117,7 @@ def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = Fa
     standard Obstacle, none under Head Down!).
     """
     player = work.current
-    target = carried_to(work.rules.layout, work.crabs, player)
+    target = carried_to(work.rules.layout, work.crabs, player, head_down=work.head_down)
     if target != NOWHERE and not ignore_current:
         enter_own(work, player, target, discard)
     work.in_turn = False
@@ -185,9 +188,10 @@ def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
     work.traces[player] = [] if keep == NO_CARD else [keep]
     # 3. Take one Market card (none once the Market is exhausted).
     if pile != NO_PILE:
-        hand.append(take(work.market, work.draw, pile, work.rules.special_ids))
-    # 4. Take the Discard pile into the Hand.
+        work.take_market(player, pile)
+    # 4. Take the Discard pile into the Hand, in view of all.
     hand.extend(discards)
+    work.learn(player, discards)
     discards.clear()
     # 5. Stand up.
     work.knocked[player] = False

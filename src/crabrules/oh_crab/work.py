@@ -10,15 +10,17 @@ rules need, computed once.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 import attrs
 
 from crabrules.core.game import PlayerId
+from crabrules.oh_crab.actions import DRAW_PILE, Pile
 from crabrules.oh_crab.board import Cell, Layout, get_layout
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import ActionTileSide, Card, SpaceType, get_content
+from crabrules.oh_crab.market import take
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import CardId, Stage, State, Turn
 
@@ -129,11 +131,13 @@ class Work:
         "current",
         "discards",
         "draw",
+        "draw_seen",
         "grants",
         "hands",
         "head_down",
         "in_turn",
         "knocked",
+        "known",
         "market",
         "phase",
         "planned",
@@ -170,6 +174,9 @@ class Work:
         self.market = [list(p) for p in state.market]
         self.draw = list(state.draw)
         self.removed = list(state.removed)
+        # Tuples, replaced whole when they change (rarely): no copy on every apply.
+        self.known = list(state.known)
+        self.draw_seen = state.draw_seen
         turn = state.turn
         self.in_turn = turn is not None
         if turn is None:
@@ -212,6 +219,10 @@ class Work:
             tuple(tuple(p) for p in self.market),
             tuple(self.draw),
             tuple(sorted(self.removed)),
+            tuple(self.known),
+            # Seen cards sit at the bottom and cards leave from the top: of the counted
+            # cards, those still in the pile are its last ones.
+            min(self.draw_seen, len(self.draw)),
             turn,
         )
 
@@ -231,7 +242,31 @@ class Work:
     def discard_from_hand(self, player: PlayerId, card: CardId) -> None:
         """Move ``card`` from the player's Hand to their Discard pile."""
         self.hands[player].remove(card)
+        self.forget(player, card)
         self.discards[player].append(card)
+
+    def forget(self, player: PlayerId, card: CardId) -> None:
+        """``card`` left the player's Hand or face-down card in view of all."""
+        known = self.known[player]
+        if card in known:
+            self.known[player] = tuple(c for c in known if c != card)
+
+    def learn(self, player: PlayerId, cards: Iterable[CardId]) -> None:
+        """Every player saw ``cards`` go into the player's Hand."""
+        self.known[player] = tuple(sorted({*self.known[player], *cards}))
+
+    def take_market(self, player: PlayerId, which: Pile) -> CardId:
+        """Take a Market card into the player's Hand and refill the Market.
+
+        A face-up card is seen by all, and so is the draw pile's top card once only seen
+        cards are left in it.
+        """
+        seen = which != DRAW_PILE or len(self.draw) <= self.draw_seen
+        card = take(self.market, self.draw, which, self.rules.special_ids)
+        self.hands[player].append(card)
+        if seen:
+            self.learn(player, (card,))
+        return card
 
     def discard_random(self, player: PlayerId) -> None:
         """Discard a card drawn at random from the player's Hand (nothing if it is empty)."""
