@@ -1,10 +1,12 @@
 """The command line: ``python -m crabrules list | demo GAME | replay FILE``.
 
 ``list`` prints every registered game with its metadata; ``demo`` plays a whole game with
-uniformly random legal actions through the public API only, printing the board after every
-action and the outcome at the end; ``replay`` replays a :class:`~crabrules.GameRecord` JSON
-file, checking every action, and prints the final state. Bad input gives one line on
-standard error and exit status 2, never a traceback.
+random legal actions through the public API only, printing after every action its notation,
+a sentence saying what it does, what happened (its events) and the board, and the outcome
+at the end (``--save FILE`` writes the game's record); ``replay`` replays a
+:class:`~crabrules.GameRecord` JSON file, checking every action, and prints the final state
+(``--events``: what every move did). Bad input gives one line on standard error and exit
+status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from crabrules import GAMES, CrabRulesError, GameRecord, from_json, get_game, replay
-from crabrules.core.rng import Rng, fresh_seed
+from crabrules import GAMES, CrabRulesError, Game, GameRecord, from_json, get_game, replay, to_json
+from crabrules.core.rng import Rng, resolve_seed
 
 __all__ = ["main"]
 
@@ -29,9 +31,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "list":
             _list()
         elif args.command == "demo":
-            _demo(args.game, args.seed, args.players, args.max_actions)
+            _demo(args.game, args.seed, args.players, args.max_actions, args.save)
         else:
-            _replay(args.file)
+            _replay(args.file, events=args.events)
     except BrokenPipeError:
         # The reader went away (`... | head`): stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -59,8 +61,10 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="stop after this many actions (default: the game's own cap for real-time games)",
     )
+    demo.add_argument("--save", metavar="FILE", help="write the game's record (JSON) to FILE")
     replay_cmd = commands.add_parser("replay", help="replay a GameRecord JSON file")
     replay_cmd.add_argument("file", help="the record, as written by crabrules.to_json")
+    replay_cmd.add_argument("--events", action="store_true", help="print what every move did")
     return parser
 
 
@@ -80,11 +84,16 @@ def _list() -> None:
         )
 
 
-def _demo(game_id: str, seed: int | None, players: int | None, max_actions: int | None) -> None:
+def _demo(
+    game_id: str,
+    seed: int | None,
+    players: int | None,
+    max_actions: int | None,
+    save: str | None,
+) -> None:
     game = get_game(game_id)
     config = game.config_type() if players is None else game.config_for_players(players)
-    if seed is None:
-        seed = fresh_seed()
+    seed = resolve_seed(seed)
     state = game.initial_state(config, seed=seed)
     # The demo's own choices come from a generator seeded like the game, so a demo with a
     # given --seed is the same game every time.
@@ -92,34 +101,58 @@ def _demo(game_id: str, seed: int | None, players: int | None, max_actions: int 
     cap = max_actions if max_actions is not None else game.info.max_random_steps
     print(f"{game.info.name}, seed {seed}")
     print(game.render(state))
-    count = 0
-    while not game.is_terminal(state) and (cap is None or count < cap):
+    actions: list[Any] = []
+    while not game.is_terminal(state) and (cap is None or len(actions) < cap):
         action: Any
         action, chooser = chooser.choice(game.legal_actions(state))
-        state = game.apply(state, action)
-        count += 1
-        print(f"\n{count}. {action}")
+        print(f"\n{len(actions) + 1}. {_move_line(game, state, action)}")
+        state, events = game.apply_with_events(state, action)
+        actions.append(action)
+        _print_events(game, events)
         print(game.render(state))
+    _print_end(game, state, len(actions))
+    if save is not None:
+        with open(save, "w", encoding="utf-8") as file:
+            file.write(to_json(GameRecord.of(game_id, config, seed, actions), indent=1) + "\n")
+        print(f"Record written to {save}.")
+
+
+def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:
+    return f"{game.action_to_str(state, action)}: {game.describe(state, action)}"
+
+
+def _print_events(game: Game[Any, Any, Any, Any], events: tuple[Any, ...]) -> None:
+    for event in events:
+        print(f"   - {game.describe_event(event)}")
+
+
+def _print_end(game: Game[Any, Any, Any, Any], state: Any, count: int) -> None:
     outcome = game.outcome(state)
+    actions = f"{count} action" + ("" if count == 1 else "s")
     if outcome is None:
-        print(f"\nStopped after {count} actions; the game goes on.")
+        print(f"\nStopped after {actions}; the game is not over.")
     else:
         winners = ", ".join(f"player {p}" for p in sorted(outcome.winners)) or "nobody"
-        print(f"\nGame over after {count} actions: {outcome.reason}.")
+        print(f"\nGame over after {actions}: {outcome.reason}.")
         print(f"Winners: {winners}. Scores: {list(outcome.scores)}.")
 
 
-def _replay(path: str) -> None:
+def _replay(path: str, *, events: bool) -> None:
     with open(path, encoding="utf-8") as file:
         text = file.read()
     record = from_json(text, GameRecord)
-    state = replay(record)
+    state = replay(record)  # checks every action first, naming the first illegal one
     game = get_game(record.game)
     print(f"{game.info.name}: {len(record.actions)} actions replayed, all legal.")
+    if events:
+        state = game.initial_state(record.config, seed=record.seed)
+        for number, action in enumerate(record.actions, 1):
+            print(f"\n{number}. {_move_line(game, state, action)}")
+            state, happened = game.apply_with_events(state, action, check=False)
+            _print_events(game, happened)
+        print()
     print(game.render(state))
-    outcome = game.outcome(state)
-    if outcome is not None:
-        print(f"Game over: {outcome.reason}; winners: {sorted(outcome.winners)}")
+    _print_end(game, state, len(record.actions))
 
 
 if __name__ == "__main__":

@@ -8,8 +8,10 @@ from typing import Any
 import attrs
 import pytest
 
-from crabrules.core import Outcome, Rng
+from crabrules.core import Outcome, Rng, serialize
+from tests.conformance import test_arguments, test_events_and_words, test_hidden_information
 from tests.conformance import test_conformance as suite
+from tests.conformance import test_loaded_documents as loaded
 from tests.conformance import tictactoe as ttt
 
 
@@ -68,3 +70,59 @@ def test_an_outcome_before_the_end_is_caught() -> None:
 
     with pytest.raises(AssertionError):
         suite.test_random_games_end(game=broken(outcome=outcome))
+
+
+def test_a_determinize_that_reads_the_hidden_generator_is_caught() -> None:
+    def determinize(state: ttt.State, player: int | None, seed: int) -> ttt.State:
+        return attrs.evolve(state, rng=Rng((state.rng.state + seed) % 2**64))
+
+    with pytest.raises(AssertionError, match="depends on something the viewer cannot see"):
+        test_hidden_information.test_determinize_depends_only_on_the_observation(
+            game=broken(determinize=determinize)
+        )
+
+
+def test_an_apply_that_takes_a_float_for_an_int_is_caught() -> None:
+    def apply(state: ttt.State, action: ttt.Mark, *, check: bool = True) -> ttt.State:
+        return ttt.apply(state, ttt.Mark(int(action.player), int(action.cell)), check=check)
+
+    with pytest.raises(BaseException, match="DID NOT RAISE"):
+        test_arguments.test_wrong_typed_action_fields_are_refused(game=broken(apply=apply))
+
+
+def test_a_function_that_takes_any_value_for_a_state_is_caught() -> None:
+    def render(state: ttt.State) -> str:
+        return str(state)
+
+    with pytest.raises(BaseException, match="render accepted"):
+        test_arguments.test_a_value_that_is_not_a_state_is_refused_with_not_a_state_error(
+            game=broken(render=render)
+        )
+
+
+def test_a_state_loaded_without_its_check_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(serialize._CHECKS, ttt.State)
+    with pytest.raises(BaseException):  # noqa: B017, PT011 - any failure shows it is caught
+        loaded.test_a_mutated_state_is_refused_or_plays_on_soundly(game=ttt.GAME)
+
+
+def test_an_action_without_events_is_caught() -> None:
+    def apply_with_events(
+        state: ttt.State, action: ttt.Mark, *, check: bool = True
+    ) -> tuple[ttt.State, tuple[ttt.Event, ...]]:
+        return ttt.apply(state, action, check=check), ()
+
+    with pytest.raises(AssertionError, match="yielded no event"):
+        test_events_and_words.test_apply_with_events_agrees_with_apply_and_its_events_round_trip(
+            game=broken(apply_with_events=apply_with_events)
+        )
+
+
+def test_a_notation_that_does_not_round_trip_is_caught() -> None:
+    def action_to_str(state: ttt.State, action: ttt.Mark) -> str:
+        return ttt.cell_name(8 - action.cell)
+
+    with pytest.raises(AssertionError):
+        test_events_and_words.test_every_legal_action_is_described_and_its_notation_round_trips(
+            game=broken(action_to_str=action_to_str)
+        )

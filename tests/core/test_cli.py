@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from crabrules.__main__ import main
-from crabrules.core import GameRecord, to_json
+from crabrules.core import GameRecord, from_json, to_json
 from tests.conformance import tictactoe as ttt
 
 
@@ -27,7 +27,10 @@ def test_demo_plays_a_whole_game_and_prints_the_outcome(
     out = capsys.readouterr().out
     assert out.startswith("Tic-tac-toe, seed 4\n...\n...\n...\n")
     assert "Game over after" in out
-    assert "1. Mark(player=" in out
+    # Each action: its notation, a sentence, then what happened.
+    assert "\n1. " in out
+    assert ": X marks " in out or ": O marks " in out
+    assert "   - X marked " in out or "   - O marked " in out
 
 
 def test_demo_with_a_seed_is_the_same_game_every_time(capsys: pytest.CaptureFixture[str]) -> None:
@@ -39,7 +42,23 @@ def test_demo_with_a_seed_is_the_same_game_every_time(capsys: pytest.CaptureFixt
 
 def test_demo_can_stop_early(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "tic-tac-toe", "--seed", "1", "--max-actions", "2"]) == 0
-    assert "Stopped after 2 actions" in capsys.readouterr().out
+    assert "Stopped after 2 actions; the game is not over." in capsys.readouterr().out
+
+
+def test_demo_saves_the_record_that_replay_reads_back(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "demo.json"
+    assert main(["demo", "tic-tac-toe", "--seed", "4", "--save", str(path)]) == 0
+    demo = capsys.readouterr().out
+    assert f"Record written to {path}." in demo
+    record = from_json(path.read_text(), GameRecord)
+    assert record.seed == 4
+    assert main(["replay", str(path)]) == 0
+    assert (
+        demo.split("Record written")[0].rstrip().splitlines()[-2:]
+        == (capsys.readouterr().out.rstrip().splitlines()[-2:])
+    )
 
 
 @pytest.mark.parametrize(
@@ -71,7 +90,29 @@ def test_replay_prints_the_final_state(
     out = capsys.readouterr().out
     assert "5 actions replayed" in out
     assert "XXX\n.O.\n..O" in out
-    assert "Game over: line; winners: [0]" in out
+    assert "Game over after 5 actions: line." in out
+    assert "Winners: player 0." in out
+
+
+def test_replay_with_events_prints_what_every_move_did(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actions = [ttt.Mark(0, 0), ttt.Mark(1, 4), ttt.Mark(0, 1), ttt.Mark(1, 8), ttt.Mark(0, 2)]
+    path = tmp_path / "game.json"
+    path.write_text(to_json(GameRecord.of("tic-tac-toe", ttt.Config(0), 1, actions)))
+    assert main(["replay", str(path), "--events"]) == 0
+    out = capsys.readouterr().out
+    assert "1. a1: X marks a1\n   - X marked a1\n" in out
+    assert "5. c1: X marks c1\n   - X marked c1\n   - X wins with a line\n" in out
+
+
+def test_replay_of_an_unfinished_record_says_the_game_is_not_over(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(to_json(GameRecord.of("tic-tac-toe", ttt.Config(0), 1, [ttt.Mark(0, 4)])))
+    assert main(["replay", str(path)]) == 0
+    assert "Stopped after 1 action; the game is not over." in capsys.readouterr().out
 
 
 def test_replay_of_a_bad_file_gives_one_line(

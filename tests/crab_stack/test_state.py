@@ -54,7 +54,7 @@ def test_termination_loads_as_the_enum() -> None:
 
 
 def _corrupt(state: cs.State, **changes: Any) -> dict[str, Any]:
-    document = to_dict(state)
+    document: dict[str, Any] = to_dict(state)
     document.update(changes)
     return document
 

@@ -160,7 +160,7 @@ def test_corrupt_state_documents_are_refused(path: tuple[object, ...], value: ob
     document = to_dict(initial_state(Config(), seed=2))
     node = document
     for key in path[:-1]:
-        node = node[key]  # type: ignore[index]
-    node[path[-1]] = value  # type: ignore[index]
+        node = node[key]
+    node[path[-1]] = value
     with pytest.raises(DeserializationError):
         from_dict(document, State)

@@ -51,7 +51,7 @@ def test_a_loaded_state_plays_on_like_the_original() -> None:
 
 
 def corrupt(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    document = to_dict(initial_state(Config(imitation_crab=True), seed=5))
+    document: dict[str, Any] = to_dict(initial_state(Config(imitation_crab=True), seed=5))
     change(document)
     return document
 

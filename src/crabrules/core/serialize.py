@@ -229,14 +229,11 @@ converter.register_structure_hook_factory(_is_tagged_union, _structure_tagged_un
 # --- documents ----------------------------------------------------------------------------------
 
 
-@overload
-def to_dict(value: list[Any] | tuple[Any, ...]) -> list[dict[str, Any]]: ...
-@overload
-def to_dict(value: Any) -> dict[str, Any]: ...
-def to_dict(value: Any) -> dict[str, Any] | list[dict[str, Any]]:
+def to_dict(value: Any) -> Any:
     """``value`` as a JSON-ready document: plain dicts, lists, strings and numbers.
 
-    A list or tuple of values (what ``legal_actions`` returns) becomes a list of documents.
+    A value gives a ``dict``; a list or tuple of values (what ``legal_actions`` returns)
+    gives a list of them.
 
     >>> from crabrules.core.game import Outcome
     >>> to_dict(Outcome(winners=frozenset({1}), draw=False, scores=(0, 1), reason="x"))

@@ -1,0 +1,78 @@
+"""Events, words and the notation, for every action of random games.
+
+- ``apply_with_events`` returns the state ``apply`` returns, and at least one event;
+- events, and every player's view of them, round-trip through JSON as the game's
+  ``Event`` union; ``observe_events`` is idempotent;
+- ``describe`` and ``describe_event`` say one non-empty line;
+- ``parse_action(s, action_to_str(s, a)) == a`` for every legal action, and
+  ``parse_action`` refuses text that is no action with ``IllegalActionError``;
+- ``render`` fits in 100 columns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from crabrules.core import IllegalActionError, from_json, to_json
+from tests.conformance.common import AnyGame, by_game, conformance, players, playouts, sample
+
+#: The widest line a text rendering may have (terminals, logs and the docs' code blocks).
+RENDER_WIDTH = 100
+
+
+def _one_line(text: Any) -> None:
+    assert isinstance(text, str)
+    assert text.strip(), "an empty description"
+    assert "\n" not in text, f"not one line: {text!r}"
+
+
+@by_game
+@conformance
+@given(data=st.data())
+def test_apply_with_events_agrees_with_apply_and_its_events_round_trip(
+    game: AnyGame, data: st.DataObject
+) -> None:
+    playout, _ = data.draw(playouts(game))
+    events_of = tuple[game.event_type, ...]  # type: ignore[name-defined]
+    for state, action in zip(playout.states, playout.actions, strict=False):
+        after, events = game.apply_with_events(state, action)
+        assert to_json(after) == to_json(game.apply(state, action))
+        assert isinstance(events, tuple)
+        assert events, f"{action!r} yielded no event"
+        assert from_json(to_json(events), events_of) == events
+        for p in [None, *players(game, state)]:
+            seen = game.observe_events(events, p)
+            assert isinstance(seen, tuple)
+            assert game.observe_events(seen, p) == seen
+            assert from_json(to_json(seen), events_of) == seen
+        for event in events:
+            _one_line(game.describe_event(event))
+
+
+@by_game
+@conformance
+@given(data=st.data())
+def test_every_legal_action_is_described_and_its_notation_round_trips(
+    game: AnyGame, data: st.DataObject
+) -> None:
+    playout, rnd = data.draw(playouts(game))
+    for state in sample(playout, rnd):
+        for action in game.legal_actions(state)[:60]:
+            _one_line(game.describe(state, action))
+            text = game.action_to_str(state, action)
+            _one_line(text)
+            assert game.parse_action(state, text) == action, text
+        for width, line in ((len(line), line) for line in game.render(state).splitlines()):
+            assert width <= RENDER_WIDTH, f"a {width}-column line: {line!r}"
+
+
+@by_game
+@pytest.mark.parametrize("text", ["", "   ", "no such move", "zz99 -> ??", "\x00"])
+def test_parse_action_refuses_text_that_names_no_action(game: AnyGame, text: str) -> None:
+    state = game.initial_state(seed=11)
+    with pytest.raises(IllegalActionError):
+        game.parse_action(state, text)
