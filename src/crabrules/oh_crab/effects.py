@@ -26,7 +26,8 @@ from crabrules.oh_crab.actions import (
     StandUp,
 )
 from crabrules.oh_crab.board import SEA, Cell
-from crabrules.oh_crab.market import market_takes, refill
+from crabrules.oh_crab.events import CardExchanged, Motion, MovingFinished, TraceActionPicked
+from crabrules.oh_crab.market import market_takes
 from crabrules.oh_crab.movement import (
     do_move,
     enter_moved,
@@ -34,6 +35,7 @@ from crabrules.oh_crab.movement import (
     occupants,
     own_moves,
     push_chains,
+    stand_up,
 )
 from crabrules.oh_crab.primitives import MOVES, Primitive
 from crabrules.oh_crab.state import NO_CARD, CardId, Grant, Source
@@ -316,15 +318,20 @@ def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
     Market card and refill the Market.
     """
     # The given card is shown: where it goes depends on its kind, which all must see.
-    work.hands[player].remove(card)
+    rules = work.rules
+    work.hand(player).remove(card)
     work.forget(player, card)
-    if work.rules.cards[card].starting:
-        work.removed.append(card)
+    boxed = rules.cards[card].starting
+    if boxed:
+        work.box(card)
     else:
-        work.draw.append(card)
+        work.open_market()[1].append(card)
         work.draw_seen += 1
+    if work.events is not None:
+        colour, name = rules.colours[player], rules.card_names[card]
+        work.events.append(CardExchanged(player, colour, card, name, boxed))
     work.take_market(player, which)
-    refill(work.market, work.draw, work.rules.special_ids)
+    work.refill_market()
 
 
 def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
@@ -334,9 +341,7 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     elif step is P.IGNORE_NEGATIVE_SPACES:
         work.head_down = True
     elif step is P.TAKE_DISCARD_PILE:
-        work.hands[player].extend(work.discards[player])
-        work.learn(player, work.discards[player])
-        work.discards[player] = []
+        work.take_discard_pile(player)
     else:  # Sand in the Eyes!
         for q in _other_crabs(work.rules, work, player, in_front=True):
             work.discard_random(q)
@@ -370,24 +375,37 @@ def resolve(work: Work, action: Action) -> None:
     player = work.current
     step = work.queue[0]
     if isinstance(action, StandUp):
-        work.knocked[player] = False
+        stand_up(work, player)
         work.queue.pop(0)
     elif isinstance(action, Move):
         work.queue.pop(0)
         if step is P.SWAP_WITH_ADJACENT:
             _swap(work, player, action.dest, action.discard)
         else:
-            do_move(work, player, action.dest, action.discard, action.pushes)
+            how = Motion.MOVE if step in MOVES else Motion.JUMP
+            do_move(work, player, action.dest, action.discard, action.pushes, how)
     elif isinstance(action, Discard):
         work.discard_from_hand(player, action.card)
         work.queue.pop(0)
     elif isinstance(action, PickTrace):
-        work.queue[0] = work.rules.cards[action.card].main
+        main = work.rules.cards[action.card].main
+        work.queue[0] = main
+        if work.events is not None:
+            rules = work.rules
+            work.events.append(
+                TraceActionPicked(
+                    player,
+                    rules.colours[player],
+                    action.card,
+                    rules.card_names[action.card],
+                    rules.titles[main.value],
+                )
+            )
     elif isinstance(action, Dope):
-        work.hands[player].remove(action.card)
+        work.hand(player).remove(action.card)
         work.forget(player, action.card)
         work.queue.pop(0)
-        add_to_trace(work, player, action.card, action.side)
+        add_to_trace(work, player, action.card, action.side, doping=True)
     elif isinstance(action, Exchange):
         work.queue.pop(0)
         exchange(work, player, action.card, action.take)
@@ -395,12 +413,14 @@ def resolve(work: Work, action: Action) -> None:
         assert work.crabs_left is not None
         work.crabs_left.remove(action.crab)
         if action.crab == player:
-            enter_own(work, player, action.dest, action.discard)
+            enter_own(work, player, action.dest, action.discard, Motion.MOVE)
         else:
-            enter_moved(work, action.crab, action.dest)
+            enter_moved(work, action.crab, action.dest, Motion.SHIFT)
     else:  # Finish
         work.queue.pop(0)
         work.crabs_left = None
+        if work.events is not None:
+            work.events.append(MovingFinished(player, work.rules.colours[player]))
     advance(work)
 
 
@@ -408,5 +428,5 @@ def _swap(work: Work, player: PlayerId, dest: Cell, discard: CardId) -> None:
     # In My Place!: the other crab takes your space; no push, nobody is knocked over.
     other = work.crabs.index(dest)
     origin = work.crabs[player]
-    enter_own(work, player, dest, discard)
-    enter_moved(work, other, origin)
+    enter_own(work, player, dest, discard, Motion.SWAP)
+    enter_moved(work, other, origin, Motion.SWAP)

@@ -48,6 +48,7 @@ from crabrules.oh_crab.effects import (
     shortcut_options,
     step_options,
 )
+from crabrules.oh_crab.events import ActionUsed, CardPlanned, Event, GameEnded, Motion
 from crabrules.oh_crab.market import market_takes, refill
 from crabrules.oh_crab.movement import do_move
 from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Phase, Source, Stage, State
@@ -65,6 +66,7 @@ __all__ = [
     "Termination",
     "active_players",
     "apply",
+    "apply_with_events",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -259,10 +261,50 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     if check:
         _check(state, action)
     work = Work(state)
+    _run(work, action)
+    return work.freeze()
+
+
+def apply_with_events(
+    state: State, action: Action, *, check: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Return what :func:`apply` returns, and the events of the action in order.
+
+    Raises:
+        GameOverError, NotYourTurnError, IllegalActionError: as :func:`apply`.
+
+    >>> state = initial_state(Config(players=3), seed=7)
+    >>> state, events = apply_with_events(state, legal_actions(state, 0)[0])
+    >>> events
+    (CardPlanned(player=0, colour='red', card=0, card_name='red-1 (Move forward)'),)
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if check:
+        _check(state, action)
+    events: list[Event] = []
+    work = Work(state, events)
+    _run(work, action)
+    after = work.freeze()
+    if after.phase is Phase.OVER:
+        result = outcome(after)
+        assert result is not None
+        winners = tuple(sorted(result.winners))
+        colours = tuple(work.rules.colours[p] for p in winners)
+        events.append(GameEnded(winners, colours, result.reason))
+    return after, tuple(events)
+
+
+def _run(work: Work, action: Action) -> None:
+    """Play ``action`` on ``work`` (the one engine of ``apply`` and ``apply_with_events``)."""
     p = action.player
     if isinstance(action, Plan):
-        work.hands[p].remove(action.card)
+        work.hand(p).remove(action.card)
         work.planned[p] = action.card
+        if work.events is not None:
+            rules = work.rules
+            name = rules.card_names[action.card]
+            work.events.append(CardPlanned(p, rules.colours[p], action.card, name))
         maybe_start_actions(work)
     elif isinstance(action, AddCard):
         card = work.planned[p]
@@ -284,7 +326,6 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         end_turn(work, action.discard, ignore_current=action.ignore_current)
     else:
         resolve(work, action)
-    return work.freeze()
 
 
 def _take_shortcut(work: Work, action: Shortcut) -> None:
@@ -293,12 +334,18 @@ def _take_shortcut(work: Work, action: Shortcut) -> None:
         work.discard_from_hand(action.player, card)
     arrow = work.rules.layout.shortcut[work.crabs[action.player]]
     assert arrow is not None
-    do_move(work, action.player, arrow[0], NO_CARD, action.pushes)
+    do_move(work, action.player, arrow[0], NO_CARD, action.pushes, Motion.SHORTCUT)
 
 
 def _use(work: Work, index: int) -> None:
     """Begin the action ``grant``: its steps go into the queue, automatic ones resolve."""
     grant = work.grants.pop(index)
+    if work.events is not None:
+        rules, p = work.rules, work.current
+        title = rules.titles[grant.name]
+        work.events.append(
+            ActionUsed(p, rules.colours[p], grant.source, grant.name, title, grant.cost)
+        )
     if grant.source is Source.TILE:
         # E: once per turn, pay the tile's shells back to the supply.
         work.shells[work.current] -= grant.cost
