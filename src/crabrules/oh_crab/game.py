@@ -6,12 +6,15 @@ from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Info
 from crabrules.core.serialize import register_check
 from crabrules.oh_crab.actions import Action
 from crabrules.oh_crab.check import check_observation, check_state
-from crabrules.oh_crab.config import Config, config_for_players
-from crabrules.oh_crab.observe import Observation, determinize, observe
+from crabrules.oh_crab.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
+from crabrules.oh_crab.events import Event
+from crabrules.oh_crab.notation import action_to_str, parse_action
+from crabrules.oh_crab.observe import Observation, determinize, observe, observe_events
 from crabrules.oh_crab.render import render
 from crabrules.oh_crab.rules import (
     active_players,
     apply,
+    apply_with_events,
     initial_state,
     is_terminal,
     legal_actions,
@@ -19,6 +22,7 @@ from crabrules.oh_crab.rules import (
     outcome,
 )
 from crabrules.oh_crab.state import State
+from crabrules.oh_crab.words import describe, describe_event
 
 __all__ = ["GAME", "INFO"]
 
@@ -26,8 +30,8 @@ __all__ = ["GAME", "INFO"]
 INFO = GameInfo(
     id="oh-crab",
     name="Oh Crab!",
-    min_players=3,
-    max_players=5,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     dynamics=Dynamics.SIMULTANEOUS,
     chance=ChanceMode.SAMPLED,
     information=Information.IMPERFECT,
@@ -51,6 +55,13 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     render=render,
     num_players=num_players,
     config_for_players=config_for_players,
+    event_type=Event,
+    apply_with_events=apply_with_events,
+    observe_events=observe_events,
+    describe=describe,
+    describe_event=describe_event,
+    action_to_str=action_to_str,
+    parse_action=parse_action,
     check_state=check_state,
 )
 

@@ -46,6 +46,8 @@ def cell_label(cell: Cell) -> str:
     """The label of ``cell``: column letter and row number, or ``sea``."""
     if cell == SEA:
         return "sea"
+    if cell < 0:
+        return "nowhere"
     row, col = divmod(cell, COLUMNS)
     return f"{COLUMN_LETTERS[col]}{row}"
 

@@ -24,12 +24,13 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.board import Cell
-from crabrules.oh_crab.config import Config
+from crabrules.oh_crab.config import MAX_PLAYERS, Config
 from crabrules.oh_crab.content import get_content
+from crabrules.oh_crab.events import CardPlanned, Event, MarketCardTaken
 from crabrules.oh_crab.state import CardId, Phase, State, Turn
 from crabrules.oh_crab.work import rules_for
 
-__all__ = ["HIDDEN", "Observation", "deal", "determinize", "observe"]
+__all__ = ["HIDDEN", "Observation", "deal", "determinize", "observe", "observe_events"]
 
 #: ``Observation.planned`` for another player's face-down card.
 HIDDEN: CardId = -3
@@ -225,3 +226,32 @@ def deal(view: Observation, seed: int) -> State:
         draw_seen=len(view.draw_bottom),
         turn=view.turn,
     )
+
+
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """Return the events as ``player`` may see them (``None``: a spectator).
+
+    Another player's face-down card, and a card taken from the draw pile that the table
+    did not see, become :data:`HIDDEN` with no name; everything else is public.
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
+
+    >>> from crabrules.oh_crab.events import CardPlanned
+    >>> planned = (CardPlanned(0, "red", 5, "red-2 (Move diagonally)"),)
+    >>> observe_events(planned, 1)
+    (CardPlanned(player=0, colour='red', card=-3, card_name=''),)
+    >>> observe_events(planned, 0) == planned
+    True
+    """
+    # The events do not say how many players there are: any seat a game can have.
+    check_viewer(player, MAX_PLAYERS)
+    return tuple(_as_seen(event, player) for event in events)
+
+
+def _as_seen(event: Event, player: PlayerId | None) -> Event:
+    if isinstance(event, CardPlanned) and event.player != player:
+        return CardPlanned(event.player, event.colour, HIDDEN, "")
+    if isinstance(event, MarketCardTaken) and not event.seen and event.player != player:
+        return MarketCardTaken(event.player, event.colour, event.pile, HIDDEN, "", False)
+    return event

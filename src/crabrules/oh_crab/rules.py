@@ -67,6 +67,7 @@ __all__ = [
     "active_players",
     "apply",
     "apply_with_events",
+    "check_legal",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -259,7 +260,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     if type(state) is not State:
         raise not_a_state(state, State)
     if check:
-        _check(state, action)
+        check_legal(state, action)
     work = Work(state)
     _run(work, action)
     return work.freeze()
@@ -281,7 +282,7 @@ def apply_with_events(
     if type(state) is not State:
         raise not_a_state(state, State)
     if check:
-        _check(state, action)
+        check_legal(state, action)
     events: list[Event] = []
     work = Work(state, events)
     _run(work, action)
@@ -357,8 +358,12 @@ def _use(work: Work, index: int) -> None:
     advance(work)
 
 
-def _check(state: State, action: object) -> None:
-    """Raise the error that says why ``action`` (anything at all) is not legal now."""
+def check_legal(state: State, action: object) -> None:
+    """Raise the error that says why ``action`` (anything at all) is not legal now.
+
+    Raises:
+        GameOverError, NotYourTurnError, IllegalActionError: as :func:`apply`.
+    """
     check_action(action, ACTIONS)
     player = getattr(action, "player", None)
     if state.phase is Phase.OVER:
