@@ -56,8 +56,10 @@ def enter_own(work: Work, crab: PlayerId, dest: Cell, discard: CardId, how: Moti
 def enter_moved(work: Work, crab: PlayerId, dest: Cell, how: Motion) -> None:
     """Let a crab enter ``dest`` moved by someone else (push, Seagull!, swap).
 
-    A standard Obstacle costs it a card drawn at random from its Hand ("the player who
-    pushed you discards one at random"); the other effects are those of any entry.
+    A pushed crab is knocked over ("each pushed crab is knocked over"), unless it went
+    into the sea. A standard Obstacle costs it a card drawn at random from its Hand ("the
+    player who pushed you discards one at random"); the other effects are those of any
+    entry.
     """
     if work.events is not None:
         _log_arrival(work, crab, dest, how)
@@ -65,6 +67,8 @@ def enter_moved(work: Work, crab: PlayerId, dest: Cell, how: Motion) -> None:
     if dest == SEA:
         work.knocked[crab] = False  # off the beach: it stands
         return
+    if how is Motion.PUSH:
+        knock_over(work, crab)
     rules = work.rules
     if rules.obstacle[dest]:
         work.discard_random(crab)
@@ -139,8 +143,6 @@ def do_move(
             break
         following = occupied.get(target) if target != SEA else None
         enter_moved(work, victim, target, Motion.PUSH)
-        if target != SEA:
-            knock_over(work, victim)  # Push: "each pushed crab is knocked over"
         victim = following
 
 
