@@ -38,9 +38,12 @@ from crabrules.oh_crab import (
     Stage,
     State,
     Use,
+    action_to_str,
     active_players,
     apply,
+    apply_with_events,
     check_state,
+    describe,
     determinize,
     initial_state,
     is_terminal,
@@ -48,6 +51,7 @@ from crabrules.oh_crab import (
     num_players,
     observe,
     outcome,
+    parse_action,
     register_content,
     render,
 )
@@ -303,6 +307,10 @@ STATE_FUNCTIONS: dict[str, Any] = {
     "render": lambda s: render(s),
     "num_players": lambda s: num_players(s),
     "check_state": lambda s: check_state(s),
+    "apply_with_events": lambda s: apply_with_events(s, Plan(0, 0)),
+    "describe": lambda s: describe(s, Plan(0, 0)),
+    "action_to_str": lambda s: action_to_str(s, Plan(0, 0)),
+    "parse_action": lambda s: parse_action(s, "red: plan red-1"),
 }
 
 
