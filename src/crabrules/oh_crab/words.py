@@ -106,8 +106,9 @@ def describe(state: State, action: Action) -> str:
         card = _card(rules, state.planned[action.player])
         return f"{who} adds {card} to the {action.side.value} of their Trace"
     if isinstance(action, Rest):
-        kept = "an empty Trace" if action.keep == NO_CARD else _card(rules, action.keep)
-        return f"{who} rests, keeping {kept} and taking {_take(action.take)}"
+        if action.keep == NO_CARD:
+            return f"{who} rests with an empty Trace, taking {_take(action.take)}"
+        return f"{who} rests, keeping {_card(rules, action.keep)}, taking {_take(action.take)}"
     if isinstance(action, Use):
         grants = state.turn.grants if state.turn is not None else ()
         if 0 <= action.grant < len(grants):
@@ -206,8 +207,8 @@ def _take(pile: Pile) -> str:
     if pile == NO_PILE:
         return "no card (the Market is exhausted)"
     if pile == DRAW_PILE:
-        return "the top card of the draw pile"
-    return f"the top card of Market pile {pile_label(pile)}"
+        return "a card from the draw pile"
+    return f"the card on Market pile {pile_label(pile)}"
 
 
 def grant_words(rules: Rules, grant: Grant) -> str:
