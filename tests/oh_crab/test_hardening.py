@@ -369,3 +369,10 @@ def test_a_player_whose_crab_is_in_the_sea_still_takes_their_turn() -> None:
     after = apply(state, EndTurn(0))
     assert after.current == 1
     assert active_players(after) == {1}
+
+
+def test_a_seen_card_must_be_a_card_of_the_hand() -> None:
+    # NO_CARD (-1) as a "seen card" of a player who has not planned yet.
+    state = planning()
+    with pytest.raises(InvalidStateError, match="known"):
+        check_state(attrs.evolve(state, known=((-1, *state.known[0]), (), ())))

@@ -98,13 +98,12 @@ def _check_cards(state: State, rules: Rules) -> None:
         raise InvalidStateError("hands, removed: kept sorted")
     content = get_content(state.config.content)
     for p in range(state.config.players):
-        own = {*state.hands[p], state.planned[p], *state.traces[p], *state.discards[p]}
+        held = {*state.hands[p], *(c for c in state.planned[p : p + 1] if c >= 0)}
+        own = {*held, *state.traces[p], *state.discards[p]}
         if any(rules.cards[c].starting and c not in content.starting_cards(p) for c in own):
             raise InvalidStateError(f"cards: player {p} holds another colour's starting card")
         known = state.known[p]
-        if list(known) != sorted(set(known)) or not set(known) <= own - set(state.traces[p]) - set(
-            state.discards[p]
-        ):
+        if list(known) != sorted(set(known)) or not set(known) <= held:
             raise InvalidStateError(f"known: player {p}'s seen cards are not in their Hand")
     if any(rules.cards[c].starting for c in (*state.draw, *(c for p in state.market for c in p))):
         raise InvalidStateError("draw, market: starting cards never enter the Market")
