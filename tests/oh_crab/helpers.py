@@ -167,7 +167,12 @@ def make(
     supply = get_content(config.content).shells - sum(rules.shell) - sum(shells_t)
     turn = None
     if phase is Phase.ACTION:
-        turn = Turn(stage, tuple(grants), tuple(queue), None, head_down, tile_used)
+        given = list(grants)
+        if stage is Stage.ACT and not tile_used:
+            # Rule E: the tiles in play are offered until one is used (after those given).
+            tiles = [Grant(Source.TILE, t.id, t.steps, t.cost) for t in rules.tiles]
+            given.extend(t for t in tiles if t not in given)
+        turn = Turn(stage, tuple(given), tuple(queue), None, head_down, tile_used)
     base = initial_state(config, seed=seed)
     state = attrs.evolve(
         base,

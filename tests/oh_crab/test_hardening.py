@@ -376,3 +376,18 @@ def test_a_seen_card_must_be_a_card_of_the_hand() -> None:
     state = planning()
     with pytest.raises(InvalidStateError, match="known"):
         check_state(attrs.evolve(state, known=((-1, *state.known[0]), (), ())))
+
+
+def test_the_tiles_are_offered_together_until_one_is_used() -> None:
+    state = make(crabs=(at(1, 0), at(1, 1), at(1, 2)), shells=[3, 0, 0])
+    assert state.turn is not None
+    tiles = state.turn.grants
+    assert [g.name for g in tiles] == ["Aa", "Ba", "Ca"]
+    with pytest.raises(InvalidStateError, match="tiles"):
+        check_state(attrs.evolve(state, turn=attrs.evolve(state.turn, grants=tiles[1:])))
+    with pytest.raises(InvalidStateError, match="tiles"):
+        check_state(attrs.evolve(state, turn=attrs.evolve(state.turn, tile_used=True)))
+    used = apply(state, Use(0, 0))
+    assert used.turn is not None
+    assert used.turn.tile_used
+    check_state(used)

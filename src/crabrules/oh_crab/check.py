@@ -174,8 +174,9 @@ def _check_turn(state: State, rules: Rules) -> None:
             raise InvalidStateError(f"turn: {grant.name!r} is no action this turn can give")
     tiles = [g for g in turn.grants if g.source is Source.TILE]
     every = [Grant(Source.TILE, t.id, t.steps, t.cost) for t in rules.tiles]
-    if (turn.tile_used and tiles) or tiles != [g for g in every if g in tiles]:
-        raise InvalidStateError("turn: each tile is offered once, until one is used")
+    # Rule E: the three tiles are offered from the start of the turn until one is used.
+    if len(tiles) != len(set(tiles)) or set(tiles) != (set() if turn.tile_used else set(every)):
+        raise InvalidStateError("turn: the three tiles are offered until one is used")
     if sum(g.source is Source.COOK for g in turn.grants) > 1:
         raise InvalidStateError("turn: the cook gives one diagonal")
     if turn.queue and tuple(turn.queue) not in _possible_queues(state.config):
