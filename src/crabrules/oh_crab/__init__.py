@@ -24,8 +24,10 @@ end), ``turns`` (a round: adding to the Trace, Rest, the end of a turn and of a 
 ``primitives`` and ``effects`` (the named steps actions are made of, and their
 resolution), ``movement`` (entering spaces, pushes), ``board`` (the grid and its move
 tables), ``market``, ``content`` (the data format), ``config``, ``state``, ``actions``,
-``work`` (the per-config tables and the mutable copy ``apply`` works on), ``observe``
-(hidden information), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
+``work`` (the per-config tables and the mutable copy ``apply`` works on), ``check``
+(the state check), ``observe`` (hidden information, for states and events), ``events``
+(what happened: :func:`apply_with_events`), ``names``, ``words`` and ``notation`` (cells,
+cards and actions for people), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
 """
 
 from crabrules.oh_crab.actions import (
