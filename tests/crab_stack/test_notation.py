@@ -116,3 +116,13 @@ def test_the_notation_and_words_refuse_what_is_not_a_state() -> None:
     ):
         with pytest.raises(NotAStateError):
             call()
+
+
+def test_a_board_too_wide_for_100_columns_is_listed_by_label() -> None:
+    line = tuple((q, 0) for q in range(18))  # one row of 18 spaces: 107 columns as hexes
+    state = cs.initial_state(cs.Config(layout=line), seed=1)
+    picture = cs.render(state).splitlines()
+    assert max(map(len, picture)) <= 100
+    listed = [entry.split()[0] for row in picture[1:-2] for entry in row.split("  ")]
+    assert listed == list(cs.cell_labels(line))
+    assert listed[:2] == ["A1", "A2"]
