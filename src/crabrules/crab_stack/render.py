@@ -61,7 +61,7 @@ def render(state: State) -> str:
     letters = colour_letters(config.colours)
     tokens = [_token(stack, letters) for stack in state.stacks]
     labels = config.geometry.labels
-    board = _board(config.spaces, tokens, labels)
+    board, names = _board(config.spaces, tokens, labels)
     legend = ", ".join(
         f"{letter} = {name}" for letter, name in zip(letters, config.colours, strict=True)
     )
@@ -70,7 +70,7 @@ def render(state: State) -> str:
             _status(state),
             *board,
             f"{legend}; L/M/S = large/medium/small; digits = height",
-            "under each space its name: row letter, place in the row (C4: row C, 4th space)",
+            f"{names}: row letter, place in the row (C4: row C, 4th space)",
         ]
     )
 
@@ -83,8 +83,11 @@ def _token(stack: Stack, letters: tuple[str, ...]) -> str:
     return f"{letters[crab_player(top)]}{_SIZE_LETTERS[crab_size(top)]}{len(stack)}"
 
 
-def _board(coords: Layout, tokens: list[str], labels: tuple[str, ...]) -> list[str]:
-    """The hex rows, each with its labels on the line below; a list if it would not fit."""
+def _board(coords: Layout, tokens: list[str], labels: tuple[str, ...]) -> tuple[list[str], str]:
+    """The hex rows, each with its labels on the line below, or a list if it would not fit.
+
+    Also the legend's words for where the labels are.
+    """
     xs = [2 * q + r for q, r in coords]
     rows = [r for _, r in coords]
     x0, r0 = min(xs), min(rows)
@@ -92,14 +95,15 @@ def _board(coords: Layout, tokens: list[str], labels: tuple[str, ...]) -> list[s
     if width > _MAX_WIDTH:
         entries = [f"{label} {token}" for label, token in zip(labels, tokens, strict=True)]
         per_line = _MAX_WIDTH // (max(map(len, entries)) + 2)
-        return ["  ".join(entries[i : i + per_line]) for i in range(0, len(entries), per_line)]
+        lines = ["  ".join(entries[i : i + per_line]) for i in range(0, len(entries), per_line)]
+        return lines, "each space by its name, then its top crab"
     grid = [[" "] * width for _ in range(2 * (max(rows) - r0 + 1))]
     for cell, (token, label) in enumerate(zip(tokens, labels, strict=True)):
         col = (xs[cell] - x0) * _WIDTH
         line = 2 * (rows[cell] - r0)
         grid[line][col : col + len(token)] = token
         grid[line + 1][col : col + len(label)] = label
-    return ["".join(line).rstrip() for line in grid]
+    return ["".join(line).rstrip() for line in grid], "under each space its name"
 
 
 def _status(state: State) -> str:
