@@ -56,10 +56,6 @@ Action = Move | KeepGroup
 class IllegalReason(Reason):
     """Why ``apply`` refused an action (``IllegalActionError.reason``)."""
 
-    NOT_AN_ACTION = "not_an_action"
-    """No longer raised: an action of another class, or with a field of the wrong type, is
-    refused with ``CommonReason.MALFORMED`` naming the field. Kept because a released
-    reason code is never removed."""
     NO_SUCH_SPACE = "no_such_space"
     """A cell id that is not a space of the layout."""
     NO_CRAB = "no_crab"
