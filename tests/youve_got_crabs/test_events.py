@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from crabrules.core import InvalidPlayerError, NotAStateError, from_json, to_json
+from crabrules.core import InvalidPlayerError, NotAnEventError, NotAStateError, from_json, to_json
 from crabrules.youve_got_crabs import (
     BOX,
     IMITATION_CRAB,
@@ -341,5 +341,5 @@ def test_every_action_of_random_games_agrees_with_apply_and_round_trips() -> Non
 def test_describe_and_describe_event_refuse_what_they_cannot_say() -> None:
     with pytest.raises(NotAStateError):
         describe(observe(position(), 0), Signal(0))  # type: ignore[arg-type]
-    with pytest.raises(NotAStateError):
+    with pytest.raises(NotAnEventError):
         describe_event(Signal(0))  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ import attrs
 
 from crabrules.core import InvalidStateError, PlayerId, check_state_type, check_viewer
 from crabrules.core.actions import field_errors
+from crabrules.core.events import check_events
 from crabrules.core.rng import check_seed
 from crabrules.crab_stack.board import Cell
 from crabrules.crab_stack.config import MAX_PLAYERS, Config
@@ -173,7 +174,7 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     ...
     crabrules.core.errors.InvalidPlayerError: player: None or an id from 0 to 3, not 7
     """
-    events = tuple(events)
+    events = check_events(events, Event)
     players = next(
         (len(e.colours) for e in events if isinstance(e, (GroupWashedAway, GameEnded))),
         MAX_PLAYERS,

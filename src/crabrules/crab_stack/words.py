@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from crabrules.core import check_state_type
+from crabrules.core.events import check_event
 from crabrules.crab_stack.actions import Action, KeepGroup, Move
 from crabrules.crab_stack.crabs import Size, crab_player, crab_size
 from crabrules.crab_stack.events import (
@@ -83,6 +84,7 @@ def describe_event(event: Event) -> str:
     >>> describe_event(GroupWashedAway((4, 5), ("B2", "B3"), ((0, 3), (4,)), ("red", "blue")))
     'the wave washes away B2, B3 and their 3 crabs (2 blue, 1 red)'
     """
+    check_event(event, Event)
     if isinstance(event, CrabMoved):
         return (
             f"{event.colour} moves a {_SIZE_WORDS[event.size]} crab from {event.src_label} "

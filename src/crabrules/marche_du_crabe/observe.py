@@ -20,6 +20,7 @@ import attrs
 
 from crabrules.core import PlayerId, Rng, check_viewer, serialize
 from crabrules.core.errors import InvalidStateError
+from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import check_seed
 from crabrules.marche_du_crabe.beaches import Beach
@@ -133,7 +134,7 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     True
     """
     check_viewer(player, 2)
-    return tuple(events)
+    return check_events(events, Event)
 
 
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:

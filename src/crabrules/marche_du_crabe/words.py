@@ -13,7 +13,7 @@ it never tells whether an Item is forbidden.
 
 from __future__ import annotations
 
-from crabrules.core.errors import InvalidStateError
+from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.marche_du_crabe.actions import Action, Move, Place
 from crabrules.marche_du_crabe.board import LABELS, NO_ITEM, path
@@ -88,12 +88,13 @@ def describe_event(event: Event) -> str:
     """Say in one sentence what ``event`` says happened; no state is needed.
 
     Raises:
-        InvalidStateError: ``event`` is not an event of La Marche du Crabe.
+        NotAnEventError: ``event`` is not an event of La Marche du Crabe.
 
     >>> from crabrules.marche_du_crabe.events import BaddiePlaced
     >>> describe_event(BaddiePlaced(1, "Sunny", "blue", 14, "C3", 2, 1, 4))
     "Sunny's blue Baddie goes on C3 (row 3), under the Crabs, costing 1 Shrimp (4 left)"
     """
+    check_event(event, Event)
     if isinstance(event, BaddieRevealed):
         return f"{event.name} reveals a {event.colour} Baddie of row {event.row + 1}"
     if isinstance(event, BaddiePlaced):
@@ -130,9 +131,8 @@ def describe_event(event: Event) -> str:
     if isinstance(event, BaddieBuried):
         baddie = f"{event.name}'s {event.colour} Baddie"
         return f"{baddie} slides, unrevealed, under the Crabs on {event.label}"
-    if isinstance(event, GameEnded):
-        return _ENDINGS[event.termination].format(score=event.score)
-    raise InvalidStateError(f"not an event of La Marche du Crabe: {event!r}"[:120])
+    assert isinstance(event, GameEnded)
+    return _ENDINGS[event.termination].format(score=event.score)
 
 
 _ENDINGS = {

@@ -96,6 +96,7 @@ def action_to_str(state: State, action: Action) -> str:
     """
     if type(state) is not State:
         raise not_a_state(state, State)
+    check_legal(state, action)
     rules = rules_for(state.config)
     return f"{rules.colours[action.player]}: {_body(state, rules, action)}"
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core.errors import InvalidStateError
+from crabrules.core.events import check_events
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.board import Cell
@@ -246,7 +247,7 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     """
     # The events do not say how many players there are: any seat a game can have.
     check_viewer(player, MAX_PLAYERS)
-    return tuple(_as_seen(event, player) for event in events)
+    return tuple(_as_seen(event, player) for event in check_events(events, Event))
 
 
 def _as_seen(event: Event, player: PlayerId | None) -> Event:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.oh_crab.actions import (
     DRAW_PILE,
@@ -68,6 +69,7 @@ from crabrules.oh_crab.events import (
 )
 from crabrules.oh_crab.names import cell_label, pile_label
 from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.state import NO_CARD, Grant, Source, State
 from crabrules.oh_crab.turns import carried_to
 from crabrules.oh_crab.work import Rules, rules_for
@@ -98,6 +100,7 @@ def describe(state: State, action: Action) -> str:
     """
     if type(state) is not State:
         raise not_a_state(state, State)
+    check_legal(state, action)
     rules = rules_for(state.config)
     who = _colour(rules, action.player)
     if isinstance(action, Plan):
@@ -228,6 +231,7 @@ def describe_event(event: Event) -> str:
     >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.PUSH, 17, 22, "c3", "c4"))
     'red pushes orange from c3 to c4'
     """
+    check_event(event, Event)
     if isinstance(event, CrabMoved):
         return _moved(event)
     if isinstance(event, CardPlanned):

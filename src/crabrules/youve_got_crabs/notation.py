@@ -33,7 +33,6 @@ import math
 import re
 
 from crabrules.core import CommonReason, IllegalActionError, PlayerId
-from crabrules.core.actions import check_action
 from crabrules.core.game import not_a_state
 from crabrules.youve_got_crabs.actions import (
     POT,
@@ -130,18 +129,18 @@ def action_to_str(state: State, action: Action) -> str:
     """Write ``action`` in the notation.
 
     Raises:
-        IllegalActionError: ``action`` is not one of the game's actions (``malformed``).
+        IllegalActionError: ``action`` is not legal in ``state`` (as :func:`apply` says).
 
     >>> from crabrules.youve_got_crabs.rules import initial_state
     >>> state = initial_state(seed=7)
     >>> action_to_str(state, Swap(0, hand_slot=0, ocean_slot=3))
     'P0 swap 1D'
-    >>> action_to_str(state, Collect(1, POT))
-    'P1 collect pot'
+    >>> action_to_str(state, Signal(1))
+    'P1 signal'
     """
     if type(state) is not State:
         raise not_a_state(state, State)
-    check_action(action, _ACTIONS)
+    check_legal(state, action)
     who = player_label(action.player)
     if isinstance(action, Swap):
         return f"{who} swap {hand_label(action.hand_slot)}{ocean_label(action.ocean_slot)}"

@@ -28,11 +28,12 @@ from collections import Counter
 
 import attrs
 
-from crabrules.core import InvalidPlayerError, PlayerId, Rng, check_viewer, serialize
+from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import check_seed
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck, is_scoring
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND, Config, Side, Team
+from crabrules.youve_got_crabs.config import CARDS_PER_HAND, MAX_TEAMS, Config, Side, Team
 from crabrules.youve_got_crabs.events import CardsDrawn, Event
 from crabrules.youve_got_crabs.state import (
     UNSEEN,
@@ -201,9 +202,8 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     >>> observe_events((drawn,), 0)[0].cards
     (-2, -2, -2, -2)
     """
-    if player is not None and (type(player) is not int or player < 0):
-        raise InvalidPlayerError(f"player: None or a player id, not {player!r}")
-    return tuple(_as_seen(event, player) for event in events)
+    check_viewer(player, 2 * MAX_TEAMS)
+    return tuple(_as_seen(event, player) for event in check_events(events, Event))
 
 
 def _as_seen(event: Event, player: PlayerId | None) -> Event:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from crabrules.core import NotAStateError
+from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.youve_got_crabs.actions import (
     POT,
@@ -126,15 +126,13 @@ def describe_event(event: Event) -> str:
     """One sentence saying what happened.
 
     Raises:
-        NotAStateError: ``event`` is not a You've Got Crabs event.
+        NotAnEventError: ``event`` is not a You've Got Crabs event.
 
     >>> describe_event(CallResolved(1, 0, right=False, double=False, hand=(), names=()))
     "P1's call on P0 is wrong"
     """
-    say = _SAY.get(type(event))
-    if say is None:
-        raise NotAStateError(f"expected a You've Got Crabs event, got {event!r:.60}")
-    return say(event)
+    check_event(event, Event)
+    return _SAY[type(event)](event)
 
 
 def _source(source: Source) -> str:
