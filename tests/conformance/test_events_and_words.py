@@ -4,7 +4,8 @@
 - events, and every player's view of them, round-trip through JSON as the game's
   ``Event`` union; ``observe_events`` is idempotent;
 - ``describe`` and ``describe_event`` say one non-empty line;
-- ``parse_action(s, action_to_str(s, a)) == a`` for every legal action, and
+- ``parse_action(s, action_to_str(s, a)) == a`` for every legal action, whatever the
+  case and spacing of the text, and
   ``parse_action`` refuses text that is no action with ``IllegalActionError``;
 - ``describe`` and ``action_to_str`` refuse an action that is not legal, as ``apply`` does;
 - ``describe_event`` and ``observe_events`` refuse what is not one of the game's events
@@ -84,6 +85,9 @@ def test_every_legal_action_is_described_and_its_notation_round_trips(
             text = game.action_to_str(state, action)
             _one_line(text)
             assert game.parse_action(state, text) == action, text
+            # People type in either case and with loose spaces.
+            for typed in (text.upper(), text.lower(), f"  {text.replace(' ', '   ')} "):
+                assert game.parse_action(state, typed) == action, typed
         for width, line in ((len(line), line) for line in game.render(state).splitlines()):
             assert width <= RENDER_WIDTH, f"a {width}-column line: {line!r}"
 

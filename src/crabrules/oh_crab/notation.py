@@ -197,7 +197,8 @@ def _parse(state: State, text: str) -> Action:
     rules = rules_for(state.config)
     if type(text) is not str:
         raise _NotationError(f"a string is needed, not {text!r:.40}")
-    who, colon, rest = text.partition(":")
+    # Every word of the notation is lower case, so "RED: Plan Red-1" reads as well.
+    who, colon, rest = text.lower().partition(":")
     if not colon:
         raise _NotationError(f"{text.strip()!r:.40} names no player (write 'red: move c4')")
     player = _colour(rules, who.strip())
@@ -225,11 +226,12 @@ def _parse_verb(state: State, rules: Rules, p: int, verb: str, args: _Args) -> A
         label = args.word("an action of the turn")
         grants = state.turn.grants if state.turn is not None else ()
         labels = grant_labels(grants)
-        if label not in labels:
+        lowered = [known.lower() for known in labels]  # the text was read in lower case
+        if label not in lowered:
             raise _NotationError(
                 f"{label!r:.40} is no action of this turn ({', '.join(labels) or 'none'})"
             )
-        return Use(p, labels.index(label))
+        return Use(p, lowered.index(label))
     if verb == "move":
         dest = args.cell()
         return Move(p, dest, args.discard(), args.pushes())
