@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,9 @@ from crabrules import GAMES, CrabRulesError, Game, GameRecord, from_json, get_ga
 from crabrules.core.rng import Rng, resolve_seed
 
 __all__ = ["main"]
+
+#: The widest line the command line prints (boards are drawn within it too).
+WIDTH = 100
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,7 +109,7 @@ def _demo(
     while not game.is_terminal(state) and (cap is None or len(actions) < cap):
         action: Any
         action, chooser = chooser.choice(game.legal_actions(state))
-        print(f"\n{len(actions) + 1}. {_move_line(game, state, action)}")
+        print(_move_line(game, state, action, len(actions) + 1))
         state, events = game.apply_with_events(state, action)
         actions.append(action)
         _print_events(game, events)
@@ -117,13 +121,21 @@ def _demo(
         print(f"Record written to {save}.")
 
 
-def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:
-    return f"{game.action_to_str(state, action)}: {game.describe(state, action)}"
+def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any, number: int) -> str:
+    line = f"{number}. {game.action_to_str(state, action)}: {game.describe(state, action)}"
+    return "\n" + textwrap.fill(line, WIDTH, subsequent_indent="   ")
 
 
 def _print_events(game: Game[Any, Any, Any, Any], events: tuple[Any, ...]) -> None:
     for event in events:
-        print(f"   - {game.describe_event(event)}")
+        print(
+            textwrap.fill(
+                game.describe_event(event),
+                WIDTH,
+                initial_indent="   - ",
+                subsequent_indent="     ",
+            )
+        )
 
 
 def _print_end(game: Game[Any, Any, Any, Any], state: Any, count: int) -> None:
@@ -147,7 +159,7 @@ def _replay(path: str, *, events: bool) -> None:
     if events:
         state = game.initial_state(record.config, seed=record.seed)
         for number, action in enumerate(record.actions, 1):
-            print(f"\n{number}. {_move_line(game, state, action)}")
+            print(_move_line(game, state, action, number))
             state, happened = game.apply_with_events(state, action, check=False)
             _print_events(game, happened)
         print()
