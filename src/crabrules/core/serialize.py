@@ -270,9 +270,9 @@ def from_dict(data: object, cls: Any) -> Any:
     """Rebuild a value of type ``cls`` (a class or a union of actions) from a document.
 
     ``cls`` may also be ``tuple[X, ...]`` or ``list[X]``, for a list of documents of ``X``.
-    Every stored document (a State, Config, Observation, GameRecord) must carry ``format_version``; an
-    action or an event may leave it out, meaning this library's format, so a front end can
-    post ``{"type": "move", ...}`` as it is.
+    Every stored document (a State, Config, Observation, GameRecord) must carry
+    ``format_version``; an action or an event may leave it out, meaning this library's
+    format, so a front end can post ``{"type": "move", ...}`` as it is.
 
     Raises:
         DeserializationError: the document is not a valid ``cls``; the message says where.
