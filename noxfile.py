@@ -1,14 +1,18 @@
-"""The project's checks. ``nox`` runs tests, typecheck, lint, docs and build; ``nox -s bench``
-runs the benchmarks. Every session installs what it needs into its own environment."""
+"""The project's checks. ``nox`` runs tests, typecheck, lint, docs, build and compiled;
+``nox -s bench`` runs the benchmarks. Every session installs what it needs into its own
+environment."""
 
 from __future__ import annotations
 
+import json
 import pathlib
+import shutil
 import tempfile
+from typing import Any
 
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "build"]
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "build", "compiled"]
 nox.options.error_on_missing_interpreters = False
 nox.options.reuse_existing_virtualenvs = True
 
@@ -16,6 +20,9 @@ nox.options.reuse_existing_virtualenvs = True
 MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
 TEST_DEPS = ["pytest>=8", "pytest-cov>=5", "hypothesis>=6.100"]
+BUILD_DEPS = ["build>=1.2"]
+# What the suite needs against an installed wheel (no coverage: the wheel is not src/).
+WHEEL_TEST_DEPS = ["pytest>=8", "hypothesis>=6.100"]
 DOCS_DEPS = ["sphinx>=7.2", "furo>=2024.1", "myst-parser>=3", "sphinx-autodoc-typehints>=2"]
 
 
@@ -85,9 +92,9 @@ def docs(session: nox.Session) -> None:
 @nox.session
 def build(session: nox.Session) -> None:
     """sdist and wheel, ``twine check``, then the wheel alone in a fresh environment."""
-    session.install("build>=1.2", "twine>=5")
+    session.install(*BUILD_DEPS, "twine>=5")
     dist = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-dist-"))
-    session.run("python", "-m", "build", "--outdir", str(dist))
+    session.run("python", "-m", "build", "--outdir", str(dist), env={"CRABRULES_COMPILE": "0"})
     session.run("twine", "check", "--strict", *map(str, dist.iterdir()))
     wheel = next(dist.glob("*.whl"))
     venv = dist / "venv"
@@ -101,7 +108,8 @@ def build(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The hot paths and random playouts of every game (not part of the default run)."""
+    """The hot paths and random playouts of every game, then the pure and the compiled wheel
+    side by side on the same games, with the ratio (not part of the default run)."""
     session.install("-e", ".", "pytest>=8", "pytest-benchmark>=4", "hypothesis>=6.100")
     session.run(
         "pytest",
@@ -115,3 +123,104 @@ def bench(session: nox.Session) -> None:
         "-s",
         *session.posargs,
     )
+    _side_by_side(session)
+
+
+# The compiled build (mypyc): see hatch_build.py and docs/installation.md.
+
+
+def _wheel_env(session: nox.Session, where: pathlib.Path, *, compiled: bool) -> str:
+    """Build the compiled or the pure wheel, install it alone in a new venv; its python."""
+    dist = where / "dist"
+    flag = "1" if compiled else "0"
+    session.run(
+        "python", "-m", "build", "--wheel", "--outdir", str(dist), env={"CRABRULES_COMPILE": flag}
+    )
+    venv = where / "venv"
+    session.run("python", "-m", "venv", str(venv))
+    python = str(venv / "bin" / "python")
+    wheel = str(next(dist.glob("*.whl")))
+    session.run(python, "-m", "pip", "install", "--quiet", wheel, *WHEEL_TEST_DEPS, external=True)
+    return python
+
+
+def _test_tree(where: pathlib.Path) -> pathlib.Path:
+    """A copy of what the tests read, outside the source tree: ``import crabrules`` there
+    finds the installed wheel, never ``src/``."""
+    tree = where / "tree"
+    tree.mkdir()
+    for name in ("tests", "examples", "docs"):
+        shutil.copytree(name, tree / name, ignore=shutil.ignore_patterns("_build", "__pycache__"))
+    shutil.copy("pyproject.toml", tree)
+    return tree
+
+
+def _compiled_modules() -> list[str]:
+    """The modules the compiled wheel compiles, as pyproject.toml lists their files."""
+    hook = nox.project.load_toml("pyproject.toml")["tool"]["hatch"]["build"]["targets"]["wheel"]
+    files = hook["hooks"]["custom"]["include"]
+    return [f.removeprefix("src/").removesuffix(".py").replace("/", ".") for f in files]
+
+
+def _json(session: nox.Session, python: str, *args: str) -> dict[str, Any]:
+    """What ``python -m tests.benchmarks.builds ARGS`` prints, run with that python."""
+    out = session.run(python, "-m", "tests.benchmarks.builds", *args, external=True, silent=True)
+    assert isinstance(out, str)
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+CHECK_COMPILED = """
+import importlib, sys
+import crabrules
+pure = [m for m in sys.argv[1:] if importlib.import_module(m).__file__.endswith(".py")]
+assert crabrules.compiled and not pure, f"not compiled: {pure or 'crabrules'}"
+print(f"{len(sys.argv) - 1} compiled modules imported, crabrules.compiled is True")
+"""
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """The compiled wheel in a fresh environment: its compiled modules are the ones imported,
+    the whole test suite passes against it (conformance included; not the doctests of src/,
+    which the tests session runs), and seeded games serialise byte for byte as in the pure
+    wheel."""
+    session.install(*BUILD_DEPS)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-compiled-"))
+    python = _wheel_env(session, work / "compiled", compiled=True)
+    pure = _wheel_env(session, work / "pure", compiled=False)
+    tree = _test_tree(work)
+    modules = _compiled_modules()
+    session.chdir(str(tree))
+    session.run(python, "-c", CHECK_COMPILED, *modules, external=True)
+    session.run(
+        python,
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "tests",
+        "--ignore=tests/benchmarks",
+        *session.posargs,
+        external=True,
+    )
+    ours, theirs = _json(session, python, "fingerprints"), _json(session, pure, "fingerprints")
+    if ours["fingerprints"] != theirs["fingerprints"]:
+        session.error(f"the builds play different games: {ours} != {theirs}")
+    session.log(f"seeded games identical in both builds: {ours['fingerprints']}")
+
+
+def _side_by_side(session: nox.Session) -> None:
+    """Time the same work (tests/benchmarks/builds.py) on both wheels and print the ratios."""
+    session.install(*BUILD_DEPS)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-bench-"))
+    pure = _wheel_env(session, work / "pure", compiled=False)
+    python = _wheel_env(session, work / "compiled", compiled=True)
+    session.chdir(str(_test_tree(work)))
+    slow, fast = _json(session, pure, "speed")["speed"], _json(session, python, "speed")["speed"]
+    print(f"\n{'pure vs compiled (best of 3)':<52}{'pure':>12}{'compiled':>12}{'speed-up':>10}")
+    for name, before in slow.items():
+        after = fast[name]
+        # Rates grow, times shrink: the speed-up is how much better the compiled one does.
+        ratio = after / before if name.endswith("/s)") else before / after
+        print(f"{name:<52}{before:>12,.1f}{after:>12,.1f}{ratio:>9.2f}x")

@@ -10,6 +10,7 @@ Each game is a package of plain functions over frozen values (``initial_state``,
 """
 
 from crabrules import crab_stack, marche_du_crabe, oh_crab, youve_got_crabs
+from crabrules._build import compiled
 from crabrules._version import __version__
 from crabrules.core import (
     GAMES,
@@ -69,6 +70,7 @@ __all__ = [
     "Rng",
     "UnknownGameError",
     "__version__",
+    "compiled",
     "from_dict",
     "from_json",
     "get_game",

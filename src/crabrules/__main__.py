@@ -18,7 +18,18 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from crabrules import GAMES, CrabRulesError, Game, GameRecord, from_json, get_game, replay, to_json
+from crabrules import (
+    GAMES,
+    CrabRulesError,
+    Game,
+    GameRecord,
+    __version__,
+    compiled,
+    from_json,
+    get_game,
+    replay,
+    to_json,
+)
 from crabrules.core.rng import Rng, resolve_seed
 
 __all__ = ["main"]
@@ -73,6 +84,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _list() -> None:
+    print(f"crabrules {__version__}, {'compiled with mypyc' if compiled else 'pure Python'}")
     for game_id, game in sorted(GAMES.items()):
         info = game.info
         players = (

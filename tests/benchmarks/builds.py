@@ -1,0 +1,157 @@
+"""The pure and the compiled build side by side: speed figures and game fingerprints.
+
+``nox -s bench`` and ``nox -s compiled`` run this module in an environment of each build
+(``python -m tests.benchmarks.builds speed|fingerprints``, from a copy of ``tests/``), and
+compare what the two print as JSON:
+
+- ``speed``: for every game, random playouts (uniformly random legal actions, as in the
+  per-game benchmarks; You've Got Crabs with the mix of :mod:`tests.youve_got_crabs.policy`,
+  whose games end) and ``legal_actions`` followed by ``apply(check=False)`` on positions of
+  such games. Each figure is the best of :data:`REPEATS` runs of the same fixed work, so
+  that the two builds are timed on exactly the same games.
+- ``fingerprints``: for every game, the SHA-256 of the JSON of every state of a few seeded
+  random games and of their records. Equal fingerprints mean that both builds play and
+  serialise the same games byte for byte.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import crabrules
+from crabrules import GameRecord, get_game, to_json
+from tests.youve_got_crabs.policy import RandomTable, playout
+
+REPEATS = 3
+
+#: (game id, config options, random playouts timed, positions timed)
+WORK: tuple[tuple[str, dict[str, Any], int, int], ...] = (
+    ("crab-stack", {"players": 4}, 20, 2000),
+    ("la-marche-du-crabe", {}, 200, 2000),
+    ("youve-got-crabs", {"teams": 5}, 4, 600),
+    ("oh-crab", {"players": 5, "scenario": "first-escape"}, 4, 1000),
+)
+FINGERPRINT_GAMES = 5
+
+
+def _config(game_id: str, options: dict[str, Any]) -> Any:
+    return get_game(game_id).config_type(**options)
+
+
+def _random_games(game_id: str, options: dict[str, Any], first_seed: int) -> Iterator[Any]:
+    """The states of seeded random games, one after the other, forever."""
+    game = get_game(game_id)
+    config = _config(game_id, options)
+    for seed in range(first_seed, 10**9):
+        state = game.initial_state(config, seed=seed)
+        if game_id == "youve-got-crabs":
+            table = RandomTable(random.Random(seed))
+            while not game.is_terminal(state):
+                yield state
+                state = game.apply(state, table.choose(state), check=False)
+            continue
+        rnd = random.Random(seed)
+        while not game.is_terminal(state):
+            yield state
+            state = game.apply(state, rnd.choice(game.legal_actions(state)), check=False)
+
+
+def _playouts(game_id: str, options: dict[str, Any], games: int) -> Callable[[], int]:
+    game = get_game(game_id)
+    config = _config(game_id, options)
+
+    def run() -> int:
+        actions = 0
+        for seed in range(games):
+            state = game.initial_state(config, seed=seed)
+            if game_id == "youve-got-crabs":
+                state, steps = playout(state, random.Random(seed))
+                actions += steps
+                continue
+            rnd = random.Random(seed)
+            while not game.is_terminal(state):
+                state = game.apply(state, rnd.choice(game.legal_actions(state)), check=False)
+                actions += 1
+        return actions
+
+    return run
+
+
+def _legal_then_apply(game_id: str, options: dict[str, Any], count: int) -> Callable[[], int]:
+    game = get_game(game_id)
+    states = list(itertools.islice(_random_games(game_id, options, 10**6), count))
+    choices = random.Random(7)
+    picks = [choices.randrange(10**6) for _ in states]
+
+    def run() -> int:
+        for state, pick in zip(states, picks, strict=True):
+            legal = game.legal_actions(state)
+            game.apply(state, legal[pick % len(legal)], check=False)
+        return len(states)
+
+    return run
+
+
+def _best_seconds(run: Callable[[], int]) -> tuple[float, int]:
+    best = float("inf")
+    count = 0
+    for _ in range(REPEATS):
+        # CPU time, not wall time: the machines that run this are shared.
+        start = time.process_time()
+        count = run()
+        best = min(best, time.process_time() - start)
+    return best, count
+
+
+def speed() -> dict[str, float]:
+    """Every game's figures: playout actions a second, and microseconds a position."""
+    figures: dict[str, float] = {}
+    for game_id, options, games, positions in WORK:
+        seconds, actions = _best_seconds(_playouts(game_id, options, games))
+        figures[f"{game_id}: random playouts (actions/s)"] = actions / seconds
+        seconds, count = _best_seconds(_legal_then_apply(game_id, options, positions))
+        figures[f"{game_id}: legal_actions + apply (us)"] = seconds / count * 1e6
+    return figures
+
+
+def fingerprints() -> dict[str, str]:
+    """Every game's SHA-256 over the JSON of each state of seeded games and their records."""
+    out: dict[str, str] = {}
+    for game_id, options, _, _ in WORK:
+        game = get_game(game_id)
+        config = _config(game_id, options)
+        digest = hashlib.sha256()
+        for seed in range(FINGERPRINT_GAMES):
+            rnd = random.Random(seed)
+            state = game.initial_state(config, seed=seed)
+            actions: list[Any] = []
+            while not game.is_terminal(state) and len(actions) < 400:
+                digest.update(to_json(state).encode())
+                action = rnd.choice(game.legal_actions(state))
+                actions.append(action)
+                state = game.apply(state, action)
+            digest.update(to_json(state).encode())
+            digest.update(to_json(GameRecord.of(game_id, config, seed, actions)).encode())
+        out[game_id] = digest.hexdigest()
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Print ``speed`` or ``fingerprints`` as JSON, with the build that made them."""
+    if argv not in (["speed"], ["fingerprints"]):
+        print("usage: python -m tests.benchmarks.builds speed|fingerprints", file=sys.stderr)
+        return 2
+    result = speed() if argv == ["speed"] else fingerprints()
+    print(json.dumps({"compiled": crabrules.compiled, argv[0]: result}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
