@@ -34,7 +34,7 @@ on a loss.
 >>> enc = encoding("la-marche-du-crabe")
 >>> state = mdc.initial_state(seed=1)
 >>> [enc.action_to_int(a) for a in mdc.legal_actions(state)][:3]
-[0, 1, 2]
+[18, 19, 20]
 """
 
 from __future__ import annotations
