@@ -85,6 +85,9 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.render_mode = render_mode
         self._max_steps = game.info.max_random_steps if max_steps is None else max_steps
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
+        self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
+        self._observe = game.observe
+        self._tensor = enc.observation_tensor
         self.agents: list[str] = []
         actions = enc.num_distinct_actions
         box = spaces.Box(0.0, np.inf, enc.observation_shape, dtype=np.float32)
@@ -140,12 +143,11 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation tensor and action mask (all 0 unless it is to act)."""
-        player = int(agent.rsplit("_", 1)[1])
-        enc = self._encoding
-        mask = np.zeros(enc.num_distinct_actions, dtype=np.int8)
+        player = self._player_of[agent]
+        mask = np.zeros(self._encoding.num_distinct_actions, dtype=np.int8)
         if player == self._player:
-            mask[list(self._legal)] = 1
-        tensor = enc.observation_tensor(self._game.observe(self._state, player))
+            mask[np.fromiter(self._legal, dtype=np.intp, count=len(self._legal))] = 1
+        tensor = self._tensor(self._observe(self._state, player))
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -22,9 +22,17 @@ import functools
 from typing import Any
 
 from crabrules.core import get_game
-from crabrules.encoding.base import Encoding, Section, Tensor, returns_of
+from crabrules.encoding.base import Encoding, Layout, Section, Tensor, returns_of
 
-__all__ = ["ENCODED_GAMES", "Encoding", "Section", "Tensor", "encoding", "returns_of"]
+__all__ = [
+    "ENCODED_GAMES",
+    "Encoding",
+    "Layout",
+    "Section",
+    "Tensor",
+    "encoding",
+    "returns_of",
+]
 
 #: The ids of the games that have an encoding.
 ENCODED_GAMES = ("crab-stack", "la-marche-du-crabe", "youve-got-crabs")

@@ -13,6 +13,7 @@ observers document theirs), and terminal rewards per player.
 from __future__ import annotations
 
 import abc
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
@@ -23,7 +24,7 @@ import numpy.typing as npt
 
 from crabrules.core import Game, Outcome, PlayerId, Utility
 
-__all__ = ["Encoding", "Section", "Tensor", "returns_of"]
+__all__ = ["Encoding", "Layout", "Section", "Tensor", "returns_of"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -50,13 +51,38 @@ class Section:
         return math.prod(self.shape)
 
 
+class Layout:
+    """Where each section of an observation tensor starts, and its strides; built once.
+
+    >>> layout = Layout((Section("a", (2,), ""), Section("b", (2, 3), "")))
+    >>> layout.size, layout.offsets["b"], layout.strides["b"]
+    (8, 2, (3, 1))
+    """
+
+    __slots__ = ("offsets", "size", "strides")
+
+    def __init__(self, sections: tuple[Section, ...]) -> None:
+        self.offsets: dict[str, int] = {}
+        self.strides: dict[str, tuple[int, ...]] = {}
+        offset = 0
+        for section in sections:
+            shape = section.shape
+            self.offsets[section.name] = offset
+            self.strides[section.name] = tuple(
+                math.prod(shape[i + 1 :]) for i in range(len(shape))
+            )
+            offset += section.size
+        self.size = offset
+
+
 class Tensor:
     """A zeroed observation vector being filled, section by section.
 
     Each game's ``observation_tensor`` writes through it, so the layout (offsets, shapes)
     lives in one place: the encoding's ``sections``.
 
-    >>> tensor = Tensor((Section("a", (2,), ""), Section("b", (2, 3), "")))
+    >>> layout = Layout((Section("a", (2,), ""), Section("b", (2, 3), "")))
+    >>> tensor = Tensor(layout)
     >>> tensor.set("b", 1, 2)
     >>> tensor.put("a", [0.5, 1.0])
     >>> tensor.values.tolist()
@@ -65,43 +91,26 @@ class Tensor:
 
     __slots__ = ("_layout", "values")
 
-    def __init__(self, sections: Sequence[Section]) -> None:
-        self._layout = _layout(tuple(sections))
-        self.values: npt.NDArray[np.float32] = np.zeros(
-            sum(s.size for s in sections), dtype=np.float32
-        )
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+        self.values: npt.NDArray[np.float32] = np.zeros(layout.size, dtype=np.float32)
 
     def set(self, name: str, *index: int, value: float = 1.0) -> None:
         """Write ``value`` at ``index`` (one int per axis) of the section ``name``."""
-        offset, strides = self._layout[name]
-        self.values[offset + sum(i * s for i, s in zip(index, strides, strict=True))] = value
+        layout = self._layout
+        strides = layout.strides[name]
+        position = sum(i * s for i, s in zip(index, strides, strict=True))
+        self.values[layout.offsets[name] + position] = value
 
     def put(self, name: str, values: Sequence[float] | npt.NDArray[np.float32]) -> None:
         """Write the whole section ``name`` (flattened) from ``values``."""
-        offset, _ = self._layout[name]
+        offset = self._layout.offsets[name]
         self.values[offset : offset + len(values)] = values
 
     def set_many(self, name: str, flat: Sequence[int]) -> None:
         """Write ``1.0`` at each of the flat positions ``flat`` of the section ``name``."""
-        offset, _ = self._layout[name]
-        self.values[[offset + i for i in flat]] = 1.0
-
-
-_LAYOUTS: dict[tuple[Section, ...], dict[str, tuple[int, tuple[int, ...]]]] = {}
-
-
-def _layout(sections: tuple[Section, ...]) -> dict[str, tuple[int, tuple[int, ...]]]:
-    """Each section's offset and strides, computed once per layout."""
-    layout = _LAYOUTS.get(sections)
-    if layout is None:
-        layout = {}
-        offset = 0
-        for section in sections:
-            strides = tuple(math.prod(section.shape[i + 1 :]) for i in range(len(section.shape)))
-            layout[section.name] = (offset, strides)
-            offset += section.size
-        _LAYOUTS[sections] = layout
-    return layout
+        offset = self._layout.offsets[name]
+        self.values[np.fromiter((offset + i for i in flat), np.intp, len(flat))] = 1.0
 
 
 def returns_of(
@@ -155,10 +164,19 @@ class Encoding(abc.ABC, Generic[S, A, O]):
     num_distinct_actions: int
     sections: tuple[Section, ...]
 
+    @functools.cached_property
+    def layout(self) -> Layout:
+        """Where each of :attr:`sections` starts in the tensor."""
+        return Layout(self.sections)
+
     @property
     def observation_shape(self) -> tuple[int]:
         """The shape of :meth:`observation_tensor`: one flat vector."""
-        return (sum(s.size for s in self.sections),)
+        return (self.layout.size,)
+
+    def new_tensor(self) -> Tensor:
+        """A zeroed tensor of this encoding's layout, to fill."""
+        return Tensor(self.layout)
 
     @abc.abstractmethod
     def action_to_int(self, action: A) -> int:

@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from crabrules import marche_du_crabe as mdc
 from crabrules.core import PlayerId
-from crabrules.encoding.base import Encoding, Section, Tensor
+from crabrules.encoding.base import Encoding, Section
 from crabrules.marche_du_crabe import Action, Config, Icon, Move, Observation, Place, State
 from crabrules.marche_du_crabe.actions import MOVES, PLACES, STAYS
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
@@ -105,7 +105,7 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
 
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
-        tensor = Tensor(self.sections)
+        tensor = self.new_tensor()
         viewer = observation.player
         tensor.set("observer", 2 if viewer is None else viewer)
         tensor.set("to_move", observation.to_move)

@@ -84,7 +84,7 @@ import numpy.typing as npt
 
 from crabrules import youve_got_crabs as ygc
 from crabrules.core import PlayerId
-from crabrules.encoding.base import Encoding, Section, Tensor
+from crabrules.encoding.base import Encoding, Section
 from crabrules.youve_got_crabs import (
     POT,
     Action,
@@ -195,7 +195,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         """The observation as the vector the module's table lays out."""
         n, kinds = self.players, self.kinds
         copies = self.config.copies
-        tensor = Tensor(self.sections)
+        tensor = self.new_tensor()
         o = observation
         tensor.set("observer", n if o.player is None else o.player)
         tensor.set_many("hand", [slot * kinds + card + 1 for slot, card in enumerate(o.hand)])
