@@ -8,7 +8,7 @@ import tempfile
 
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "build"]
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "build", "adapters"]
 nox.options.error_on_missing_interpreters = False
 nox.options.reuse_existing_virtualenvs = True
 
@@ -38,8 +38,8 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """``mypy --strict`` over the library and its tests."""
-    session.install("-e", ".", MYPY, *TEST_DEPS, "pytest-benchmark>=4", "nox")
+    """``mypy --strict`` over the library and its tests, with the RL extras' libraries."""
+    session.install("-e", ".[rl,pettingzoo]", MYPY, *TEST_DEPS, "pytest-benchmark>=4", "nox")
     session.run("mypy", "--strict", "src", "tests", "noxfile.py", "examples")
 
 
@@ -81,10 +81,57 @@ def build(session: nox.Session) -> None:
     session.run(python, "-m", "crabrules", "demo", "crab-stack", "--seed", "1", external=True)
 
 
+#: The optional extras and the suites and modules that need them, in install order.
+EXTRAS = {
+    "rl": ("tests/encoding", "src/crabrules/encoding"),
+    "pettingzoo": ("tests/adapters/test_pettingzoo.py", "src/crabrules/adapters/pettingzoo.py"),
+    "openspiel": ("tests/adapters/test_openspiel.py", "src/crabrules/adapters/openspiel.py"),
+}
+
+
+def install_extras(session: nox.Session) -> list[str]:
+    """Install each extra that installs here; return the suites and modules of those.
+
+    An extra that cannot be installed on this platform (open_spiel publishes wheels for
+    Linux and macOS only) is skipped with the reason printed; the others still count.
+    """
+    paths: list[str] = []
+    for extra, suite in EXTRAS.items():
+        try:
+            session.install("-e", f".[{extra}]", silent=True)
+        except nox.command.CommandFailed as error:
+            session.warn(f"skipping the {extra!r} extra: it does not install here ({error})")
+            continue
+        paths.extend(suite)
+    return paths
+
+
+@nox.session
+def adapters(session: nox.Session) -> None:
+    """The RL extras (rl, pettingzoo, openspiel): their tests, doctests and examples."""
+    session.install("-e", ".", *TEST_DEPS)
+    paths = install_extras(session)
+    if not paths:
+        session.error("no extra could be installed")
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "--cov=crabrules.encoding",
+        "--cov=crabrules.adapters",
+        "--cov-report=term",
+        "--doctest-modules",
+        *paths,
+        "tests/adapters/test_examples.py",
+        *session.posargs,
+    )
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """The hot paths and random playouts of every game (not part of the default run)."""
     session.install("-e", ".", "pytest>=8", "pytest-benchmark>=4", "hypothesis>=6.100")
+    install_extras(session)  # tests/benchmarks/test_adapters.py skips an adapter not installed
     session.run(
         "pytest",
         "tests/benchmarks",
