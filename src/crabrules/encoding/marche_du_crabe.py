@@ -45,7 +45,16 @@ import numpy.typing as npt
 from crabrules import marche_du_crabe as mdc
 from crabrules.core import PlayerId
 from crabrules.encoding.base import Encoding, Section
-from crabrules.marche_du_crabe import Action, Config, Icon, Move, Observation, Place, State
+from crabrules.marche_du_crabe import (
+    Action,
+    Config,
+    Icon,
+    Layout,
+    Move,
+    Observation,
+    Place,
+    State,
+)
 from crabrules.marche_du_crabe.actions import MOVES, PLACES, STAYS
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
 from crabrules.marche_du_crabe.content import NUM_ITEMS
@@ -84,6 +93,8 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
             Section("revealed", (6,), "the revealed Baddie's row"),
             Section("ended", (1,), "the game is over"),
         )
+        self._last_layout: Layout | None = None
+        self._last_printed: list[int] = []
 
     def action_to_int(self, action: Action) -> int:
         """``cell`` for a Place, ``36 + cell`` for a Move, 72 for Stay."""
@@ -103,19 +114,32 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
             return MOVES[player][number - _CELLS]
         return STAYS[player]
 
+    def _printed(self, layout: Layout) -> list[int]:
+        """The 1s of the ``items`` and ``icons`` sections (from ``items``), once per layout.
+
+        A game keeps its layout, so the last one is remembered.
+        """
+        if layout is not self._last_layout:
+            offsets = self.layout.offsets
+            icons_offset = offsets["icons"] - offsets["items"]
+            icons = len(_ICONS)
+            self._last_printed = [
+                c * NUM_ITEMS + i for c, i in enumerate(layout.items) if i >= 0
+            ] + [
+                icons_offset + c * icons + _ICONS.index(i)
+                for c, i in enumerate(layout.icons)
+                if i is not None
+            ]
+            self._last_layout = layout
+        return self._last_printed
+
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
         tensor = self.new_tensor()
         viewer = observation.player
         tensor.set("observer", 2 if viewer is None else viewer)
         tensor.set("to_move", observation.to_move)
-        layout = observation.layout
-        tensor.set_many("items", [c * NUM_ITEMS + i for c, i in enumerate(layout.items) if i >= 0])
-        icons = len(_ICONS)
-        tensor.set_many(
-            "icons",
-            [c * icons + _ICONS.index(i) for c, i in enumerate(layout.icons) if i is not None],
-        )
+        tensor.set_many("items", self._printed(observation.layout))
         tensor.set_many("forbidden", observation.forbidden)
         for p, exposed in enumerate(observation.exposed):
             tensor.set_many("exposed", [p * NUM_ITEMS + i for i in exposed])
