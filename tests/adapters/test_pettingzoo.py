@@ -8,10 +8,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import crabrules
-from crabrules.adapters.pettingzoo import env
+from crabrules.adapters.pettingzoo import env, parallel_env
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("crab-stack", {"players": 2}),
@@ -80,3 +80,35 @@ def test_real_time_play_offers_each_active_player_in_turn() -> None:
         seen.append(agent)
         game.step(int(observation["action_mask"].nonzero()[0][-1]))  # the last: Signal
     assert seen == [f"player_{p}" for p in (0, 1, 2, 3, 0, 1, 2, 3)]
+
+
+@pytest.mark.parametrize("teams", [2, 3])
+def test_parallel_api(teams: int) -> None:
+    parallel_api_test(parallel_env("youve-got-crabs", teams=teams), num_cycles=60)
+
+
+def test_parallel_seed() -> None:
+    parallel_seed_test(lambda: parallel_env("youve-got-crabs", teams=2), num_cycles=60)
+
+
+def test_sequential_games_have_no_parallel_form() -> None:
+    with pytest.raises(ValueError, match="sequential"):
+        parallel_env("crab-stack")
+
+
+def test_a_tick_drops_the_actions_an_earlier_arrival_made_illegal() -> None:
+    game = parallel_env("youve-got-crabs", teams=2, render_mode="ansi")
+    observations, _ = game.reset(seed=5)
+    # Everyone who may calls player 1 in the same tick: the first call to arrive is applied,
+    # and the state it leaves decides whether the later ones still are.
+    call_one = 23 + 1
+    actions = {
+        agent: call_one if observations[agent]["action_mask"][call_one] else game.wait
+        for agent in game.agents
+    }
+    _, _, _, _, infos = game.step(actions)
+    callers = [a for a, n in actions.items() if n != game.wait]
+    assert len(callers) > 1
+    assert any(infos[a]["applied"] for a in callers)
+    assert game.game_state.window is not None or game.game_state.call_count >= 1
+    assert game.render() == crabrules.youve_got_crabs.render(game.game_state)
