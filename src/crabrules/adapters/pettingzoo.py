@@ -280,7 +280,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def _observations(self) -> dict[str, dict[str, npt.NDArray[Any]]]:
         enc, game, state = self._encoding, self._game, self._state
-        observations = {}
+        observations: dict[str, dict[str, npt.NDArray[Any]]] = {}
         for player, agent in enumerate(self.possible_agents):
             mask = np.zeros(self.wait + 1, dtype=np.int8)
             mask[enc.legal_ints(state, player)] = 1
