@@ -231,9 +231,8 @@ class CrabrulesState(pyspiel.State):
             return _Position(state, steps, pyspiel.PlayerId.TERMINAL, {})
         players = shared.encoding.players
         player = min(active, key=lambda p: (p - after - 1) % players)
-        to_int = shared.encoding.action_to_int
         return _Position(
-            state, steps, player, {to_int(a): a for a in game.legal_actions(state, player)}
+            state, steps, player, shared.encoding.numbered_legal_actions(state, player)
         )
 
     def current_player(self) -> int:

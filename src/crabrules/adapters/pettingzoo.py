@@ -148,8 +148,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if self._game.is_terminal(self._state) or self._steps == self._max_steps:
             self._legal = {}
             return
-        to_int = self._encoding.action_to_int
-        self._legal = {to_int(a): a for a in self._game.legal_actions(self._state, self._player)}
+        self._legal = self._encoding.numbered_legal_actions(self._state, self._player)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation tensor and action mask (all 0 unless it is to act)."""

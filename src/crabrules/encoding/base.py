@@ -196,8 +196,12 @@ class Encoding(abc.ABC, Generic[S, A, O]):
 
     def legal_ints(self, state: S, player: PlayerId) -> list[int]:
         """The numbers of ``player``'s legal actions, in ``legal_actions``' order."""
+        return list(self.numbered_legal_actions(state, player))
+
+    def numbered_legal_actions(self, state: S, player: PlayerId) -> dict[int, A]:
+        """``player``'s legal actions by number, in ``legal_actions``' order (for adapters)."""
         to_int = self.action_to_int
-        return [to_int(a) for a in self.game.legal_actions(state, player)]
+        return {to_int(a): a for a in self.game.legal_actions(state, player)}
 
     def legal_action_mask(self, state: S, player: PlayerId) -> npt.NDArray[np.int8]:
         """A 0/1 ``int8`` vector of ``num_distinct_actions``: 1 where ``player`` may act.
