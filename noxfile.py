@@ -1,4 +1,4 @@
-"""The project's checks. ``nox`` runs tests, typecheck, lint, docs, build and compiled;
+"""The project's checks. ``nox`` runs tests, typecheck, lint, docs, build, compiled and adapters;
 ``nox -s bench`` runs the benchmarks. Every session installs what it needs into its own
 environment."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "build", "compiled"]
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "build", "compiled", "adapters"]
 nox.options.error_on_missing_interpreters = False
 nox.options.reuse_existing_virtualenvs = True
 
@@ -63,8 +63,8 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """``mypy --strict`` over the library and its tests."""
-    session.install("-e", ".", MYPY, *TEST_DEPS, "pytest-benchmark>=4", "nox")
+    """``mypy --strict`` over the library and its tests, with the RL extras' libraries."""
+    session.install("-e", ".[rl,pettingzoo]", MYPY, *TEST_DEPS, "pytest-benchmark>=4", "nox")
     session.run("mypy", "--strict", "src", "tests", "noxfile.py", "examples")
 
 
@@ -79,7 +79,8 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """The Sphinx site with warnings as errors, and every example in docs/ run as a doctest."""
-    session.install("-e", ".", *DOCS_DEPS, "pytest>=8")
+    # numpy (the rl extra): docs/rl.md documents crabrules.encoding from its docstrings.
+    session.install("-e", ".[rl]", *DOCS_DEPS, "pytest>=8")
     # -W makes Sphinx's own warnings errors; the Python deprecation notices that Sphinx
     # extensions print about each other are not ours to fix, so they are hidden.
     quiet = {"PYTHONWARNINGS": "ignore::DeprecationWarning,ignore::PendingDeprecationWarning"}
@@ -106,11 +107,68 @@ def build(session: nox.Session) -> None:
     session.run(python, "-m", "crabrules", "demo", "crab-stack", "--seed", "1", external=True)
 
 
+#: The optional extras and the suites and modules that need them, in install order.
+EXTRAS = {
+    "rl": ("tests/encoding", "src/crabrules/encoding"),
+    "pettingzoo": ("tests/adapters/test_pettingzoo.py", "src/crabrules/adapters/pettingzoo.py"),
+    "openspiel": ("tests/adapters/test_openspiel.py", "src/crabrules/adapters/openspiel.py"),
+}
+
+
+def install_extras(session: nox.Session) -> tuple[list[str], list[str]]:
+    """Install each extra that installs here: the suites and modules of those, then the others'.
+
+    An extra that cannot be installed on this platform (open_spiel publishes wheels for
+    Linux and macOS only) is skipped with the reason printed; the others still count.
+    """
+    installed: list[str] = []
+    skipped: list[str] = []
+    for extra, suite in EXTRAS.items():
+        try:
+            session.install("-e", f".[{extra}]", silent=True)
+        except nox.command.CommandFailed as error:
+            session.warn(f"skipping the {extra!r} extra: it does not install here ({error})")
+            skipped.append(suite[1])
+            continue
+        installed.extend(suite)
+    return installed, skipped
+
+
+@nox.session
+def adapters(session: nox.Session) -> None:
+    """The RL extras (rl, pettingzoo, openspiel): their tests, doctests and examples."""
+    session.install("-e", ".", *TEST_DEPS)
+    paths, skipped = install_extras(session)
+    if not paths:
+        session.error("no extra could be installed")
+    # pyproject.toml's coverage settings leave these modules out (nox -s tests cannot
+    # import them), so coverage here runs on its own settings, with no config file; the
+    # modules of a skipped extra are left out of it.
+    settings = ["--rcfile=/dev/null", f"--omit={','.join(f'*/{m}*' for m in skipped)}"]
+    session.run(
+        "coverage",
+        "run",
+        *settings,
+        "--branch",
+        "--source=crabrules.encoding,crabrules.adapters",
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "--doctest-modules",
+        *paths,
+        "tests/adapters/test_examples.py",
+        *session.posargs,
+    )
+    session.run("coverage", "report", *settings, "--show-missing", "--fail-under=90")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """The hot paths and random playouts of every game, then the pure and the compiled wheel
     side by side on the same games, with the ratio (not part of the default run)."""
     session.install("-e", ".", "pytest>=8", "pytest-benchmark>=4", "hypothesis>=6.100")
+    install_extras(session)  # tests/benchmarks/test_adapters.py skips an adapter not installed
     session.run(
         "pytest",
         "tests/benchmarks",

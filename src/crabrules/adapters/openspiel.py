@@ -1,0 +1,324 @@
+"""Every encoded game as an OpenSpiel (``pyspiel``) game (extra ``crabrules[openspiel]``).
+
+Importing this module registers each game of :data:`crabrules.encoding.ENCODED_GAMES`
+as a pyspiel Python game named ``python_crabrules_<id>`` (``-`` turned into ``_``):
+
+>>> import pyspiel
+>>> from crabrules.adapters.openspiel import load_game
+>>> game = load_game("crab-stack", players=3)
+>>> game.num_players(), game.num_distinct_actions()
+(3, 756)
+>>> state = game.new_initial_state()
+>>> state.apply_action(0)  # the chance node: the deal with seed 0
+>>> while not state.is_terminal():
+...     state.apply_action(state.legal_actions()[0])
+>>> state.returns()
+[1.0, -0.5, -0.5]
+>>> pyspiel.load_game("python_crabrules_la_marche_du_crabe").get_type().utility
+<Utility.IDENTICAL: 3>
+
+**Parameters.** A game's parameters are the int, bool and str fields of its ``Config``
+that have a default (Crab Stack's ``players``, You've Got Crabs' ``teams``, ...), plus:
+
+- ``deals`` (default 100) and ``seed`` (default 0): the setups the chance node chooses
+  from, crabrules seeds ``seed`` to ``seed + deals - 1`` (below);
+- ``max_steps``: the game ends after this many actions, with all returns 0 (OpenSpiel
+  needs a bounded game length): You've Got Crabs' ``max_random_steps`` (300), 10000 for
+  the others, whose games end long before.
+
+**Chance.** crabrules keeps its generator inside the state: a seed fixes the setup and
+every later draw (La Marche du Crabe's Baddie cards, You've Got Crabs' reshuffles).
+OpenSpiel's sampled-stochastic mode would fit, but it serialises a state's generator
+through ``GetRNGState``, which a Python game cannot provide, so ``random_sim_test`` could
+not check it. Every game is therefore ``EXPLICIT_STOCHASTIC`` with one small chance node,
+at the root: it chooses one of ``deals`` seeds, uniformly, and the game is played from
+that seed's setup; after it, play is deterministic. The deals are a sample of the game's
+chance, as large as ``deals`` makes it; algorithms that enumerate chance (CFR,
+expectimax) see ``deals`` outcomes, those that sample (MCTS) sample them.
+
+**Players and time.** Players are the game's ids. You've Got Crabs is real time; as in
+:mod:`crabrules.adapters.pettingzoo`, the player to act is the next active player after
+the last one who acted, in seat order, and every call is made at the state's clock (see
+:mod:`crabrules.encoding.youve_got_crabs`).
+
+**Utility.** ``GameType.utility`` comes from ``GameInfo.utility``: zero-sum stays
+``ZERO_SUM``, cooperative is ``IDENTICAL`` (both get the same normalised score), team
+games are ``GENERAL_SUM``. Returns are :meth:`~crabrules.encoding.base.Encoding.returns`.
+
+**Observers.** ``make_py_observer`` gives the observation tensor of
+:mod:`crabrules.encoding`, one ``dict`` entry per section; the observation string is
+the ``repr`` of the player's ``Observation``. There is no information-state
+(perfect-recall) tensor. An action's string is its ``repr``.
+
+**Serialisation** is OpenSpiel's default, the history of action numbers: a game is a
+pure function of its parameters and actions, so replaying them rebuilds the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from crabrules.core import GameInfo, Information, Utility, get_game
+from crabrules.encoding import ENCODED_GAMES, Encoding, encoding
+
+__all__ = ["CrabrulesGame", "CrabrulesState", "game_name", "load_game"]
+
+_DEFAULT_MAX_STEPS = 10_000
+_DEFAULT_DEALS = 100
+
+_UTILITY = {
+    Utility.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+    Utility.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM,
+    Utility.COOPERATIVE: pyspiel.GameType.Utility.IDENTICAL,
+}
+
+
+def game_name(game_id: str) -> str:
+    """The pyspiel short name of ``game_id``.
+
+    >>> game_name("youve-got-crabs")
+    'python_crabrules_youve_got_crabs'
+    """
+    return "python_crabrules_" + game_id.replace("-", "_")
+
+
+def load_game(game_id: str, **config: Any) -> pyspiel.Game:
+    """The pyspiel game of ``game_id``; ``config`` holds its parameters (see the module).
+
+    >>> load_game("youve-got-crabs", teams=3).num_players()
+    6
+    """
+    return pyspiel.load_game(game_name(game_id), config)
+
+
+def _config_parameters(game_id: str) -> dict[str, Any]:
+    """The int, bool and str fields of the game's default ``Config``."""
+    game = get_game(game_id)
+    default = game.config_type()
+    return {
+        field.name: getattr(default, field.name)
+        for field in attrs.fields(game.config_type)
+        if type(getattr(default, field.name)) in (int, bool, str)
+    }
+
+
+def _game_type(info: GameInfo) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=game_name(info.id),
+        long_name=f"Python crabrules {info.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if info.information is Information.PERFECT
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
+        utility=_UTILITY[info.utility],
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            **_config_parameters(info.id),
+            "deals": _DEFAULT_DEALS,
+            "seed": 0,
+            "max_steps": info.max_random_steps or _DEFAULT_MAX_STEPS,
+        },
+    )
+
+
+class CrabrulesGame(pyspiel.Game):
+    """A crabrules game and config as a pyspiel game."""
+
+    def __init__(self, game_id: str, params: dict[str, Any]) -> None:
+        game = self.crabrules_game = get_game(game_id)
+        game_type = _game_type(game.info)
+        params = {**game_type.parameter_specification, **(params or {})}
+        self.seed = int(params.pop("seed"))
+        self.deals = int(params.pop("deals"))
+        if self.deals < 1:
+            raise ValueError(f"deals: at least 1, not {self.deals}")
+        self.max_steps = int(params.pop("max_steps"))
+        enc = self.encoding = encoding(game_id, game.config_type(**params))
+        utility = game.info.utility
+        info = pyspiel.GameInfo(
+            num_distinct_actions=enc.num_distinct_actions,
+            max_chance_outcomes=self.deals,
+            num_players=enc.players,
+            min_utility=0.0 if utility is Utility.COOPERATIVE else -1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if utility is Utility.ZERO_SUM else None,
+            max_game_length=self.max_steps,
+        )
+        fixed = {"deals": self.deals, "seed": self.seed, "max_steps": self.max_steps}
+        super().__init__(game_type, info, {**params, **fixed})
+
+    def new_initial_state(self) -> CrabrulesState:
+        """The root: the chance node that chooses the deal."""
+        return CrabrulesState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> CrabrulesObserver:
+        """The observer of the encoding's observation tensor (no perfect recall)."""
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError("crabrules games provide observations, not information states")
+        return CrabrulesObserver(self.encoding, params)
+
+
+class _Shared:
+    """What every state of one game shares; immutable, so a clone shares it too."""
+
+    __slots__ = ("deals", "encoding", "game", "max_steps", "seed")
+
+    def __init__(self, game: CrabrulesGame) -> None:
+        self.game = game.crabrules_game
+        self.encoding = game.encoding
+        self.max_steps = game.max_steps
+        self.seed = game.seed
+        self.deals = game.deals
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+@attrs.frozen(eq=False)
+class _Position:
+    """A state's crabrules part: the state, the actions played, who acts and how."""
+
+    state: Any
+    steps: int
+    player: int
+    legal: dict[int, Any]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        # pyspiel clones a Python state with copy.deepcopy; crabrules states are immutable
+        # and the legal actions are never changed, so a clone shares them.
+        return self
+
+
+class CrabrulesState(pyspiel.State):
+    """A crabrules state as a pyspiel state (see the module's docs)."""
+
+    def __init__(self, game: CrabrulesGame) -> None:
+        super().__init__(game)
+        self._shared = _Shared(game)
+        self._position = _Position(None, 0, pyspiel.PlayerId.CHANCE, {})
+
+    @property
+    def state(self) -> Any:
+        """The crabrules ``State``; ``None`` at the root, before the deal."""
+        return self._position.state
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At the root: each deal, equally likely."""
+        deals = self._shared.deals
+        return [(deal, 1.0 / deals) for deal in range(deals)]
+
+    def _next(self, state: Any, steps: int, after: int) -> _Position:
+        """The position of ``state``: the next active player after ``after``, and their actions."""
+        shared = self._shared
+        game = shared.game
+        active = game.active_players(state)
+        if not active or steps >= shared.max_steps:
+            return _Position(state, steps, pyspiel.PlayerId.TERMINAL, {})
+        players = shared.encoding.players
+        player = min(active, key=lambda p: (p - after - 1) % players)
+        return _Position(
+            state, steps, player, shared.encoding.numbered_legal_actions(state, player)
+        )
+
+    def current_player(self) -> int:
+        """The player to act, or ``TERMINAL``."""
+        return int(self._position.player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The player's legal action numbers (at the root: the deals), ascending."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return list(range(self._shared.deals))
+        position = self._position
+        return sorted(position.legal) if player == position.player else []
+
+    def _apply_action(self, action: int) -> None:
+        shared, position = self._shared, self._position
+        if position.state is None:
+            state = shared.game.initial_state(shared.encoding.config, seed=shared.seed + action)
+            self._position = self._next(state, 0, -1)
+        else:
+            # pyspiel checked that the number is legal before calling this.
+            state = shared.game.apply(position.state, position.legal[action], check=False)
+            self._position = self._next(state, position.steps + 1, position.player)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal with seed {self._shared.seed + action}"
+        # The action's repr: every game has one, and it names the action's fields.
+        return repr(self._shared.encoding.int_to_action(self.state, player, action))
+
+    def is_terminal(self) -> bool:
+        """The game is over, or ``max_steps`` actions were played."""
+        return bool(self._position.player == pyspiel.PlayerId.TERMINAL)
+
+    def returns(self) -> list[float]:
+        """Each player's return: the encoding's returns at the end, 0 before."""
+        encoding = self._shared.encoding
+        if self.state is None:
+            return [0.0] * encoding.players
+        return encoding.returns(self.state)
+
+    def __str__(self) -> str:
+        return "before the deal" if self.state is None else self._shared.game.render(self.state)
+
+
+class CrabrulesObserver:
+    """The PyObserver of the encoding's observation tensor, one dict entry per section."""
+
+    def __init__(self, enc: Encoding[Any, Any, Any], params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        self._encoding = enc
+        self.tensor = np.zeros(enc.observation_shape, np.float32)
+        self.dict: dict[str, Any] = {}
+        index = 0
+        for section in enc.sections:
+            self.dict[section.name] = self.tensor[index : index + section.size].reshape(
+                section.shape
+            )
+            index += section.size
+
+    def set_from(self, state: CrabrulesState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        if state.state is None:
+            self.tensor.fill(0.0)
+            return
+        game = self._encoding.game
+        self.tensor[:] = self._encoding.observation_tensor(game.observe(state.state, player))
+
+    def string_from(self, state: CrabrulesState, player: int) -> str:
+        """What ``player`` sees of ``state``, as the text of its observation."""
+        if state.state is None:
+            return "before the deal"
+        game = self._encoding.game
+        return repr(game.observe(state.state, player))
+
+
+def _register(game_id: str) -> None:
+    # pyspiel keeps the factory until the interpreter exits; a class (as OpenSpiel's own
+    # Python games register) is released cleanly there, where a closure aborts the exit.
+    def init(self: CrabrulesGame, params: dict[str, Any] | None = None) -> None:
+        CrabrulesGame.__init__(self, game_id, params or {})
+
+    name = "".join(word.title() for word in game_id.split("-")) + "Game"
+    factory = type(name, (CrabrulesGame,), {"__init__": init, "__module__": __name__})
+    pyspiel.register_game(_game_type(get_game(game_id).info), factory)
+
+
+for _game_id in ENCODED_GAMES:
+    _register(_game_id)

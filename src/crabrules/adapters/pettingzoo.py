@@ -1,0 +1,341 @@
+"""Every encoded game as a PettingZoo AEC environment (extra ``crabrules[pettingzoo]``).
+
+>>> from crabrules.adapters.pettingzoo import env
+>>> game = env("crab-stack", players=2)
+>>> game.reset(seed=1)
+>>> for agent in game.agent_iter():
+...     observation, reward, termination, truncation, info = game.last()
+...     mask = observation["action_mask"]
+...     game.step(None if termination or truncation else int(mask.nonzero()[0][0]))
+>>> game.agents
+[]
+
+Agents are ``"player_0"`` ... ``"player_{n-1}"``, the game's player ids. Each
+observation is a dict: ``"observation"``, the encoding's tensor of what that player sees
+(:mod:`crabrules.encoding`), and ``"action_mask"``, an ``int8`` vector with 1 on the
+player's legal action numbers. Rewards come once, at the end: the encoding's
+:meth:`~crabrules.encoding.base.Encoding.returns`. ``render_mode="ansi"`` makes
+:meth:`~CrabrulesEnv.render` return the game's text picture; ``reset(seed=...)`` is the
+game's seed, so a seed gives the same game on every platform.
+
+**Who acts.** In a sequential game, the player to move. You've Got Crabs is real time:
+everyone in ``active_players`` may act at any moment, in the order their actions arrive.
+Here the players who may act take turns: ``agent_selection`` is the next active player
+after the one who acted last, in seat order, so every active player is offered a
+chance to act in turn and its action arrives before the next one's. A player who would
+rather wait has ``Signal`` (its meaning is the team's own). Random play of You've Got
+Crabs need not end, so its environments are truncated after ``max_steps`` actions
+(by default :attr:`~crabrules.core.GameInfo.max_random_steps`, 300).
+
+**The parallel form** of a real-time game (:func:`parallel_env`: You've Got Crabs) is
+play in ticks. At each step every agent sends an action number, or the extra number
+``num_distinct_actions`` (:attr:`CrabrulesParallelEnv.wait`): do nothing this tick. The
+actions arrive in an order drawn from the environment's generator (seeded by ``reset``);
+each is applied if it is still legal when it arrives, and dropped if an earlier one made
+it illegal (somebody was faster); ``infos[agent]["applied"]`` says which. The masks say
+what each agent may do at the start of the tick, ``wait`` always included. The game is
+truncated after ``max_steps`` ticks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from crabrules.core import Dynamics, get_game
+from crabrules.encoding import encoding
+
+__all__ = ["CrabrulesEnv", "CrabrulesParallelEnv", "env", "parallel_env"]
+
+
+def env(
+    game_id: str, *, render_mode: str | None = None, max_steps: int | None = None, **config: Any
+) -> CrabrulesEnv:
+    """An AEC environment of ``game_id``, its ``Config`` built from ``config``.
+
+    Args:
+        game_id: a registered game with an encoding (``crabrules.encoding.ENCODED_GAMES``).
+        render_mode: ``None`` or ``"ansi"``.
+        max_steps: truncate after this many actions; ``None``: the game's
+            ``max_random_steps`` (no limit for games whose random play always ends).
+        config: the fields of the game's ``Config`` (``players=4``, ``teams=3``, ...).
+
+    >>> env("youve-got-crabs", teams=3).possible_agents[-1]
+    'player_5'
+    """
+    return CrabrulesEnv(game_id, render_mode=render_mode, max_steps=max_steps, **config)
+
+
+class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
+    """A crabrules game as a PettingZoo AEC environment (see the module's docs)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        **config: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
+        game = self._game = get_game(game_id)
+        enc = self._encoding = encoding(game_id, game.config_type(**config))
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"crabrules_{game_id.replace('-', '_')}_v0",
+            "is_parallelizable": False,
+        }
+        self.render_mode = render_mode
+        self._max_steps = game.info.max_random_steps if max_steps is None else max_steps
+        self.possible_agents = [f"player_{p}" for p in range(enc.players)]
+        self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
+        self._observe = game.observe
+        self._tensor = enc.observation_tensor
+        self.agents: list[str] = []
+        actions = enc.num_distinct_actions
+        box = spaces.Box(0.0, np.inf, enc.observation_shape, dtype=np.float32)
+        mask = spaces.Box(0, 1, (actions,), dtype=np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self._state: Any = None
+        self._player = 0
+        self._legal: dict[int, Any] = {}
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``: the tensor and the action mask."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(num_distinct_actions)``."""
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> Any:
+        """The crabrules ``State`` of the game in progress."""
+        return self._state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` is the game's seed (``None``: one drawn from the OS)."""
+        game = self._game
+        self._state = game.initial_state(self._encoding.config, seed=seed)
+        self._steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._player = -1
+        self._select()
+
+    def _select(self) -> None:
+        """Offer the move to the next active player after the last one to act."""
+        active = self._game.active_players(self._state)
+        players = len(self.possible_agents)
+        after = self._player
+        self._player = min(active, key=lambda p: (p - after - 1) % players) if active else 0
+        self.agent_selection = self.possible_agents[self._player]
+        if self._game.is_terminal(self._state) or self._steps == self._max_steps:
+            self._legal = {}
+            return
+        self._legal = self._encoding.numbered_legal_actions(self._state, self._player)
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """``agent``'s observation tensor and action mask (all 0 unless it is to act)."""
+        player = self._player_of[agent]
+        mask = np.zeros(self._encoding.num_distinct_actions, dtype=np.int8)
+        if player == self._player:
+            mask[np.fromiter(self._legal, dtype=np.intp, count=len(self._legal))] = 1
+        tensor = self._tensor(self._observe(self._state, player))
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action number (``None`` once the agent is done).
+
+        Raises:
+            ValueError: the number is not one of the agent's legal ones (its mask's 1s).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = self._legal.get(action)  # type: ignore[arg-type]
+        if chosen is None:
+            raise ValueError(f"{agent} may not take action {action!r} now (see its action_mask)")
+        game = self._game
+        # The number was found among the legal actions just listed: no second check.
+        self._state = state = game.apply(self._state, chosen, check=False)
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if game.is_terminal(state):
+            returns = self._encoding.returns(state)
+            self.rewards = {a: returns[p] for p, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._steps == self._max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+        if self.terminations[agent] or self.truncations[agent]:
+            self.agent_selection = self.agents[0]
+
+    def render(self) -> str | None:
+        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""
+        if self.render_mode is None:
+            return None
+        return self._game.render(self._state)
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds only values."""
+
+
+def parallel_env(
+    game_id: str, *, render_mode: str | None = None, max_steps: int | None = None, **config: Any
+) -> CrabrulesParallelEnv:
+    """A parallel environment of a real-time game (You've Got Crabs), played in ticks.
+
+    Raises:
+        ValueError: the game is sequential: use :func:`env`.
+
+    >>> game = parallel_env("youve-got-crabs", teams=2, max_steps=5)
+    >>> observations, infos = game.reset(seed=1)
+    >>> waits = {agent: game.wait for agent in game.agents}
+    >>> observations, rewards, terminations, truncations, infos = game.step(waits)
+    >>> sorted(set(truncations.values()))
+    [False]
+    """
+    return CrabrulesParallelEnv(game_id, render_mode=render_mode, max_steps=max_steps, **config)
+
+
+class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
+    """A real-time crabrules game as a PettingZoo parallel environment (see the module)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        **config: Any,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
+        game = self._game = get_game(game_id)
+        if game.info.dynamics is Dynamics.SEQUENTIAL:
+            raise ValueError(f"{game_id} is sequential: its environment is env({game_id!r})")
+        enc = self._encoding = encoding(game_id, game.config_type(**config))
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"crabrules_{game_id.replace('-', '_')}_v0",
+        }
+        self.render_mode = render_mode
+        self._max_steps = game.info.max_random_steps if max_steps is None else max_steps
+        self.possible_agents = [f"player_{p}" for p in range(enc.players)]
+        self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
+        self.agents: list[str] = []
+        #: The action number that does nothing this tick.
+        self.wait = enc.num_distinct_actions
+        box = spaces.Box(0.0, np.inf, enc.observation_shape, dtype=np.float32)
+        mask = spaces.Box(0, 1, (self.wait + 1,), dtype=np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.wait + 1) for a in self.possible_agents}
+        self._state: Any = None
+        self._arrivals = random.Random(0)
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``: the tensor and the action mask."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_distinct_actions + 1)``: the last number is :attr:`wait`."""
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> Any:
+        """The crabrules ``State`` of the game in progress."""
+        return self._state
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], dict[str, dict[str, Any]]]:
+        """Start a new game; ``seed`` seeds the game and the order in which actions arrive."""
+        self._state = self._game.initial_state(self._encoding.config, seed=seed)
+        self._arrivals = random.Random(self._state.seed)
+        self._steps = 0
+        self.agents = self.possible_agents[:]
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict[str, dict[str, npt.NDArray[Any]]]:
+        enc, game, state = self._encoding, self._game, self._state
+        observations: dict[str, dict[str, npt.NDArray[Any]]] = {}
+        for player, agent in enumerate(self.possible_agents):
+            mask = np.zeros(self.wait + 1, dtype=np.int8)
+            mask[enc.legal_ints(state, player)] = 1
+            mask[self.wait] = 1
+            tensor = enc.observation_tensor(game.observe(state, player))
+            observations[agent] = {"observation": tensor, "action_mask": mask}
+        return observations
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, dict[str, npt.NDArray[Any]]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """One tick: apply the actions that are still legal when they arrive, in a drawn order.
+
+        Raises:
+            ValueError: a number outside the action space.
+        """
+        game, enc = self._game, self._encoding
+        arriving = [(agent, n) for agent, n in actions.items() if n != self.wait]
+        self._arrivals.shuffle(arriving)
+        applied: dict[str, bool] = {}
+        for agent, number in arriving:
+            if not 0 <= number < self.wait:
+                raise ValueError(f"{agent}: action {number!r} is not in the action space")
+            player = self._player_of[agent]
+            state = self._state
+            if game.is_terminal(state):
+                break
+            action = enc.int_to_action(state, player, number)
+            applied[agent] = action in game.legal_actions(state, player)
+            if applied[agent]:
+                self._state = game.apply(state, action, check=False)
+        self._steps += 1
+        done = game.is_terminal(self._state)
+        cut = not done and self._max_steps is not None and self._steps >= self._max_steps
+        returns = enc.returns(self._state)
+        agents = self.agents
+        rewards = {a: returns[p] if done else 0.0 for p, a in enumerate(self.possible_agents)}
+        observations = self._observations()
+        infos = {a: {"applied": applied.get(a, False)} for a in agents}
+        terminations = dict.fromkeys(agents, done)
+        truncations = dict.fromkeys(agents, cut)
+        if done or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""
+        if self.render_mode is None:
+            return None
+        return self._game.render(self._state)
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds only values."""

@@ -1,0 +1,232 @@
+"""What every game's encoding shares: :class:`Section`, :class:`Tensor` and :class:`Encoding`.
+
+An encoding turns one game and config into what reinforcement-learning tools expect:
+actions as integers ``0 .. num_distinct_actions - 1``, boolean masks of the legal ones,
+observations as flat ``float32`` vectors made of named :class:`Section` s (as OpenSpiel's
+observers document theirs), and terminal rewards per player.
+
+>>> from crabrules.encoding import Section
+>>> Section("to_move", (2,), "the player to move, one-hot").size
+2
+"""
+
+from __future__ import annotations
+
+import abc
+import functools
+import math
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from crabrules.core import Game, Outcome, PlayerId, Utility
+
+__all__ = ["Encoding", "Layout", "Section", "Tensor", "returns_of"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741 - the OpenSpiel/pgx letter for observations
+
+
+@attrs.frozen
+class Section:
+    """One piece of information in an observation tensor.
+
+    Attributes:
+        name: the section's name, as OpenSpiel observers name their tensors' pieces.
+        shape: the section's shape; it is stored flattened, in C order.
+        doc: what the numbers mean.
+    """
+
+    name: str
+    shape: tuple[int, ...]
+    doc: str
+
+    @property
+    def size(self) -> int:
+        """The number of floats the section takes."""
+        return math.prod(self.shape)
+
+
+class Layout:
+    """Where each section of an observation tensor starts, and its strides; built once.
+
+    >>> layout = Layout((Section("a", (2,), ""), Section("b", (2, 3), "")))
+    >>> layout.size, layout.offsets["b"], layout.strides["b"]
+    (8, 2, (3, 1))
+    """
+
+    __slots__ = ("offsets", "size", "strides")
+
+    def __init__(self, sections: tuple[Section, ...]) -> None:
+        self.offsets: dict[str, int] = {}
+        self.strides: dict[str, tuple[int, ...]] = {}
+        offset = 0
+        for section in sections:
+            shape = section.shape
+            self.offsets[section.name] = offset
+            self.strides[section.name] = tuple(
+                math.prod(shape[i + 1 :]) for i in range(len(shape))
+            )
+            offset += section.size
+        self.size = offset
+
+
+class Tensor:
+    """A zeroed observation vector being filled, section by section.
+
+    Each game's ``observation_tensor`` writes through it, so the layout (offsets, shapes)
+    lives in one place: the encoding's ``sections``.
+
+    >>> layout = Layout((Section("a", (2,), ""), Section("b", (2, 3), "")))
+    >>> tensor = Tensor(layout)
+    >>> tensor.set("b", 1, 2)
+    >>> tensor.put("a", [0.5, 1.0])
+    >>> tensor.values.tolist()
+    [0.5, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    """
+
+    __slots__ = ("_layout", "values")
+
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+        self.values: npt.NDArray[np.float32] = np.zeros(layout.size, dtype=np.float32)
+
+    def set(self, name: str, *index: int, value: float = 1.0) -> None:
+        """Write ``value`` at ``index`` (one int per axis) of the section ``name``."""
+        layout = self._layout
+        strides = layout.strides[name]
+        position = sum(i * s for i, s in zip(index, strides, strict=True))
+        self.values[layout.offsets[name] + position] = value
+
+    def put(self, name: str, values: Sequence[float] | npt.NDArray[np.float32]) -> None:
+        """Write the whole section ``name`` (flattened) from ``values``."""
+        offset = self._layout.offsets[name]
+        self.values[offset : offset + len(values)] = values
+
+    def set_many(self, name: str, flat: Sequence[int]) -> None:
+        """Write ``1.0`` at each of the flat positions ``flat`` of the section ``name``."""
+        offset = self._layout.offsets[name]
+        self.values[np.fromiter((offset + i for i in flat), np.intp, len(flat))] = 1.0
+
+
+def returns_of(
+    outcome: Outcome | None, players: int, utility: Utility, best: float
+) -> list[float]:
+    """Terminal rewards from an :class:`~crabrules.core.Outcome`, by the library's convention.
+
+    - zero-sum: each winner gets ``+1``, and the losers share ``-1`` per winner, so the
+      returns add up to 0 (with two players: ``+1`` and ``-1``); a draw is all ``0``;
+    - general-sum (teams): each winner ``+1``, each loser ``-1``;
+    - cooperative: every player gets the shared score divided by ``best``, in ``[0, 1]``.
+
+    ``None`` (the game goes on) gives zeros.
+
+    >>> returns_of(Outcome(frozenset({1}), False, (0, 1), "last_player"), 2,
+    ...            Utility.ZERO_SUM, 1.0)
+    [-1.0, 1.0]
+    >>> returns_of(Outcome(frozenset(), False, (3, 3), "crabs_freed"), 2,
+    ...            Utility.COOPERATIVE, 5.0)
+    [0.6, 0.6]
+    """
+    if outcome is None or outcome.draw:
+        return [0.0] * players
+    if utility is Utility.COOPERATIVE:
+        return [score / best for score in outcome.scores]
+    winners = outcome.winners
+    if utility is Utility.ZERO_SUM:
+        losers = players - len(winners)
+        loss = -len(winners) / losers if losers else 0.0
+        return [1.0 if p in winners else loss for p in range(players)]
+    return [1.0 if p in winners else -1.0 for p in range(players)]
+
+
+class Encoding(abc.ABC, Generic[S, A, O]):
+    """The integer actions, observation tensors and rewards of one game and config.
+
+    Build one with :func:`crabrules.encoding.encoding`; each game's module documents its
+    numbering and layout, and :attr:`sections` lists the layout in code.
+
+    Attributes:
+        game: the game.
+        config: the config encoded.
+        players: the number of players.
+        num_distinct_actions: the size of the integer action space.
+        sections: the observation tensor's sections, in order.
+    """
+
+    game: Game[Any, S, A, O]
+    config: Any
+    players: int
+    num_distinct_actions: int
+    sections: tuple[Section, ...]
+
+    @functools.cached_property
+    def layout(self) -> Layout:
+        """Where each of :attr:`sections` starts in the tensor."""
+        return Layout(self.sections)
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of :meth:`observation_tensor`: one flat vector."""
+        return (self.layout.size,)
+
+    def new_tensor(self) -> Tensor:
+        """A zeroed tensor of this encoding's layout, to fill."""
+        return Tensor(self.layout)
+
+    @abc.abstractmethod
+    def action_to_int(self, action: A) -> int:
+        """The action's number; the acting player is not part of it."""
+
+    @abc.abstractmethod
+    def int_to_action(self, state: S, player: PlayerId, number: int) -> A:
+        """The action numbered ``number`` for ``player`` in ``state``.
+
+        Raises:
+            ValueError: ``number`` is not in ``range(num_distinct_actions)``.
+        """
+
+    @abc.abstractmethod
+    def observation_tensor(self, observation: O) -> npt.NDArray[np.float32]:
+        """The observation as a flat ``float32`` vector of :attr:`observation_shape`."""
+
+    def legal_ints(self, state: S, player: PlayerId) -> list[int]:
+        """The numbers of ``player``'s legal actions, in ``legal_actions``' order."""
+        return list(self.numbered_legal_actions(state, player))
+
+    def numbered_legal_actions(self, state: S, player: PlayerId) -> dict[int, A]:
+        """``player``'s legal actions by number, in ``legal_actions``' order (for adapters)."""
+        to_int = self.action_to_int
+        return {to_int(a): a for a in self.game.legal_actions(state, player)}
+
+    def legal_action_mask(self, state: S, player: PlayerId) -> npt.NDArray[np.int8]:
+        """A 0/1 ``int8`` vector of ``num_distinct_actions``: 1 where ``player`` may act.
+
+        PettingZoo's convention (``int8``); ``mask.astype(bool)`` for a boolean one.
+        """
+        mask = np.zeros(self.num_distinct_actions, dtype=np.int8)
+        mask[self.legal_ints(state, player)] = 1
+        return mask
+
+    def returns(self, state: S) -> list[float]:
+        """Terminal rewards per player (zeros while the game goes on); see :func:`returns_of`."""
+        return returns_of(
+            self.game.outcome(state), self.players, self.game.info.utility, self.best_score
+        )
+
+    #: The best possible score, for cooperative games' normalisation.
+    best_score: float = 1.0
+
+    def _check_number(self, number: int) -> None:
+        if (
+            not isinstance(number, (int, np.integer))
+            or isinstance(number, bool)
+            or not 0 <= number < self.num_distinct_actions
+        ):
+            raise ValueError(
+                f"action number: an int from 0 to {self.num_distinct_actions - 1}, not {number!r}"
+            )

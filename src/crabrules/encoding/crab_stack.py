@@ -1,0 +1,143 @@
+"""Crab Stack as integers and tensors.
+
+With ``C`` spaces (``9 * players`` on the reference layouts) and ``P`` players:
+
+**Actions** (``C * C + C`` numbers):
+
+- ``Move(src, dst)`` is ``src * C + dst``;
+- ``KeepGroup(cell)`` is ``C * C + cell``.
+
+**Observation tensor** (one flat ``float32`` vector), in this order:
+
+========== ================ ============================================================
+section    shape            meaning
+========== ================ ============================================================
+observer   ``P + 1``        whose view: one-hot player, the last entry a spectator
+to_move    ``P``            the player to move (or to settle a wave tie), one-hot
+eliminated ``P``            1 for each player who is out
+stacks     ``C, H, 3P``     level ``h`` (0 the bottom) of each space: its crab, one-hot
+                            over ``3 * player + size`` (``H = 9P``, every crab, so the
+                            tensor loses nothing)
+top        ``C, 3P``        each space's top crab, one-hot (a copy of the top of
+                            ``stacks``, for learners)
+pending    ``C, 2``         ``[c, 0]`` 1 if space ``c`` is in a group tied for largest,
+                            ``[c, 1]`` 1 if it is the lowest cell of one (the cell
+                            ``KeepGroup`` names)
+repetition ``3``            how many times the position has occurred: 1, 2 or 3, one-hot
+turn       ``1``            the number of moves played
+========== ================ ============================================================
+
+**Returns**: zero-sum, the last player in gets ``+1`` and the others share ``-1``; a
+draw by repetition or the turn limit is ``0`` for all.
+
+>>> from crabrules import crab_stack
+>>> from crabrules.encoding import encoding
+>>> enc = encoding("crab-stack")
+>>> enc.num_distinct_actions, enc.observation_shape
+(342, (2099,))
+>>> state = crab_stack.initial_state(seed=1)
+>>> move = crab_stack.legal_actions(state)[0]
+>>> enc.int_to_action(state, move.player, enc.action_to_int(move)) == move
+True
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import numpy.typing as npt
+
+from crabrules import crab_stack
+from crabrules.core import PlayerId
+from crabrules.crab_stack import Action, Config, KeepGroup, Move, Observation, State
+from crabrules.encoding.base import Encoding, Section
+
+__all__ = ["CrabStackEncoding"]
+
+
+class CrabStackEncoding(Encoding[State, Action, Observation]):
+    """The encoding of Crab Stack for one config (see the module's docs)."""
+
+    def __init__(self, config: Config) -> None:
+        self.game = crab_stack.GAME
+        self.config = config
+        players = self.players = config.players
+        cells = self.cells = len(config.spaces)
+        self.height = 9 * players
+        kinds = 3 * players
+        self.num_distinct_actions = cells * cells + cells
+        self.sections = (
+            Section("observer", (players + 1,), "whose view; the last entry a spectator"),
+            Section("to_move", (players,), "the player to move, one-hot"),
+            Section("eliminated", (players,), "1 for each player who is out"),
+            Section("stacks", (cells, self.height, kinds), "each level's crab, one-hot"),
+            Section("top", (cells, kinds), "each space's top crab, one-hot"),
+            Section("pending", (cells, 2), "in a tied group; lowest cell of one"),
+            Section("repetition", (3,), "occurrences of the position, one-hot"),
+            Section("turn", (1,), "moves played"),
+        )
+        self._moves = config.move_table.moves
+        self._keeps = tuple(tuple(KeepGroup(p, c) for c in range(cells)) for p in range(players))
+
+    def action_to_int(self, action: Action) -> int:
+        """``src * C + dst`` for a move, ``C * C + cell`` for a wave decision."""
+        cells = self.cells
+        if type(action) is Move:
+            return action.src * cells + action.dst
+        return cells * cells + action.cell  # type: ignore[union-attr]
+
+    def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
+        """``player``'s legal actions by number (the numbering inlined: an env's hot path)."""
+        cells = self.cells
+        keep = cells * cells
+        return {
+            a.src * cells + a.dst if type(a) is Move else keep + a.cell: a  # type: ignore[union-attr]
+            for a in crab_stack.legal_actions(state, player)
+        }
+
+    def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
+        """The :class:`~crabrules.crab_stack.Move` or ``KeepGroup`` numbered ``number``."""
+        self._check_number(number)
+        moves = self.cells * self.cells
+        if number < moves:
+            return self._moves[player][number]
+        return self._keeps[player][number - moves]
+
+    @functools.cached_property
+    def _bases(self) -> tuple[tuple[int, int], ...]:
+        """Per cell, where its stack's levels and its top crab start in the tensor."""
+        offsets, kinds = self.layout.offsets, 3 * self.players
+        stacks, top = offsets["stacks"], offsets["top"]
+        return tuple(
+            (stacks + cell * self.height * kinds, top + cell * kinds) for cell in range(self.cells)
+        )
+
+    def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
+        """The observation as the vector the module's table lays out."""
+        # The hot path of an environment step: every 1 is found first, then written at once.
+        offsets = self.layout.offsets
+        players, kinds = self.players, 3 * self.players
+        viewer = observation.player
+        ones = [
+            offsets["observer"] + (players if viewer is None else viewer),
+            offsets["to_move"] + observation.to_move,
+            offsets["repetition"] + min(observation.repetitions, 3) - 1,
+        ]
+        eliminated = offsets["eliminated"]
+        ones += [eliminated + p for p in observation.eliminated]
+        append = ones.append
+        for (base, top), stack in zip(self._bases, observation.stacks, strict=True):
+            if stack:
+                for c in stack:
+                    append(base + c)
+                    base += kinds
+                append(top + c)
+        pending = offsets["pending"]
+        for group in observation.pending:
+            ones += [pending + 2 * c for c in group]
+            append(pending + 2 * min(group) + 1)
+        values = np.zeros(self.layout.size, dtype=np.float32)
+        values[np.fromiter(ones, np.intp, len(ones))] = 1.0  # faster than values[ones]
+        values[offsets["turn"]] = observation.turn
+        return values

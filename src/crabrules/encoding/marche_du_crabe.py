@@ -1,0 +1,159 @@
+"""La Marche du Crabe as integers and tensors.
+
+**Actions** (73 numbers): ``Place(cell)`` is ``cell`` (0-35), ``Move(cell)`` is
+``36 + cell``, ``Stay`` is 72. Cells are ``6 * row + column``.
+
+**Observation tensor** (one flat ``float32`` vector), in this order, with ``I`` the
+number of Items (:data:`~crabrules.marche_du_crabe.content.NUM_ITEMS`):
+
+=========== ============ ==============================================================
+section     shape        meaning
+=========== ============ ==============================================================
+observer    ``3``        Boater, Sunny or a spectator, one-hot
+to_move     ``2``        whose turn it is, one-hot
+items       ``36, I``    the Item printed on each card, one-hot (none: all 0)
+icons       ``36, 3``    each card's icon (shrimp, brown fish, wave), one-hot
+forbidden   ``I``        the observer's own two Forbidden Items (a spectator: all 0)
+exposed     ``2, I``     each player's exposed Forbidden Items
+freed       ``36``       1 on each Freed Crab
+baddies     ``36, 3``    what stands on each card: Boater's, Sunny's Baddie or the Brown
+                         Fish, one-hot (nothing: all 0)
+snacks      ``36``       1 on each uneaten Shrimp snack
+token       ``36``       the Crabs token's card, one-hot
+shrimps     ``1``        the live Shrimps divided by 5
+deck_sizes  ``2``        the cards left in each deck divided by 12
+revealed    ``6``        the row of the revealed Baddie, one-hot (the move step: all 0)
+ended       ``1``        1 once the game is over
+=========== ============ ==============================================================
+
+**Returns**: cooperative; both players get the Shrimps left divided by 5 on a win, and 0
+on a loss.
+
+>>> from crabrules import marche_du_crabe as mdc
+>>> from crabrules.encoding import encoding
+>>> enc = encoding("la-marche-du-crabe")
+>>> state = mdc.initial_state(seed=1)
+>>> [enc.action_to_int(a) for a in mdc.legal_actions(state)][:3]
+[18, 19, 20]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from crabrules import marche_du_crabe as mdc
+from crabrules.core import PlayerId
+from crabrules.encoding.base import Encoding, Section
+from crabrules.marche_du_crabe import (
+    Action,
+    Config,
+    Icon,
+    Layout,
+    Move,
+    Observation,
+    Place,
+    State,
+)
+from crabrules.marche_du_crabe.actions import MOVES, PLACES, STAYS
+from crabrules.marche_du_crabe.config import MAX_SHRIMPS
+from crabrules.marche_du_crabe.content import NUM_ITEMS
+from crabrules.marche_du_crabe.state import FULL_DECK, NO_BADDIE
+
+__all__ = ["MarcheDuCrabeEncoding"]
+
+_CELLS = 36
+_ICONS = tuple(Icon)
+
+
+class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
+    """The encoding of La Marche du Crabe for one config (see the module's docs)."""
+
+    best_score = float(MAX_SHRIMPS)
+
+    def __init__(self, config: Config) -> None:
+        self.game = mdc.GAME
+        self.config = config
+        self.players = 2
+        self.num_distinct_actions = 2 * _CELLS + 1
+        items = NUM_ITEMS
+        self.sections = (
+            Section("observer", (3,), "Boater, Sunny or a spectator"),
+            Section("to_move", (2,), "whose turn it is"),
+            Section("items", (_CELLS, items), "each card's Item"),
+            Section("icons", (_CELLS, len(_ICONS)), "each card's icon"),
+            Section("forbidden", (items,), "the observer's Forbidden Items"),
+            Section("exposed", (2, items), "each player's exposed Forbidden Items"),
+            Section("freed", (_CELLS,), "the Freed Crabs"),
+            Section("baddies", (_CELLS, 3), "Boater's, Sunny's Baddie or the Brown Fish"),
+            Section("snacks", (_CELLS,), "the uneaten Shrimp snacks"),
+            Section("token", (_CELLS,), "the Crabs token"),
+            Section("shrimps", (1,), "live Shrimps / 5"),
+            Section("deck_sizes", (2,), "cards left in each deck / 12"),
+            Section("revealed", (6,), "the revealed Baddie's row"),
+            Section("ended", (1,), "the game is over"),
+        )
+        self._last_layout: Layout | None = None
+        self._last_printed: list[int] = []
+
+    def action_to_int(self, action: Action) -> int:
+        """``cell`` for a Place, ``36 + cell`` for a Move, 72 for Stay."""
+        kind = type(action)
+        if kind is Place:
+            return action.cell  # type: ignore[union-attr]
+        if kind is Move:
+            return _CELLS + action.cell  # type: ignore[union-attr]
+        return 2 * _CELLS
+
+    def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
+        """The Place, Move or Stay numbered ``number``."""
+        self._check_number(number)
+        if number < _CELLS:
+            return PLACES[player][number]
+        if number < 2 * _CELLS:
+            return MOVES[player][number - _CELLS]
+        return STAYS[player]
+
+    def _printed(self, layout: Layout) -> list[int]:
+        """The 1s of the ``items`` and ``icons`` sections (from ``items``), once per layout.
+
+        A game keeps its layout, so the last one is remembered.
+        """
+        if layout is not self._last_layout:
+            offsets = self.layout.offsets
+            icons_offset = offsets["icons"] - offsets["items"]
+            icons = len(_ICONS)
+            self._last_printed = [
+                c * NUM_ITEMS + i for c, i in enumerate(layout.items) if i >= 0
+            ] + [
+                icons_offset + c * icons + _ICONS.index(i)
+                for c, i in enumerate(layout.icons)
+                if i is not None
+            ]
+            self._last_layout = layout
+        return self._last_printed
+
+    def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
+        """The observation as the vector the module's table lays out."""
+        tensor = self.new_tensor()
+        viewer = observation.player
+        tensor.set("observer", 2 if viewer is None else viewer)
+        tensor.set("to_move", observation.to_move)
+        tensor.set_many("items", self._printed(observation.layout))
+        tensor.set_many("forbidden", observation.forbidden)
+        for p, exposed in enumerate(observation.exposed):
+            tensor.set_many("exposed", [p * NUM_ITEMS + i for i in exposed])
+        tensor.set_many("freed", sorted(observation.freed))
+        tensor.set_many(
+            "baddies", [3 * c + b for c, b in enumerate(observation.baddies) if b != NO_BADDIE]
+        )
+        tensor.set_many("snacks", sorted(observation.snacks))
+        tensor.set("token", observation.token)
+        tensor.set("shrimps", 0, value=observation.shrimps / MAX_SHRIMPS)
+        full = len(FULL_DECK)
+        tensor.put("deck_sizes", [size / full for size in observation.deck_sizes])
+        if observation.revealed is not None:
+            tensor.set("revealed", observation.revealed)
+        if observation.termination is not None:
+            tensor.set("ended", 0)
+        return tensor.values

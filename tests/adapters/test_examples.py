@@ -1,0 +1,40 @@
+"""The RL examples run (with their extras installed): a reader copies them."""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+EXAMPLES = pathlib.Path(__file__).parent.parent.parent / "examples"
+
+
+def _run(*argv: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / argv[0]), *argv[1:]],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_pettingzoo_random_agents() -> None:
+    pytest.importorskip("pettingzoo")
+    out = _run("pettingzoo_random_agents.py", "crab-stack", "--players", "3", "--games", "2")
+    assert out.count("seed") == 2
+
+
+def test_train_crab_stack(tmp_path: pathlib.Path) -> None:
+    pytest.importorskip("numpy")
+    curve = tmp_path / "curve.csv"
+    out = _run(
+        "train_crab_stack.py", "--games", "4", "--every", "2", "--eval", "2", "--curve", str(curve)
+    )
+    assert "score against random" in out
+    assert curve.read_text().splitlines()[0] == "games,score"
+    assert len(curve.read_text().splitlines()) == 4

@@ -1,0 +1,81 @@
+"""The pyspiel games pass OpenSpiel's own random simulation test, and its MCTS bot plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import numpy as np  # noqa: E402
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import crabrules  # noqa: E402
+from crabrules.adapters.openspiel import game_name, load_game  # noqa: E402
+from crabrules.encoding import ENCODED_GAMES, encoding  # noqa: E402
+
+# The test replays the whole history at every step to check serialisation, so the long
+# 4-player games are cut short (max_steps); 2 and 4 players where the game has them.
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("crab-stack", {"players": 2}),
+    ("crab-stack", {"players": 4, "max_steps": 200}),
+    ("la-marche-du-crabe", {}),
+    ("youve-got-crabs", {"teams": 2}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "config"), CONFIGS)
+def test_random_sim_test_with_serialisation(game_id: str, config: dict[str, Any]) -> None:
+    game = load_game(game_id, **config)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+def test_every_game_is_registered_with_its_type(game_id: str) -> None:
+    assert game_name(game_id) in pyspiel.registered_names()
+    info = crabrules.get_game(game_id).info
+    game_type = pyspiel.load_game(game_name(game_id)).get_type()
+    assert game_type.long_name == f"Python crabrules {info.name}"
+    assert game_type.min_num_players == info.min_players
+    assert game_type.max_num_players == info.max_players
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+
+
+def test_the_root_deals_one_of_the_seeds() -> None:
+    game = load_game("la-marche-du-crabe", deals=3, seed=40)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    state.apply_action(2)
+    assert state.state == crabrules.marche_du_crabe.initial_state(seed=42)
+
+
+def test_the_observer_is_the_encodings_tensor() -> None:
+    game = load_game("youve-got-crabs")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    enc = encoding("youve-got-crabs")
+    view = crabrules.youve_got_crabs.observe(state.state, 1)
+    assert np.array_equal(np.array(state.observation_tensor(1)), enc.observation_tensor(view))
+    assert state.observation_string(1) == repr(view)
+
+
+def test_mcts_plays_a_whole_game_of_crab_stack() -> None:
+    game = load_game("crab-stack")
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng),
+        pyspiel.make_uniform_random_bot(1, 1),
+    ]
+    state = game.new_initial_state()
+    state.apply_action(0)
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_bad_number_of_deals_is_refused() -> None:
+    with pytest.raises(ValueError, match="deals"):
+        load_game("crab-stack", deals=0)

@@ -1,0 +1,84 @@
+"""docs/rl.md and the encodings' docstrings say what the code does."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import crabrules
+from crabrules.encoding import ENCODED_GAMES, encoding
+from crabrules.encoding import crab_stack as cs_encoding
+from crabrules.encoding import marche_du_crabe as mdc_encoding
+from crabrules.encoding import youve_got_crabs as ygc_encoding
+from crabrules.marche_du_crabe.content import NUM_ITEMS
+
+DOCS = pathlib.Path(__file__).parent.parent.parent / "docs" / "rl.md"
+
+
+def _symbols(game_id: str, enc: Any) -> dict[str, int]:
+    if game_id == "crab-stack":
+        return {"C": enc.cells, "H": enc.height, "P": enc.players}
+    if game_id == "la-marche-du-crabe":
+        return {"I": NUM_ITEMS}
+    return {"n": enc.players, "m": enc.teams, "K": enc.kinds}
+
+
+def _documented_sections(doc: str) -> list[tuple[str, str]]:
+    """The (name, shape) rows of the docstring's table of sections."""
+    table = doc.split("**Observation tensor**")[1].split("**Returns**")[0]
+    rows = re.findall(r"^([a-z_]+)\s+``([^`]+)``", table, flags=re.MULTILINE)
+    return [(name, shape) for name, shape in rows if name != "section"]
+
+
+def _evaluate(shape: str, symbols: dict[str, int]) -> tuple[int, ...]:
+    def value(part: str) -> int:
+        expression = re.sub(r"(\d)([A-Za-z])", r"\1*\2", part.strip())
+        return int(eval(expression, {}, dict(symbols)))
+
+    return tuple(value(part) for part in shape.split(","))
+
+
+MODULES = {
+    "crab-stack": cs_encoding,
+    "la-marche-du-crabe": mdc_encoding,
+    "youve-got-crabs": ygc_encoding,
+}
+
+
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+@pytest.mark.parametrize("players", [None, 4])
+def test_the_docstring_tables_are_the_sections(game_id: str, players: int | None) -> None:
+    game = crabrules.get_game(game_id)
+    if players is not None and not game.info.min_players <= players <= game.info.max_players:
+        pytest.skip("no such player count")
+    config = None if players is None else game.config_for_players(players)
+    enc = encoding(game_id, config)
+    doc = MODULES[game_id].__doc__
+    assert doc is not None
+    documented = _documented_sections(doc)
+    symbols = _symbols(game_id, enc)
+    assert [(n, _evaluate(s, symbols)) for n, s in documented] == [
+        (s.name, s.shape) for s in enc.sections
+    ]
+
+
+def test_the_docs_page_documents_every_encoded_module() -> None:
+    text = DOCS.read_text()
+    for module in MODULES.values():
+        assert f".. automodule:: {module.__name__}" in text
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_the_docs_pages_code_runs(index: int, capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(), flags=re.DOTALL)
+    assert len(blocks) == 3
+    needs = ["numpy", "pettingzoo", "pyspiel"][index]
+    pytest.importorskip(needs)
+    assert len(blocks[index].strip().splitlines()) <= 12
+    exec(compile(blocks[index], f"docs/rl.md block {index}", "exec"), {})
+    assert capsys.readouterr().out

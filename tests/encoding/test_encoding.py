@@ -1,0 +1,121 @@
+"""The encodings: numbering round trips, masks, tensors that leak nothing, returns."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import crabrules  # noqa: E402
+from crabrules.core import Outcome, Utility  # noqa: E402
+from crabrules.encoding import ENCODED_GAMES, encoding, returns_of  # noqa: E402
+
+CONFIGS = [
+    ("crab-stack", 2),
+    ("crab-stack", 4),
+    ("la-marche-du-crabe", 2),
+    ("youve-got-crabs", 4),
+    ("youve-got-crabs", 6),
+]
+
+
+def _playout(game_id: str, players: int, seed: int, steps: int = 120) -> list[Any]:
+    """The states of a random game (at most ``steps`` actions)."""
+    game = crabrules.get_game(game_id)
+    state = game.initial_state(game.config_for_players(players), seed=seed)
+    rng = random.Random(seed)
+    states = [state]
+    while not game.is_terminal(state) and len(states) <= steps:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_every_legal_action_round_trips_and_masks_match(game_id: str, players: int) -> None:
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    for state in _playout(game_id, players, seed=players)[::3]:
+        for player in range(players):
+            legal = game.legal_actions(state, player)
+            numbers = [enc.action_to_int(a) for a in legal]
+            assert len(set(numbers)) == len(numbers)
+            assert all(0 <= n < enc.num_distinct_actions for n in numbers)
+            assert [enc.int_to_action(state, player, n) for n in numbers] == list(legal)
+            mask = enc.legal_action_mask(state, player)
+            assert mask.shape == (enc.num_distinct_actions,)
+            assert sorted(np.flatnonzero(mask).tolist()) == sorted(numbers)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_equal_observations_give_equal_tensors(game_id: str, players: int) -> None:
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    for state in _playout(game_id, players, seed=10 + players)[::7]:
+        for viewer in [None, *range(players)]:
+            twin = game.determinize(state, viewer, seed=99)
+            view = game.observe(state, viewer)
+            assert game.observe(twin, viewer) == view
+            tensor = enc.observation_tensor(view)
+            assert tensor.shape == enc.observation_shape
+            assert tensor.dtype == np.float32
+            assert np.array_equal(tensor, enc.observation_tensor(game.observe(twin, viewer)))
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_sections_add_up_to_the_shape(game_id: str, players: int) -> None:
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    names = [s.name for s in enc.sections]
+    assert len(set(names)) == len(names)
+    assert sum(s.size for s in enc.sections) == enc.observation_shape[0]
+
+
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+def test_returns_at_the_end_follow_the_convention(game_id: str) -> None:
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id)
+    for seed in range(3):
+        states = _playout(game_id, enc.players, seed, steps=10_000)
+        final = states[-1]
+        returns = enc.returns(final)
+        assert len(returns) == enc.players
+        if not game.is_terminal(final):
+            assert returns == [0.0] * enc.players
+        elif game.info.utility is Utility.COOPERATIVE:
+            assert all(0.0 <= r <= 1.0 for r in returns)
+        else:
+            assert set(returns) <= {-1.0, 1.0, 0.0}
+
+
+def test_zero_sum_returns_add_up_to_zero_with_four_players() -> None:
+    outcome = Outcome(frozenset({2}), False, (0, 0, 1, 0), "last_player")
+    returns = returns_of(outcome, 4, Utility.ZERO_SUM, 1.0)
+    assert returns[2] == 1.0
+    assert sum(returns) == pytest.approx(0.0)
+    assert returns_of(
+        Outcome(frozenset(), True, (0, 0), "repetition"), 2, Utility.ZERO_SUM, 1
+    ) == [
+        0.0,
+        0.0,
+    ]
+
+
+@pytest.mark.parametrize("number", [-1, 342, 1.0, True, "0"])
+def test_a_number_out_of_range_is_refused(number: Any) -> None:
+    enc = encoding("crab-stack")
+    state = crabrules.crab_stack.initial_state(seed=1)
+    with pytest.raises(ValueError, match="action number"):
+        enc.int_to_action(state, 0, number)
+
+
+def test_oh_crab_has_no_encoding_yet() -> None:
+    with pytest.raises(ValueError, match="no encoding"):
+        encoding("oh-crab")
+
+
+def test_encodings_are_cached_per_config() -> None:
+    assert encoding("crab-stack") is encoding("crab-stack", crabrules.crab_stack.Config())
