@@ -131,9 +131,7 @@ def _crabs_line(state: State, rules: Rules) -> str:
         f"P{p} " + " and ".join(f"{c} {rules.colours[c]}" for c in mine)
         for p, mine in enumerate(rules.crabs_of)
     ]
-    return (
-        "Crabs: " + "; ".join(teams) + " (<0> standing, _0_ knocked over, [0] =0= the active crab)"
-    )
+    return "Crabs: " + "; ".join(teams) + " (<0> standing, _0_ knocked over, [0] =0= active)"
 
 
 def card_text(rules: Rules, card: int) -> str:
@@ -169,9 +167,11 @@ def _player_lines(state: State, rules: Rules, p: PlayerId) -> list[str]:
         crabs = []
         for c in rules.crabs_of[p]:
             token = f"token {state.tokens[c]}" if state.tokens[c] else "no token"
-            where = "not placed" if state.crabs[c] == NOWHERE else cell_label(state.crabs[c])
+            where = (
+                "not placed" if state.crabs[c] == NOWHERE else "at " + cell_label(state.crabs[c])
+            )
             active = ", active" if c == _marked_crab(state, rules) else ""
-            crabs.append(f"{c} {rules.colours[c]} at {where} ({token}{active})")
+            crabs.append(f"{c} {rules.colours[c]} {where} ({token}{active})")
         used = "; the cook is used this round" if p == state.cook and state.cook_used else ""
         lines.append("   crabs: " + "; ".join(crabs) + used)
     if state.traces[p]:
