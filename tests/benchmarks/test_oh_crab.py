@@ -2,9 +2,10 @@
 apply and apply_with_events times.
 
 Targets: at least 20 uniformly random 5-player games per second on scenario 1 ("First
-Escape!") on a 2-core machine (issue 6), and 30 random 2-player games (issue 11). A playout sets up the game from a seed, then
-applies uniformly random legal actions (``check=False``, as search code does) until the
-game ends; the average length in rounds and actions is reported alongside.
+Escape!") on a 2-core machine (issue 6), and 30 random 2-player games (issue 11). A
+playout sets up the game from a seed, then applies uniformly random legal actions
+(``check=False``, as search code does) until the game ends; the average length in rounds
+and actions is reported alongside.
 """
 
 from __future__ import annotations

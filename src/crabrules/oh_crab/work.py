@@ -284,13 +284,13 @@ class Work:
             self.cook_used,
             # map and list comprehensions: cheaper than generators on this hot path
             # (``tuple`` of a tuple is that tuple: unchanged piles are not copied).
-            tuple([tuple(sorted(h)) if h.__class__ is list else h for h in self.hands]),
+            tuple([tuple(sorted(h)) if isinstance(h, list) else h for h in self.hands]),
             tuple(self.planned),
             tuple(map(tuple, self.traces)),
             tuple(map(tuple, self.discards)),
             tuple(self.shells),
             self.supply,
-            tuple(map(tuple, self.market)) if self.market.__class__ is list else self.market,
+            tuple(map(tuple, self.market)) if isinstance(self.market, list) else self.market,
             tuple(self.draw),
             self.removed,
             self.known,
