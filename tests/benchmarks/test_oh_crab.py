@@ -1,10 +1,11 @@
-"""Oh Crab!: random 5-player games per second on scenario 1; legal_actions, apply and
-apply_with_events times.
+"""Oh Crab!: random 5-player and 2-player games per second on scenario 1; legal_actions,
+apply and apply_with_events times.
 
-Target (issue 6): at least 20 uniformly random 5-player games per second on scenario 1
-("First Escape!") on a 2-core machine. A playout sets up the game from a seed, then
-applies uniformly random legal actions (``check=False``, as search code does) until the
-game ends; the average length in rounds and actions is reported alongside.
+Targets: at least 20 uniformly random 5-player games per second on scenario 1 ("First
+Escape!") on a 2-core machine (issue 6), and 30 random 2-player games (issue 11). A
+playout sets up the game from a seed, then applies uniformly random legal actions
+(``check=False``, as search code does) until the game ends; the average length in rounds
+and actions is reported alongside.
 """
 
 from __future__ import annotations
@@ -18,14 +19,15 @@ from tests.benchmarks.measure import mean_seconds, micros_per_call, record
 
 GAME = "oh-crab"
 CONFIG = oh_crab.Config(players=5, scenario="first-escape")
+DUEL = oh_crab.Config(players=2, scenario="first-escape")
 GAMES_PER_ROUND = 10
 
 
-def _playouts(first_seed: int) -> tuple[int, int]:
+def _playouts(first_seed: int, config: oh_crab.Config = CONFIG) -> tuple[int, int]:
     rnd = random.Random(first_seed)
     actions = rounds = 0
     for seed in range(first_seed, first_seed + GAMES_PER_ROUND):
-        state = oh_crab.initial_state(CONFIG, seed=seed)
+        state = oh_crab.initial_state(config, seed=seed)
         while not oh_crab.is_terminal(state):
             choice = rnd.choice(oh_crab.legal_actions(state))
             state = oh_crab.apply(state, choice, check=False)
@@ -56,6 +58,15 @@ def test_random_five_player_games_per_second(benchmark: BenchmarkFixture) -> Non
     record(benchmark, GAME, "random 5-player games, scenario 1", rate, "games/s")
     record(benchmark, GAME, "random games: length", actions / GAMES_PER_ROUND, "actions a game")
     record(benchmark, GAME, "random games: rounds", rounds / GAMES_PER_ROUND, "rounds a game")
+
+
+def test_random_two_player_games_per_second(benchmark: BenchmarkFixture) -> None:
+    starts = iter(range(0, 10**9, GAMES_PER_ROUND))
+    actions, rounds = benchmark(lambda: _playouts(next(starts), DUEL))
+    rate = GAMES_PER_ROUND / mean_seconds(benchmark)
+    record(benchmark, GAME, "random 2-player games, scenario 1", rate, "games/s")
+    record(benchmark, GAME, "2-player games: length", actions / GAMES_PER_ROUND, "actions a game")
+    record(benchmark, GAME, "2-player games: rounds", rounds / GAMES_PER_ROUND, "rounds a game")
 
 
 def test_legal_actions(benchmark: BenchmarkFixture) -> None:

@@ -53,7 +53,7 @@ CONFIGS: dict[str, st.SearchStrategy[Any]] = {
     ),
     "oh-crab": st.builds(
         oh_crab.Config,
-        players=st.integers(3, 5),
+        players=st.integers(2, 5),
         scenario=st.sampled_from(oh_crab.SCENARIOS),
         quick=st.booleans(),
     ),

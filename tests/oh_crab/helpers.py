@@ -29,7 +29,7 @@ from crabrules.oh_crab.content import (
 )
 from crabrules.oh_crab.market import refill
 from crabrules.oh_crab.rules import initial_state
-from crabrules.oh_crab.state import NO_CARD
+from crabrules.oh_crab.state import NO_CARD, NO_CRAB
 from crabrules.oh_crab.work import rules_for
 
 #: Scenario 1 ("First Escape!"), 3 players: rows 0-1 Start 0A, 2-5 Beach 1A, 6-9 2A,
@@ -120,6 +120,9 @@ def make(
     head_down: bool = False,
     tile_used: bool = False,
     seed: int = 1,
+    crab: int | None = None,
+    tokens: Sequence[int] | None = None,
+    cook_used: bool = False,
 ) -> State:
     """Build a consistent state.
 
@@ -172,7 +175,9 @@ def make(
             # Rule E: the tiles in play are offered until one is used (after those given).
             tiles = [Grant(Source.TILE, t.id, t.steps, t.cost) for t in rules.tiles]
             given.extend(t for t in tiles if t not in given)
-        turn = Turn(stage, tuple(given), tuple(queue), None, head_down, tile_used)
+        if crab is None:
+            crab = NO_CRAB if stage is Stage.ACTIVATE else rules.crabs_of[current][0]
+        turn = Turn(stage, crab, tuple(given), tuple(queue), None, head_down, tile_used)
     base = initial_state(config, seed=seed)
     state = attrs.evolve(
         base,
@@ -180,7 +185,9 @@ def make(
         cook=cook,
         current=current,
         crabs=tuple(crabs),
-        knocked=tuple(knocked or [False] * n),
+        knocked=tuple(knocked or [False] * len(crabs)),
+        tokens=tuple(tokens or [0] * len(crabs)),
+        cook_used=cook_used,
         hands=hands_t,
         planned=planned_t,
         traces=traces_t,

@@ -29,3 +29,28 @@ def test_perft_from_a_five_player_pirate_island_round_eight() -> None:
         state = apply(state, rnd.choice(legal_actions(state)))
     assert (state.round, state.current) == (8, 3)
     assert [perft(state, d) for d in range(1, 6)] == [5, 6, 31, 56, 1479]
+
+
+def test_perft_from_the_setup_of_a_two_player_first_escape() -> None:
+    # Placing (2, then 6 and 2 choices), both Planning choices, Activate, AddCard, actions.
+    state = initial_state(Config(players=2), seed=1)
+    assert [perft(state, d) for d in range(1, 10)] == [
+        2,
+        12,
+        24,
+        192,
+        768,
+        1536,
+        7680,
+        16896,
+        29376,
+    ]
+
+
+def test_perft_from_a_two_player_pirate_island_second_planning_of_round_eight() -> None:
+    rnd = random.Random(11)
+    state = initial_state(Config(players=2, scenario="pirate-island"), seed=11)
+    for _ in range(150):
+        state = apply(state, rnd.choice(legal_actions(state)))
+    assert (state.round, state.tokens) == (8, (1, 0, 1, 0))  # Planning 2
+    assert [perft(state, d) for d in range(1, 6)] == [13, 78, 124, 694, 1864]

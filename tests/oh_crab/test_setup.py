@@ -51,8 +51,16 @@ def free_choice(board: tuple[str, ...], action_tiles: tuple[str, ...]) -> dict[s
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
-        ({"players": 2}, "players"),
+        ({"players": 1}, "players"),
         ({"players": 6}, "players"),
+        ({"colours": ("red", "blue", "green")}, "colours"),
+        ({"players": 2, "colours": ("red", "red", "blue", "green")}, "colours"),
+        ({"players": 2, "colours": ("red", "pink", "blue", "green")}, "colours"),
+        ({"colours": ["red", "orange", "blue", "green"]}, "colours"),
+        (
+            {"players": 2, **free_choice(("0A", "1A", "2A", "3A", "9A"), ("Aa", "Ba", "Ca"))},
+            "board",
+        ),
         ({"scenario": "beach-party"}, "scenario"),
         ({"board": ("0A", "1A", "2A", "3A", "9A")}, "scenario"),
         (free_choice(("0A", "1A", "1B", "3A", "9A"), ("Aa", "Ba", "Ca")), "board"),

@@ -340,16 +340,16 @@ def test_cook_tie_goes_to_the_tied_player_furthest_left_of_the_holder() -> None:
     crabs[red], crabs[blue] = at(2, 0), at(2, 4)
     crabs[orange], crabs[green], crabs[brown] = at(9, 0), at(5, 1), at(5, 3)
     layout = rules_for(Config(players=5)).layout
-    assert next_cook(layout, crabs, holder=blue) == red
-    assert next_cook(layout, crabs, holder=red) == blue
+    assert next_cook(layout, crabs, range(5), holder=blue) == red
+    assert next_cook(layout, crabs, range(5), holder=red) == blue
     # Decision: with several tied players, the first one met going left (clockwise) from
     # the holder; the holder itself comes last.
     crabs[green] = at(2, 2)
-    assert next_cook(layout, crabs, holder=red) == blue
-    assert next_cook(layout, crabs, holder=blue) == green
-    assert next_cook(layout, crabs, holder=orange) == blue
+    assert next_cook(layout, crabs, range(5), holder=red) == blue
+    assert next_cook(layout, crabs, range(5), holder=blue) == green
+    assert next_cook(layout, crabs, range(5), holder=orange) == blue
     alone = [at(9, 0), at(9, 1), at(2, 2), at(9, 3), at(9, 4)]
-    assert next_cook(layout, alone, holder=blue) == blue  # the holder alone is farthest
+    assert next_cook(layout, alone, range(5), holder=blue) == blue  # the holder alone is farthest
 
 
 def test_the_round_is_finished_after_a_crab_reaches_the_sea() -> None:

@@ -1,9 +1,12 @@
-"""Oh Crab!: race your crab from the fish-and-chip shop to the sea (3 to 5 players).
+"""Oh Crab!: race your crab from the fish-and-chip shop to the sea (2 to 5 players).
 
 Each round, every player secretly plans a card (:class:`Plan`); then, from the cook,
 each adds it to their Trace (:class:`AddCard`) or rests (:class:`Rest`), uses the actions
 it gives (:class:`Use`, then the choices of each action: :class:`Move`, ...) and ends
 the turn (:class:`EndTurn`). The first crab in the sea wins at the end of the round.
+With two players (``Config(players=2)``), each plays two crabs sharing one deck: the
+crabs are placed (:class:`Place`), and each round has two Planning and two Action phases,
+each turn moving the crab its player activated (:class:`Activate`, ``state.turn.crab``).
 
 >>> from crabrules import oh_crab
 >>> state = oh_crab.initial_state(oh_crab.Config(players=3), seed=4)
@@ -34,6 +37,7 @@ from crabrules.oh_crab.actions import (
     DRAW_PILE,
     NO_PILE,
     Action,
+    Activate,
     AddCard,
     Discard,
     Dope,
@@ -45,6 +49,7 @@ from crabrules.oh_crab.actions import (
     Move,
     PickTrace,
     Pile,
+    Place,
     Plan,
     Rest,
     Shift,
@@ -70,7 +75,9 @@ from crabrules.oh_crab.events import (
     CardExchanged,
     CardPlanned,
     CookPassed,
+    CrabActivated,
     CrabMoved,
+    CrabPlaced,
     DiscardPileTaken,
     Event,
     GameEnded,
@@ -79,6 +86,7 @@ from crabrules.oh_crab.events import (
     MarketRefilled,
     Motion,
     MovingFinished,
+    PlanningStarted,
     ReachedSea,
     RestDeclared,
     Rested,
@@ -108,8 +116,10 @@ from crabrules.oh_crab.rules import (
 )
 from crabrules.oh_crab.state import (
     NO_CARD,
+    NO_CRAB,
     RESTING,
     CardId,
+    CrabId,
     Grant,
     Phase,
     Source,
@@ -125,12 +135,14 @@ __all__ = [
     "HIDDEN",
     "INFO",
     "NO_CARD",
+    "NO_CRAB",
     "NO_PILE",
     "RESTING",
     "SCENARIOS",
     "SEA",
     "Action",
     "ActionUsed",
+    "Activate",
     "AddCard",
     "CardAdded",
     "CardDiscarded",
@@ -141,7 +153,10 @@ __all__ = [
     "Config",
     "Content",
     "CookPassed",
+    "CrabActivated",
+    "CrabId",
     "CrabMoved",
+    "CrabPlaced",
     "Discard",
     "DiscardPileTaken",
     "Dope",
@@ -164,7 +179,9 @@ __all__ = [
     "Phase",
     "PickTrace",
     "Pile",
+    "Place",
     "Plan",
+    "PlanningStarted",
     "Primitive",
     "ReachedSea",
     "Rest",

@@ -1,9 +1,13 @@
 """The actions of Oh Crab!, each naming the player who takes it.
 
-A turn is a short conversation: :class:`AddCard` or :class:`Rest` starts it; :class:`Use`
+A turn is a short conversation: :class:`AddCard` or :class:`Rest` starts it (in the
+2-player mode after :class:`Activate` in Action 1, which picks the crab the turn's
+actions move); :class:`Use`
 picks one of the actions the player has this turn (:attr:`State.turn.grants`, by index);
 the effect's choices follow (:class:`Move`, :class:`Discard`, ...), then :class:`EndTurn`.
 Board actions (:class:`Shortcut`, :class:`ExchangeAndEnd`) sit beside :class:`Use`.
+:class:`Move`, :class:`StandUp`, :class:`Shortcut` and :class:`EndTurn` act with the
+turn's active crab (``state.turn.crab``). A 2-player game begins with :class:`Place`.
 
 >>> from crabrules.core.serialize import to_json
 >>> to_json(Move(player=2, dest=17))
@@ -27,6 +31,7 @@ __all__ = [
     "ACTIONS",
     "DRAW_PILE",
     "Action",
+    "Activate",
     "AddCard",
     "Discard",
     "Dope",
@@ -39,6 +44,7 @@ __all__ = [
     "NO_PILE",
     "PickTrace",
     "Pile",
+    "Place",
     "Plan",
     "Rest",
     "Shift",
@@ -76,6 +82,25 @@ class IllegalReason(Reason):
     """The crab cannot go there (or not with those pushes or that discard)."""
     CANNOT_PAY = "cannot_pay"
     """Not enough shells or cards for the cost."""
+
+
+@attrs.frozen
+class Place:
+    """2-player setup: place ``crab`` on Start space ``space`` (1, then 2 to 4)."""
+
+    TAG: ClassVar[str] = "place"
+    player: PlayerId
+    crab: int
+    space: int
+
+
+@attrs.frozen
+class Activate:
+    """2-player mode, start of a turn in Action 1: activate ``crab`` with token 1."""
+
+    TAG: ClassVar[str] = "activate"
+    player: PlayerId
+    crab: int
 
 
 @attrs.frozen
@@ -121,7 +146,7 @@ class Use:
 
 @attrs.frozen
 class Move:
-    """Move your crab to ``dest``.
+    """Move your active crab to ``dest``.
 
     ``discard`` is the card discarded on entering a standard Obstacle
     (:data:`~crabrules.oh_crab.NO_CARD` if none); ``pushes`` are the cells each pushed crab
@@ -137,7 +162,7 @@ class Move:
 
 @attrs.frozen
 class StandUp:
-    """Devote a basic movement action to standing your knocked-over crab up."""
+    """Devote a basic movement action to standing your knocked-over active crab up."""
 
     TAG: ClassVar[str] = "stand_up"
     player: PlayerId
@@ -190,7 +215,7 @@ class Shift:
 
     TAG: ClassVar[str] = "shift"
     player: PlayerId
-    crab: PlayerId
+    crab: int
     dest: Cell
     discard: CardId = NO_CARD
 
@@ -239,7 +264,9 @@ class EndTurn:
 
 
 Action = (
-    Plan
+    Place
+    | Activate
+    | Plan
     | AddCard
     | Rest
     | Use

@@ -22,18 +22,20 @@ import functools
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.oh_crab.board import SEA
+from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import get_content
 from crabrules.oh_crab.effects import AUTOMATIC, MULTI, step_options
 from crabrules.oh_crab.observe import HIDDEN, Observation, deal, observe
 from crabrules.oh_crab.primitives import BASIC, Primitive
-from crabrules.oh_crab.state import NO_CARD, RESTING, Grant, Phase, Source, Stage, State
+from crabrules.oh_crab.state import NO_CARD, NO_CRAB, RESTING, Grant, Phase, Source, Stage, State
+from crabrules.oh_crab.turns import game_over
 from crabrules.oh_crab.work import Rules, rules_for
 
 __all__ = ["check_observation", "check_state"]
 
-_PER_PLAYER = ("crabs", "knocked", "hands", "planned", "traces", "discards", "shells", "known")
+_PER_PLAYER = ("hands", "planned", "traces", "discards", "shells", "known")
+_PER_CRAB = ("owners", "crabs", "knocked", "tokens")
 
 
 def check_state(state: State) -> None:
@@ -53,9 +55,15 @@ def check_state(state: State) -> None:
     for name in _PER_PLAYER:
         if len(getattr(state, name)) != n:
             raise InvalidStateError(f"{name}: one entry per player is needed ({n})")
+    for name in _PER_CRAB:
+        if len(getattr(state, name)) != len(rules.owners):
+            raise InvalidStateError(f"{name}: one entry per crab is needed ({len(rules.owners)})")
+    if state.owners != rules.owners:
+        raise InvalidStateError(f"owners: the crabs' players are {rules.owners}")
     if not (0 <= state.cook < n and 0 <= state.current < n) or state.round < 1:
         raise InvalidStateError("cook, current or round out of range")
     _check_crabs(state, rules)
+    _check_tokens(state, rules)
     _check_cards(state, rules)
     _check_market(state, rules)
     shells = get_content(state.config.content).shells - sum(rules.shell)
@@ -67,7 +75,12 @@ def check_state(state: State) -> None:
 
 
 def _check_crabs(state: State, rules: Rules) -> None:
-    cells = [c for c in state.crabs if c != SEA]
+    placing = state.phase is Phase.PLACING
+    if placing:
+        _check_placing(state, rules)
+    elif NOWHERE in state.crabs:
+        raise InvalidStateError("crabs: every crab is placed once the placing is over")
+    cells = [c for c in state.crabs if c != SEA and not (placing and c == NOWHERE)]
     if len(set(cells)) != len(cells):
         raise InvalidStateError("crabs: two crabs on one space")
     for cell in cells:
@@ -75,6 +88,41 @@ def _check_crabs(state: State, rules: Rules) -> None:
             raise InvalidStateError(f"crabs: {cell} is not an accessible space")
     if any(k and c == SEA for c, k in zip(state.crabs, state.knocked, strict=True)):
         raise InvalidStateError("knocked: a crab in the sea stands")
+
+
+def _check_placing(state: State, rules: Rules) -> None:
+    """2-player setup: the first player's crab on Start space 1, the second's on 2-4."""
+    if not rules.team or state.round != 1 or state.turn is not None:
+        raise InvalidStateError("phase: only a 2-player game begins by placing its crabs")
+    if set(state.planned) != {NO_CARD} or state.cook_used or any(state.knocked):
+        raise InvalidStateError("phase: nothing happens before the crabs are placed")
+    starts = rules.layout.starts
+    first, second = state.cook, 1 - state.cook
+    placed = [c for c, cell in enumerate(state.crabs) if cell != NOWHERE]
+    mine = [c for c in placed if rules.owners[c] == first]
+    theirs = [c for c in placed if rules.owners[c] == second]
+    if (
+        len(placed) > 2
+        or len(mine) != bool(placed)
+        or state.current != (second if placed else first)
+    ):
+        raise InvalidStateError("crabs: the first player places one crab, then the second two")
+    if any(state.crabs[c] != starts[0] for c in mine) or any(
+        state.crabs[c] not in starts[1:4] for c in theirs
+    ):
+        raise InvalidStateError("crabs: Start space 1 for the first crab, then 2, 3 or 4")
+
+
+def _check_tokens(state: State, rules: Rules) -> None:
+    """Activation tokens (2-player mode): token 1 on one crab of a player, then token 2."""
+    tokens = state.tokens
+    if not rules.team:
+        if any(tokens):
+            raise InvalidStateError("tokens: activation tokens belong to the 2-player mode")
+        return
+    for p, mine in enumerate(rules.crabs_of):
+        if sorted(tokens[c] for c in mine) not in ([0, 0], [0, 1], [1, 2]):
+            raise InvalidStateError(f"tokens: player {p} places token 1, then token 2")
 
 
 def _check_cards(state: State, rules: Rules) -> None:
@@ -96,11 +144,10 @@ def _check_cards(state: State, rules: Rules) -> None:
         state.removed
     ):
         raise InvalidStateError("hands, removed: kept sorted")
-    content = get_content(state.config.content)
     for p in range(state.config.players):
         held = {*state.hands[p], *(c for c in state.planned[p : p + 1] if c >= 0)}
         own = {*held, *state.traces[p], *state.discards[p]}
-        if any(rules.cards[c].starting and c not in content.starting_cards(p) for c in own):
+        if any(rules.cards[c].starting and c not in rules.decks[p] for c in own):
             raise InvalidStateError(f"cards: player {p} holds another colour's starting card")
         known = state.known[p]
         if list(known) != sorted(set(known)) or not set(known) <= held:
@@ -130,18 +177,31 @@ def _check_market(state: State, rules: Rules) -> None:
 
 def _check_phase(state: State, n: int) -> None:
     turn, planned = state.turn, state.planned
+    rules = rules_for(state.config)
     if any(p == RESTING and state.hands[i] for i, p in enumerate(planned)):
         raise InvalidStateError("planned: a Rest is declared only with an empty Hand")
+    if state.phase is Phase.PLACING:
+        return
+    over = game_over(rules.crabs_of, state.crabs)
+    # 2-player mode: Planning 2 and Action 2 come once every player placed token 1.
+    second = rules.team and all(any(state.tokens[c] for c in mine) for mine in rules.crabs_of)
     if state.phase is Phase.PLANNING:
-        if turn is not None or SEA in state.crabs:
-            raise InvalidStateError("phase: planning has no turn and no crab in the sea")
+        if turn is not None or (over and not second):
+            # A game over is played out to the End of Round (2-player mode: Action 2 too).
+            raise InvalidStateError("phase: planning has no turn, and the game goes on")
+        if SEA in state.crabs and not rules.team:
+            raise InvalidStateError("phase: planning has no crab in the sea")
+        if 2 in state.tokens or (any(state.tokens) and not second):
+            raise InvalidStateError("tokens: Planning 2 comes after each player's token 1")
+        if state.cook_used and not second:
+            raise InvalidStateError("cook_used: the cook comes back at the End of Round")
         if NO_CARD not in planned or any(
             p == NO_CARD and not state.hands[i] for i, p in enumerate(planned)
         ):
             raise InvalidStateError("planned: someone is still to plan, with a card to plan")
         return
     if state.phase is Phase.OVER:
-        if turn is not None or SEA not in state.crabs or set(planned) != {NO_CARD}:
+        if turn is not None or not over or set(planned) != {NO_CARD}:
             raise InvalidStateError("phase: a game is over only when a crab is in the sea")
         return
     if turn is None:
@@ -156,6 +216,34 @@ def _check_phase(state: State, n: int) -> None:
                 f"current: player {state.current}'s turn, but player {p} "
                 + ("still holds a face-down card" if played else "has no card to play")
             )
+    _check_active(state, rules, order, at)
+
+
+def _check_active(state: State, rules: Rules, order: list[int], at: int) -> None:
+    """The turn's active crab is the player's; in the 2-player mode, the tokens agree."""
+    turn = state.turn
+    assert turn is not None
+    mine = rules.crabs_of[state.current]
+    first_turn = at == 0 and turn.stage is not Stage.ACT and 2 not in state.tokens
+    if state.cook_used and first_turn:
+        raise InvalidStateError("cook_used: the cook's turn has not begun its actions")
+    if turn.stage is Stage.ACTIVATE:
+        if not rules.team or turn.crab != NO_CRAB or any(state.tokens[c] for c in mine):
+            raise InvalidStateError("turn: a crab is activated at the start of Action 1")
+    elif turn.crab not in mine:
+        raise InvalidStateError(f"turn: the active crab is one of {mine}")
+    if not rules.team:
+        return
+    # Action k: those who played have placed token k, those to come have not (the cook's
+    # turn of Action 2 places token 2 as it begins).
+    phase = 2 if 2 in state.tokens else 1
+    for k, p in enumerate(order):
+        placed = max(state.tokens[c] for c in rules.crabs_of[p])
+        started = k < at or (k == at and turn.stage is not Stage.ACTIVATE)
+        if placed != (phase if started else phase - 1):
+            raise InvalidStateError(f"tokens: player {p} and Action {phase} do not agree")
+    if turn.stage is not Stage.ACTIVATE and state.tokens[turn.crab] != phase:
+        raise InvalidStateError(f"turn: the active crab bears token {phase}")
 
 
 def _check_turn(state: State, rules: Rules) -> None:
@@ -167,9 +255,15 @@ def _check_turn(state: State, rules: Rules) -> None:
         if turn.head_down or turn.tile_used:
             raise InvalidStateError("turn: no action before the card is added")
         return
+    if turn.stage is Stage.ACTIVATE:
+        if turn.grants or turn.queue or turn.crabs_left is not None:
+            raise InvalidStateError("turn: no action before a crab is activated")
+        if turn.head_down or turn.tile_used:
+            raise InvalidStateError("turn: no action before a crab is activated")
+        return
     for grant in turn.grants:
         if grant not in _possible_grants(state.config) or (
-            grant.source is Source.COOK and state.current != state.cook
+            grant.source is Source.COOK and (state.current != state.cook or state.cook_used)
         ):
             raise InvalidStateError(f"turn: {grant.name!r} is no action this turn can give")
     tiles = [g for g in turn.grants if g.source is Source.TILE]
@@ -193,13 +287,13 @@ def _check_turn(state: State, rules: Rules) -> None:
     if (
         turn.queue
         and turn.queue[0] is Primitive.MOVE_CRABS_IN_FRONT_TOWARD_LAND
-        and (state.current in left)
+        and (turn.crab in left)
     ):
-        raise InvalidStateError("turn: Seagull! never moves its player's crab")
+        raise InvalidStateError("turn: Seagull! never moves the active crab")
     if turn.queue and not step_options(
         rules,
         state,
-        state.current,
+        turn.crab,
         turn.queue[0],
         head_down=turn.head_down,
         crabs_left=turn.crabs_left,
@@ -238,12 +332,16 @@ def check_observation(view: Observation) -> None:
         InvalidStateError: saying what is wrong.
     """
     n = view.config.players
+    crabs = len(rules_for(view.config).owners)
     player = view.player
     if player is not None and not 0 <= player < n:
         raise InvalidStateError(f"player: None or an id from 0 to {n - 1}, not {player!r}")
-    for name in ("crabs", "knocked", "hand_sizes", "planned", "traces", "discards", "shells"):
+    for name in ("hand_sizes", "planned", "traces", "discards", "shells"):
         if len(getattr(view, name)) != n:
             raise InvalidStateError(f"{name}: one entry per player is needed ({n})")
+    for name in ("owners", "crabs", "knocked", "tokens"):
+        if len(getattr(view, name)) != crabs:
+            raise InvalidStateError(f"{name}: one entry per crab is needed ({crabs})")
     if len(view.known) != n:
         raise InvalidStateError(f"known: one entry per player is needed ({n})")
     if player is None and view.hand:

@@ -6,10 +6,14 @@
 ('0B', '4B', '3B', '2B', '9B')
 >>> Config(scenario="first-escape", quick=True).resolved_board()
 ('0A', '1A', '2A', '9A')
+>>> Config(players=2).resolved_board()     # the 2-player mode: two Beach tiles
+('0A', '1A', '2A', '9A')
+>>> Config(players=2).crab_colours()
+(('red', 'orange'), ('blue', 'green'))
 >>> Config(players=6)
 Traceback (most recent call last):
 ...
-crabrules.core.errors.InvalidConfigError: players: this Oh Crab! is for 3 to 5 players, not 6
+crabrules.core.errors.InvalidConfigError: players: Oh Crab! is for 2 to 5 players, not 6
 """
 
 from __future__ import annotations
@@ -20,10 +24,17 @@ from crabrules.core.errors import ContentError, InvalidConfigError
 from crabrules.oh_crab.board import get_layout
 from crabrules.oh_crab.content import check_setup, get_content, has_content
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SCENARIOS", "Config", "config_for_players"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "SCENARIOS",
+    "Config",
+    "config_for_players",
+    "crab_count",
+]
 
-#: The player counts this Oh Crab! plays.
-MIN_PLAYERS, MAX_PLAYERS = 3, 5
+#: The player counts Oh Crab! plays (2: the 2-player mode, two crabs each).
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 #: The rulebook's scenarios, by config name, in order of difficulty.
 SCENARIOS = (
@@ -41,7 +52,8 @@ class Config:
     """A validated game setup.
 
     Attributes:
-        players: 3 to 5 (the 2-player mode is not implemented yet).
+        players: 2 to 5. Two players play the 2-player mode: each plays two crabs, on a
+            board of one Beach tile fewer.
         scenario: a scenario of the content by name (``"first-escape"`` ... ``"pirate-island"``
             in the reference content), or ``None`` for a free choice of ``board`` and
             ``action_tiles``.
@@ -49,8 +61,13 @@ class Config:
             ``("0A", "1B", "4A", "2A", "9B")``; empty with a scenario.
         action_tiles: with no scenario, three Additional Action tile sides of distinct
             letters, e.g. ``("Aa", "Bb", "Da")``; empty with a scenario.
-        quick: the quick variant: two Beach tiles; with a scenario, its first two.
+        quick: the quick variant: one Beach tile fewer (two, or one in the 2-player
+            mode); with a scenario, its first ones.
         content: the name of a registered content set.
+        colours: the crabs' colours, one per crab in player order (two per player in the
+            2-player mode: player ``p`` plays ``colours[2p]`` and ``colours[2p + 1]``), all
+            different; empty: the content's colours in order. A player holds the starting
+            deck of their first crab's colour.
     """
 
     players: int = 4
@@ -59,16 +76,28 @@ class Config:
     action_tiles: tuple[str, ...] = ()
     quick: bool = False
     content: str = "reference"
+    colours: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         _check_types(self)
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise InvalidConfigError(
-                f"players: this Oh Crab! is for 3 to 5 players, not {self.players}"
+                f"players: Oh Crab! is for 2 to 5 players, not {self.players}"
             )
         if not has_content(self.content):
             raise InvalidConfigError(f"content: no content registered as {self.content!r}")
         content = get_content(self.content)
+        if self.colours:
+            crabs = crab_count(self.players)
+            if len(self.colours) != crabs or len(set(self.colours)) != crabs:
+                raise InvalidConfigError(
+                    f"colours: {crabs} different colours are needed, one per crab"
+                )
+            unknown = [c for c in self.colours if c not in content.colours]
+            if unknown:
+                raise InvalidConfigError(
+                    f"colours: {unknown[0]!r} is no crab colour ({', '.join(content.colours)})"
+                )
         if self.scenario is not None:
             if self.scenario not in {s.id for s in content.scenarios}:
                 raise InvalidConfigError(f"scenario: unknown scenario {self.scenario!r}")
@@ -78,7 +107,7 @@ class Config:
                     "choose them"
                 )
         problem = check_setup(
-            content, self.resolved_board(), self.resolved_action_tiles(), quick=self.quick
+            content, self.resolved_board(), self.resolved_action_tiles(), beaches=self.beaches()
         )
         if problem:
             field = "action_tiles" if "Action tile" in problem else "board"
@@ -88,12 +117,29 @@ class Config:
         except ContentError as error:
             raise InvalidConfigError(f"board: {error}") from None
 
+    def beaches(self) -> int:
+        """Return the number of Beach tiles: 3, one fewer with 2 players, one fewer if quick.
+
+        >>> Config(players=2, quick=True).beaches(), Config(quick=True).beaches()
+        (1, 2)
+        """
+        return 3 - (self.players == 2) - self.quick
+
     def resolved_board(self) -> tuple[str, ...]:
-        """Return the tile sides in play, from land to sea."""
+        """Return the tile sides in play, from land to sea.
+
+        With fewer than three Beach tiles, a scenario keeps its first ones.
+        """
         if self.scenario is None:
             return self.board
         board = get_content(self.content).scenario(self.scenario).board
-        return (*board[:3], board[-1]) if self.quick else board
+        return (*board[: 1 + self.beaches()], board[-1])
+
+    def crab_colours(self) -> tuple[tuple[str, ...], ...]:
+        """Return each player's crab colours (two each in the 2-player mode)."""
+        colours = self.colours or get_content(self.content).colours[: crab_count(self.players)]
+        per = len(colours) // self.players
+        return tuple(colours[p * per : (p + 1) * per] for p in range(self.players))
 
     def resolved_action_tiles(self) -> tuple[str, ...]:
         """Return the three Additional Action tile sides in play."""
@@ -116,15 +162,26 @@ def _check_types(config: Config) -> None:
         raise InvalidConfigError(f"quick: True or False is needed, not {config.quick!r}")
     if type(config.content) is not str:
         raise InvalidConfigError(f"content: a content name is needed, not {config.content!r}")
+    if type(config.colours) is not tuple or not all(type(c) is str for c in config.colours):
+        raise InvalidConfigError(f"colours: a tuple of colours is needed, not {config.colours!r}")
+
+
+def crab_count(players: int) -> int:
+    """Return the number of crabs: one per player, two each in the 2-player mode.
+
+    >>> crab_count(2), crab_count(3)
+    (4, 3)
+    """
+    return 4 if players == 2 else players
 
 
 def config_for_players(players: int) -> Config:
     """Return the default config for ``players`` players: scenario 1, "First Escape!".
 
     Raises:
-        InvalidConfigError: ``players`` is not 3, 4 or 5.
+        InvalidConfigError: ``players`` is not 2, 3, 4 or 5.
 
-    >>> config_for_players(5).players
-    5
+    >>> config_for_players(2).resolved_board()
+    ('0A', '1A', '2A', '9A')
     """
     return Config(players=players)

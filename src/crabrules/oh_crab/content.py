@@ -731,7 +731,7 @@ def _check_content(content: Content) -> None:
 
     for scenario in content.scenarios:
         where = f"board.json: scenario {scenario.id!r}"
-        problem = check_setup(content, scenario.board, scenario.action_tiles, quick=False)
+        problem = check_setup(content, scenario.board, scenario.action_tiles, beaches=3)
         if problem:
             raise ContentError(f"{where}: {problem}")
         build_layout(content, scenario.board, where)
@@ -754,15 +754,14 @@ def _most_shell_spaces(kinds: dict[TileKind, list[TileSide]]) -> int:
 
 
 def check_setup(
-    content: Content, board: tuple[str, ...], action_tiles: tuple[str, ...], *, quick: bool
+    content: Content, board: tuple[str, ...], action_tiles: tuple[str, ...], *, beaches: int
 ) -> str:
     """Say why a board and a choice of Additional Action tiles cannot be played ('' if they can).
 
-    The board lists tile sides from the land: a Start tile, 3 Beach tiles (2 in the quick
-    variant) of distinct numbers, then a Finish tile. Three tiles of distinct letters are
-    used.
+    The board lists tile sides from the land: a Start tile, ``beaches`` Beach tiles (3; one
+    fewer in the 2-player mode, one fewer in the quick variant) of distinct numbers, then a
+    Finish tile. Three tiles of distinct letters are used.
     """
-    beaches = 2 if quick else 3
     ids = {t.id for t in content.tiles}
     for tile_id in board:
         if tile_id not in ids:
@@ -770,7 +769,8 @@ def check_setup(
     kinds = [content.tile(t).kind for t in board]
     expected = [TileKind.START, *[TileKind.BEACH] * beaches, TileKind.FINISH]
     if kinds != expected:
-        return f"a board is a Start tile, {beaches} Beach tiles and a Finish tile, in order"
+        tiles = "1 Beach tile" if beaches == 1 else f"{beaches} Beach tiles"
+        return f"a board is a Start tile, {tiles} and a Finish tile, in order"
     numbers = [t[:-1] for t in board]
     if len(set(numbers)) != len(numbers):
         return "a tile is used twice"

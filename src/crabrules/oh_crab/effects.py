@@ -3,6 +3,9 @@
 An action a player uses (``Use``) puts its steps in ``state.turn.queue``. Steps that need
 no choice resolve at once; a step whose choices are all impossible is skipped; otherwise
 the player is asked (:func:`step_options`) and :func:`resolve` applies the answer.
+
+The option generators take the active crab (``crab``): its cell and whether it stands
+say where it may go, its owner's Hand and shells what it may pay.
 """
 
 from __future__ import annotations
@@ -71,86 +74,98 @@ MULTI = frozenset({P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, P.MOVE_CRABS_BEHIND_TOWARD
 _MOVE_TABLES = {P.MOVE_FORWARD: 0, P.MOVE_DIAGONAL: 1, P.MOVE_TOWARD_SEA: 2}
 
 
-def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) -> list[PlayerId]:
+def eligible_crabs(rules: Rules, view: View, crab: int, step: Primitive) -> list[int]:
     """List the crabs a Seagull! or Call of the Sea! may move (fixed when it begins).
 
-    Seagull!: the crabs in front of you (nearer the sea). Call of the Sea!: your crab (if it
-    stands) and the crabs behind you (farther from the sea). Crabs in the sea are never
-    targeted, and nothing is measured from them: a player whose crab is in the sea moves
-    no crab.
+    Seagull!: the crabs in front of the active crab (nearer the sea). Call of the Sea!: the
+    active crab (if it stands) and the crabs behind it (farther from the sea). A 2-player
+    teammate counts like any other crab. Crabs in the sea are never targeted, and nothing
+    is measured from them: an active crab in the sea moves no crab.
     """
     if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
-        return _other_crabs(rules, view, player, in_front=True)
-    behind = _other_crabs(rules, view, player, in_front=False)
+        return _other_crabs(rules, view, crab, in_front=True)
+    behind = _other_crabs(rules, view, crab, in_front=False)
     # A knocked-over crab does not move by its own actions.
-    stands = view.crabs[player] != SEA and not view.knocked[player]
-    return [player, *behind] if stands else behind
+    stands = view.crabs[crab] != SEA and not view.knocked[crab]
+    return [crab, *behind] if stands else behind
 
 
-def _other_crabs(rules: Rules, view: View, player: PlayerId, *, in_front: bool) -> list[PlayerId]:
-    """The other crabs on the board in front of the player's (nearer the sea), or behind."""
+def _other_crabs(rules: Rules, view: View, crab: int, *, in_front: bool) -> list[int]:
+    """The other crabs on the board in front of ``crab`` (nearer the sea), or behind."""
     distance = rules.layout.distance
-    if view.crabs[player] == SEA:
+    if view.crabs[crab] == SEA:
         # "Can no longer be targeted by any action": no crab is in front of or behind it.
         return []
-    mine = distance(view.crabs[player])
+    mine = distance(view.crabs[crab])
     return [
         q
         for q, cell in enumerate(view.crabs)
-        if q != player
+        if q != crab
         and cell != SEA
         and (distance(cell) < mine if in_front else distance(cell) > mine)
     ]
 
 
+def _players_in_front(rules: Rules, view: View, crab: int) -> list[PlayerId]:
+    """Sand in the Eyes!: each other player with a crab in front of ``crab``, once each."""
+    player = rules.owners[crab]
+    out: list[PlayerId] = []
+    for q in _other_crabs(rules, view, crab, in_front=True):
+        owner = rules.owners[q]
+        if owner != player and owner not in out:
+            out.append(owner)
+    return out
+
+
 def step_options(
     rules: Rules,
     view: View,
-    player: PlayerId,
+    crab: int,
     step: Primitive,
     *,
     head_down: bool,
-    crabs_left: Sequence[PlayerId] | None,
+    crabs_left: Sequence[int] | None,
 ) -> list[Action]:
     """List the choices of a step that needs one (empty: the step is skipped)."""
-    cell = view.crabs[player]
+    player = rules.owners[crab]
+    cell = view.crabs[crab]
     hand = view.hands[player]
     if step in MOVES:
-        return _basic_move_options(rules, view, player, step, head_down)
+        return _basic_move_options(rules, view, crab, step, head_down)
     if step is P.DISCARD_CARD:
         return [Discard(player, c) for c in sorted(hand)]
     if step in MULTI:
-        return _shift_options(rules, view, player, step, head_down, crabs_left)
+        return _shift_options(rules, view, crab, step, head_down, crabs_left)
     if step is P.USE_TRACE_MAIN_ACTION:
-        return _trace_main_options(rules, view, player, head_down)
+        return _trace_main_options(rules, view, crab, head_down)
     if step is P.ADD_CARD_TO_TRACE:
         sides = (Side.LEFT, Side.RIGHT) if view.traces[player] else (Side.LEFT,)
         return [Dope(player, c, s) for c in sorted(hand) for s in sides]
     if step is P.CARD_EXCHANGE:
         takes = market_takes(view.market, view.draw)
         return [Exchange(player, c, t) for c in sorted(hand) for t in takes]
-    if cell == SEA or view.knocked[player]:
+    if cell == SEA or view.knocked[crab]:
         # The other movements need a standing crab on the board.
         return []
     if step is P.JUMP_SAME_DISTANCE:
         occupied = occupants(view)
         free = [t for t in rules.layout.same_row[cell] if t not in occupied]
-        return list(own_moves(rules, view, player, free, head_down=head_down))
+        return list(own_moves(rules, view, crab, free, head_down=head_down))
     if step is P.JUMP_TWO_STRAIGHT:
-        return list(own_moves(rules, view, player, rules.layout.jumps[cell], head_down=head_down))
+        return list(own_moves(rules, view, crab, rules.layout.jumps[cell], head_down=head_down))
     if step is P.SWAP_WITH_ADJACENT:
-        return list(_swap_options(rules, view, player, cell, head_down))
+        return list(_swap_options(rules, view, crab, cell, head_down))
     raise AssertionError(f"{step} needs no choice")  # AUTOMATIC steps never get here
 
 
 def _basic_move_options(
-    rules: Rules, view: View, player: PlayerId, step: Primitive, head_down: bool
+    rules: Rules, view: View, crab: int, step: Primitive, head_down: bool
 ) -> list[Action]:
     """Move forward, diagonally or toward the sea; a knocked-over crab can only stand up."""
-    if view.knocked[player]:
+    if view.knocked[crab]:
         # Knocking Over: "you must devote a basic movement action to standing it back up".
-        return [StandUp(player)]
-    cell = view.crabs[player]
+        return [StandUp(rules.owners[crab])]
+    cell = view.crabs[crab]
     if cell == SEA:
         return []
     layout = rules.layout
@@ -162,25 +177,25 @@ def _basic_move_options(
         targets = layout.diagonal[cell]
     else:
         targets = layout.toward_sea[cell]
-    return list(own_moves(rules, view, player, targets, head_down=head_down))
+    return list(own_moves(rules, view, crab, targets, head_down=head_down))
 
 
-def _trace_main_options(
-    rules: Rules, view: View, player: PlayerId, head_down: bool
-) -> list[Action]:
+def _trace_main_options(rules: Rules, view: View, crab: int, head_down: bool) -> list[Action]:
     """Running Jump: the Trace cards whose main action does something (the cost is paid)."""
+    player = rules.owners[crab]
     cards = rules.cards
     trace = view.traces[player]
     usable = {
-        main: _steps_usable(rules, view, player, (main,), head_down)
+        main: _steps_usable(rules, view, crab, (main,), head_down)
         for main in {cards[c].main for c in trace}
     }
     return [PickTrace(player, c) for c in trace if usable[cards[c].main]]
 
 
 def _swap_options(
-    rules: Rules, view: View, player: PlayerId, cell: Cell, head_down: bool
+    rules: Rules, view: View, crab: int, cell: Cell, head_down: bool
 ) -> Iterator[Move]:
+    player = rules.owners[crab]
     occupied = occupants(view)
     hand = sorted(view.hands[player])
     for target in rules.layout.adjacent[cell]:
@@ -194,13 +209,14 @@ def _swap_options(
 def _shift_options(
     rules: Rules,
     view: View,
-    player: PlayerId,
+    active: int,
     step: Primitive,
     head_down: bool,
-    crabs_left: Sequence[PlayerId] | None,
+    crabs_left: Sequence[int] | None,
 ) -> list[Action]:
     if crabs_left is None:
-        crabs_left = eligible_crabs(rules, view, player, step)
+        crabs_left = eligible_crabs(rules, view, active, step)
+    player = rules.owners[active]
     occupied = occupants(view)
     hand = sorted(view.hands[player])
     out: list[Action] = []
@@ -208,14 +224,14 @@ def _shift_options(
         cell = view.crabs[crab]
         if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
             targets = rules.layout.toward_land[cell]
-        elif crab == player and head_down:
+        elif crab == active and head_down:
             targets = rules.layout.over_reeds[2][cell]
         else:
             targets = rules.layout.toward_sea[cell]
         for target in targets:
             if target in occupied:
                 continue
-            own_obstacle = crab == player and target >= 0 and rules.obstacle[target]
+            own_obstacle = crab == active and target >= 0 and rules.obstacle[target]
             if own_obstacle and not head_down:
                 out.extend(Shift(player, crab, target, c) for c in hand)
             else:
@@ -225,10 +241,14 @@ def _shift_options(
     return out
 
 
-def shortcut_options(rules: Rules, view: View, player: PlayerId) -> list[Shortcut]:
-    """List the Shortcut board actions: discard the cards its arrow asks for, follow it."""
-    cell = view.crabs[player]
-    if cell == SEA or view.knocked[player]:
+def shortcut_options(rules: Rules, view: View, crab: int) -> list[Shortcut]:
+    """List the Shortcut board actions: discard the cards its arrow asks for, follow it.
+
+    Onto a 2-player teammate, the two swap places: no push.
+    """
+    player = rules.owners[crab]
+    cell = view.crabs[crab]
+    if cell == SEA or view.knocked[crab]:
         return []
     arrow = rules.layout.shortcut[cell]
     if arrow is None:
@@ -239,7 +259,9 @@ def shortcut_options(rules: Rules, view: View, player: PlayerId) -> list[Shortcu
         return []
     occupied = occupants(view)
     del occupied[cell]
-    chains = push_chains(rules.layout, occupied, target) if target in occupied else [()]
+    chains: list[tuple[Cell, ...]] = [()]
+    if target in occupied and rules.owners[occupied[target]] != player:
+        chains = push_chains(rules.layout, occupied, target)
     return [
         Shortcut(player, cards, chain)
         for cards in combinations(matching, count)
@@ -248,44 +270,46 @@ def shortcut_options(rules: Rules, view: View, player: PlayerId) -> list[Shortcu
 
 
 def grant_usable(
-    rules: Rules, view: View, player: PlayerId, grant: Grant, *, head_down: bool, tile_used: bool
+    rules: Rules, view: View, crab: int, grant: Grant, *, head_down: bool, tile_used: bool
 ) -> bool:
-    """Whether the player may start ``grant`` now.
+    """Whether the player of the active ``crab`` may start ``grant`` now.
 
     Its cost can be paid and its first step does something.
     """
-    if grant.source is Source.TILE and (tile_used or view.shells[player] < grant.cost):
+    if grant.source is Source.TILE and (tile_used or view.shells[rules.owners[crab]] < grant.cost):
         return False
-    return _steps_usable(rules, view, player, grant.steps, head_down)
+    return _steps_usable(rules, view, crab, grant.steps, head_down)
 
 
 def _steps_usable(
-    rules: Rules, view: View, player: PlayerId, steps: Sequence[Primitive], head_down: bool
+    rules: Rules, view: View, crab: int, steps: Sequence[Primitive], head_down: bool
 ) -> bool:
     """Whether ``steps`` would do something now: their first step, or what follows a cost."""
     first = steps[0]
     if first is P.TAKE_SHELL:
         return view.supply > 0
     if first is P.TAKE_DISCARD_PILE:
-        return bool(view.discards[player])
+        return bool(view.discards[rules.owners[crab]])
     if first is P.IGNORE_NEGATIVE_SPACES:
         return not head_down
     if first is P.DISCARD_RANDOM_FROM_CRABS_IN_FRONT:
-        return any(view.hands[q] for q in _other_crabs(rules, view, player, in_front=True))
+        return any(view.hands[q] for q in _players_in_front(rules, view, crab))
     if first is P.DISCARD_CARD:
         # A cost: the rest must still do something with one card fewer in the Hand (which
         # card does not matter: later steps only ever need some card).
+        player = rules.owners[crab]
         rest = steps[1:]
         return bool(view.hands[player]) and (
-            not rest or _steps_usable(rules, _AfterDiscard(view, player), player, rest, head_down)
+            not rest or _steps_usable(rules, _AfterDiscard(view, player), crab, rest, head_down)
         )
-    return bool(step_options(rules, view, player, first, head_down=head_down, crabs_left=None))
+    return bool(step_options(rules, view, crab, first, head_down=head_down, crabs_left=None))
 
 
 class _AfterDiscard:
     """A view of the game with one card fewer in ``player``'s Hand."""
 
     __slots__ = (
+        "cook_used",
         "crabs",
         "discards",
         "draw",
@@ -294,12 +318,15 @@ class _AfterDiscard:
         "market",
         "shells",
         "supply",
+        "tokens",
         "traces",
     )
 
     def __init__(self, view: View, player: PlayerId) -> None:
         self.crabs = view.crabs
         self.knocked = view.knocked
+        self.tokens = view.tokens
+        self.cook_used = view.cook_used
         hands = list(view.hands)
         hands[player] = view.hands[player][1:]
         self.hands: Sequence[Sequence[CardId]] = hands
@@ -328,14 +355,14 @@ def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
         work.open_market()[1].append(card)
         work.draw_seen += 1
     if work.events is not None:
-        colour, name = rules.colours[player], rules.card_names[card]
-        work.events.append(CardExchanged(player, colour, card, name, boxed))
+        who, name = rules.names[player], rules.card_names[card]
+        work.events.append(CardExchanged(player, who, card, name, boxed))
     work.take_market(player, which)
     work.refill_market()
 
 
 def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
-    """Resolve a step that needs no choice."""
+    """Resolve a step that needs no choice, for the player of the active crab."""
     if step is P.TAKE_SHELL:
         work.gain_shell(player)
     elif step is P.IGNORE_NEGATIVE_SPACES:
@@ -343,7 +370,7 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     elif step is P.TAKE_DISCARD_PILE:
         work.take_discard_pile(player)
     else:  # Sand in the Eyes!
-        for q in _other_crabs(work.rules, work, player, in_front=True):
+        for q in _players_in_front(work.rules, work, work.crab):
             work.discard_random(q)
 
 
@@ -352,7 +379,7 @@ def advance(work: Work) -> None:
 
     Stops at the next choice, or at the end of the action.
     """
-    player = work.current
+    player, crab = work.current, work.crab
     while work.queue:
         step = work.queue[0]
         if step in AUTOMATIC:
@@ -360,9 +387,9 @@ def advance(work: Work) -> None:
             run_automatic(work, player, step)
             continue
         if step in MULTI and work.crabs_left is None:
-            work.crabs_left = eligible_crabs(work.rules, work, player, step)
+            work.crabs_left = eligible_crabs(work.rules, work, crab, step)
         options = step_options(
-            work.rules, work, player, step, head_down=work.head_down, crabs_left=work.crabs_left
+            work.rules, work, crab, step, head_down=work.head_down, crabs_left=work.crabs_left
         )
         if options:
             return
@@ -372,18 +399,18 @@ def advance(work: Work) -> None:
 
 def resolve(work: Work, action: Action) -> None:
     """Apply a choice for the step at the head of the queue, then advance."""
-    player = work.current
+    player, crab = work.current, work.crab
     step = work.queue[0]
     if isinstance(action, StandUp):
-        stand_up(work, player)
+        stand_up(work, crab)
         work.queue.pop(0)
     elif isinstance(action, Move):
         work.queue.pop(0)
         if step is P.SWAP_WITH_ADJACENT:
-            _swap(work, player, action.dest, action.discard)
+            _swap(work, crab, action.dest, action.discard)
         else:
             how = Motion.MOVE if step in MOVES else Motion.JUMP
-            do_move(work, player, action.dest, action.discard, action.pushes, how)
+            do_move(work, crab, action.dest, action.discard, action.pushes, how)
     elif isinstance(action, Discard):
         work.discard_from_hand(player, action.card)
         work.queue.pop(0)
@@ -395,7 +422,7 @@ def resolve(work: Work, action: Action) -> None:
             work.events.append(
                 TraceActionPicked(
                     player,
-                    rules.colours[player],
+                    rules.names[player],
                     action.card,
                     rules.card_names[action.card],
                     rules.titles[main.value],
@@ -412,21 +439,21 @@ def resolve(work: Work, action: Action) -> None:
     elif isinstance(action, Shift):
         assert work.crabs_left is not None
         work.crabs_left.remove(action.crab)
-        if action.crab == player:
-            enter_own(work, player, action.dest, action.discard, Motion.MOVE)
+        if action.crab == crab:
+            enter_own(work, crab, action.dest, action.discard, Motion.MOVE)
         else:
             enter_moved(work, action.crab, action.dest, Motion.SHIFT)
     else:  # Finish
         work.queue.pop(0)
         work.crabs_left = None
         if work.events is not None:
-            work.events.append(MovingFinished(player, work.rules.colours[player]))
+            work.events.append(MovingFinished(player, work.rules.names[player]))
     advance(work)
 
 
-def _swap(work: Work, player: PlayerId, dest: Cell, discard: CardId) -> None:
+def _swap(work: Work, crab: int, dest: Cell, discard: CardId) -> None:
     # In My Place!: the other crab takes your space; no push, nobody is knocked over.
     other = work.crabs.index(dest)
-    origin = work.crabs[player]
-    enter_own(work, player, dest, discard, Motion.SWAP)
+    origin = work.crabs[crab]
+    enter_own(work, crab, dest, discard, Motion.SWAP)
     enter_moved(work, other, origin, Motion.SWAP)

@@ -4,7 +4,9 @@
 is a frozen value with a stable ``TAG`` (its JSON ``"type"``) and carries the ids and the
 names needed to say it in words (colours, card names, cell labels), so
 :func:`~crabrules.oh_crab.describe_event` needs no state. Crabs and players are named
-separately (``crab`` and ``player`` fields) so that a player may one day have two crabs.
+separately: ``crab`` and its ``colour`` for what happens to a crab, ``player`` and their
+name (``colour``: the crab's colour, or ``"red+orange"`` for a 2-player team) for what a
+player does or holds; ``by`` is the active crab that caused a move.
 
 A card hidden from a viewer is :data:`~crabrules.oh_crab.HIDDEN` with an empty name in
 :func:`~crabrules.oh_crab.observe_events`' answer.
@@ -35,7 +37,9 @@ __all__ = [
     "CardExchanged",
     "CardPlanned",
     "CookPassed",
+    "CrabActivated",
     "CrabMoved",
+    "CrabPlaced",
     "DiscardPileTaken",
     "Event",
     "GameEnded",
@@ -44,6 +48,7 @@ __all__ = [
     "MarketRefilled",
     "Motion",
     "MovingFinished",
+    "PlanningStarted",
     "ReachedSea",
     "RestDeclared",
     "Rested",
@@ -73,6 +78,34 @@ class Motion(str, enum.Enum):
     """Along a Shortcut's arrow."""
     SHIFT = "shift"
     """Moved one space by another player's Seagull! or Call of the Sea!."""
+    STEP_BACK = "step_back"
+    """2-player mode: the active crab moved onto its teammate, which steps back onto the
+    space the active crab left (no push, no knock-over)."""
+
+
+@attrs.frozen
+class CrabPlaced:
+    """2-player mode: a player placed a crab on Start space ``start`` (cell ``cell``)."""
+
+    TAG: ClassVar[str] = "crab_placed"
+    player: PlayerId
+    crab: int
+    colour: str
+    start: int
+    cell: Cell
+    cell_label: str
+
+
+@attrs.frozen
+class CrabActivated:
+    """2-player mode: at the start of their turn, a player activated ``crab`` with ``token``."""
+
+    TAG: ClassVar[str] = "crab_activated"
+    player: PlayerId
+    name: str
+    crab: int
+    colour: str
+    token: int
 
 
 @attrs.frozen
@@ -196,12 +229,12 @@ class TraceActionPicked:
 
 @attrs.frozen
 class CrabMoved:
-    """A crab went from ``src`` to ``dst`` (``-1``: the sea), moved by ``by``, ``how``."""
+    """A crab went from ``src`` to ``dst`` (``-1``: the sea), ``how``, in crab ``by``'s turn."""
 
     TAG: ClassVar[str] = "crab_moved"
-    crab: PlayerId
+    crab: int
     colour: str
-    by: PlayerId
+    by: int
     by_colour: str
     how: Motion
     src: Cell
@@ -215,7 +248,7 @@ class KnockedOver:
     """A crab was knocked over (a push, or a knocking-over Obstacle)."""
 
     TAG: ClassVar[str] = "knocked_over"
-    crab: PlayerId
+    crab: int
     colour: str
 
 
@@ -224,7 +257,7 @@ class StoodUp:
     """A knocked-over crab stood up (a basic movement devoted to it, or a Rest)."""
 
     TAG: ClassVar[str] = "stood_up"
-    crab: PlayerId
+    crab: int
     colour: str
 
 
@@ -267,7 +300,7 @@ class ReachedSea:
     """A crab reached the sea: the game ends with this round."""
 
     TAG: ClassVar[str] = "reached_sea"
-    crab: PlayerId
+    crab: int
     colour: str
 
 
@@ -287,6 +320,15 @@ class TurnEnded:
     TAG: ClassVar[str] = "turn_ended"
     player: PlayerId
     colour: str
+
+
+@attrs.frozen
+class PlanningStarted:
+    """2-player mode: the round's second Planning phase began (Action 1 is over)."""
+
+    TAG: ClassVar[str] = "planning_started"
+    round: int
+    phase: int
 
 
 @attrs.frozen
@@ -319,7 +361,10 @@ class GameEnded:
 
 
 Event = (
-    CardPlanned
+    CrabPlaced
+    | CrabActivated
+    | PlanningStarted
+    | CardPlanned
     | RestDeclared
     | TurnStarted
     | CardAdded

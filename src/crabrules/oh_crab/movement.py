@@ -1,10 +1,14 @@
-"""Crabs entering spaces: own moves, moves by others, pushes and chain reactions."""
+"""Crabs entering spaces: own moves, moves by others, pushes and chain reactions.
+
+The crab that moves by its player's actions is the turn's active crab; the cards and
+shells its spaces take or give are its owner's (``Rules.owners``), so a 2-player team's
+two crabs share them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import Move
 from crabrules.oh_crab.board import SEA, Cell, Layout
 from crabrules.oh_crab.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
@@ -27,13 +31,13 @@ __all__ = [
 P = Primitive
 
 
-def occupants(view: View) -> dict[Cell, PlayerId]:
+def occupants(view: View) -> dict[Cell, int]:
     """Map each occupied cell of the board to the crab on it."""
-    return {cell: crab for crab, cell in enumerate(view.crabs) if cell != SEA}
+    return {cell: crab for crab, cell in enumerate(view.crabs) if cell >= 0}
 
 
-def enter_own(work: Work, crab: PlayerId, dest: Cell, discard: CardId, how: Motion) -> None:
-    """Let the active player's crab enter ``dest`` by its own action (or its own current).
+def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -> None:
+    """Let the active crab enter ``dest`` by its own action (or its own current).
 
     Standard Obstacle: discard the chosen card; knocking-over Obstacle: knocked over (both
     ignored under Head Down!); Shell space: take a shell; the sea: the race is over.
@@ -46,14 +50,14 @@ def enter_own(work: Work, crab: PlayerId, dest: Cell, discard: CardId, how: Moti
         return
     rules = work.rules
     if rules.obstacle[dest] and not work.head_down and discard >= 0:
-        work.discard_from_hand(crab, discard)
+        work.discard_from_hand(rules.owners[crab], discard)
     if rules.knock_over[dest] and not work.head_down:
         knock_over(work, crab)
     if rules.shell[dest]:
-        work.gain_shell(crab)
+        work.gain_shell(rules.owners[crab])
 
 
-def enter_moved(work: Work, crab: PlayerId, dest: Cell, how: Motion) -> None:
+def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
     """Let a crab enter ``dest`` moved by someone else (push, Seagull!, swap).
 
     A pushed crab is knocked over ("each pushed crab is knocked over"), unless it went
@@ -71,17 +75,17 @@ def enter_moved(work: Work, crab: PlayerId, dest: Cell, how: Motion) -> None:
         knock_over(work, crab)
     rules = work.rules
     if rules.obstacle[dest]:
-        work.discard_random(crab)
+        work.discard_random(rules.owners[crab])
     if rules.knock_over[dest]:
         knock_over(work, crab)
     if rules.shell[dest]:
-        work.gain_shell(crab)
+        work.gain_shell(rules.owners[crab])
 
 
-def _log_arrival(work: Work, crab: PlayerId, dest: Cell, how: Motion) -> None:
+def _log_arrival(work: Work, crab: int, dest: Cell, how: Motion) -> None:
     assert work.events is not None
     colours = work.rules.colours
-    src, by = work.crabs[crab], work.current
+    src, by = work.crabs[crab], work.crab
     src_label, dst_label = cell_label(src), cell_label(dest)
     work.events.append(
         CrabMoved(crab, colours[crab], by, colours[by], how, src, dest, src_label, dst_label)
@@ -90,23 +94,21 @@ def _log_arrival(work: Work, crab: PlayerId, dest: Cell, how: Motion) -> None:
         work.events.append(ReachedSea(crab, colours[crab]))
 
 
-def knock_over(work: Work, crab: PlayerId) -> None:
+def knock_over(work: Work, crab: int) -> None:
     """Knock the crab over (nothing changes for a crab already knocked over)."""
     if work.events is not None and not work.knocked[crab]:
         work.events.append(KnockedOver(crab, work.rules.colours[crab]))
     work.knocked[crab] = True
 
 
-def stand_up(work: Work, crab: PlayerId) -> None:
+def stand_up(work: Work, crab: int) -> None:
     """Stand the crab up (a basic movement devoted to it, or a Rest)."""
     if work.events is not None and work.knocked[crab]:
         work.events.append(StoodUp(crab, work.rules.colours[crab]))
     work.knocked[crab] = False
 
 
-def push_chains(
-    layout: Layout, occupied: dict[Cell, PlayerId], cell: Cell
-) -> list[tuple[Cell, ...]]:
+def push_chains(layout: Layout, occupied: dict[Cell, int], cell: Cell) -> list[tuple[Cell, ...]]:
     """List every way to push the crab on ``cell`` one space toward the sea.
 
     Chain reactions included: each result lists where each pushed crab goes. Empty: the
@@ -114,7 +116,8 @@ def push_chains(
 
     A pushed crab moves "as if it were using a Move toward the sea action": forward or
     diagonally, never onto an inaccessible space nor across Reeds; the sea takes any
-    number of crabs.
+    number of crabs. In a chain, a 2-player team's inactive crab is pushed and pushes like
+    any crab ("inactive crabs behave like independent crabs during chain reactions").
     """
     out: list[tuple[Cell, ...]] = []
     for target in layout.toward_sea[cell]:
@@ -127,17 +130,28 @@ def push_chains(
 
 def do_move(
     work: Work,
-    crab: PlayerId,
+    crab: int,
     dest: Cell,
     discard: CardId,
     pushes: tuple[Cell, ...],
     how: Motion = Motion.MOVE,
 ) -> None:
-    """Move the active player's crab to ``dest``, pushing (and knocking over) any crab there."""
+    """Move the active crab to ``dest``, pushing (and knocking over) any crab there.
+
+    2-player mode: onto its teammate, the two swap places instead (no push, no
+    knock-over): the teammate is put back on the space the active crab left, and that
+    space does nothing to it.
+    """
+    origin = work.crabs[crab]
     occupied = occupants(work)
-    del occupied[work.crabs[crab]]
+    del occupied[origin]
     victim = occupied.get(dest)
     enter_own(work, crab, dest, discard, how)
+    if victim is not None and work.rules.owners[victim] == work.rules.owners[crab]:
+        if work.events is not None:
+            _log_arrival(work, victim, origin, Motion.STEP_BACK)
+        work.crabs[victim] = origin
+        return
     for target in pushes:
         if victim is None:  # pragma: no cover - pushes were checked against the board
             break
@@ -149,24 +163,27 @@ def do_move(
 def own_moves(
     rules: Rules,
     view: View,
-    player: PlayerId,
+    crab: int,
     targets: Sequence[Cell],
     *,
     head_down: bool,
 ) -> Iterator[Move]:
-    """List the :class:`Move` options of the player's crab toward ``targets``.
+    """List the :class:`Move` options of the active crab toward ``targets``.
 
-    An occupied target needs a possible push; a standard Obstacle needs a card to
-    discard, unless Head Down! is in effect.
+    An occupied target needs a possible push (none onto a teammate: they swap); a
+    standard Obstacle needs a card to discard, unless Head Down! is in effect.
     """
+    player = rules.owners[crab]
     occupied = occupants(view)
-    del occupied[view.crabs[player]]
+    del occupied[view.crabs[crab]]
     hand = sorted(view.hands[player])
     for target in targets:
         if target == SEA:
             yield Move(player, SEA)
             continue
-        chains = push_chains(rules.layout, occupied, target) if target in occupied else [()]
+        chains: list[tuple[Cell, ...]] = [()]
+        if target in occupied and rules.owners[occupied[target]] != player:
+            chains = push_chains(rules.layout, occupied, target)
         discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
             for chain in chains:

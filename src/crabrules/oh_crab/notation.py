@@ -1,6 +1,9 @@
 """A notation for actions, to read in logs and to type: ``"red: move c4 push c5"``.
 
-An action is written as the player's colour, a colon, a verb and its arguments. Spaces
+An action is written as the player's colour, a colon, a verb and its arguments (in the
+2-player mode, the colour of the crab that acts: the active crab in a turn, else the
+player's first crab; either of a player's colours, or their team name ``red+orange``, is
+read as that player). Spaces
 are the labels :func:`~crabrules.oh_crab.render` prints on the board's edges (column
 letter, row number: ``c4``; ``sea``); cards their content ids (``red-2``, ``a07``);
 Market piles ``m1``-``m3``, ``draw`` or ``none``; crabs their colours; an action of the
@@ -10,6 +13,8 @@ turn ``source:name`` as :func:`~crabrules.oh_crab.render` lists them (``main:mov
 =====================  ===============================================================
 action                 notation
 =====================  ===============================================================
+``Place``              ``red: place orange 1`` (2-player setup: crab, Start space)
+``Activate``           ``red: activate orange`` (2-player mode, Action 1)
 ``Plan``               ``red: plan red-2``
 ``AddCard``            ``red: add left`` / ``red: add right``
 ``Rest``               ``red: rest keep red-1 take m2`` (no ``keep`` with an empty Trace)
@@ -51,6 +56,7 @@ from crabrules.core.errors import CommonReason, IllegalActionError
 from crabrules.core.game import not_a_state
 from crabrules.oh_crab.actions import (
     Action,
+    Activate,
     AddCard,
     Discard,
     Dope,
@@ -61,6 +67,7 @@ from crabrules.oh_crab.actions import (
     Move,
     PickTrace,
     Pile,
+    Place,
     Plan,
     Rest,
     Shift,
@@ -75,7 +82,7 @@ from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.state import NO_CARD, CardId, Grant, State
 from crabrules.oh_crab.work import Rules, rules_for
 
-__all__ = ["action_to_str", "grant_labels", "parse_action"]
+__all__ = ["action_to_str", "actor_colour", "grant_labels", "parse_action"]
 
 
 def grant_labels(grants: tuple[Grant, ...]) -> list[str]:
@@ -98,11 +105,29 @@ def action_to_str(state: State, action: Action) -> str:
         raise not_a_state(state, State)
     check_legal(state, action)
     rules = rules_for(state.config)
-    return f"{rules.colours[action.player]}: {_body(state, rules, action)}"
+    return f"{actor_colour(state, rules, action.player)}: {_body(state, rules, action)}"
+
+
+def actor_colour(state: State, rules: Rules, player: int) -> str:
+    """The colour an action of ``player`` is written with.
+
+    Their active crab's in their turn, else their first crab's (with one crab each, simply
+    theirs).
+    """
+    turn = state.turn
+    if turn is not None and turn.crab >= 0 and state.current == player:
+        return rules.colours[turn.crab]
+    if 0 <= player < len(rules.crabs_of):
+        return rules.colours[rules.crabs_of[player][0]]
+    return f"player {player}"
 
 
 def _body(state: State, rules: Rules, action: Action) -> str:
     card = _card_writer(rules)
+    if isinstance(action, Place):
+        return f"place {rules.colours[action.crab]} {action.space}"
+    if isinstance(action, Activate):
+        return f"activate {rules.colours[action.crab]}"
     if isinstance(action, Plan):
         return f"plan {card(action.card)}"
     if isinstance(action, AddCard):
@@ -135,6 +160,7 @@ def _body(state: State, rules: Rules, action: Action) -> str:
         return f"shortcut {cards}" + _extras(rules, NO_CARD, action.pushes)
     if isinstance(action, ExchangeAndEnd):
         return f"exchange {card(action.card)} take {pile_label(action.take)} end"
+    assert isinstance(action, EndTurn)
     text = "end" + _extras(rules, action.discard, ())
     return text + (" ignore current" if action.ignore_current else "")
 
@@ -152,6 +178,8 @@ def _extras(rules: Rules, discard: CardId, pushes: tuple[Cell, ...]) -> str:
 
 
 _VERBS = (
+    "place",
+    "activate",
     "plan",
     "add",
     "rest",
@@ -201,7 +229,7 @@ def _parse(state: State, text: str) -> Action:
     who, colon, rest = text.lower().partition(":")
     if not colon:
         raise _NotationError(f"{text.strip()!r:.40} names no player (write 'red: move c4')")
-    player = _colour(rules, who.strip())
+    player = _player(rules, who.strip())
     words = rest.split()
     if not words:
         raise _NotationError("no verb after the colour")
@@ -214,6 +242,14 @@ def _parse(state: State, text: str) -> Action:
 
 
 def _parse_verb(state: State, rules: Rules, p: int, verb: str, args: _Args) -> Action:
+    if verb == "place":
+        crab = _crab(rules, args.word("a crab's colour"))
+        space = args.word("a Start space (1 to 5)")
+        if space not in ("1", "2", "3", "4", "5"):
+            raise _NotationError(f"{space!r:.40} is no Start space (1 to 5)")
+        return Place(p, crab, int(space))
+    if verb == "activate":
+        return Activate(p, _crab(rules, args.word("a crab's colour")))
     if verb == "plan":
         return Plan(p, args.card())
     if verb == "add":
@@ -253,7 +289,7 @@ def _parse_verb(state: State, rules: Rules, p: int, verb: str, args: _Args) -> A
             return ExchangeAndEnd(p, card, pile)
         return Exchange(p, card, pile)
     if verb == "shift":
-        crab = _colour(rules, args.word("a crab's colour"))
+        crab = _crab(rules, args.word("a crab's colour"))
         dest = args.cell()
         return Shift(p, crab, dest, args.discard())
     if verb == "finish":
@@ -270,9 +306,17 @@ def _parse_verb(state: State, rules: Rules, p: int, verb: str, args: _Args) -> A
     return EndTurn(p, discard, ignore)
 
 
-def _colour(rules: Rules, word: str) -> int:
+def _player(rules: Rules, word: str) -> int:
+    if word in rules.names:
+        return rules.names.index(word)
     if word not in rules.colours:
         raise _NotationError(f"{word!r:.40} is no player's colour ({', '.join(rules.colours)})")
+    return rules.owners[rules.colours.index(word)]
+
+
+def _crab(rules: Rules, word: str) -> int:
+    if word not in rules.colours:
+        raise _NotationError(f"{word!r:.40} is no crab's colour ({', '.join(rules.colours)})")
     return rules.colours.index(word)
 
 

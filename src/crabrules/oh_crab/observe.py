@@ -26,7 +26,6 @@ from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import MAX_PLAYERS, Config
-from crabrules.oh_crab.content import get_content
 from crabrules.oh_crab.events import CardPlanned, Event, MarketCardTaken
 from crabrules.oh_crab.state import CardId, Phase, State, Turn
 from crabrules.oh_crab.work import rules_for
@@ -47,9 +46,12 @@ class Observation:
         round: the round number.
         phase: planning, action or over.
         cook: who holds the cook pawn.
-        current: whose turn it is in the action phase.
-        crabs: each crab's cell (-1: in the sea).
+        current: whose turn it is in the action phase (and who places a crab).
+        owners: each crab's player.
+        crabs: each crab's cell (-1: in the sea, -2: not placed yet).
         knocked: each crab is knocked over.
+        tokens: each crab's activation token (2-player mode).
+        cook_used: the cook's diagonal was used this round.
         hand: the viewer's Hand (empty for a spectator).
         hand_sizes: the number of cards in each Hand.
         planned: per player, the face-down card if it is the viewer's, :data:`HIDDEN` for
@@ -74,8 +76,11 @@ class Observation:
     phase: Phase
     cook: PlayerId
     current: PlayerId
+    owners: tuple[PlayerId, ...]
     crabs: tuple[Cell, ...]
     knocked: tuple[bool, ...]
+    tokens: tuple[int, ...]
+    cook_used: bool
     hand: tuple[CardId, ...]
     hand_sizes: tuple[int, ...]
     planned: tuple[CardId, ...]
@@ -111,8 +116,11 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         phase=state.phase,
         cook=state.cook,
         current=state.current,
+        owners=state.owners,
         crabs=state.crabs,
         knocked=state.knocked,
+        tokens=state.tokens,
+        cook_used=state.cook_used,
         hand=() if player is None else state.hands[player],
         hand_sizes=tuple(len(h) for h in state.hands),
         planned=planned,
@@ -178,9 +186,8 @@ def deal(view: Observation, seed: int) -> State:
         *(c for c in view.planned if c >= 0),
     }
     fixed: dict[PlayerId, list[CardId]] = {}
-    content = get_content(view.config.content)
     for p in hidden:
-        starting = [c for c in content.starting_cards(p) if c not in seen]
+        starting = [c for c in rules.decks[p] if c not in seen]
         fixed[p] = sorted({*starting, *view.known[p]})
         seen.update(fixed[p])
     pool = [c for c in range(len(rules.cards)) if c not in seen]
@@ -212,8 +219,11 @@ def deal(view: Observation, seed: int) -> State:
         phase=view.phase,
         cook=view.cook,
         current=view.current,
+        owners=view.owners,
         crabs=view.crabs,
         knocked=view.knocked,
+        tokens=view.tokens,
+        cook_used=view.cook_used,
         hands=tuple(hands),
         planned=tuple(planned),
         traces=view.traces,

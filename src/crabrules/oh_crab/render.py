@@ -4,7 +4,9 @@ The sea is at the top. Columns are lettered ``a``-``e`` above and below the boar
 numbered from the land on the left, each tile's id at its first row, so a space's label
 (``c4``) is the one the notation (:mod:`crabrules.oh_crab.notation`) and the descriptions
 use. A space shows its content token (see :mod:`crabrules.oh_crab.content`); a standing
-crab shows as ``<2>`` (player 2), a knocked-over one as ``_2_``. A legend under the board
+crab shows as ``<2>`` (crab 2, player 2's with 3 to 5 players), a knocked-over one as
+``_2_``; in the 2-player mode the active crab shows as ``[2]`` (``=2=`` knocked over),
+and each player's line lists their two crabs with their activation tokens. A legend under the board
 explains them; cards are shown with their actions (``a07 (Move forward, Faster!)``) and
 the half-icons on their edges. Every line fits in 100 columns.
 
@@ -24,7 +26,7 @@ from __future__ import annotations
 import textwrap
 
 from crabrules.core.game import PlayerId, not_a_state
-from crabrules.oh_crab.board import SEA
+from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.content import COLUMNS, get_content
 from crabrules.oh_crab.names import COLUMN_LETTERS, cell_label, pile_label
 from crabrules.oh_crab.notation import grant_labels
@@ -64,7 +66,7 @@ def render(state: State) -> str:
     lines.extend(LEGEND)
     lines.append(_wrap(_crabs_line(state, rules)))
     lines.extend(_wrap(line) for line in _market_lines(state, rules))
-    for p in range(len(state.crabs)):
+    for p in range(rules.players):
         lines.extend(_wrap(line) for line in _player_lines(state, rules, p))
     lines.extend(_wrap(line) for line in _turn_lines(state, rules))
     return "\n".join(lines)
@@ -82,7 +84,8 @@ def _board_lines(state: State, rules: Rules) -> list[str]:
     for tile_id in layout.board:
         rows = content.tile(tile_id).rows
         tokens.extend(tok for row in reversed(rows) for tok in row.split())
-    where = {cell: p for p, cell in enumerate(state.crabs) if cell != SEA}
+    where = {cell: p for p, cell in enumerate(state.crabs) if cell >= 0}
+    active = _marked_crab(state, rules)
     in_sea = [str(p) for p, cell in enumerate(state.crabs) if cell == SEA]
     letters = "     " + "   ".join(COLUMN_LETTERS)
     lines = [letters, f"   {'~' * (4 * COLUMNS + 1)} sea: {' '.join(in_sea) or '-'}"]
@@ -91,7 +94,10 @@ def _board_lines(state: State, rules: Rules) -> list[str]:
         for cell in range(row * COLUMNS, row * COLUMNS + COLUMNS):
             if cell in where:
                 p = where[cell]
-                cells.append(f"_{p}_" if state.knocked[p] else f"<{p}>")
+                if p == active:
+                    cells.append(f"={p}=" if state.knocked[p] else f"[{p}]")
+                else:
+                    cells.append(f"_{p}_" if state.knocked[p] else f"<{p}>")
             else:
                 cells.append(f"{tokens[cell]:<3}")
         tile = ""
@@ -110,9 +116,22 @@ def _board_lines(state: State, rules: Rules) -> list[str]:
     return lines
 
 
+def _marked_crab(state: State, rules: Rules) -> int:
+    """The crab drawn as active: the turn's, when a player has two crabs (else none)."""
+    if rules.team and state.turn is not None:
+        return state.turn.crab
+    return -1
+
+
 def _crabs_line(state: State, rules: Rules) -> str:
-    names = [f"{p} {rules.colours[p]}" for p in range(len(state.crabs))]
-    return "Crabs: " + ", ".join(names) + " (<0> standing, _0_ knocked over)"
+    if not rules.team:
+        names = [f"{p} {rules.colours[p]}" for p in range(len(state.crabs))]
+        return "Crabs: " + ", ".join(names) + " (<0> standing, _0_ knocked over)"
+    teams = [
+        f"P{p} " + " and ".join(f"{c} {rules.colours[c]}" for c in mine)
+        for p, mine in enumerate(rules.crabs_of)
+    ]
+    return "Crabs: " + "; ".join(teams) + " (<0> standing, _0_ knocked over, [0] =0= active)"
 
 
 def card_text(rules: Rules, card: int) -> str:
@@ -140,10 +159,21 @@ def _player_lines(state: State, rules: Rules, p: PlayerId) -> list[str]:
     plan = {NO_CARD: "-", RESTING: "rest"}.get(state.planned[p], "face down")
     mark = " cook" if p == state.cook else ""
     head = (
-        f"P{p} {rules.colours[p]:<6}{mark:<5} shells {state.shells[p]} "
+        f"P{p} {rules.names[p]:<6}{mark:<5} shells {state.shells[p]} "
         f"hand {len(state.hands[p])} planned {plan}"
     )
     lines = [head]
+    if rules.team:
+        crabs = []
+        for c in rules.crabs_of[p]:
+            token = f"token {state.tokens[c]}" if state.tokens[c] else "no token"
+            where = (
+                "not placed" if state.crabs[c] == NOWHERE else "at " + cell_label(state.crabs[c])
+            )
+            active = ", active" if c == _marked_crab(state, rules) else ""
+            crabs.append(f"{c} {rules.colours[c]} {where} ({token}{active})")
+        used = "; the cook is used this round" if p == state.cook and state.cook_used else ""
+        lines.append("   crabs: " + "; ".join(crabs) + used)
     if state.traces[p]:
         lines.append("   trace: " + ", ".join(card_text(rules, c) for c in state.traces[p]))
     if state.discards[p]:
@@ -152,14 +182,32 @@ def _player_lines(state: State, rules: Rules, p: PlayerId) -> list[str]:
 
 
 def _turn_lines(state: State, rules: Rules) -> list[str]:
+    # 2-player mode: the second Planning and Action phases follow the tokens 1.
+    number = ""
+    if rules.team:
+        second = 2 in state.tokens or (
+            state.phase is Phase.PLANNING
+            and all(any(state.tokens[c] for c in m) for m in rules.crabs_of)
+        )
+        number = " 2" if second else " 1"
+    who = rules.names[state.current]
+    if state.phase is Phase.PLACING:
+        return [f"Setup: {who} (P{state.current}) places a crab on a Start space"]
     if state.phase is Phase.PLANNING:
-        return [f"Round {state.round}, planning phase"]
+        return [f"Round {state.round}, planning phase{number}"]
     if state.phase is Phase.OVER:
         return [f"Game over after round {state.round}"]
-    who = rules.colours[state.current]
-    lines = [f"Round {state.round}, action phase: {who}'s turn (P{state.current})"]
+    lines = [f"Round {state.round}, action phase{number}: {who}'s turn (P{state.current})"]
     turn = state.turn
-    if turn is None or turn.stage is Stage.START:
+    if turn is not None and rules.team:
+        if turn.stage is Stage.ACTIVATE:
+            lines.append("   activating a crab (token 1)")
+        else:
+            crab = turn.crab
+            lines.append(
+                f"   active crab: {crab} {rules.colours[crab]} (token {state.tokens[crab]})"
+            )
+    if turn is None or turn.stage is not Stage.ACT:
         return lines
     if turn.queue:
         step = turn.queue[0].value

@@ -1,7 +1,9 @@
 """Setting up, the legal actions, applying them, and how the game ends.
 
-The order of :func:`legal_actions` is fixed. In the planning phase: each planning player's
-:class:`Plan` actions, by player then card. At the start of a turn: :class:`AddCard`
+The order of :func:`legal_actions` is fixed. While the crabs are placed (2-player
+setup): :class:`Place` by crab, then Start space. In the planning phase: each planning
+player's :class:`Plan` actions, by player then card. At the start of a turn in the
+2-player mode's Action 1: :class:`Activate` by crab. Then: :class:`AddCard`
 (left, then right), then :class:`Rest` (by kept Trace card, then Market pile). While an
 action is being resolved: the choices of its current step, as generated (destinations in
 board order, then discards, then pushes), :class:`Finish` last. Otherwise: :class:`Use`
@@ -21,6 +23,7 @@ from crabrules.oh_crab.actions import (
     ACTIONS,
     NO_PILE,
     Action,
+    Activate,
     AddCard,
     Discard,
     Dope,
@@ -30,6 +33,7 @@ from crabrules.oh_crab.actions import (
     IllegalReason,
     Move,
     PickTrace,
+    Place,
     Plan,
     Rest,
     Shift,
@@ -37,7 +41,7 @@ from crabrules.oh_crab.actions import (
     Side,
     Use,
 )
-from crabrules.oh_crab.board import SEA
+from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import get_content
 from crabrules.oh_crab.effects import (
@@ -48,11 +52,20 @@ from crabrules.oh_crab.effects import (
     shortcut_options,
     step_options,
 )
-from crabrules.oh_crab.events import ActionUsed, CardPlanned, Event, GameEnded, Motion
+from crabrules.oh_crab.events import (
+    ActionUsed,
+    CardPlanned,
+    CrabPlaced,
+    Event,
+    GameEnded,
+    Motion,
+)
 from crabrules.oh_crab.market import market_takes, refill
 from crabrules.oh_crab.movement import do_move
+from crabrules.oh_crab.names import cell_label
 from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Phase, Source, Stage, State
 from crabrules.oh_crab.turns import (
+    activate,
     add_to_trace,
     end_turn,
     end_turn_options,
@@ -93,14 +106,23 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     """Set up a game: board, Market, starting decks, cook and Start spaces.
 
     Player ``i`` plays the ``i``-th colour of the content (red, orange, blue, green, brown
-    in the reference content) and holds its 4 starting cards. The first player, chosen at
-    random, takes the cook pawn and Start space 1; the others follow clockwise on 2, 3...
-    One shell lies on every Shell space; the rest is the supply; players have none. The
-    starting cards of unused colours go back in the box (:attr:`State.removed`).
+    in the reference content, unless ``Config.colours`` says otherwise) and holds its 4
+    starting cards. The first player, chosen at random, takes the cook pawn and Start
+    space 1; the others follow clockwise on 2, 3... One shell lies on every Shell space; the
+    rest is the supply; players have none. The starting cards of unused colours go back in
+    the box (:attr:`State.removed`).
+
+    In the 2-player mode each player plays two crabs and holds their first crab's starting
+    deck; the game begins in the placing phase (:class:`Place`): the first player puts a
+    crab on Start space 1, the second player theirs on two of the spaces 2, 3 and 4, and the
+    first player's other crab takes the space left over.
 
     >>> state = initial_state(Config(players=3), seed=7)
     >>> state.phase.value, state.round, [len(h) for h in state.hands]
     ('planning', 1, [4, 4, 4])
+    >>> duel = initial_state(Config(players=2), seed=7)
+    >>> duel.phase.value, duel.owners, [len(h) for h in duel.hands], duel.crabs
+    ('placing', (0, 0, 1, 1), [4, 4], (-2, -2, -2, -2))
     """
     if config is None:
         config = Config()
@@ -112,10 +134,14 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     # The draws' order (first player, then the shuffle) is what a seed means: keep it.
     rng = Rng.from_seed(seed)
     first, rng = rng.below(n)
-    # The first player takes Start space 1 and the cook pawn; the others follow clockwise.
-    crabs = [0] * n
-    for k in range(n):
-        crabs[(first + k) % n] = rules.layout.starts[k]
+    if rules.team:
+        # 2-player mode: the players place their crabs themselves (Place).
+        crabs = [NOWHERE] * len(rules.owners)
+    else:
+        # The first player takes Start space 1 and the cook pawn; the others follow clockwise.
+        crabs = [0] * n
+        for k in range(n):
+            crabs[(first + k) % n] = rules.layout.starts[k]
     # The content lists the starting cards first; the action cards form the Market's deck.
     starting = sum(c.starting for c in rules.cards)
     deck, rng = rng.shuffle(range(starting, len(rules.cards)))
@@ -127,12 +153,15 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
         seed=seed,
         rng=rng,
         round=1,
-        phase=Phase.PLANNING,
+        phase=Phase.PLACING if rules.team else Phase.PLANNING,
         cook=first,
         current=first,
+        owners=rules.owners,
         crabs=tuple(crabs),
-        knocked=(False,) * n,
-        hands=tuple(content.starting_cards(p) for p in range(n)),
+        knocked=(False,) * len(crabs),
+        tokens=(0,) * len(crabs),
+        cook_used=False,
+        hands=rules.decks,
         planned=(NO_CARD,) * n,
         traces=((),) * n,
         discards=((),) * n,
@@ -141,11 +170,7 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
         supply=content.shells - sum(rules.shell),
         market=tuple(tuple(p) for p in market),
         draw=tuple(draw),
-        removed=tuple(
-            card
-            for unused in range(n, len(content.colours))
-            for card in content.starting_cards(unused)
-        ),
+        removed=tuple(c for c in range(starting) if not any(c in deck for deck in rules.decks)),
         known=((),) * n,
         draw_seen=0,
         turn=None,
@@ -153,26 +178,30 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
 
 
 def is_terminal(state: State) -> bool:
-    """Whether the game is over (a crab reached the sea and the round was finished)."""
+    """Whether the game is over.
+
+    A crab reached the sea (both of a player's, in the 2-player mode) and the round was
+    finished.
+    """
     if type(state) is not State:
         raise not_a_state(state, State)
     return state.phase is Phase.OVER
 
 
 def num_players(state: State) -> int:
-    """Return the number of players."""
+    """Return the number of players (two crabs each in the 2-player mode)."""
     if type(state) is not State:
         raise not_a_state(state, State)
-    return len(state.crabs)
+    return state.config.players
 
 
 def active_players(state: State) -> frozenset[PlayerId]:
-    """Who may act: every player still to plan, or the player whose turn it is."""
+    """Who may act: every player still to plan, or the one whose turn it is (or who places)."""
     if type(state) is not State:
         raise not_a_state(state, State)
     if state.phase is Phase.PLANNING:
         return frozenset(p for p, c in enumerate(state.planned) if c == NO_CARD)
-    if state.phase is Phase.ACTION:
+    if state.phase is Phase.ACTION or state.phase is Phase.PLACING:
         return frozenset({state.current})
     return frozenset()
 
@@ -190,43 +219,65 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     """
     if type(state) is not State:
         raise not_a_state(state, State)
-    if player is not None and (type(player) is not int or not 0 <= player < len(state.crabs)):
-        check_viewer(player, len(state.crabs))
+    if player is not None and (type(player) is not int or not 0 <= player < len(state.planned)):
+        check_viewer(player, len(state.planned))
     if state.phase is Phase.PLANNING:
         out: list[Action] = []
         for p, planned in enumerate(state.planned):
             if planned == NO_CARD and player in (None, p):
                 out.extend(Plan(p, c) for c in state.hands[p])
         return tuple(out)
-    if state.phase is not Phase.ACTION or player not in (None, state.current):
+    if player not in (None, state.current):
         return ()
-    return tuple(_turn_actions(state))
+    if state.phase is Phase.ACTION:
+        return tuple(_turn_actions(state))
+    if state.phase is Phase.PLACING:
+        return tuple(_place_options(state))
+    return ()
+
+
+def _place_options(state: State) -> list[Action]:
+    """2-player setup, step 6: Start space 1 for the first player's first crab, then 2-4.
+
+    The first player's second crab takes the space left over without a choice.
+    """
+    rules = rules_for(state.config)
+    p = state.current
+    taken = set(state.crabs)
+    unplaced = [c for c in rules.crabs_of[p] if state.crabs[c] == NOWHERE]
+    if all(cell == NOWHERE for cell in state.crabs):
+        return [Place(p, c, 1) for c in unplaced]
+    spaces = [k for k in (2, 3, 4) if rules.layout.starts[k - 1] not in taken]
+    return [Place(p, c, k) for c in unplaced for k in spaces]
 
 
 def _turn_actions(state: State) -> list[Action]:
     """The legal actions of the action phase, in the order the module documents."""
     turn = state.turn
     assert turn is not None
-    p = state.current
+    p, crab = state.current, turn.crab
     rules = rules_for(state.config)
     if turn.stage is Stage.START:
         return _add_or_rest_options(state, p)
+    if turn.stage is Stage.ACTIVATE:
+        return [Activate(p, c) for c in rules.crabs_of[p] if not state.tokens[c]]
     if turn.queue:
         return step_options(
-            rules, state, p, turn.queue[0], head_down=turn.head_down, crabs_left=turn.crabs_left
+            rules, state, crab, turn.queue[0], head_down=turn.head_down, crabs_left=turn.crabs_left
         )
+    head_down, tile_used = turn.head_down, turn.tile_used
     out: list[Action] = [
         Use(p, i)
         for i, grant in enumerate(turn.grants)
-        if grant_usable(rules, state, p, grant, head_down=turn.head_down, tile_used=turn.tile_used)
+        if grant_usable(rules, state, crab, grant, head_down=head_down, tile_used=tile_used)
     ]
     # F. Board actions: available whenever no other action is being resolved.
-    out.extend(shortcut_options(rules, state, p))
-    cell = state.crabs[p]
+    out.extend(shortcut_options(rules, state, crab))
+    cell = state.crabs[crab]
     if cell != SEA and rules.exchange[cell]:
         takes = market_takes(state.market, state.draw)
         out.extend(ExchangeAndEnd(p, c, t) for c in state.hands[p] for t in takes)
-    out.extend(end_turn_options(rules, state, p, turn.head_down))
+    out.extend(end_turn_options(rules, state, crab, turn.head_down))
     return out
 
 
@@ -291,7 +342,7 @@ def apply_with_events(
         result = outcome(after)
         assert result is not None
         winners = tuple(sorted(result.winners))
-        colours = tuple(work.rules.colours[p] for p in winners)
+        colours = tuple(work.rules.names[p] for p in winners)
         events.append(GameEnded(winners, colours, result.reason))
     return after, tuple(events)
 
@@ -305,8 +356,12 @@ def _run(work: Work, action: Action) -> None:
         if work.events is not None:
             rules = work.rules
             name = rules.card_names[action.card]
-            work.events.append(CardPlanned(p, rules.colours[p], action.card, name))
+            work.events.append(CardPlanned(p, rules.names[p], action.card, name))
         maybe_start_actions(work)
+    elif isinstance(action, Activate):
+        activate(work, action.crab)
+    elif isinstance(action, Place):
+        _place(work, action.crab, action.space)
     elif isinstance(action, AddCard):
         card = work.planned[p]
         work.planned[p] = NO_CARD
@@ -329,13 +384,45 @@ def _run(work: Work, action: Action) -> None:
         resolve(work, action)
 
 
+def _place(work: Work, crab: int, space: int) -> None:
+    """2-player setup: place ``crab``.
+
+    After the second player's two crabs, the first player's last crab goes on the space
+    left over and the first Planning phase begins.
+    """
+    rules = work.rules
+    starts = rules.layout.starts
+    _put(work, crab, space)
+    placed = sum(cell != NOWHERE for cell in work.crabs)
+    if placed == 1:
+        work.current = (work.cook + 1) % rules.players
+    elif placed == 3:
+        last = next(c for c in rules.crabs_of[work.cook] if work.crabs[c] == NOWHERE)
+        _put(work, last, next(k for k in (2, 3, 4) if starts[k - 1] not in work.crabs))
+        work.current = work.cook
+        work.phase = Phase.PLANNING
+
+
+def _put(work: Work, crab: int, space: int) -> None:
+    cell = work.rules.layout.starts[space - 1]
+    work.crabs[crab] = cell
+    if work.events is not None:
+        rules = work.rules
+        work.events.append(
+            CrabPlaced(
+                rules.owners[crab], crab, rules.colours[crab], space, cell, cell_label(cell)
+            )
+        )
+
+
 def _take_shortcut(work: Work, action: Shortcut) -> None:
-    # Shortcut: discard the cards the arrow asks for, then follow it, pushing as a move does.
+    # Shortcut: discard the cards the arrow asks for, then follow it, pushing as a move does
+    # (onto a 2-player teammate: a swap).
     for card in action.cards:
         work.discard_from_hand(action.player, card)
-    arrow = work.rules.layout.shortcut[work.crabs[action.player]]
+    arrow = work.rules.layout.shortcut[work.crabs[work.crab]]
     assert arrow is not None
-    do_move(work, action.player, arrow[0], NO_CARD, action.pushes, Motion.SHORTCUT)
+    do_move(work, work.crab, arrow[0], NO_CARD, action.pushes, Motion.SHORTCUT)
 
 
 def _use(work: Work, index: int) -> None:
@@ -345,9 +432,12 @@ def _use(work: Work, index: int) -> None:
         rules, p = work.rules, work.current
         title = rules.titles[grant.name]
         work.events.append(
-            ActionUsed(p, rules.colours[p], grant.source, grant.name, title, grant.cost)
+            ActionUsed(p, rules.names[p], grant.source, grant.name, title, grant.cost)
         )
-    if grant.source is Source.TILE:
+    if grant.source is Source.COOK:
+        # The cook serves once a round (2-player mode: "for a single crab").
+        work.cook_used = True
+    elif grant.source is Source.TILE:
         # E: once per turn, pay the tile's shells back to the supply.
         work.shells[work.current] -= grant.cost
         work.supply += grant.cost
@@ -432,8 +522,9 @@ def _use_reason(state: State, action: Use) -> IllegalReason:
 def outcome(state: State) -> Outcome | None:
     """Return who won, once the game is over.
 
-    The only crab in the sea; else the most cards in hand, then the most shells, else
-    joint winners. Scores are 1 for a winner, 0 otherwise.
+    The only player with every crab in the sea (both, in the 2-player mode); else, among
+    them, the most cards in hand, then the most shells, else joint winners. Scores are 1
+    for a winner, 0 otherwise.
 
     >>> outcome(initial_state(Config(), seed=1)) is None
     True
@@ -442,7 +533,9 @@ def outcome(state: State) -> Outcome | None:
         raise not_a_state(state, State)
     if state.phase is not Phase.OVER:
         return None
-    contenders = [p for p, cell in enumerate(state.crabs) if cell == SEA]
+    crabs = state.crabs
+    crabs_of = rules_for(state.config).crabs_of
+    contenders = [p for p, mine in enumerate(crabs_of) if all(crabs[c] == SEA for c in mine)]
     reason = Termination.SEA_REACHED
     if len(contenders) > 1:
         reason = Termination.MOST_CARDS
@@ -455,5 +548,5 @@ def outcome(state: State) -> Outcome | None:
     if len(contenders) > 1:
         reason = Termination.JOINT_WINNERS
     winners = frozenset(contenders)
-    scores = tuple(int(p in winners) for p in range(len(state.crabs)))
+    scores = tuple(int(p in winners) for p in range(len(crabs_of)))
     return Outcome(winners, False, scores, reason.value)

@@ -1,6 +1,10 @@
 """The complete truth of a game of Oh Crab!, hidden cards and the generator included.
 
-Crabs are numbered like the players: crab ``i`` belongs to player ``i``. Cards are ints,
+Crabs have their own numbers: crab ``c`` belongs to player ``State.owners[c]``. With 3 to 5
+players, crab ``i`` is player ``i``'s; in the 2-player mode, crabs 0 and 1 are player 0's
+and crabs 2 and 3 player 1's. What a player holds (Hand, Trace, Discard pile, shells) is
+indexed by player, where a crab is (its cell, knocked over, its activation token) by crab:
+a team's two crabs share the player's cards and shells. Cards are ints,
 their index in the content's card list (:attr:`Content.cards`); every card is in exactly
 one place, so no Hand, Trace or pile holds a card twice. The Market's face-up piles
 list their cards bottom to top; the draw pile lists its cards top first.
@@ -20,6 +24,8 @@ from crabrules.oh_crab.primitives import Primitive
 
 __all__ = [
     "NO_CARD",
+    "NO_CRAB",
+    "CrabId",
     "RESTING",
     "CardId",
     "Grant",
@@ -36,11 +42,20 @@ CardId = int
 NO_CARD: CardId = -1
 #: ``State.planned`` for a player who declared a Rest (their Hand was empty).
 RESTING: CardId = -2
+#: A crab: its index in ``State.crabs``.
+CrabId = int
+#: ``Turn.crab`` before the player has activated a crab (2-player mode, Action 1).
+NO_CRAB: CrabId = -1
 
 
 class Phase(str, enum.Enum):
-    """The phase of the round (the End of Round phase resolves at once)."""
+    """The phase of the round (the End of Round phase resolves at once).
 
+    In the 2-player mode a round has two Planning and two Action phases
+    (:attr:`State.tokens` tells which); the game begins with the crabs' placing.
+    """
+
+    PLACING = "placing"
     PLANNING = "planning"
     ACTION = "action"
     OVER = "over"
@@ -49,6 +64,8 @@ class Phase(str, enum.Enum):
 class Stage(str, enum.Enum):
     """Where the active player is in their turn."""
 
+    ACTIVATE = "activate"
+    """2-player mode, Action 1: choose the crab to activate with token 1."""
     START = "start"
     """Add the planned card to the Trace, or Rest."""
     ACT = "act"
@@ -87,7 +104,9 @@ class Turn:
     """The active player's turn.
 
     Attributes:
-        stage: adding or resting, then acting.
+        stage: activating a crab (2-player mode), adding or resting, then acting.
+        crab: the active crab, which every action of the turn moves (:data:`NO_CRAB`
+            until the player activates one); with one crab per player, the player's.
         grants: the actions not used yet.
         queue: the steps of the action being resolved, first one next.
         crabs_left: for a step that moves several crabs, those that may still move
@@ -97,9 +116,10 @@ class Turn:
     """
 
     stage: Stage
+    crab: CrabId
     grants: tuple[Grant, ...] = ()
     queue: tuple[Primitive, ...] = ()
-    crabs_left: tuple[PlayerId, ...] | None = None
+    crabs_left: tuple[CrabId, ...] | None = None
     head_down: bool = False
     tile_used: bool = False
 
@@ -115,9 +135,14 @@ class State:
         round: the round number, from 1.
         phase: planning, action, or over.
         cook: who holds the cook pawn.
-        current: whose turn it is in the action phase.
-        crabs: each crab's cell (:data:`~crabrules.oh_crab.board.SEA` in the sea).
+        current: whose turn it is in the action phase (and who places a crab).
+        owners: each crab's player.
+        crabs: each crab's cell (:data:`~crabrules.oh_crab.board.SEA` in the sea,
+            :data:`~crabrules.oh_crab.board.NOWHERE` before it is placed).
         knocked: each crab is knocked over.
+        tokens: the activation token on each crab this round (2-player mode): 0 none,
+            1 or 2; always 0 with one crab per player.
+        cook_used: the cook's diagonal was used this round (once per round).
         hands: each player's Hand, sorted.
         planned: each player's face-down card, :data:`NO_CARD` or :data:`RESTING`.
         traces: each Trace, left to right.
@@ -142,8 +167,11 @@ class State:
     phase: Phase
     cook: PlayerId
     current: PlayerId
+    owners: tuple[PlayerId, ...]
     crabs: tuple[Cell, ...]
     knocked: tuple[bool, ...]
+    tokens: tuple[int, ...]
+    cook_used: bool
     hands: tuple[tuple[CardId, ...], ...]
     planned: tuple[CardId, ...]
     traces: tuple[tuple[CardId, ...], ...]

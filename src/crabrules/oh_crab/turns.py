@@ -1,4 +1,10 @@
-"""The course of a round: adding to the Trace, Rest, the end of a turn, of a round."""
+"""The course of a round: adding to the Trace, Rest, the end of a turn, of a round.
+
+In the 2-player mode a round is Planning 1, Action 1, Planning 2, Action 2, End of Round:
+each player's turn begins by activating a crab (token 1: their choice; token 2: the other
+crab), the cook's diagonal serves once a round, and the game ends when both crabs of a
+player are in the sea. The same functions play both, through ``Rules.crabs_of``.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,9 @@ from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.events import (
     CardAdded,
     CookPassed,
+    CrabActivated,
     Motion,
+    PlanningStarted,
     RestDeclared,
     Rested,
     RoundEnded,
@@ -19,16 +27,27 @@ from crabrules.oh_crab.events import (
 )
 from crabrules.oh_crab.movement import enter_own, stand_up
 from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Grant, Phase, Source, Stage
+from crabrules.oh_crab.state import (
+    NO_CARD,
+    NO_CRAB,
+    RESTING,
+    CardId,
+    Grant,
+    Phase,
+    Source,
+    Stage,
+)
 from crabrules.oh_crab.work import Rules, View, Work
 
 __all__ = [
+    "activate",
     "add_to_trace",
     "card_grants",
     "carried_to",
     "end_round",
     "end_turn",
     "end_turn_options",
+    "game_over",
     "maybe_start_actions",
     "next_cook",
     "rest",
@@ -66,8 +85,8 @@ def add_to_trace(
     """Put ``card`` at one end of the Trace and gain the actions it gives."""
     if work.events is not None:
         rules = work.rules
-        colour, name = rules.colours[player], rules.card_names[card]
-        work.events.append(CardAdded(player, colour, card, name, side, doping))
+        who, name = rules.names[player], rules.card_names[card]
+        work.events.append(CardAdded(player, who, card, name, side, doping))
     trace = work.trace(player)
     neighbour = None if not trace else (trace[-1] if side is Side.RIGHT else trace[0])
     if side is Side.RIGHT:
@@ -78,26 +97,27 @@ def add_to_trace(
 
 
 def turn_grants(work: Work, player: PlayerId) -> list[Grant]:
-    """List the cook's diagonal (rule D) and the Additional Action tiles (rule E)."""
+    """List the cook's diagonal (rule D) and the Additional Action tiles (rule E).
+
+    The cook serves once a round (2-player mode: "only once per round, for a single crab").
+    """
     grants = []
-    if player == work.cook:
+    if player == work.cook and not work.cook_used:
         diagonal = Primitive.MOVE_DIAGONAL
         grants.append(Grant(Source.COOK, diagonal.value, (diagonal,)))
     grants.extend(Grant(Source.TILE, t.id, t.steps, t.cost) for t in work.rules.tiles)
     return grants
 
 
-def carried_to(
-    layout: Layout, crabs: Sequence[Cell], player: PlayerId, *, head_down: bool
-) -> Cell:
-    """Return where the current under the player's crab carries it (:data:`NOWHERE`: nowhere).
+def carried_to(layout: Layout, crabs: Sequence[Cell], crab: int, *, head_down: bool) -> Cell:
+    """Return where the current under the active crab carries it (:data:`NOWHERE`: nowhere).
 
     A current into an occupied space leans on the crab there: the crab stays. A current
     is a movement toward the sea, so Reeds stop it as they stop a move ("an impassable
     barrier": the crab stays), unless Head Down! is in effect.
     """
-    cell = crabs[player]
-    if cell == SEA:
+    cell = crabs[crab]
+    if cell < 0:
         return NOWHERE
     target = layout.current[cell]
     if target >= 0 and (target in crabs or (layout.current_reeds[cell] and not head_down)):
@@ -105,13 +125,14 @@ def carried_to(
     return target
 
 
-def end_turn_options(rules: Rules, view: View, player: PlayerId, head_down: bool) -> list[EndTurn]:
-    """List the ways to end the turn.
+def end_turn_options(rules: Rules, view: View, crab: int, head_down: bool) -> list[EndTurn]:
+    """List the ways to end the turn of the active ``crab``.
 
     A current carrying the crab onto a standard Obstacle asks for the card to discard;
     under Head Down! the current may also be ignored.
     """
-    target = carried_to(rules.layout, view.crabs, player, head_down=head_down)
+    player = rules.owners[crab]
+    target = carried_to(rules.layout, view.crabs, crab, head_down=head_down)
     if target == NOWHERE:
         return [EndTurn(player)]
     hand = view.hands[player]
@@ -126,73 +147,131 @@ def end_turn_options(rules: Rules, view: View, player: PlayerId, head_down: bool
 
 
 def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = False) -> None:
-    """Water Current (end of the turn), then the next player or the End of Round phase.
+    """Water Current (end of the turn), then the next player, Planning 2 or End of Round.
 
-    The current carries the crab of the player whose turn ends, as a space effect of its own
-    space: the entered space's effects are those of the player's own entry (``discard`` on a
-    standard Obstacle, none under Head Down!).
+    The current carries the active crab, as a space effect of its own space: the entered
+    space's effects are those of the player's own entry (``discard`` on a standard
+    Obstacle, none under Head Down!). A 2-player team's inactive crab on a current is
+    carried at the end of its own turn.
     """
-    player = work.current
-    target = carried_to(work.rules.layout, work.crabs, player, head_down=work.head_down)
+    player, crab = work.current, work.crab
+    target = carried_to(work.rules.layout, work.crabs, crab, head_down=work.head_down)
     if target != NOWHERE and not ignore_current:
-        enter_own(work, player, target, discard, Motion.CURRENT)
+        enter_own(work, crab, target, discard, Motion.CURRENT)
     if work.events is not None:
-        work.events.append(TurnEnded(player, work.rules.colours[player]))
+        work.events.append(TurnEnded(player, work.rules.names[player]))
     work.in_turn = False
     work.stage, work.grants, work.queue = Stage.START, [], []
     work.crabs_left, work.head_down, work.tile_used = None, False, False
+    work.crab = NO_CRAB
     following = (player + 1) % work.rules.players
-    if following == work.cook:
-        end_round(work)
-    else:
+    if following != work.cook:
         _start_turn(work, following)
+    elif work.rules.team and 0 in work.tokens:
+        # 2-player mode: after Action 1, the second Planning phase.
+        if work.events is not None:
+            work.events.append(PlanningStarted(work.round, 2))
+        _start_planning(work)
+    else:
+        end_round(work)
 
 
 def end_round(work: Work) -> None:
-    """End of Round phase: the sea check, then the cook passes and planning begins."""
-    events, colours = work.events, work.rules.colours
+    """End of Round phase: the sea check, then the cook passes and planning begins.
+
+    Activation tokens and the cook come back (2-player mode).
+    """
+    events, names = work.events, work.rules.names
     if events is not None:
         events.append(RoundEnded(work.round))
-    if SEA in work.crabs:
+    if game_over(work.rules.crabs_of, work.crabs):
         work.phase = Phase.OVER
         return
     holder = work.cook
-    work.cook = next_cook(work.rules.layout, work.crabs, holder)
+    work.cook = next_cook(work.rules.layout, work.crabs, work.rules.owners, holder)
     if events is not None:
-        events.append(CookPassed(holder, colours[holder], work.cook, colours[work.cook]))
+        events.append(CookPassed(holder, names[holder], work.cook, names[work.cook]))
     work.round += 1
+    work.cook_used = False
+    if work.rules.team:
+        work.tokens = (0,) * len(work.crabs)
+    _start_planning(work)
+
+
+def _start_planning(work: Work) -> None:
+    """A Planning phase: a player with an empty Hand declares a Rest."""
     work.phase = Phase.PLANNING
     work.planned = [NO_CARD if hand else RESTING for hand in work.hands]
-    if events is not None:
-        events.extend(RestDeclared(p, colours[p]) for p, h in enumerate(work.hands) if not h)
+    if work.events is not None:
+        names = work.rules.names
+        work.events.extend(RestDeclared(p, names[p]) for p, h in enumerate(work.hands) if not h)
     maybe_start_actions(work)
 
 
+def game_over(crabs_of: Sequence[Sequence[int]], crabs: Sequence[Cell]) -> bool:
+    """Whether some player has every crab in the sea (2-player mode: both crabs).
+
+    >>> game_over(((0,), (1,)), (-1, 7)), game_over(((0, 1), (2, 3)), (-1, 7, -1, 8))
+    (True, False)
+    """
+    return any(all(crabs[c] == SEA for c in mine) for mine in crabs_of)
+
+
 def _start_turn(work: Work, player: PlayerId) -> None:
+    """A player's turn begins: with one crab waiting for activation, it is active at once."""
     work.current = player
     work.in_turn = True
     work.stage = Stage.START
+    rules = work.rules
     if work.events is not None:
-        work.events.append(TurnStarted(player, work.rules.colours[player], work.round))
+        work.events.append(TurnStarted(player, rules.names[player], work.round))
+    if not rules.team:
+        work.crab = rules.crabs_of[player][0]
+        return
+    waiting = [c for c in rules.crabs_of[player] if not work.tokens[c]]
+    if len(waiting) == 1:
+        # Action 2: "each player must activate their second crab" (token 2).
+        activate(work, waiting[0])
+    else:
+        work.stage = Stage.ACTIVATE
 
 
-def next_cook(layout: Layout, crabs: Sequence[Cell], holder: PlayerId) -> PlayerId:
-    """Pass the cook pawn to the crab farthest from the sea.
+def activate(work: Work, crab: int) -> None:
+    """2-player mode: put the next activation token on ``crab``, which becomes active."""
+    player = work.current
+    token = 1 + sum(1 for c in work.rules.crabs_of[player] if work.tokens[c])
+    work.set_token(crab, token)
+    work.crab = crab
+    work.stage = Stage.START
+    if work.events is not None:
+        rules = work.rules
+        work.events.append(
+            CrabActivated(player, rules.names[player], crab, rules.colours[crab], token)
+        )
+
+
+def next_cook(
+    layout: Layout, crabs: Sequence[Cell], owners: Sequence[PlayerId], holder: PlayerId
+) -> PlayerId:
+    """Pass the cook pawn to the player of the crab farthest from the sea.
 
     Among tied players, the first met going left (clockwise) from the holder, the holder
-    last.
+    last. In the 2-player mode, tied farthest crabs of both players pass it on anyway.
 
     >>> from crabrules.oh_crab.board import get_layout
     >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
-    >>> next_cook(layout, (0, 30, 2, 40), holder=2)
+    >>> next_cook(layout, (0, 30, 2, 40), (0, 1, 2, 3), holder=2)
     0
-    >>> next_cook(layout, (0, 30, 2, 40), holder=0)
+    >>> next_cook(layout, (0, 30, 2, 40), (0, 1, 2, 3), holder=0)
     2
+    >>> next_cook(layout, (0, 30, 2, 40), (0, 0, 1, 1), holder=0)  # crabs 0 and 2 tie
+    1
     """
-    n = len(crabs)
     far = max(layout.distance(c) for c in crabs)
+    tied = {owners[c] for c, cell in enumerate(crabs) if layout.distance(cell) == far}
+    n = max(owners) + 1
     order = [(holder + k) % n for k in range(1, n + 1)]
-    return next(p for p in order if layout.distance(crabs[p]) == far)
+    return next(p for p in order if p in tied)
 
 
 def maybe_start_actions(work: Work) -> None:
@@ -224,7 +303,7 @@ def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
         work.events.append(
             Rested(
                 player,
-                rules.colours[player],
+                rules.names[player],
                 keep,
                 rules.card_names[keep] if keep >= 0 else "",
                 thrown,
@@ -236,8 +315,8 @@ def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
         work.take_market(player, pile)
     # 4. Take the Discard pile into the Hand, in view of all.
     work.take_discard_pile(player)
-    # 5. Stand up.
-    stand_up(work, player)
+    # 5. Stand up (the active crab).
+    stand_up(work, work.crab)
     # "If you Rested, you do not have access to the actions provided by an action card."
     work.stage = Stage.ACT
     work.grants = turn_grants(work, player)

@@ -1,6 +1,7 @@
 """Actions and events in words: one short sentence each, in the game's own vocabulary.
 
-Players are named by their crab's colour, cards by their id and actions (see
+Players are named by their crab's colour (a 2-player team by both, ``red+orange``, and
+by its active crab's colour for what that crab does), cards by their id and actions (see
 :func:`~crabrules.oh_crab.names.card_names`), spaces by the labels
 :func:`~crabrules.oh_crab.render` prints on the board's edges (``c4``: column c, row 4).
 
@@ -23,6 +24,7 @@ from crabrules.oh_crab.actions import (
     DRAW_PILE,
     NO_PILE,
     Action,
+    Activate,
     AddCard,
     Discard,
     Dope,
@@ -33,6 +35,7 @@ from crabrules.oh_crab.actions import (
     Move,
     PickTrace,
     Pile,
+    Place,
     Plan,
     Rest,
     Shift,
@@ -40,7 +43,7 @@ from crabrules.oh_crab.actions import (
     StandUp,
     Use,
 )
-from crabrules.oh_crab.board import NOWHERE, SEA
+from crabrules.oh_crab.board import NOWHERE
 from crabrules.oh_crab.events import (
     ActionUsed,
     CardAdded,
@@ -48,7 +51,9 @@ from crabrules.oh_crab.events import (
     CardExchanged,
     CardPlanned,
     CookPassed,
+    CrabActivated,
     CrabMoved,
+    CrabPlaced,
     DiscardPileTaken,
     Event,
     GameEnded,
@@ -57,6 +62,7 @@ from crabrules.oh_crab.events import (
     MarketRefilled,
     Motion,
     MovingFinished,
+    PlanningStarted,
     ReachedSea,
     RestDeclared,
     Rested,
@@ -103,6 +109,11 @@ def describe(state: State, action: Action) -> str:
     check_legal(state, action)
     rules = rules_for(state.config)
     who = _colour(rules, action.player)
+    if isinstance(action, Place):
+        crab = _crab(rules, action.crab)
+        return f"{who} places {crab} on Start space {action.space}"
+    if isinstance(action, Activate):
+        return f"{who} activates {_crab(rules, action.crab)} (token 1)"
     if isinstance(action, Plan):
         return f"{who} plans {_card(rules, action.card)} face down"
     if isinstance(action, AddCard):
@@ -120,7 +131,7 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Move):
         return _describe_move(state, rules, action)
     if isinstance(action, StandUp):
-        return f"{who} stands their crab up"
+        return f"{_active(state, rules, action.player)} stands up"
     if isinstance(action, Discard):
         return f"{who} discards {_card(rules, action.card)}"
     if isinstance(action, PickTrace):
@@ -131,20 +142,20 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Exchange):
         return f"{who} gives {_card(rules, action.card)} and takes {_take(action.take)}"
     if isinstance(action, Shift):
-        crab = _crab(rules, action.crab)
+        moved = _crab(rules, action.crab)
         start = _cell(state, action.crab)
-        text = f"{who} moves {crab} from {start} to {cell_label(action.dest)}"
+        text = f"{who} moves {moved} from {start} to {cell_label(action.dest)}"
         return text + _discarding(rules, action.discard)
     if isinstance(action, Finish):
         return f"{who} stops moving crabs"
     if isinstance(action, Shortcut):
         cards = _join([_card(rules, c) for c in action.cards])
-        arrow = (
-            rules.layout.shortcut[state.crabs[action.player]] if _on_board(state, action) else None
-        )
+        mover = _active_crab(state, action.player)
+        arrow = rules.layout.shortcut[state.crabs[mover]] if _on_board(state, action) else None
         dest = NOWHERE if arrow is None else arrow[0]
+        who = _active(state, rules, action.player)
         text = f"{who} discards {cards} and follows the Shortcut to {cell_label(dest)}"
-        return text + _pushing(state, rules, action.pushes, dest)
+        return text + _pushing(state, rules, mover, action.pushes, dest)
     if isinstance(action, ExchangeAndEnd):
         card = _card(rules, action.card)
         return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
@@ -152,8 +163,9 @@ def describe(state: State, action: Action) -> str:
 
 
 def _describe_move(state: State, rules: Rules, action: Move) -> str:
-    who = _colour(rules, action.player)
-    start = _cell(state, action.player)
+    who = _active(state, rules, action.player)
+    crab = _active_crab(state, action.player)
+    start = _cell(state, crab)
     step = state.turn.queue[0] if state.turn is not None and state.turn.queue else None
     dest = cell_label(action.dest)
     if step is Primitive.SWAP_WITH_ADJACENT:
@@ -165,16 +177,19 @@ def _describe_move(state: State, rules: Rules, action: Move) -> str:
     else:
         text = f"{who} moves from {start} to {dest}"
     text += _discarding(rules, action.discard)
-    return text + _pushing(state, rules, action.pushes, action.dest)
+    if step is not Primitive.SWAP_WITH_ADJACENT:
+        text += _pushing(state, rules, crab, action.pushes, action.dest)
+    return text
 
 
 def _describe_end(state: State, rules: Rules, action: EndTurn) -> str:
-    who = _colour(rules, action.player)
+    who = _active(state, rules, action.player)
     text = f"{who} ends their turn"
     if not _on_board(state, action):
         return text
     head_down = state.turn is not None and state.turn.head_down
-    target = carried_to(rules.layout, state.crabs, action.player, head_down=head_down)
+    crab = _active_crab(state, action.player)
+    target = carried_to(rules.layout, state.crabs, crab, head_down=head_down)
     if target == NOWHERE:
         return text
     if action.ignore_current:
@@ -184,19 +199,39 @@ def _describe_end(state: State, rules: Rules, action: EndTurn) -> str:
 
 
 def _on_board(state: State, action: Action) -> bool:
-    return 0 <= action.player < len(state.crabs) and state.crabs[action.player] != SEA
+    crab = _active_crab(state, action.player)
+    return 0 <= crab < len(state.crabs) and state.crabs[crab] >= 0
 
 
-def _pushing(state: State, rules: Rules, pushes: Sequence[int], dest: int) -> str:
+def _active_crab(state: State, player: int) -> int:
+    """The crab ``player``'s actions move now: the turn's active crab, else their first."""
+    turn = state.turn
+    if turn is not None and turn.crab >= 0 and state.current == player:
+        return turn.crab
+    crabs_of = rules_for(state.config).crabs_of
+    return crabs_of[player][0] if 0 <= player < len(crabs_of) else -1
+
+
+def _active(state: State, rules: Rules, player: int) -> str:
+    """The colour of the crab ``player``'s actions move now."""
+    return _crab(rules, _active_crab(state, player))
+
+
+def _pushing(state: State, rules: Rules, crab: int, pushes: Sequence[int], dest: int) -> str:
     """The chain of pushes in words (", pushing orange to b5 and blue to b6")."""
+    occupied = {cell: c for c, cell in enumerate(state.crabs) if cell >= 0}
+    mate = occupied.get(dest)
+    # 2-player mode: onto a teammate, the two swap places.
+    own = 0 <= crab < len(rules.owners) and mate is not None and mate != crab
+    if not pushes and own and mate is not None and rules.owners[mate] == rules.owners[crab]:
+        return f", swapping places with {_crab(rules, mate)}"
     if not pushes:
         return ""
-    occupied = {cell: crab for crab, cell in enumerate(state.crabs) if cell != SEA}
     parts = []
     at = dest
     for target in pushes:
-        crab = occupied.get(at)
-        name = "a crab" if crab is None else _crab(rules, crab)
+        pushed = occupied.get(at)
+        name = "a crab" if pushed is None else _crab(rules, pushed)
         parts.append(f"{name} to {cell_label(target)}")
         at = target
     return ", pushing " + _join(parts)
@@ -230,10 +265,18 @@ def describe_event(event: Event) -> str:
     >>> from crabrules.oh_crab.events import CrabMoved, Motion
     >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.PUSH, 17, 22, "c3", "c4"))
     'red pushes orange from c3 to c4'
+    >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.STEP_BACK, 22, 17, "c4", "c3"))
+    'orange steps back from c4 to c3, swapping places with red'
     """
     check_event(event, Event)
     if isinstance(event, CrabMoved):
         return _moved(event)
+    if isinstance(event, CrabPlaced):
+        return f"{event.colour} is placed on Start space {event.start} ({event.cell_label})"
+    if isinstance(event, CrabActivated):
+        return f"{event.name} activates {event.colour} (token {event.token})"
+    if isinstance(event, PlanningStarted):
+        return f"round {event.round}: Planning phase {event.phase}"
     if isinstance(event, CardPlanned):
         card = "a card" if event.card < 0 else event.card_name
         return f"{event.colour} plans {card} face down"
@@ -306,6 +349,8 @@ def _moved(event: CrabMoved) -> str:
         return f"a Water Current carries {event.colour} {way}"
     if event.how is Motion.SWAP:
         return f"{event.colour} swaps places, {way}"
+    if event.how is Motion.STEP_BACK:
+        return f"{event.colour} steps back {way}, swapping places with {event.by_colour}"
     verb = {Motion.JUMP: "jumps", Motion.SHORTCUT: "takes the Shortcut"}.get(event.how, "moves")
     return f"{event.colour} {verb} {way}"
 
@@ -333,11 +378,11 @@ def _join(parts: list[str]) -> str:
 
 
 def _colour(rules: Rules, player: int) -> str:
-    return rules.colours[player] if 0 <= player < len(rules.colours) else f"player {player}"
+    return rules.names[player] if 0 <= player < len(rules.names) else f"player {player}"
 
 
 def _crab(rules: Rules, crab: int) -> str:
-    return _colour(rules, crab)
+    return rules.colours[crab] if 0 <= crab < len(rules.colours) else f"crab {crab}"
 
 
 def _card(rules: Rules, card: int) -> str:

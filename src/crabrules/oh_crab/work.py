@@ -31,7 +31,7 @@ from crabrules.oh_crab.events import (
 from crabrules.oh_crab.market import refill, take
 from crabrules.oh_crab.names import BASIC_TITLES, card_names
 from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import CardId, Stage, State, Turn
+from crabrules.oh_crab.state import NO_CRAB, CardId, Stage, State, Turn
 
 __all__ = ["Rules", "View", "Work", "rules_for"]
 
@@ -47,11 +47,17 @@ class Rules:
         special_ids: per card, its special action's id (for stacking the Market).
         tiles: the three Additional Action tile sides in play.
         players: the number of players.
+        owners: each crab's player.
+        crabs_of: each player's crabs (two each in the 2-player mode).
+        team: the players have two crabs each (the 2-player mode).
         obstacle: per cell, a standard Obstacle.
         knock_over: per cell, a knocking-over Obstacle.
         shell: per cell, a Shell space.
         exchange: per cell, a Card Exchange space.
-        colours: each player's crab colour.
+        colours: each crab's colour.
+        names: each player's name: their crab's colour, or their two crabs' colours
+            joined by ``+`` (``"red+orange"``) in the 2-player mode.
+        decks: each player's starting cards (their first crab's set).
         card_names: each card's name in words (:func:`~crabrules.oh_crab.names.card_names`).
         titles: the English name of each action a turn may give, by its grant name.
     """
@@ -62,11 +68,16 @@ class Rules:
     special_ids: tuple[str | None, ...]
     tiles: tuple[ActionTileSide, ...]
     players: int
+    owners: tuple[PlayerId, ...]
+    crabs_of: tuple[tuple[int, ...], ...]
+    team: bool
     obstacle: tuple[bool, ...]
     knock_over: tuple[bool, ...]
     shell: tuple[bool, ...]
     exchange: tuple[bool, ...]
     colours: tuple[str, ...]
+    names: tuple[str, ...]
+    decks: tuple[tuple[CardId, ...], ...]
     card_names: tuple[str, ...]
     titles: dict[str, str]
 
@@ -81,6 +92,12 @@ def rules_for(config: Config) -> Rules:
         for c in content.cards
     )
     spaces = layout.spaces
+    teams = config.crab_colours()
+    crabs_of: list[tuple[int, ...]] = []
+    owners: list[PlayerId] = []
+    for player, colours in enumerate(teams):
+        crabs_of.append(tuple(range(len(owners), len(owners) + len(colours))))
+        owners.extend([player] * len(colours))
     return Rules(
         layout=layout,
         cards=content.cards,
@@ -88,11 +105,16 @@ def rules_for(config: Config) -> Rules:
         special_ids=tuple(c.special for c in content.cards),
         tiles=tuple(content.action_tile(t) for t in config.resolved_action_tiles()),
         players=config.players,
+        owners=tuple(owners),
+        crabs_of=tuple(crabs_of),
+        team=len(owners) > config.players,
         obstacle=tuple(s.type is SpaceType.OBSTACLE for s in spaces),
         knock_over=tuple(s.type is SpaceType.KNOCK_OVER for s in spaces),
         shell=tuple(s.shell for s in spaces),
         exchange=tuple(s.type is SpaceType.CARD_EXCHANGE for s in spaces),
-        colours=content.colours[: config.players],
+        colours=tuple(c for team in teams for c in team),
+        names=tuple("+".join(team) for team in teams),
+        decks=tuple(content.starting_cards(content.colours.index(team[0])) for team in teams),
         card_names=card_names(content),
         titles={
             **{p.value: title for p, title in BASIC_TITLES.items()},
@@ -112,6 +134,14 @@ class View(Protocol):
     @property
     def knocked(self) -> Sequence[bool]:
         """Each crab is knocked over."""
+
+    @property
+    def tokens(self) -> Sequence[int]:
+        """Each crab's activation token."""
+
+    @property
+    def cook_used(self) -> bool:
+        """The cook's diagonal was used this round."""
 
     @property
     def hands(self) -> Sequence[Sequence[CardId]]:
@@ -148,6 +178,8 @@ class Work:
     __slots__ = (
         "config",
         "cook",
+        "cook_used",
+        "crab",
         "crabs",
         "crabs_left",
         "current",
@@ -162,6 +194,7 @@ class Work:
         "knocked",
         "known",
         "market",
+        "owners",
         "phase",
         "planned",
         "queue",
@@ -174,6 +207,7 @@ class Work:
         "stage",
         "supply",
         "tile_used",
+        "tokens",
         "traces",
     )
 
@@ -188,8 +222,12 @@ class Work:
         self.phase = state.phase
         self.cook = state.cook
         self.current = state.current
+        self.owners = state.owners
         self.crabs = list(state.crabs)
         self.knocked = list(state.knocked)
+        # Activation tokens change twice a round: the state's tuple until then.
+        self.tokens: tuple[int, ...] | list[int] = state.tokens
+        self.cook_used = state.cook_used
         # A player's cards stay the state's tuple until they change (hand(), trace(),
         # discard_pile() give a list to change): most actions touch one player's at most.
         self.hands: list[tuple[CardId, ...] | list[CardId]] = list(state.hands)
@@ -208,8 +246,10 @@ class Work:
         turn = state.turn
         self.in_turn = turn is not None
         if turn is None:
-            turn = Turn(Stage.START)
+            turn = Turn(Stage.START, NO_CRAB)
         self.stage = turn.stage
+        #: The active crab: the one the turn's actions move.
+        self.crab = turn.crab
         self.grants = list(turn.grants)
         self.queue = list(turn.queue)
         self.crabs_left = None if turn.crabs_left is None else list(turn.crabs_left)
@@ -222,6 +262,7 @@ class Work:
         if self.in_turn:
             turn = Turn(
                 self.stage,
+                self.crab,
                 tuple(self.grants),
                 tuple(self.queue),
                 None if self.crabs_left is None else tuple(self.crabs_left),
@@ -236,15 +277,20 @@ class Work:
             self.phase,
             self.cook,
             self.current,
+            self.owners,
             tuple(self.crabs),
             tuple(self.knocked),
-            tuple(tuple(sorted(h)) if isinstance(h, list) else h for h in self.hands),
+            tuple(self.tokens),
+            self.cook_used,
+            # map and list comprehensions: cheaper than generators on this hot path
+            # (``tuple`` of a tuple is that tuple: unchanged piles are not copied).
+            tuple([tuple(sorted(h)) if isinstance(h, list) else h for h in self.hands]),
             tuple(self.planned),
-            tuple(tuple(t) for t in self.traces),
-            tuple(tuple(d) for d in self.discards),
+            tuple(map(tuple, self.traces)),
+            tuple(map(tuple, self.discards)),
             tuple(self.shells),
             self.supply,
-            tuple(tuple(p) for p in self.market) if isinstance(self.market, list) else self.market,
+            tuple(map(tuple, self.market)) if isinstance(self.market, list) else self.market,
             tuple(self.draw),
             self.removed,
             self.known,
@@ -277,6 +323,12 @@ class Work:
             pile = self.discards[player] = list(pile)
         return pile
 
+    def set_token(self, crab: int, token: int) -> None:
+        """Put activation token ``token`` on ``crab`` (0: take it off)."""
+        if isinstance(self.tokens, tuple):
+            self.tokens = list(self.tokens)
+        self.tokens[crab] = token
+
     def random_index(self, n: int) -> int:
         """Draw a uniform index below ``n`` from the game's generator."""
         value, self.rng = self.rng.below(n)
@@ -288,8 +340,8 @@ class Work:
             self.supply -= 1
             self.shells[player] += 1
             if self.events is not None:
-                colour = self.rules.colours[player]
-                self.events.append(ShellTaken(player, colour, self.shells[player]))
+                name = self.rules.names[player]
+                self.events.append(ShellTaken(player, name, self.shells[player]))
 
     def discard_from_hand(
         self, player: PlayerId, card: CardId, *, at_random: bool = False
@@ -301,9 +353,7 @@ class Work:
         if self.events is not None:
             rules = self.rules
             self.events.append(
-                CardDiscarded(
-                    player, rules.colours[player], card, rules.card_names[card], at_random
-                )
+                CardDiscarded(player, rules.names[player], card, rules.card_names[card], at_random)
             )
 
     def take_discard_pile(self, player: PlayerId) -> None:
@@ -312,7 +362,7 @@ class Work:
         if self.events is not None and pile:
             rules = self.rules
             names = tuple(rules.card_names[c] for c in pile)
-            self.events.append(DiscardPileTaken(player, rules.colours[player], tuple(pile), names))
+            self.events.append(DiscardPileTaken(player, rules.names[player], tuple(pile), names))
         self.hand(player).extend(pile)
         self.learn(player, pile)
         self.discards[player] = []
@@ -358,8 +408,8 @@ class Work:
             self.learn(player, (card,))
         if self.events is not None:
             names = self.rules.card_names
-            colour = self.rules.colours[player]
-            self.events.append(MarketCardTaken(player, colour, which, card, names[card], seen))
+            name = self.rules.names[player]
+            self.events.append(MarketCardTaken(player, name, which, card, names[card], seen))
             self.log_refill(placed)
         return card
 
