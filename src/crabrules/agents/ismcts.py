@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from crabrules.agents.base import Decision, Turn
-from crabrules.agents.plausible import PlausibleAgent
+from crabrules.agents.plausible import YouveGotCrabsPlayer
 from crabrules.agents.tree import Budget, decide
 from crabrules.core import Rng
 
@@ -38,7 +38,7 @@ class ISMCTSAgent:
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = Budget() if budget is None else budget
-        self._timing = PlausibleAgent()  # when to act in real-time play
+        self._casual = YouveGotCrabsPlayer()  # when to act in real-time play
 
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """The most visited action over worlds sampled afresh on every iteration."""
@@ -47,4 +47,4 @@ class ISMCTSAgent:
             seed, rng = rng.next_u64()
             return turn.determinize(seed), rng
 
-        return decide(turn, rng, self.budget, worlds, self._timing)
+        return decide(turn, rng, self.budget, worlds, self._casual)

@@ -36,9 +36,9 @@ from typing import Any
 
 import attrs
 
-from crabrules.agents.base import Agent, AnyGame, Decision, Turn, stamped
+from crabrules.agents.base import AnyGame, Decision, Turn, stamped
 from crabrules.agents.match import AgentError, next_decision
-from crabrules.agents.plausible import PlausibleAgent
+from crabrules.agents.plausible import PlausibleAgent, YouveGotCrabsPlayer
 from crabrules.agents.value import estimate, rewards
 from crabrules.core import Dynamics, InvalidConfigError, Rng
 
@@ -216,19 +216,24 @@ class Search:
         return state, rng
 
 
-def decide(turn: Turn, rng: Rng, budget: Budget, worlds: Worlds, timing: Agent) -> Decision | None:
+def decide(
+    turn: Turn, rng: Rng, budget: Budget, worlds: Worlds, casual: YouveGotCrabsPlayer
+) -> Decision | None:
     """Search ``turn`` over ``worlds`` and take the best action.
 
-    In real-time play a search agent acts when ``timing`` (the game's casual player, who
-    is asked every time so that it remembers what it saw) would act, and at that time;
-    the search decides only what to do then. Searching every moment for whether to act
-    at all would cost a search per action of anyone at the table.
+    In real-time play (You've Got Crabs) a search agent acts when ``casual``, the game's
+    casual player, would act, and at that time, and chooses among the actions that
+    player finds as good as its own (which swap toward four of a kind, which source of a
+    claim). ``casual`` is asked at every turn, so it remembers the signals it saw.
+    Searching every moment whether to act at all, among every call on every player, would
+    cost a search per action of anyone at the table, and small budgets would spend the
+    game on wrong calls that refill the Pot.
     """
     if turn.game.info.dynamics is not Dynamics.REAL_TIME:
         return Decision(Search(turn.game, turn.legal, budget).run(worlds, rng), turn.now)
-    rng, timing_rng = rng.split()
-    when = timing.act(turn, timing_rng)
+    rng, casual_rng = rng.split()
+    when, options = casual.options(turn, casual_rng)
     if when is None:
         return None
-    action = Search(turn.game, turn.legal, budget).run(worlds, rng)
+    action = Search(turn.game, options, budget).run(worlds, rng)
     return Decision(stamped(action, when.at), when.at)

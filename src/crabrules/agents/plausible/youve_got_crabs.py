@@ -82,6 +82,26 @@ class YouveGotCrabsPlayer:
 
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """What a casual player does now, or ``None`` to wait for the others."""
+        return self.options(turn, rng)[0]
+
+    def options(self, turn: Turn, rng: Rng) -> tuple[Decision | None, tuple[Any, ...]]:
+        """The decision, and the actions as good as its action to a casual player.
+
+        A search agent in real-time play acts when this player would, and chooses among
+        these alternatives (the swaps that help, the sources of a Double Crabs claim).
+        """
+        decision = self._decide(turn, rng)
+        if decision is None:
+            return None, ()
+        action = decision.action
+        if isinstance(action, Swap):
+            helpful = _helpful_swaps(turn.observation.hand, turn.observation.ocean, turn.player)
+            return decision, tuple(a for a in turn.legal if a in helpful)
+        if isinstance(action, Collect):
+            return decision, turn.legal
+        return decision, (action,)
+
+    def _decide(self, turn: Turn, rng: Rng) -> Decision | None:
         view: Observation = turn.observation
         rng = self._look(turn.player, view, rng)
         legal = turn.legal
