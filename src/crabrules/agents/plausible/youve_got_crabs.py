@@ -26,7 +26,7 @@ them. It remembers which signals and calls it has seen, so each game needs its o
 >>> game = crabrules.get_game("youve-got-crabs")
 >>> result = play_match(game, [YouveGotCrabsPlayer() for _ in range(4)], seed=1)
 >>> result.finished, result.outcome.reason
-(True, 'pot_empty')
+(True, 'sudden_death')
 """
 
 from __future__ import annotations
