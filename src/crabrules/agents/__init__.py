@@ -30,7 +30,7 @@ from crabrules.agents.match import (
 from crabrules.agents.mcts import MCTSAgent
 from crabrules.agents.plausible import PlausibleAgent
 from crabrules.agents.random import RandomAgent
-from crabrules.agents.registry import AGENTS, UnknownAgentError, make_agent
+from crabrules.agents.registry import AGENTS, UnknownAgentError, check_agent, make_agent
 
 __all__ = [
     "AGENTS",
@@ -48,6 +48,7 @@ __all__ = [
     "Turn",
     "UnknownAgentError",
     "agent_rngs",
+    "check_agent",
     "make_agent",
     "play_match",
     "stamped",
