@@ -236,7 +236,7 @@ def _replay_lines(lines: list[str]) -> None:
             record, outcome = read_result_line(line)
             state = replay(record)
         except CrabRulesError as error:
-            raise type(error)(f"line {number}: {error}") from None
+            raise CrabRulesError(f"line {number}: {error}") from None
         game = get_game(record.game)
         if game.outcome(state) != outcome:
             raise InvalidConfigError(f"line {number}: the replayed game's outcome differs")

@@ -49,15 +49,21 @@ def test_youve_got_crabs_signals_are_honest_and_calls_follow_them() -> None:
 
 
 def test_youve_got_crabs_players_swap_toward_four_of_a_kind() -> None:
-    record = plausible_match("youve-got-crabs", 2).record
-    state = ygc.initial_state(record.config, seed=record.seed)
-    for action in record.actions:
-        if isinstance(action, ygc.Swap):
-            hand = state.hands[action.player]
-            best = max(hand.count(card) for card in hand)
-            after = ygc.apply(state, action).hands[action.player]
-            assert max(after.count(card) for card in after) > best or best == 1
-        state = ygc.apply(state, action)
+    toward = other = 0
+    for seed in range(6):
+        record = plausible_match("youve-got-crabs", seed).record
+        state = ygc.initial_state(record.config, seed=record.seed)
+        for action in record.actions:
+            if isinstance(action, ygc.Swap):
+                hand = state.hands[action.player]
+                best = max(hand.count(card) for card in hand)
+                after = ygc.apply(state, action).hands[action.player]
+                if max(after.count(card) for card in after) > best or best == 1:
+                    toward += 1
+                else:
+                    other += 1  # a restless player after rounds of waiting
+            state = ygc.apply(state, action)
+    assert other <= toward / 3
 
 
 def test_youve_got_crabs_calls_carry_the_agents_clock_times() -> None:

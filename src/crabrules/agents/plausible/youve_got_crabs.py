@@ -16,7 +16,10 @@ beginners does:
   signal, it **counter-calls** within the second (Double Crabs), and collects from the
   richest other team first; a caller whose partner does not answer sends ``Resolve``
   just after the second;
-- answers the offer with "yes" exactly when a swap would help it.
+- answers the offer with "yes" exactly when a swap would help it;
+- after :data:`RESTLESS` rounds of waiting with the same hand (the type it collects may
+  be out of reach, its other copies in other hands), it says "yes" to the offer and
+  swaps any card but the wild one, to collect another type.
 
 Its clock times are those reaction times after the latest action, and its calls carry
 them. It remembers which signals and calls it has seen, so each game needs its own.
@@ -56,10 +59,12 @@ from crabrules.youve_got_crabs import (
     table,
 )
 
-__all__ = ["NOTICE", "YouveGotCrabsPlayer"]
+__all__ = ["NOTICE", "RESTLESS", "YouveGotCrabsPlayer"]
 
 #: How often a player notices another team's signal.
 NOTICE = 0.5
+#: After this many rounds waiting with the same hand, a player swaps anything to move on.
+RESTLESS = 5
 
 # Reaction times, in seconds: (shortest, longest).
 _SWAP = (0.5, 2.0)
@@ -79,6 +84,9 @@ class YouveGotCrabsPlayer:
         self._calls_seen = 0
         self._to_call: set[PlayerId] = set()
         self._signalled: tuple[Card, ...] | None = None
+        self._hand: tuple[Card, ...] = ()
+        self._waiting = False  # the hand is down, or the offer declined
+        self._fruitless = 0  # rounds waited since the hand last changed
 
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """What a casual player does now, or ``None`` to wait for the others."""
@@ -96,7 +104,7 @@ class YouveGotCrabsPlayer:
         action = decision.action
         if isinstance(action, Swap):
             helpful = _helpful_swaps(turn.observation.hand, turn.observation.ocean, turn.player)
-            return decision, tuple(a for a in turn.legal if a in helpful)
+            return decision, tuple(a for a in turn.legal if a in helpful) or (action,)
         if isinstance(action, Collect):
             return decision, turn.legal
         return decision, (action,)
@@ -111,7 +119,6 @@ class YouveGotCrabsPlayer:
             return self._in_window(turn, view, rng)
         hand = view.hand
         if is_scoring(hand) and hand != self._signalled and Signal(turn.player) in legal:
-            self._signalled = hand
             return _after(turn, Signal(turn.player), _SIGNAL, rng)
         partner = table(view.config).partner_of[turn.player]
         # The partner's signal first, then the opponents' in id order.
@@ -134,6 +141,8 @@ class YouveGotCrabsPlayer:
         seats = table(view.config)
         for signaller in view.signals[len(view.signals) - min(new_signals, len(view.signals)) :]:
             if signaller == me:
+                # Remembered once made, not when decided: another action may come first.
+                self._signalled = view.hand
                 continue
             if seats.team_of[signaller] == seats.team_of[me]:
                 self._to_call.add(signaller)
@@ -142,6 +151,14 @@ class YouveGotCrabsPlayer:
                 if roll < NOTICE * 1000:
                     self._to_call.add(signaller)
         self._signals_seen = view.signal_count
+        # Rounds spent waiting with the same hand: the type it collects may be out of
+        # reach (its other copies in other hands), so after a few it tries another.
+        waiting = me in view.down or me in view.declined
+        if view.hand != self._hand:
+            self._hand, self._fruitless = view.hand, 0
+        elif waiting and not self._waiting and not is_scoring(view.hand):
+            self._fruitless += 1
+        self._waiting = waiting
         return rng
 
     def _in_window(self, turn: Turn, view: Observation, rng: Rng) -> Decision | None:
@@ -161,10 +178,18 @@ class YouveGotCrabsPlayer:
         me, legal = turn.player, turn.legal
         scoring = is_scoring(view.hand)
         swaps = [] if scoring else _helpful_swaps(view.hand, view.ocean, me)
+        restless = not scoring and self._fruitless >= RESTLESS
         if view.phase is Phase.OFFER:
-            answer = Answer(me, bool(swaps))
+            answer = Answer(me, bool(swaps) or restless)
             return _after(turn, answer, _HAND, rng) if answer in legal else None
         usable = [swap for swap in swaps if swap in legal]
+        if not usable and restless:
+            # Any swap that keeps the wild card: a new type to collect.
+            usable = [
+                a
+                for a in legal
+                if isinstance(a, Swap) and view.hand[a.hand_slot] != IMITATION_CRAB
+            ]
         if usable:
             swap, rng = rng.choice(usable)
             return _after(turn, swap, _SWAP, rng)
