@@ -129,7 +129,7 @@ def test_waiting_is_only_for_real_time_play() -> None:
     with pytest.raises(AgentError, match="waited"):
         play_match(game, [Waits(), Waits()], seed=1)
     ygc = crabrules.get_game("youve-got-crabs")
-    with pytest.raises(AgentError, match="nobody acted"):
+    with pytest.raises(AgentError, match="waited for 60 seconds: nobody acted"):
         play_match(ygc, [Waits() for _ in range(4)], seed=1)
 
 

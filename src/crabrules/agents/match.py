@@ -8,7 +8,8 @@ The loop follows the game's dynamics (its :class:`~crabrules.GameInfo`):
   spares agents the work of deciding for an action that would be thrown away.
 - **real-time** games ask every active player; each answers when it acts on the game's
   clock (or waits), and the earliest decision is applied, ties going to the lower id.
-  The clock then stands at that decision's time.
+  The clock then stands at that decision's time. When everyone waits, a second passes
+  and everyone is asked again, up to :data:`STALL_SECONDS`.
 
 Every decision is checked against the legal actions, so a faulty agent is named
 (:class:`AgentError`) instead of corrupting the game. Each seat's generator is split
@@ -36,6 +37,7 @@ from crabrules.core import CrabRulesError, Dynamics, GameRecord, Outcome, Player
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
+    "STALL_SECONDS",
     "AgentError",
     "MatchResult",
     "agent_rngs",
@@ -46,6 +48,10 @@ __all__ = [
 #: A match stops unfinished after this many actions unless told otherwise: a safety net
 #: for agents whose play need not end (uniform random play of You've Got Crabs).
 DEFAULT_MAX_ACTIONS = 20_000
+
+#: In real-time play, the game clock's seconds after which a table where everyone waits
+#: has stalled (:class:`AgentError`).
+STALL_SECONDS = 60
 
 #: Called after every action: the state before, the player, the decision, the state after.
 OnAction = Callable[[Any, PlayerId, Decision, Any], None]
@@ -156,19 +162,23 @@ def next_decision(
     """
     real_time = game.info.dynamics is Dynamics.REAL_TIME
     active = sorted(game.active_players(state))
-    best: tuple[float, PlayerId, Decision] | None = None
-    for player in active if real_time else active[:1]:
-        legal = game.legal_actions(state, player)
-        if not legal:
-            continue
-        rngs[player], rng = rngs[player].split()
-        decision = agents[player].act(Turn(game, player, legal, now, state), rng)
-        _check(game, player, legal, now, decision, real_time)
-        if decision is not None and (best is None or decision.at < best[0]):
-            best = (decision.at, player, decision)
-    if best is None:
-        raise AgentError("every player waited: nobody acted")
-    return best[1], best[2]
+    # When everyone waits, a second passes and all are asked again (a person at the
+    # terminal may be thinking); a table that waits a whole minute has stalled.
+    for second in range(STALL_SECONDS):
+        best: tuple[float, PlayerId, Decision] | None = None
+        for player in active if real_time else active[:1]:
+            legal = game.legal_actions(state, player)
+            if not legal:
+                continue
+            rngs[player], rng = rngs[player].split()
+            turn = Turn(game, player, legal, now + second, state)
+            decision = agents[player].act(turn, rng)
+            _check(game, player, legal, turn.now, decision, real_time)
+            if decision is not None and (best is None or decision.at < best[0]):
+                best = (decision.at, player, decision)
+        if best is not None:
+            return best[1], best[2]
+    raise AgentError(f"every player waited for {STALL_SECONDS} seconds: nobody acted")
 
 
 def _check(
