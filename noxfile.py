@@ -1,5 +1,5 @@
-"""The project's checks. ``nox`` runs tests, typecheck, lint, docs and build; ``nox -s bench``
-runs the benchmarks. Every session installs what it needs into its own environment."""
+"""The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs and build; ``nox -s
+bench`` runs the benchmarks. Every session installs what it needs into its own environment."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import tempfile
 
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "build"]
+nox.options.sessions = ["tests", "ray", "typecheck", "lint", "docs", "build"]
 nox.options.error_on_missing_interpreters = False
 nox.options.reuse_existing_virtualenvs = True
 
@@ -34,6 +34,13 @@ def tests(session: nox.Session) -> None:
         "--ignore=tests/benchmarks",
         *session.posargs,
     )
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """The Ray backend of ``simulate``: the ``ray`` extra installed, a local Ray of 2 CPUs."""
+    session.install("-e", ".[ray]", *TEST_DEPS)
+    session.run("pytest", "-p", "no:cacheprovider", "tests/simulate/test_ray.py", *session.posargs)
 
 
 @nox.session

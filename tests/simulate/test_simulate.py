@@ -230,3 +230,11 @@ def test_ctrl_c_stops_the_workers_and_prints_the_summary_of_finished_games() -> 
     assert "Interrupted: the summary of the" in out
     assert "By agent:" in out
     assert "Traceback" not in err
+
+
+def test_the_ray_backend_without_ray_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    assert main(["simulate", "crab-stack", "--backend", "ray"]) == 2
+    assert "pip install 'crabrules[ray]'" in capsys.readouterr().err

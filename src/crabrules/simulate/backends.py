@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import socket
 from collections.abc import Generator, Sequence
 from typing import Any
 
 from crabrules.core import CrabRulesError
 from crabrules.simulate.tasks import GameResult, Task, run_task
 
-__all__ = ["BACKENDS", "SimulationError", "process_results", "ray_results"]
+__all__ = ["BACKENDS", "PROBE_SECONDS", "SimulationError", "process_results", "ray_results"]
 
 #: The backends by name, as ``simulate --backend`` takes them.
 BACKENDS = ("process", "ray")
+#: How long to wait for a Ray cluster's port to answer before giving up.
+PROBE_SECONDS = 5.0
 
 
 class SimulationError(CrabRulesError, RuntimeError):
@@ -93,7 +96,25 @@ def _import_ray() -> Any:
     return ray
 
 
+def _probe(address: str) -> None:
+    # Ray waits minutes for a cluster that does not answer; a plain connection to its
+    # port says at once whether anything listens there.
+    if address == "auto":
+        return  # Ray finds the cluster itself (RAY_ADDRESS, or the one on this machine)
+    hostport = address.removeprefix("ray://")
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        raise SimulationError(f"--ray-address: HOST:PORT or ray://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise SimulationError(f"cannot reach the Ray cluster at {address}: {reason}") from None
+
+
 def _connect(ray: Any, workers: int, address: str | None) -> None:
+    if address is not None:
+        _probe(address)
     try:
         if address is None:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
