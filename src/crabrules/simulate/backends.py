@@ -52,8 +52,11 @@ def process_results(tasks: Sequence[Task], workers: int) -> Generator[GameResult
             yield run_task(task)
         return
     pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
+    # Games of a few milliseconds cost less in batches; a few dozen batches per worker
+    # still keep the workers evenly busy and the progress line moving.
+    chunk = max(1, len(tasks) // (workers * 32))
     try:
-        yield from pool.imap_unordered(run_task, tasks)
+        yield from pool.imap_unordered(run_task, tasks, chunksize=chunk)
     finally:
         # Finished normally, interrupted or failed: the workers have nothing left to do.
         pool.terminate()
