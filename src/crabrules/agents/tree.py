@@ -40,7 +40,7 @@ from crabrules.agents.base import AnyGame, Decision, Turn, stamped
 from crabrules.agents.match import AgentError, next_decision
 from crabrules.agents.plausible import PlausibleAgent, YouveGotCrabsPlayer
 from crabrules.agents.value import estimate, rewards
-from crabrules.core import Dynamics, InvalidConfigError, Rng
+from crabrules.core import Dynamics, InvalidConfigError, Rng, Utility
 
 __all__ = ["DEFAULT_DEPTH", "EXPLORATION", "Budget", "Node", "Search", "Worlds", "decide"]
 
@@ -179,7 +179,7 @@ class Search:
 
     def _rollout(self, state: Any, rng: Rng) -> tuple[tuple[float, ...], Rng]:
         game = self.game
-        if game.info.max_random_steps is not None:
+        if game.info.max_random_steps is not None or game.info.utility is Utility.COOPERATIVE:
             state, rng = self._casual_rollout(state, rng)
         else:
             for _ in range(self.budget.depth):
@@ -190,11 +190,12 @@ class Search:
         outcome = game.outcome(state)
         if outcome is None:
             return estimate(game, state), rng
-        return rewards(game, outcome), rng
+        return rewards(game, outcome, state), rng
 
     def _casual_rollout(self, state: Any, rng: Rng) -> tuple[Any, Rng]:
         # A game whose random play need not end (You've Got Crabs) says nothing about its
-        # positions when played out at random, so its rollouts are played by its casual
+        # positions when played out at random, nor does a cooperative one (random pairs
+        # of La Marche du Crabe lose every game), so their rollouts are played by casual
         # players, fresh for each rollout.
         game = self.game
         players = game.num_players(state)
