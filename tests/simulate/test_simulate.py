@@ -238,3 +238,29 @@ def test_the_ray_backend_without_ray_says_how_to_install_it(
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     assert main(["simulate", "crab-stack", "--backend", "ray"]) == 2
     assert "pip install 'crabrules[ray]'" in capsys.readouterr().err
+
+
+def test_on_a_terminal_the_progress_is_a_bar_redrawn_in_place() -> None:
+    import pty
+
+    env = {**os.environ, "PYTHONPATH": str(pathlib.Path(crabrules.__file__).parents[1])}
+    leader, follower = pty.openpty()
+    command = [sys.executable, "-m", "crabrules", "simulate", "crab-stack", "--games", "50"]
+    process = subprocess.run(
+        command, stdout=subprocess.PIPE, stderr=follower, text=True, env=env, timeout=120
+    )
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal is closed once everything was read
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert process.returncode == 0
+    text = seen.decode()
+    assert "\r[########################] 50/50 games (100%)" in text
+    assert "50 games, 50 finished" in process.stdout
