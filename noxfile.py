@@ -44,6 +44,24 @@ def ray(session: nox.Session) -> None:
 
 
 @nox.session
+def fuzz(session: nox.Session) -> None:
+    """The conformance suite on new random examples, 200 a check (not in the default run).
+
+    The default run is derandomised so that it passes or fails the same way everywhere;
+    this session explores: ``nox -s fuzz -- -k oh-crab``.
+    """
+    session.install("-e", ".", *TEST_DEPS)
+    session.run(
+        "pytest",
+        "tests/conformance",
+        "-p",
+        "no:cacheprovider",
+        *session.posargs,
+        env={"CRABRULES_FUZZ": "200"},
+    )
+
+
+@nox.session
 def typecheck(session: nox.Session) -> None:
     """``mypy --strict`` over the library and its tests."""
     session.install("-e", ".", MYPY, *TEST_DEPS, "pytest-benchmark>=4", "nox")

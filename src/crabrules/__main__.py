@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,9 @@ from crabrules.core.rng import resolve_seed
 from crabrules.simulate import BACKENDS, read_result_line, simulate
 
 __all__ = ["main"]
+
+#: The widest line the command line prints (boards are drawn within it too).
+WIDTH = 100
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -150,7 +154,7 @@ def _demo(
     def show(before: Any, player: int, decision: Decision, after: Any) -> None:
         nonlocal count
         count += 1
-        print(f"\n{count}. {_move_line(game, before, decision.action)}")
+        print(_move_line(game, before, decision.action, count))
         _print_events(game, _events(game, before, decision.action))
         print(game.render(after))
 
@@ -178,14 +182,26 @@ def _events(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> tuple[An
         return ()
 
 
-def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:
+def _words(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:
     words = describe(game, state, action)
     return notation(game, state, action) + ("" if words is None else f": {words}")
 
 
+def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any, number: int) -> str:
+    line = f"{number}. {_words(game, state, action)}"
+    return "\n" + textwrap.fill(line, WIDTH, subsequent_indent="   ")
+
+
 def _print_events(game: Game[Any, Any, Any, Any], events: tuple[Any, ...]) -> None:
     for event in events:
-        print(f"   - {game.describe_event(event)}")
+        print(
+            textwrap.fill(
+                game.describe_event(event),
+                WIDTH,
+                initial_indent="   - ",
+                subsequent_indent="     ",
+            )
+        )
 
 
 def _print_end(game: Game[Any, Any, Any, Any], state: Any, count: int) -> None:
@@ -213,7 +229,7 @@ def _replay(path: str, *, events: bool) -> None:
     if events:
         state = game.initial_state(record.config, seed=record.seed)
         for number, action in enumerate(record.actions, 1):
-            print(f"\n{number}. {_move_line(game, state, action)}")
+            print(_move_line(game, state, action, number))
             state, happened = game.apply_with_events(state, action, check=False)
             _print_events(game, happened)
         print()
@@ -312,7 +328,7 @@ def _public_move(
     only the kind of action.
     """
     if game.info.information is Information.PERFECT:
-        return _move_line(game, state, action)
+        return _words(game, state, action)
     try:
         events = game.observe_events(game.apply_with_events(state, action)[1], viewer)
         return "; ".join(game.describe_event(event) for event in events) or "(nothing seen)"

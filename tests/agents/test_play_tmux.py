@@ -28,7 +28,7 @@ class Terminal:
         env = f"PYTHONPATH={src}"
         line = " ".join([env, *command, "; sleep 30"])  # keep the pane to read the end
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", "120", "-y", "50", line],
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", "250", "-y", "50", line],
             check=True,
         )
 
@@ -37,7 +37,7 @@ class Terminal:
 
     def screen(self) -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-S", "-2000", "-t", self.name],
+            ["tmux", "capture-pane", "-p", "-J", "-S", "-2000", "-t", self.name],
             check=True,
             capture_output=True,
             text=True,

@@ -1,4 +1,4 @@
-"""Crab Stack: random plies per second, and legal_actions and apply times.
+"""Crab Stack: random plies per second, and legal_actions, apply and apply_with_events times.
 
 Target (issue 3): at least 40,000 plies per second in uniformly random 4-player games on
 a 2-core machine. A playout sets up the game from a seed (fresh seeds every round), then
@@ -108,3 +108,15 @@ def test_apply_checked_in_random_games(benchmark: BenchmarkFixture) -> None:
     pairs = _positions(2000)
     micros = micros_per_call(benchmark, len(pairs), lambda: [cs.apply(s, a) for s, a in pairs])
     record(benchmark, GAME, "apply(check=True), random 4-player positions", micros, "us")
+
+
+def test_apply_with_events_in_random_games(benchmark: BenchmarkFixture) -> None:
+    pairs = _positions(2000)
+    micros = micros_per_call(
+        benchmark,
+        len(pairs),
+        lambda: [cs.apply_with_events(s, a, check=False) for s, a in pairs],
+    )
+    record(
+        benchmark, GAME, "apply_with_events(check=False), random 4-player positions", micros, "us"
+    )

@@ -1,5 +1,7 @@
 """La Marche du Crabe: random base games per second, and legal_actions and apply times.
 
+Also what ``apply_with_events`` costs beside ``apply``: the same rules, logging events.
+
 Target (issue 4): at least 2,000 uniformly random base games per second on a 2-core
 machine. A playout here sets up the game from a seed, then applies uniformly random
 legal actions (``check=False``, as search code does) until the game ends.
@@ -74,3 +76,19 @@ def test_apply_unchecked(benchmark: BenchmarkFixture) -> None:
         benchmark, len(pairs), lambda: [mdc.apply(s, a, check=False) for s, a in pairs]
     )
     record(benchmark, GAME, "apply(check=False)", micros, "us")
+
+
+def test_apply_with_events_checked(benchmark: BenchmarkFixture) -> None:
+    pairs = _sample_positions(1000)
+    micros = micros_per_call(
+        benchmark, len(pairs), lambda: [mdc.apply_with_events(s, a) for s, a in pairs]
+    )
+    record(benchmark, GAME, "apply_with_events(check=True)", micros, "us")
+
+
+def test_apply_with_events_unchecked(benchmark: BenchmarkFixture) -> None:
+    pairs = _sample_positions(1000)
+    micros = micros_per_call(
+        benchmark, len(pairs), lambda: [mdc.apply_with_events(s, a, check=False) for s, a in pairs]
+    )
+    record(benchmark, GAME, "apply_with_events(check=False)", micros, "us")

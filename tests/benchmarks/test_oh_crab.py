@@ -1,4 +1,5 @@
-"""Oh Crab!: random 5-player games per second on scenario 1, and legal_actions and apply times.
+"""Oh Crab!: random 5-player games per second on scenario 1; legal_actions, apply and
+apply_with_events times.
 
 Target (issue 6): at least 20 uniformly random 5-player games per second on scenario 1
 ("First Escape!") on a 2-core machine. A playout sets up the game from a seed, then
@@ -79,3 +80,30 @@ def test_apply_unchecked(benchmark: BenchmarkFixture) -> None:
         benchmark, len(pairs), lambda: [oh_crab.apply(s, a, check=False) for s, a in pairs]
     )
     record(benchmark, GAME, "apply(check=False)", micros, "us")
+
+
+def test_apply_with_events(benchmark: BenchmarkFixture) -> None:
+    # The same positions as apply(check=False): the difference is what the events cost.
+    pairs = _sample_positions(1000)
+    micros = micros_per_call(
+        benchmark,
+        len(pairs),
+        lambda: [oh_crab.apply_with_events(s, a, check=False) for s, a in pairs],
+    )
+    record(benchmark, GAME, "apply_with_events(check=False)", micros, "us")
+
+
+def test_random_five_player_games_with_events_per_second(benchmark: BenchmarkFixture) -> None:
+    starts = iter(range(0, 10**9, GAMES_PER_ROUND))
+
+    def playouts(first_seed: int) -> None:
+        rnd = random.Random(first_seed)
+        for seed in range(first_seed, first_seed + GAMES_PER_ROUND):
+            state = oh_crab.initial_state(CONFIG, seed=seed)
+            while not oh_crab.is_terminal(state):
+                choice = rnd.choice(oh_crab.legal_actions(state))
+                state, _ = oh_crab.apply_with_events(state, choice, check=False)
+
+    benchmark(lambda: playouts(next(starts)))
+    rate = GAMES_PER_ROUND / mean_seconds(benchmark)
+    record(benchmark, GAME, "random 5-player games with events", rate, "games/s")

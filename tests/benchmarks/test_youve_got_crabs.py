@@ -17,6 +17,7 @@ from crabrules.youve_got_crabs import (
     Config,
     State,
     apply,
+    apply_with_events,
     initial_state,
     is_terminal,
     legal_actions,
@@ -93,6 +94,18 @@ def test_apply_unchecked_ten_players(benchmark: BenchmarkFixture) -> None:
     benchmark(run)
     per_call = mean_seconds(benchmark) / len(pairs) * 1e6
     report(benchmark, "apply(check=False)", per_call, "us")
+
+
+def test_apply_with_events_ten_players(benchmark: BenchmarkFixture) -> None:
+    pairs = trajectory()
+
+    def run() -> int:
+        return sum(len(apply_with_events(state, action)[1]) for state, action in pairs)
+
+    events = benchmark(run)
+    per_call = mean_seconds(benchmark) / len(pairs) * 1e6
+    report(benchmark, "apply_with_events", per_call, "us")
+    report(benchmark, "apply_with_events: events", events / len(pairs), "events an action")
 
 
 def test_random_games_per_second_ten_players(benchmark: BenchmarkFixture) -> None:

@@ -35,6 +35,7 @@ from crabrules.core import (
     not_a_state,
 )
 from crabrules.core.actions import check_action
+from crabrules.core.events import check_event, check_events
 from crabrules.core.rng import check_seed, resolve_seed
 from crabrules.core.serialize import register_check
 
@@ -179,7 +180,7 @@ def apply_with_events(
 
 def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
     check_viewer(player, 2)
-    return events
+    return check_events(events, Event)
 
 
 def cell_name(cell: int) -> str:
@@ -187,11 +188,12 @@ def cell_name(cell: int) -> str:
 
 
 def describe(state: State, action: Mark) -> str:
-    check_state_arg(state)
+    apply(state, action)  # refuses an illegal action with the rule's reason
     return f"{'XO'[action.player]} marks {cell_name(action.cell)}"
 
 
 def describe_event(event: Event) -> str:
+    check_event(event, Event)
     if isinstance(event, Marked):
         return f"{'XO'[event.player]} marked {cell_name(event.cell)}"
     if event.winners:
@@ -200,7 +202,7 @@ def describe_event(event: Event) -> str:
 
 
 def action_to_str(state: State, action: Mark) -> str:
-    check_state_arg(state)
+    apply(state, action)
     return cell_name(action.cell)
 
 

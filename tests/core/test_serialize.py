@@ -158,6 +158,7 @@ def test_lists_of_values_round_trip() -> None:
     text = to_json(actions)
     assert text.startswith('[{"format_version":1,"type":"wait"')
     assert from_json(text, tuple[Step, ...]) == actions
+    assert from_json(text, list[Step]) == list(actions)
     assert to_dict(list(actions)) == [to_dict(a) for a in actions]
     with pytest.raises(DeserializationError, match=r"@ \$\[1\]\.steps"):
         from_json(

@@ -92,16 +92,18 @@ def successors(board: Board, player: int) -> Iterator[list[Board]]:
 
 
 def next_player(board: Board, mover: int, players: int, out: set[int]) -> tuple[int, set[int]]:
-    out = set(out)
-    p = mover
-    while players - len(out) > 1:
+    """After a completed move: who is out, and who moves next (``-1``: the game is over).
+
+    Every player still in who has no move is out at once, the mover included; the game
+    goes on while at least two players are left.
+    """
+    out = out | {p for p in range(players) if p not in out and not moves(board, p)}
+    if players - len(out) < 2:
+        return -1, out
+    p = (mover + 1) % players
+    while p in out:
         p = (p + 1) % players
-        if p in out:
-            continue
-        if moves(board, p):
-            return p, out
-        out.add(p)
-    return -1, out
+    return p, out
 
 
 def perft(board: Board, to_move: int, players: int, out: set[int], depth: int) -> int:

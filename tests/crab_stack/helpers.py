@@ -10,6 +10,8 @@ from collections.abc import Iterator, Mapping
 
 from crabrules import crab_stack as cs
 from crabrules.crab_stack import Coord
+from crabrules.crab_stack.repetition import entry
+from crabrules.crab_stack.state import top_masks
 
 COLOURS = "rbgy"
 SIZES = "SML"
@@ -33,12 +35,32 @@ def build(
     eliminated: tuple[int, ...] = (),
     max_turns: int | None = None,
 ) -> cs.State:
-    """A position on the reference layout for ``players``; unnamed spaces are empty."""
+    """A position on the reference layout for ``players``; unnamed spaces are empty.
+
+    Built by ``position``, so it is checked: one group, every player still in can move.
+    """
     config = cs.Config(players=players, max_turns=max_turns)
-    board: list[tuple[int, ...]] = [()] * len(config.spaces)
+    return cs.position(config, _board(config, stacks), to_move, eliminated=eliminated)
+
+
+def sketch(stacks: Mapping[Coord, str], to_move: int = 0, *, players: int = 2) -> cs.State:
+    """A partial board for looking at one crab's moves, built without the state check.
+
+    The rest of the board does not matter there: the crabs may form several groups, and
+    players other than ``to_move`` may have no move. ``position`` refuses such boards.
+    """
+    config = cs.Config(players=players)
+    board = _board(config, stacks)
+    by_size, by_player = top_masks(board, players)
+    history = (entry(config.zobrist.position_key(board, to_move), 0, 0),)
+    return cs.State(config, 0, board, to_move, (), 0, (), history, None, by_size, by_player)
+
+
+def _board(config: cs.Config, stacks: Mapping[Coord, str]) -> tuple[cs.Stack, ...]:
+    board: list[cs.Stack] = [()] * len(config.spaces)
     for qr, text in stacks.items():
         board[cell(config, qr)] = crabs(text)
-    return cs.position(config, board, to_move, eliminated=eliminated)
+    return tuple(board)
 
 
 def moves_from(state: cs.State, qr: Coord) -> set[Coord]:
@@ -84,6 +106,6 @@ A, B, C, D, E, F = (-2, 2), (-1, 2), (0, 2), (1, 1), (2, 0), (2, -1)
 #: a full tie for red to settle.
 TIED_SPLIT = {A: "bS bM", B: "bS", C: "rL", D: "bS", E: "bL"}
 #: Red's large crab on A moving onto B covers blue's only crab: red is the last player left.
-RED_COVERS_BLUE = {A: "rL", B: "bS", C: "rS"}
+RED_COVERS_BLUE = {A: "rL", B: "bL", C: "rS"}
 #: Both large crabs can step off their stacks and back (A-B and C-D), leaving a crab behind.
 SHUFFLE = {A: "bS rL", B: "rS", C: "rM bL", D: "bS"}

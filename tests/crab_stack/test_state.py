@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from crabrules import DeserializationError, from_dict, from_json, to_dict, to_json
 from crabrules import crab_stack as cs
+from crabrules.core import InvalidConfigError, InvalidStateError, NotAStateError
 from tests.crab_stack.helpers import (
     RED_COVERS_BLUE,
     SHUFFLE,
@@ -24,6 +26,7 @@ from tests.crab_stack.helpers import (
     build,
     move,
     random_games,
+    sketch,
 )
 
 
@@ -94,9 +97,11 @@ def test_impossible_stacks_are_refused() -> None:
 
 
 def test_split_crabs_without_a_pending_decision_are_refused() -> None:
-    state = build({A: "rL", B: "bS", D: "bL", E: "rS"})  # {A, B} and {D, E}
+    split = {A: "rL", B: "bL", D: "bL", E: "rL"}  # {A, B} and {D, E}
+    with pytest.raises(InvalidStateError, match="several groups"):
+        build(split)
     with pytest.raises(DeserializationError, match="several groups"):
-        from_dict(to_dict(state), cs.State)
+        from_dict(to_dict(sketch(split)), cs.State)
 
 
 def test_observation_shows_the_whole_position_to_everyone() -> None:
@@ -117,8 +122,10 @@ def test_render_shows_top_crab_and_height_of_each_stack() -> None:
     picture = cs.render(state)
     assert picture.splitlines()[0] == "Crab Stack, turn 0: red to move"
     rows = picture.splitlines()
-    assert rows[-2].split() == ["rL2", "bM1", "rS1"]  # A, B, C: the bottom row, r = 2
-    assert rows[-3].split() == [".", ".", ".", "bL1"]  # D = (1, 1) ends the row r = 1
+    assert rows[-4].split() == ["rL2", "bM1", "rS1"]  # A, B, C: the bottom row, r = 2
+    assert rows[-3].split() == ["E1", "E2", "E3"]  # their labels, under them
+    assert rows[-6].split() == [".", ".", ".", "bL1"]  # D = (1, 1) ends the row r = 1
+    assert rows[-5].split() == ["D1", "D2", "D3", "D4"]
     assert "r = red, b = blue" in picture
 
 
@@ -150,12 +157,71 @@ def test_a_turn_limit_end_that_does_not_match_the_turns_is_refused(
         from_dict(_corrupt(state, **changes), cs.State)
 
 
-def test_a_player_to_move_without_a_legal_move_is_refused() -> None:
-    # Blue's only crab cannot move: blue would have been eliminated at the start of the turn.
-    stuck = build(RED_COVERS_BLUE, to_move=1)
-    assert cs.legal_actions(stuck) == ()
+@pytest.mark.parametrize("to_move", [0, 1])
+def test_a_player_still_in_without_a_legal_move_is_refused(to_move: int) -> None:
+    # Blue's only crab, a small one, has no three spaces to cross: blue would have been
+    # eliminated by the move that left it so (decision 5), whoever is to move.
+    stuck = {A: "rL", B: "bS", C: "rS"}
+    assert cs.legal_actions(sketch(stuck, to_move=1)) == ()
+    with pytest.raises(InvalidStateError, match=r"blue \(player 1\) has no legal move"):
+        build(stuck, to_move=to_move)
     with pytest.raises(DeserializationError, match="no legal move"):
-        from_dict(to_dict(stuck), cs.State)
+        from_dict(to_dict(sketch(stuck, to_move=to_move)), cs.State)
+
+
+_ONE_EACH = [(cs.crab(0, cs.Size.LARGE),), (cs.crab(1, cs.Size.LARGE),)] + [()] * 16
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"stacks": [(99,), *_ONE_EACH[1:]]}, InvalidStateError, "no crab 99"),
+        ({"stacks": [(-1,), *_ONE_EACH[1:]]}, InvalidStateError, "no crab -1"),
+        ({"stacks": [(6,), *_ONE_EACH[1:]]}, InvalidStateError, "no crab 6 with 2 players"),
+        ({"stacks": [(True,), *_ONE_EACH[1:]]}, InvalidStateError, "a crab is an int"),
+        ({"stacks": [(2.0,), *_ONE_EACH[1:]]}, InvalidStateError, "a crab is an int"),
+        ({"stacks": ["rL", *_ONE_EACH[1:]]}, InvalidStateError, r"stacks\[0\]"),
+        ({"stacks": _ONE_EACH[:17]}, InvalidStateError, "18 spaces, not 17"),
+        ({"stacks": [*_ONE_EACH, ()]}, InvalidStateError, "18 spaces, not 19"),
+        ({"stacks": None}, InvalidStateError, "stacks"),
+        ({"stacks": [(5, 5, 5, 5), *_ONE_EACH[1:]]}, InvalidStateError, "more than 3"),
+        ({"to_move": 5}, InvalidStateError, "to_move"),
+        ({"to_move": -1}, InvalidStateError, "to_move"),
+        ({"to_move": True}, InvalidStateError, "to_move"),
+        ({"to_move": None}, InvalidStateError, "to_move"),
+        ({"eliminated": (1,)}, InvalidStateError, "at most one player"),
+        ({"eliminated": (7,)}, InvalidStateError, "eliminated"),
+        ({"eliminated": 1}, InvalidStateError, "eliminated"),
+        ({"turn": -1}, InvalidStateError, "turn"),
+        ({"turn": 1.5}, InvalidStateError, "turn"),
+        ({"seed": -1}, InvalidConfigError, "seed"),
+        ({"config": None}, InvalidConfigError, "config"),
+    ],
+)
+def test_position_refuses_what_no_game_can_reach(
+    arguments: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    given: dict[str, Any] = {"config": cs.Config(), "stacks": _ONE_EACH, "to_move": 0}
+    given.update(arguments)
+    with pytest.raises(error, match=message):
+        cs.position(**given)
+
+
+def test_position_builds_a_state_that_check_state_accepts() -> None:
+    state = cs.position(cs.Config(), _ONE_EACH, to_move=1, turn=4, seed=2**63)
+    cs.check_state(state)
+    assert (state.to_move, state.turn, state.seed) == (1, 4, 2**63)
+
+
+def test_check_state_refuses_a_non_state_and_wrong_field_types() -> None:
+    state = cs.initial_state(seed=4)
+    with pytest.raises(NotAStateError):
+        cs.check_state(cs.observe(state, None))  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="turn: expected an int"):
+        cs.check_state(attrs.evolve(state, turn=0.0))  # type: ignore[arg-type]
+    bad = (*state.stacks[:3], [1], *state.stacks[4:])
+    with pytest.raises(InvalidStateError, match=r"stacks\[3\]"):
+        cs.check_state(attrs.evolve(state, stacks=bad))  # type: ignore[arg-type]
 
 
 def test_a_record_longer_than_the_game_is_refused() -> None:

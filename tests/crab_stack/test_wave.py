@@ -23,7 +23,7 @@ ARM3 = ((0, 1), (0, 2), (-1, 2))
 
 
 def test_the_group_with_fewer_spaces_is_washed_away() -> None:
-    state = build({A: "bS", B: "bS", C: "rL", D: "bS", E: "bS", F: "bL"})
+    state = build({A: "bS", B: "bS", C: "rL", D: "bS", E: "bM", F: "bL"})
     after = move(state, C, D)
     assert occupied(after) == {D, E, F}
     assert after.to_move == 1
@@ -82,7 +82,7 @@ def test_smaller_groups_go_at_once_and_the_tied_largest_wait_for_the_mover() -> 
 
 
 def test_a_move_that_leaves_a_crab_behind_never_splits_the_crabs() -> None:
-    stacks = {X: "bS rL", ARM2: "bS", **dict.fromkeys(ARM1, "bS"), **dict.fromkeys(ARM3, "bL")}
+    stacks = {X: "bM rL", ARM2: "bS", **dict.fromkeys(ARM1, "bS"), **dict.fromkeys(ARM3, "bL")}
     after = move(build(stacks), X, ARM2)
     assert occupied(after) == {X, ARM2, *ARM1, *ARM3}
 
@@ -96,7 +96,7 @@ def test_eliminated_players_crabs_count_for_the_wave() -> None:
 
 def test_spaces_count_before_crabs() -> None:
     # {A, B} holds 5 crabs on 2 spaces, {D, E, F} 4 crabs on 3 spaces: {A, B} goes.
-    state = build({A: "bS bM bL bS", B: "bS", C: "rL", D: "bM", E: "bS", F: "bL"})
+    state = build({A: "bS bM bL bM", B: "bS", C: "rL", D: "bM", E: "bS", F: "bL"})
     after = move(state, C, D)
     assert occupied(after) == {D, E, F}
 

@@ -16,14 +16,21 @@ Boater's Forbidden Items are 5 (cell 17) and 8 (cell 26); Sunny's are 6 (cell 18
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 from crabrules.core import Rng
 from crabrules.marche_du_crabe import (
     BASE_BEACH,
+    REFERENCE_BEACHES,
     Beach,
+    Config,
     Layout,
     Move,
     State,
     Termination,
+    apply,
+    initial_state,
     legal_actions,
 )
 from crabrules.marche_du_crabe.board import NO_ITEM, SIZE
@@ -117,3 +124,15 @@ def position(
 def move_cells(state: State) -> list[int]:
     """The cells the Crabs may move to in ``state``'s move step, in legal_actions order."""
     return [a.cell for a in legal_actions(state) if isinstance(a, Move)]
+
+
+def random_states(games: int, seed: int = 0) -> Iterator[State]:
+    """Every state of ``games`` random games, over the reference beaches in turn."""
+    rnd = random.Random(seed)
+    for game in range(games):
+        beach = REFERENCE_BEACHES[game % len(REFERENCE_BEACHES)]
+        state = initial_state(Config(beach=beach), seed=seed * 1000 + game)
+        yield state
+        while state.termination is None:
+            state = apply(state, rnd.choice(legal_actions(state)))
+            yield state

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
-from crabrules.core import IllegalActionError, InvalidConfigError, from_json, to_json
+from crabrules.core import (
+    ContentError,
+    DeserializationError,
+    IllegalActionError,
+    InvalidConfigError,
+    from_json,
+    to_json,
+)
 from crabrules.marche_du_crabe import (
     BASE_BEACH,
     REFERENCE_BEACHES,
@@ -20,6 +29,7 @@ from crabrules.marche_du_crabe import (
     Modifier,
     Move,
     Place,
+    State,
     Stay,
     Termination,
     apply,
@@ -30,11 +40,12 @@ from crabrules.marche_du_crabe import (
     initial_state,
     legal_actions,
     next_beach,
+    save_beach,
     start_beach,
     start_campaign,
 )
 from crabrules.marche_du_crabe.state import BROWN_FISH
-from tests.marche_du_crabe.helpers import FREE_ITEM_CELLS, LAYOUT, move_cells, position
+from tests.marche_du_crabe.helpers import LAYOUT, move_cells, position
 
 WAVES = Beach("Waves", flip=frozenset({Icon.WAVE}))
 FISH = Beach("Fish", flip=frozenset({Icon.BROWN_FISH}))
@@ -43,7 +54,7 @@ SNACKS = Beach("Snacks", flip=frozenset({Icon.SHRIMP}))
 
 def test_the_first_reference_beach_is_the_base_game() -> None:
     assert REFERENCE_BEACHES[0] == BASE_BEACH == Beach("The first beach")
-    assert 5 <= len(REFERENCE_BEACHES) - 1 <= 10
+    assert len(REFERENCE_BEACHES) - 1 == 10
     assert REFERENCE_CAMPAIGN.beaches == REFERENCE_BEACHES
 
 
@@ -156,23 +167,30 @@ def test_hungry_baddies_cost_one_shrimp_each() -> None:
     assert apply(state, Move(0, 32)).shrimps == 2
 
 
-def _win(state: object, shrimps: int) -> object:
+def _win(state: State, shrimps: int) -> State:
+    """``state`` one placement later, won with ``shrimps`` left: 8 crabs freed at once."""
+    placed = apply(state, legal_actions(state)[0])
+    forbidden = {i for pair in state.forbidden for i in pair}
+    free = [c for c, i in enumerate(state.layout.items) if i >= 0 and i not in forbidden]
     return attrs.evolve(
-        state,  # type: ignore[misc]
-        freed=frozenset(FREE_ITEM_CELLS[:8]),
-        shrimps=shrimps,
-        termination=Termination.CRABS_FREED,
+        placed, freed=frozenset(free), shrimps=shrimps, termination=Termination.CRABS_FREED
     )
+
+
+def _lose(state: State) -> State:
+    """``state`` one placement later, lost: its Shrimps all eaten."""
+    placed = apply(state, legal_actions(state)[0])
+    return attrs.evolve(placed, shrimps=0, termination=Termination.NO_SHRIMPS)
 
 
 def test_a_campaign_keeps_the_layout_and_carries_the_shrimps() -> None:
     progress = start_campaign(REFERENCE_CAMPAIGN, seed=4)
-    first = start_beach(progress, 0, seed=1)
+    progress, first = start_beach(progress, 0, seed=1)
     assert first.layout == progress.layout
-    progress = finish_beach(progress, 0, _win(first, 2))  # type: ignore[arg-type]
+    progress = finish_beach(progress, _win(first, 2))
     assert progress.shrimps == 2
     assert progress.won == (0,)
-    second = start_beach(progress, 1, seed=2)
+    progress, second = start_beach(progress, 1, seed=2)
     assert second.layout == first.layout
     assert second.shrimps == 2
     assert second.freed == frozenset()  # every Item shows again
@@ -183,14 +201,14 @@ def test_a_campaign_beach_with_fresh_shrimps_starts_with_five() -> None:
     # Open Sea (beach 4) flips the Shrimps back; High Tide (beach 3) keeps those carried.
     progress = attrs.evolve(start_campaign(seed=4), shrimps=1)
     assert Modifier.FRESH_SHRIMPS in REFERENCE_BEACHES[4].modifiers
-    assert start_beach(progress, 4, seed=1).shrimps == 5
-    assert start_beach(progress, 3, seed=1).shrimps == 1
+    assert start_beach(progress, 4, seed=1)[1].shrimps == 5
+    assert start_beach(progress, 4, seed=1)[0].started_with == 5
+    assert start_beach(progress, 3, seed=1)[1].shrimps == 1
 
 
 def test_losing_a_beach_ends_the_adventure() -> None:
-    progress = start_campaign(seed=4)
-    lost = attrs.evolve(start_beach(progress, 0, seed=1), termination=Termination.DECK_EMPTY)
-    progress = finish_beach(progress, 0, lost)
+    progress, state = start_beach(start_campaign(seed=4), 0, seed=1)
+    progress = finish_beach(progress, _lose(state))
     assert progress.lost == 0
     assert campaign_over(progress)
     assert not campaign_won(progress)
@@ -200,9 +218,8 @@ def test_losing_a_beach_ends_the_adventure() -> None:
 
 
 def test_beaches_may_be_played_in_any_order() -> None:
-    progress = start_campaign(seed=4)
-    state = start_beach(progress, 3, seed=1)
-    progress = finish_beach(progress, 3, _win(state, 5))  # type: ignore[arg-type]
+    progress, state = start_beach(start_campaign(seed=4), 3, seed=1)
+    progress = finish_beach(progress, _win(state, 5))
     assert progress.won == (3,)
     assert next_beach(progress) == 0
     with pytest.raises(InvalidConfigError, match=r"already won"):
@@ -213,33 +230,117 @@ def test_winning_every_beach_wins_the_campaign() -> None:
     campaign = Campaign("Short", (BASE_BEACH, SNACKS))
     progress = start_campaign(campaign, seed=9)
     for beach in (1, 0):
-        progress = finish_beach(progress, beach, _win(start_beach(progress, beach, seed=1), 4))  # type: ignore[arg-type]
+        progress, state = start_beach(progress, beach, seed=1)
+        progress = finish_beach(progress, _win(state, 4))
     assert campaign_won(progress)
 
 
 def test_an_unfinished_or_foreign_game_is_not_recorded() -> None:
-    progress = start_campaign(seed=4)
-    with pytest.raises(InvalidConfigError, match=r"^final: "):
-        finish_beach(progress, 0, start_beach(progress, 0, seed=1))
+    progress, state = start_beach(start_campaign(seed=4), 0, seed=1)
+    with pytest.raises(InvalidConfigError, match=r"^final: the beach is not over"):
+        finish_beach(progress, state)
     other = _win(initial_state(seed=3), 5)
     with pytest.raises(InvalidConfigError, match=r"^final: "):
-        finish_beach(progress, 0, other)  # type: ignore[arg-type]
+        finish_beach(progress, other)
+
+
+def test_finishing_a_beach_refuses_a_game_of_another_beach() -> None:
+    progress = start_campaign(seed=4)
+    _, other_beach = start_beach(progress, 1, seed=1)
+    progress, _ = start_beach(progress, 0, seed=1)
+    with pytest.raises(InvalidConfigError, match=r"^final: not a game of beach 0"):
+        finish_beach(progress, _win(other_beach, 5))
+
+
+def test_finishing_a_beach_refuses_a_game_that_did_not_start_with_the_shrimps_carried() -> None:
+    progress = attrs.evolve(start_campaign(seed=4), shrimps=2)
+    progress, state = start_beach(progress, 0, seed=1)
+    assert progress.started_with == 2
+    # The same beach and seed set up afresh with all 5 Shrimps, and won with 4 of them.
+    fresh = initial_state(attrs.evolve(beach_config(progress, 0), shrimps=5), seed=1)
+    with pytest.raises(InvalidConfigError, match=r"^final: more Shrimps than"):
+        finish_beach(progress, _win(fresh, 4))
+    assert finish_beach(progress, _win(state, 2)).shrimps == 2
+
+
+def test_a_beach_in_progress_is_not_started_again_nor_another_one_begun() -> None:
+    progress, _ = start_beach(start_campaign(seed=4), 2, seed=1)
+    assert next_beach(progress) == 2
+    with pytest.raises(InvalidConfigError, match=r"^beach: beach 2 is already in progress"):
+        start_beach(progress, 2, seed=5)
+    with pytest.raises(InvalidConfigError, match=r"^beach: beach 2 is in progress"):
+        start_beach(progress, 0, seed=5)
 
 
 @pytest.mark.parametrize("final", [None, "crabs_freed", 3, REFERENCE_CAMPAIGN])
 def test_finishing_a_beach_with_something_else_than_a_state_is_refused(final: object) -> None:
+    progress, _ = start_beach(start_campaign(seed=4), 0, seed=1)
     with pytest.raises(InvalidConfigError, match=r"^final: "):
-        finish_beach(start_campaign(seed=4), 0, final)  # type: ignore[arg-type]
+        finish_beach(progress, final)  # type: ignore[arg-type]
 
 
 def test_a_campaign_state_saves_and_resumes() -> None:
-    progress = start_campaign(seed=4)
-    progress = finish_beach(progress, 2, _win(start_beach(progress, 2, seed=1), 3))  # type: ignore[arg-type]
+    progress, state = start_beach(start_campaign(seed=4), 2, seed=1)
+    progress = finish_beach(progress, _win(state, 3))
     text = to_json(progress)
     resumed = from_json(text, CampaignState)
     assert resumed == progress
     assert to_json(resumed) == text
     assert start_beach(resumed, 4, seed=8) == start_beach(progress, 4, seed=8)
+
+
+def test_a_save_made_mid_beach_holds_everything_needed_to_resume() -> None:
+    progress, state = start_beach(attrs.evolve(start_campaign(seed=4), shrimps=3), 5, seed=8)
+    for _ in range(7):
+        state = apply(state, legal_actions(state)[0])
+    resumed = from_json(to_json(save_beach(progress, state)), CampaignState)
+    assert (resumed.playing, resumed.started_with, resumed.game) == (5, 3, state)
+    assert resumed.game is not None
+    final = resumed.game
+    while final.termination is None:
+        final = apply(final, legal_actions(final)[0])
+    assert finish_beach(resumed, final) == finish_beach(progress, final)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"playing": 1},
+        {"started_with": 5},
+        {"game": None},
+        {"lost": 3},
+        {"playing": 11},
+    ],
+)
+def test_a_loaded_campaign_state_in_progress_is_checked(edit: dict[str, object]) -> None:
+    progress, _ = start_beach(attrs.evolve(start_campaign(seed=4), shrimps=3), 5, seed=8)
+    with pytest.raises(DeserializationError):
+        from_json(to_json(attrs.evolve(progress, **edit)), CampaignState)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: start_campaign("x"),  # type: ignore[arg-type]
+        lambda: finish_beach("x", initial_state(seed=1)),  # type: ignore[arg-type]
+        lambda: start_beach("x", 0),  # type: ignore[arg-type]
+        lambda: save_beach("x", initial_state(seed=1)),  # type: ignore[arg-type]
+        lambda: next_beach(None),  # type: ignore[arg-type]
+        lambda: beach_config(3, 0),  # type: ignore[arg-type]
+    ],
+)
+def test_campaign_functions_refuse_what_is_not_a_campaign(call: Any) -> None:
+    with pytest.raises(InvalidConfigError, match=r"^(campaign|progress): "):
+        call()
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [(None, REFERENCE_BEACHES), ("c", 5), ("", REFERENCE_BEACHES), ("c", list(REFERENCE_BEACHES))],
+)
+def test_a_bad_campaign_is_a_content_error(arguments: tuple[Any, Any]) -> None:
+    with pytest.raises(ContentError, match=r"^(name|beaches): "):
+        Campaign(*arguments)
 
 
 def test_a_user_campaign_is_data_too() -> None:

@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 
-from crabrules.core import GAMES, GameOverError, IllegalActionError, NotYourTurnError
+from crabrules.core import (
+    GAMES,
+    CommonReason,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    Reason,
+)
 from crabrules.marche_du_crabe import (
     IllegalReason,
     Move,
@@ -66,12 +73,12 @@ def test_placing_leads_to_the_move_step_of_the_same_player() -> None:
         (Place(0, -1), IllegalReason.OFF_BEACH),
         (Move(0, 14), IllegalReason.PLACE_FIRST),
         (Stay(0), IllegalReason.PLACE_FIRST),
-        (Place(0, True), IllegalReason.NOT_AN_ACTION),
-        (Place(0, "3"), IllegalReason.NOT_AN_ACTION),  # type: ignore[arg-type]
-        ("place", IllegalReason.NOT_AN_ACTION),
+        (Place(0, True), CommonReason.MALFORMED),
+        (Place(0, "3"), CommonReason.MALFORMED),  # type: ignore[arg-type]
+        ("place", CommonReason.MALFORMED),
     ],
 )
-def test_illegal_placements_are_refused_with_a_reason(action: Any, reason: IllegalReason) -> None:
+def test_illegal_placements_are_refused_with_a_reason(action: Any, reason: Reason) -> None:
     with pytest.raises(IllegalActionError) as refused:
         apply(position(revealed=0), action)
     assert refused.value.reason is reason
@@ -85,7 +92,7 @@ def test_the_partner_may_not_act_on_your_turn() -> None:
 
 
 def test_no_action_after_the_end() -> None:
-    state = position(revealed=0, termination=Termination.BADDIE_CANNOT_BE_PLACED)
+    state = position(shrimps=0, termination=Termination.NO_SHRIMPS)
     assert legal_actions(state) == ()
     with pytest.raises(GameOverError):
         apply(state, Place(0, 3))

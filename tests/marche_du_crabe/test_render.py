@@ -21,12 +21,20 @@ def test_render_shows_items_freed_crabs_baddies_token_and_shrimps() -> None:
 
 
 def test_render_view_hides_the_partners_forbidden_items() -> None:
-    text = render_view(position(), 0)
-    assert "Drink can" in text
-    assert "Tyre" not in text
-    assert "Fishing net" not in text
+    lines = render_view(position(), 0).splitlines()
+    assert "Your Forbidden Items (Boater): Drink can (Dc), Air mattress (Am)" in lines
+    assert not any(line.startswith("Sunny's Forbidden Items") for line in lines)
     spectator = render_view(position(), None)
     assert "Forbidden" not in spectator
+
+
+def test_render_labels_columns_and_rows_as_the_notation_names_cards() -> None:
+    lines = render(position(token=14)).splitlines()
+    assert lines[3].split() == ["A", "B", "C", "D", "E", "F"]
+    assert [line.split()[0] for line in lines[4:10]] == ["1", "2", "3", "4", "5", "6"]
+    assert lines[6].split()[1:5] == ["..", "..", "..", "@"]  # C3, cell 14: the Crabs
+    assert any(line.startswith("Actions: place C4") for line in lines)
+    assert max(len(line) for line in lines) <= 100
 
 
 def test_render_lists_exposed_forbidden_items_for_everyone() -> None:

@@ -64,7 +64,8 @@ def test_boater_is_player_zero_and_plays_first() -> None:
         ("shrimps", {"shrimps": 6}),
         ("shrimps", {"shrimps": -1}),
         ("beach", {"beach": "The first beach"}),
-        ("layout", {"layout": LAYOUT.__class__(LAYOUT.items[::-1], LAYOUT.icons)}),
+        ("layout", {"layout": (LAYOUT.items, LAYOUT.icons)}),
+        ("players", {"players": None}),
     ],
 )
 def test_bad_config_names_the_field(field: str, config: dict[str, object]) -> None:

@@ -9,7 +9,17 @@ from typing import Any
 
 import attrs
 
-from crabrules.oh_crab import Config, Grant, Phase, Primitive, Source, Stage, State, Turn
+from crabrules.oh_crab import (
+    Config,
+    Grant,
+    Phase,
+    Primitive,
+    Source,
+    Stage,
+    State,
+    Turn,
+    check_state,
+)
 from crabrules.oh_crab.content import (
     Content,
     build_content,
@@ -17,7 +27,7 @@ from crabrules.oh_crab.content import (
     has_content,
     register_content,
 )
-from crabrules.oh_crab.game import check_state
+from crabrules.oh_crab.market import refill
 from crabrules.oh_crab.rules import initial_state
 from crabrules.oh_crab.state import NO_CARD
 from crabrules.oh_crab.work import rules_for
@@ -113,30 +123,56 @@ def make(
 ) -> State:
     """Build a consistent state.
 
-    Every card not placed goes to the draw pile (or the box, for starting cards), and the
-    supply holds every shell not on a space or with a player.
+    Every card not placed goes to the draw pile (or the box, for starting cards), or with
+    ``draw`` given to the last player's Discard pile; empty face-up piles are refilled; the
+    players still to play this round hold a face-down card; and the supply holds every
+    shell not on a space or with a player.
     """
     n = config.players
     rules = rules_for(config)
     hands_t = tuple(tuple(sorted(h)) for h in (hands or [()] * n))
     traces_t = tuple(tuple(t) for t in (traces or [()] * n))
     discards_t = tuple(tuple(d) for d in (discards or [()] * n))
-    planned_t = tuple(planned or [NO_CARD] * n)
+    planned_l = list(planned or [NO_CARD] * n)
     piles = [tuple(p) for p in (market or [(), (), ()])]
     placed = {c for group in (*hands_t, *traces_t, *discards_t, *piles) for c in group}
-    placed.update(c for c in planned_t if c >= 0)
+    placed.update(c for c in planned_l if c >= 0)
     if draw is not None:
         placed.update(draw)
     rest = [c for c in range(len(rules.cards)) if c not in placed]
+    if phase is Phase.ACTION:
+        # The players still to play this round hold a face-down card: the last unplaced
+        # action cards (tests name the first ones) for those the test leaves without one.
+        order = [(cook + k) % n for k in range(n)]
+        to_come = order[order.index(current) + (stage is Stage.ACT) :]
+        for p in to_come:
+            if planned_l[p] == NO_CARD:
+                card = next(c for c in reversed(rest) if not rules.cards[c].starting)
+                rest.remove(card)
+                planned_l[p] = card
+    planned_t = tuple(planned_l)
     removed = tuple(c for c in rest if rules.cards[c].starting)
     pile = tuple(draw) if draw is not None else tuple(c for c in rest if c not in removed)
     if draw is not None:
-        removed = tuple(c for c in rest)
+        # The draw pile is given (often empty: an exhausted Market): the action cards left
+        # over lie in the last player's Discard pile, where no test looks.
+        spare = tuple(c for c in rest if c not in removed)
+        discards_t = (*discards_t[:-1], (*discards_t[-1], *spare))
+    if market is None or not all(market):
+        # As the rules do: empty face-up piles are filled from the draw pile.
+        piles_l, draw_l = [list(p) for p in piles], list(pile)
+        refill(piles_l, draw_l, rules.special_ids)
+        piles, pile = [tuple(p) for p in piles_l], tuple(draw_l)
     shells_t = tuple(shells or [0] * n)
     supply = get_content(config.content).shells - sum(rules.shell) - sum(shells_t)
     turn = None
     if phase is Phase.ACTION:
-        turn = Turn(stage, tuple(grants), tuple(queue), None, head_down, tile_used)
+        given = list(grants)
+        if stage is Stage.ACT and not tile_used:
+            # Rule E: the tiles in play are offered until one is used (after those given).
+            tiles = [Grant(Source.TILE, t.id, t.steps, t.cost) for t in rules.tiles]
+            given.extend(t for t in tiles if t not in given)
+        turn = Turn(stage, tuple(given), tuple(queue), None, head_down, tile_used)
     base = initial_state(config, seed=seed)
     state = attrs.evolve(
         base,

@@ -6,8 +6,15 @@ import random
 
 import pytest
 
-from crabrules.oh_crab import SCENARIOS, Config, apply, initial_state, is_terminal, legal_actions
-from crabrules.oh_crab.game import check_state
+from crabrules.oh_crab import (
+    SCENARIOS,
+    Config,
+    apply,
+    check_state,
+    initial_state,
+    is_terminal,
+    legal_actions,
+)
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

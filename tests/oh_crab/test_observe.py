@@ -98,5 +98,9 @@ def test_render_draws_crabs_knocked_crabs_shells_and_each_players_cards() -> Non
     assert " 1 | <0> .$  .   .   .   |" in text
     assert " 2 | .?  _1_ .   s   .   | 1A" in text
     assert "sea: 2" in text
-    assert "P0 red    cook shells 2 hand 1 planned -; trace [red-1 a" in text
-    assert "discard [red-2]" in text
+    assert "P0 red    cook shells 2 hand 1 planned -" in text
+    assert "   trace: red-1 (Move forward) [" in text
+    assert "   discard: red-2 (Move forward)" in text
+    assert "     a   b   c   d   e" in text  # the column letters of the cell labels
+    assert "Spaces: . standard" in text  # the legend
+    assert max(len(line) for line in text.splitlines()) <= 100

@@ -26,7 +26,7 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from tests.oh_crab.helpers import at, cid, grant, make, with_special
+from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make, with_special
 
 R1, R2, R3, R4 = (cid(f"red-{i}") for i in range(1, 5))
 O1, O2 = cid("orange-1"), cid("orange-2")
@@ -185,6 +185,7 @@ def test_running_jump_is_not_offered_when_no_trace_card_can_act() -> None:
         traces=[[R4], [], []],
         shells=[14, 10, 0],
         grants=[grant("running-jump")],
+        tile_used=True,
     )
     assert legal_actions(state) == (EndTurn(0),)
 
@@ -234,7 +235,7 @@ def test_a_crab_in_the_sea_is_no_longer_targeted_by_any_action() -> None:
     gull = make(crabs=(at(14, 0), -1, at(1, 0)), grants=[grant("seagull")])
     assert legal_actions(gull) == (EndTurn(0),)
     swap = make(crabs=(at(15, 0), -1, at(1, 0)), shells=[3, 0, 0], grants=[grant("Ba")])
-    assert legal_actions(swap) == (EndTurn(0),)
+    assert Use(0, 0) not in legal_actions(swap)
 
 
 def test_faster_discards_a_card_to_move_forward() -> None:
@@ -267,7 +268,12 @@ def test_faster_needs_a_card_to_discard() -> None:
 
 
 def tile_state(tile: str, crabs: tuple[int, int, int], **kwargs: Any) -> State:
-    state = make(crabs=crabs, shells=[3, 0, 0], grants=[grant(tile)], **kwargs)
+    # Scenario 1's board with ``tile`` among the three tiles in play.
+    others = [f"{letter}a" for letter in "ABCD" if letter != tile[0]][:2]
+    config = Config(
+        players=3, scenario=None, board=FIRST_ESCAPE.resolved_board(), action_tiles=(tile, *others)
+    )
+    state = make(config, crabs=crabs, shells=[3, 0, 0], grants=[grant(tile)], **kwargs)
     return apply(state, Use(0, 0))
 
 
@@ -293,7 +299,7 @@ def test_tile_ba_in_my_place_swaps_with_an_adjacent_crab() -> None:
 def test_tile_ba_respects_the_entry_conditions_of_your_new_space() -> None:
     crabs = (at(6, 3), at(7, 4), at(0, 4))  # (7,4) is an Obstacle and your Hand is empty
     state = make(crabs=crabs, shells=[3, 0, 0], grants=[grant("Ba")])
-    assert legal_actions(state) == (EndTurn(0),)
+    assert Use(0, 0) not in legal_actions(state)
 
 
 def test_tile_ba_in_my_place_is_not_stopped_by_reeds() -> None:

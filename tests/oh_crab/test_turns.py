@@ -35,6 +35,7 @@ from crabrules.oh_crab.work import rules_for
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make, with_special
 
 R1, R2, R3, R4 = (cid(f"red-{i}") for i in range(1, 5))
+O1, B1 = cid("orange-1"), cid("blue-1")
 P_FWD = Primitive.MOVE_FORWARD
 
 
@@ -54,7 +55,7 @@ def test_planning_is_simultaneous_and_hidden() -> None:
 def test_a_player_with_an_empty_hand_declares_a_rest() -> None:
     state = make(
         crabs=(at(1, 0), at(1, 1), at(1, 2)),
-        hands=[[], [R1], [R2]],
+        hands=[[], [O1], [B1]],
         current=2,
         cook=0,
         traces=[[R3], [], []],
@@ -227,7 +228,8 @@ def test_each_action_is_used_at_most_once() -> None:
     state = make(crabs=(at(1, 0), at(1, 1), at(1, 2)), grants=[grant("take_shell")])
     after = apply(state, Use(0, 0))
     assert after.shells[0] == 1
-    assert legal_actions(after) == (EndTurn(0),)
+    assert after.turn is not None
+    assert [g.source for g in after.turn.grants] == [Source.TILE] * 3
 
 
 def test_one_additional_action_tile_per_turn_paid_in_shells() -> None:
@@ -248,7 +250,7 @@ def test_one_additional_action_tile_per_turn_paid_in_shells() -> None:
 
 def test_an_action_tile_needs_enough_shells() -> None:
     state = make(crabs=(at(1, 0), at(1, 1), at(1, 2)), shells=[2, 0, 0], grants=[grant("Ca")])
-    assert legal_actions(state) == (EndTurn(0),)
+    assert Use(0, 0) not in legal_actions(state)
     with pytest.raises(IllegalActionError) as refused:
         apply(state, Use(0, 0))
     assert refused.value.reason is IllegalReason.CANNOT_PAY
@@ -324,7 +326,7 @@ def test_no_card_exchange_with_an_empty_hand_or_an_exhausted_market() -> None:
 
 
 def test_end_of_round_passes_the_cook_to_the_crab_farthest_from_the_sea() -> None:
-    state = make(crabs=(at(5, 0), at(2, 1), at(9, 2)), hands=[[R1], [R2], [R3]], current=2, cook=0)
+    state = make(crabs=(at(5, 0), at(2, 1), at(9, 2)), hands=[[R1], [O1], [B1]], current=2, cook=0)
     after = apply(state, EndTurn(2))
     assert after.phase is Phase.PLANNING
     assert after.round == 2
@@ -355,8 +357,8 @@ def test_the_round_is_finished_after_a_crab_reaches_the_sea() -> None:
         crabs=(-1, at(14, 1), at(1, 2)),
         current=1,
         cook=0,
-        hands=[[], [R2], []],
-        planned=[-1, -1, R3],
+        hands=[[], [O1], []],
+        planned=[-1, -1, B1],
     )
     after = apply(state, EndTurn(1))
     assert after.phase is Phase.ACTION  # player 2 still plays

@@ -161,8 +161,11 @@ def test_only_the_caller_resolves_and_only_a_pending_call() -> None:
     assert refused.value.reason is IllegalReason.NO_PENDING_CALL
     state = apply(position(), Call(0, 1))
     with pytest.raises(IllegalActionError) as refused:
-        apply(state, Resolve(1))
-    assert refused.value.reason is IllegalReason.PLAY_PAUSED
+        apply(state, Resolve(1))  # the called partner
+    assert refused.value.reason is IllegalReason.NOT_THE_CALLER
+    with pytest.raises(NotYourTurnError) as refused:
+        apply(state, Resolve(2))  # a player outside the window
+    assert refused.value.reason is IllegalReason.NOT_THE_CALLER
 
 
 def test_five_teams_call_across_the_table() -> None:

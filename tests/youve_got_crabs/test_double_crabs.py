@@ -127,6 +127,26 @@ def test_mixed_right_and_wrong_are_resolved_as_single_calls_in_the_order_made() 
     assert state.pot == 8
 
 
+def test_mixed_calls_resolve_in_the_order_of_their_clock_times_not_of_arrival() -> None:
+    # Decision 2, with an empty treasury: 0 calls 1 at 10.5 s (wrong), and 1's
+    # counter-call on 0, stamped 10.0 s (right: 0 holds four kings), arrives second. By
+    # the clocks the right call comes first: the team gains a token, then loses it to the
+    # wrong call. In arrival order the wrong call would cost nothing (no token to lose)
+    # and the team would end with one.
+    state = position(hands={0: FOUR_KINGS, 1: MIXED}, tokens=(0, 4), pot=8)
+    state = double(state, 10.5, 10.0)
+    assert state.calls[-2:] == (CallRecord(1, 0, True, False), CallRecord(0, 1, False, False))
+    assert state.tokens == (0, 4)
+    assert state.pot == 8
+
+
+def test_double_calls_on_the_same_clock_time_resolve_in_the_order_they_arrived() -> None:
+    state = position(hands={0: FOUR_KINGS, 1: MIXED}, tokens=(0, 4), pot=8)
+    state = double(state, 10.0, 10.0)
+    assert state.calls[-2:] == (CallRecord(0, 1, False, False), CallRecord(1, 0, True, False))
+    assert state.tokens == (1, 4)
+
+
 def test_mixed_case_stops_when_the_first_call_ends_the_game() -> None:
     state = position(hands={0: MIXED, 1: FOUR_KINGS}, tokens=(5, 6), pot=1)
     state = double(state, 7.0, 7.5)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
-from crabrules.core import IllegalActionError
+from crabrules.core import IllegalActionError, InvalidPlayerError
 from crabrules.youve_got_crabs import (
     POT,
     Action,
@@ -92,8 +92,13 @@ def test_apply_accepts_exactly_the_listed_actions(config: Config) -> None:
 def hand_built() -> Iterator[State]:
     """Rare positions: sudden death, with a window open, with a claim, in the offer."""
     three = Config(teams=3)
-    tied = position(three, hands={0: FOUR_KINGS, 1: (JAB,) * 4}, tokens=(5, 5, 4), pot=0)
-    tied = attrs.evolve(tied, tied=frozenset({0, 1}))
+    tied = position(
+        three,
+        hands={0: FOUR_KINGS, 1: (JAB,) * 4},
+        tokens=(5, 5, 4),
+        pot=0,
+        tied=frozenset({0, 1}),
+    )
     yield tied
     yield apply(tied, Call(0, 1, time=2.0))
     yield apply(apply(tied, Call(0, 1, time=2.0)), Call(1, 0, time=2.5))
@@ -142,8 +147,9 @@ def test_legal_actions_of_a_player_are_their_sub_tuple_in_order() -> None:
     everything = legal_actions(state)
     for p in range(8):
         assert legal_actions(state, p) == tuple(a for a in everything if a.player == p)
-    assert legal_actions(state, 8) == ()
-    assert legal_actions(state, -1) == ()
+    for player in (8, -1, True, 1.0, "x"):
+        with pytest.raises(InvalidPlayerError):
+            legal_actions(state, player)  # type: ignore[arg-type]
 
 
 def test_legal_actions_order_is_swaps_hand_calls_signal() -> None:

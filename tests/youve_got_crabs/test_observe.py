@@ -7,6 +7,7 @@ from collections import Counter
 import attrs
 import pytest
 
+from crabrules.core import DeserializationError, from_dict, to_dict
 from crabrules.youve_got_crabs import (
     IMITATION_CRAB,
     UNSEEN,
@@ -104,13 +105,28 @@ def test_determinize_redeals_only_what_the_player_cannot_see(player: int | None)
     assert twin.rng != state.rng
 
 
-def test_determinize_leaves_the_imitation_crab_with_the_claws_wearer() -> None:
+@pytest.mark.parametrize("player", [None, 0, 1, 2])
+def test_determinize_leaves_the_imitation_crab_with_the_claws_wearer(player: int | None) -> None:
+    # Everyone sees who wears the claws, nobody else sees in which slot the wild card is:
+    # the twin puts it in any unseen slot of the wearer's.
     config = Config(imitation_crab=True)
     state = position(config, hands={3: (KING, IMITATION_CRAB, JAB, TAXI)})
-    for seed in range(10):
-        twin = determinize(state, 0, seed)
-        assert twin.hands[3][1] == IMITATION_CRAB
+    slots = set()
+    for seed in range(40):
+        twin = determinize(state, player, seed)
         check_state(twin)
+        assert observe(twin, player) == observe(state, player)
+        slots.add(twin.hands[3].index(IMITATION_CRAB))
+    assert slots == {0, 1, 2, 3}
+
+
+def test_the_imitation_crab_seen_taken_into_a_hand_stays_in_its_slot() -> None:
+    config = Config(imitation_crab=True)
+    state = position(config, ocean=(JAB, IMITATION_CRAB, SHISH, CRABBI))
+    state = apply(state, Swap(2, hand_slot=3, ocean_slot=1))
+    assert state.claws == 2
+    for seed in range(10):
+        assert determinize(state, 0, seed).hands[2][3] == IMITATION_CRAB
 
 
 def test_determinize_leaves_an_unworn_imitation_crab_in_the_draw_pile() -> None:
@@ -214,3 +230,12 @@ def test_determinize_deals_no_four_of_a_kind_to_a_hand_known_not_to_score() -> N
         twin = determinize(state, 0, seed)
         check_state(twin)
         assert not is_scoring(twin.hands[1])
+
+
+def test_a_loaded_observation_with_a_huge_draw_pile_is_refused_at_once() -> None:
+    # Found by the conformance suite: the check listed one place per card before it
+    # bounded the size, so 2**63 cards exhausted the memory.
+    document = to_dict(observe(initial_state(seed=4), 0))
+    document["draw_size"] = 2**63
+    with pytest.raises(DeserializationError, match="draw_size"):
+        from_dict(document, Observation)

@@ -80,7 +80,16 @@ def test_removed_types_are_configurable() -> None:
 
 
 def test_four_or_five_teams_remove_no_type() -> None:
-    assert set(deck(Config(teams=4, removed_types=("Crabbi",)))) == set(range(13))
+    assert set(deck(Config(teams=4))) == set(range(13))
+    assert set(deck(Config(teams=5, removed_types=()))) == set(range(13))
+
+
+@pytest.mark.parametrize("teams", [4, 5])
+def test_removed_types_with_four_or_five_teams_are_refused(teams: int) -> None:
+    # Setup, step 3 removes types only with 2 or 3 teams: a removal asked for with more
+    # teams is not silently ignored.
+    with pytest.raises(InvalidConfigError, match=r"^removed_types: "):
+        Config(teams=teams, removed_types=("Crabbi",))
 
 
 def test_types_and_copies_are_data() -> None:
@@ -134,12 +143,17 @@ def test_the_same_seed_deals_the_same_game() -> None:
         ({"types": ("Ab Crab", "")}, "types"),
         ({"removed_types": ("Sea Crab",)}, "removed_types"),
         ({"removed_types": ("Crabbi", "Crabbi")}, "removed_types"),
-        ({"types": ("Ab Crab", "Jab Crab"), "copies": 40}, "removed_types"),
+        ({"types": ("Ab Crab", "Jab Crab"), "copies": 20}, "removed_types"),
+        ({"removed_types": ("Crabbi", 1)}, "removed_types"),
+        ({"removed_types": ["Crabbi"]}, "removed_types"),
+        ({"copies": 25}, "copies"),
+        ({"copies": 10**9}, "copies"),
+        ({"types": tuple(f"Crab {i}" for i in range(53))}, "types"),
         ({"first_side": 2}, "first_side"),
         ({"imitation_crab": 1}, "imitation_crab"),
         ({"teams": 5, "types": ("Ab Crab", "Jab Crab"), "copies": 20}, "copies"),
     ],
 )
 def test_bad_configs_name_the_field(fields: dict[str, object], field: str) -> None:
-    with pytest.raises(InvalidConfigError, match=f"^{field}: "):
+    with pytest.raises(InvalidConfigError, match=rf"^{field}: "):
         Config(**fields)  # type: ignore[arg-type]

@@ -7,7 +7,13 @@ import math
 import attrs
 import pytest
 
-from crabrules.core import DeserializationError, IllegalActionError, from_json, to_json
+from crabrules.core import (
+    CommonReason,
+    DeserializationError,
+    IllegalActionError,
+    from_json,
+    to_json,
+)
 from crabrules.youve_got_crabs import Action, Call, IllegalReason, State, apply, legal_actions
 from tests.youve_got_crabs.helpers import MIXED, position
 
@@ -52,7 +58,7 @@ def test_call_times_round_trip_through_json() -> None:
     assert from_json(text, Action).time == 12.345
 
 
-@pytest.mark.parametrize("time", [math.nan, math.inf, None, "1.0"])
+@pytest.mark.parametrize("time", [math.nan, math.inf, -math.inf])
 def test_apply_refuses_a_call_whose_time_escaped_the_constructor_check(time: object) -> None:
     # attrs validators can be switched off globally: apply must still refuse the time,
     # as a paused call's counter-call too, never with a TypeError or a NaN clock.
@@ -67,3 +73,22 @@ def test_apply_refuses_a_call_whose_time_escaped_the_constructor_check(time: obj
 
 def _window_on_1() -> State:
     return apply(position(hands={2: MIXED}), Call(0, 1, time=5.0))
+
+
+@pytest.mark.parametrize("time", [None, "1.0", True, 2])
+def test_apply_names_the_time_of_a_call_that_holds_no_float(time: object) -> None:
+    with attrs.validators.disabled():
+        bad = Call(0, 2, time=time)  # type: ignore[arg-type]
+    object.__setattr__(bad, "time", time)  # past the int-to-float converter too
+    with pytest.raises(IllegalActionError, match=r"^time: ") as refused:
+        apply(position(hands={2: MIXED}), bad)
+    assert refused.value.reason is CommonReason.MALFORMED
+
+
+def test_a_whole_number_of_seconds_is_a_float_time() -> None:
+    # Decision 18: Call(..., time=2) from a user is the call at 2.0 s, and stores a float.
+    call = Call(0, 2, time=2)
+    assert call.time == 2.0
+    assert type(call.time) is float
+    assert apply(position(hands={2: MIXED}), call).clock == 2.0
+    assert to_json(call) == to_json(Call(0, 2, time=2.0))

@@ -15,7 +15,7 @@ number.
 >>> game = crabrules.get_game("crab-stack")
 >>> turn = Turn.of(game, game.initial_state(seed=1), 1)
 >>> out = io.StringIO()
->>> human = HumanAgent(io.StringIO("zero" + chr(10) + "2" + chr(10)), out)
+>>> human = HumanAgent(io.StringIO("99" + chr(10) + "2" + chr(10)), out)
 >>> human.act(turn, crabrules.Rng.from_seed(1)).action == turn.legal[1]
 True
 >>> "type a number from 1 to" in out.getvalue()
@@ -169,8 +169,9 @@ class HumanAgent:
     def _choose(self, game: AnyGame, state: Any, legal: tuple[Any, ...], text: str) -> Any:
         if text.isdigit():
             number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
+            if not 1 <= number <= len(legal):
+                raise CrabRulesError(f"type a number from 1 to {len(legal)}")
+            return legal[number - 1]
         parsed = _parse(game, state, text)  # raises IllegalActionError with the reason
         if parsed is not None:
             if parsed not in legal:

@@ -1,9 +1,9 @@
-"""The exceptions crabrules raises, and nothing else.
+r"""The exceptions crabrules raises, and nothing else.
 
 Every exception that leaves the public API is a :class:`CrabRulesError`. Every one of them
 is also a :class:`ValueError` (the input, a config, an action or a document, was wrong),
-except :class:`NotAStateError`, a :class:`TypeError`: a value of the wrong kind was passed
-where a game's ``State`` belongs.
+except :class:`NotAStateError` and :class:`NotAnEventError`, which are :class:`TypeError`\ s:
+a value of the wrong kind was passed where a game's ``State`` or event belongs.
 
 >>> from crabrules.core.errors import CrabRulesError, IllegalActionError
 >>> issubclass(IllegalActionError, CrabRulesError) and issubclass(IllegalActionError, ValueError)
@@ -25,6 +25,7 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidStateError",
     "NotAStateError",
+    "NotAnEventError",
     "NotYourTurnError",
     "Reason",
 ]
@@ -133,6 +134,14 @@ class NotAStateError(CrabRulesError, TypeError):
 
     >>> issubclass(NotAStateError, TypeError) and issubclass(NotAStateError, CrabRulesError)
     True
+    """
+
+
+class NotAnEventError(CrabRulesError, TypeError):
+    """A value that is not one of the game's events where one is expected.
+
+    Raised by ``describe_event`` and ``observe_events``. Like :class:`NotAStateError`, it
+    is a :class:`TypeError`: the caller passed the wrong kind of value.
     """
 
 

@@ -369,16 +369,14 @@ class GameBundle(Generic[C, S, A, O]):
     _render: _Query[S, str] = attrs.field(alias="render")
     _num_players: _Query[S, int] = attrs.field(alias="num_players")
     _config_for_players: _Query[int, C] = attrs.field(alias="config_for_players")
-    event_type: Any = None
-    _apply_with_events: _ApplyWithEvents[S, A] | None = attrs.field(
-        alias="apply_with_events", default=None
-    )
-    _observe_events: _ObserveEvents | None = attrs.field(alias="observe_events", default=None)
-    _describe: _OfAction[S, A] | None = attrs.field(alias="describe", default=None)
-    _describe_event: _Query[Any, str] | None = attrs.field(alias="describe_event", default=None)
-    _action_to_str: _OfAction[S, A] | None = attrs.field(alias="action_to_str", default=None)
-    _parse_action: _ParseAction[S, A] | None = attrs.field(alias="parse_action", default=None)
-    _check_state: _Query[S, None] | None = attrs.field(alias="check_state", default=None)
+    event_type: Any
+    _apply_with_events: _ApplyWithEvents[S, A] = attrs.field(alias="apply_with_events")
+    _observe_events: _ObserveEvents = attrs.field(alias="observe_events")
+    _describe: _OfAction[S, A] = attrs.field(alias="describe")
+    _describe_event: _Query[Any, str] = attrs.field(alias="describe_event")
+    _action_to_str: _OfAction[S, A] = attrs.field(alias="action_to_str")
+    _parse_action: _ParseAction[S, A] = attrs.field(alias="parse_action")
+    _check_state: _Query[S, None] = attrs.field(alias="check_state")
 
     def __repr__(self) -> str:
         return f"<Game {self.info.id!r}>"
@@ -399,37 +397,30 @@ class GameBundle(Generic[C, S, A, O]):
         self, state: S, action: A, *, check: bool = True
     ) -> tuple[S, tuple[Any, ...]]:
         """What :meth:`apply` returns, and the events of the action in order."""
-        assert self._apply_with_events is not None
         return self._apply_with_events(state, action, check=check)
 
     def observe_events(self, events: tuple[Any, ...], player: PlayerId | None) -> tuple[Any, ...]:
         """The events as ``player`` may see them."""
-        assert self._observe_events is not None
         return self._observe_events(events, player)
 
     def describe(self, state: S, action: A) -> str:
         """One sentence saying what ``action`` does in ``state``."""
-        assert self._describe is not None
         return self._describe(state, action)
 
     def describe_event(self, event: Any) -> str:
         """One sentence saying what happened."""
-        assert self._describe_event is not None
         return self._describe_event(event)
 
     def action_to_str(self, state: S, action: A) -> str:
         """``action`` in the game's notation."""
-        assert self._action_to_str is not None
         return self._action_to_str(state, action)
 
     def parse_action(self, state: S, text: str) -> A:
         """The legal action that ``text`` names in the notation."""
-        assert self._parse_action is not None
         return self._parse_action(state, text)
 
     def check_state(self, state: S) -> None:
         """Raise a ``CrabRulesError`` unless ``state`` is one the rules could reach."""
-        assert self._check_state is not None
         self._check_state(state)
 
     def is_terminal(self, state: S) -> bool:

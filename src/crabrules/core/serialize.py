@@ -269,10 +269,10 @@ def from_dict(data: object, cls: Any) -> Any: ...
 def from_dict(data: object, cls: Any) -> Any:
     """Rebuild a value of type ``cls`` (a class or a union of actions) from a document.
 
-    ``cls`` may also be ``tuple[X, ...]``, for a list of documents of ``X``. Every stored
-    document (a State, Config, Observation, GameRecord) must carry ``format_version``; an
-    action or an event may leave it out, meaning this library's format, so a front end can
-    post ``{"type": "move", ...}`` as it is.
+    ``cls`` may also be ``tuple[X, ...]`` or ``list[X]``, for a list of documents of ``X``.
+    Every stored document (a State, Config, Observation, GameRecord) must carry
+    ``format_version``; an action or an event may leave it out, meaning this library's
+    format, so a front end can post ``{"type": "move", ...}`` as it is.
 
     Raises:
         DeserializationError: the document is not a valid ``cls``; the message says where.
@@ -290,7 +290,7 @@ keep_group, move @ $
 
 
 def _from_dict(data: object, cls: Any, path: str) -> Any:
-    if get_origin(cls) is tuple:
+    if get_origin(cls) in (tuple, list):
         return _from_list(data, cls, path)
     if not isinstance(data, Mapping):
         raise DeserializationError(f"expected a JSON object, got {type(data).__name__} @ {path}")
@@ -308,13 +308,15 @@ def _from_dict(data: object, cls: Any, path: str) -> Any:
     return value
 
 
-def _from_list(data: object, cls: Any, path: str) -> tuple[Any, ...]:
+def _from_list(data: object, cls: Any, path: str) -> tuple[Any, ...] | list[Any]:
     args = get_args(cls)
-    if len(args) != 2 or args[1] is not Ellipsis:
-        raise TypeError(f"from_dict reads tuple[X, ...], not {cls!r}")
+    homogeneous = len(args) == 1 if get_origin(cls) is list else len(args) == 2 and args[1] is ...
+    if not homogeneous:
+        raise TypeError(f"from_dict reads tuple[X, ...] or list[X], not {cls!r}")
     if not isinstance(data, list):
         raise DeserializationError(f"expected a JSON array, got {type(data).__name__} @ {path}")
-    return tuple(_from_dict(item, args[0], f"{path}[{i}]") for i, item in enumerate(data))
+    items = [_from_dict(item, args[0], f"{path}[{i}]") for i, item in enumerate(data)]
+    return items if get_origin(cls) is list else tuple(items)
 
 
 @overload

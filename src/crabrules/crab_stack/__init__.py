@@ -3,14 +3,15 @@
 2 to 4 players, 9 crabs each (3 large, 3 medium, 3 small), one per space of a hex board.
 On your turn you move one of your top crabs exactly 1 (large), 2 (medium) or 3 (small)
 spaces over crabs and end on top of a crab of its size or smaller. If the crabs split into
-groups, the smaller ones are washed away (the Wave Rule). A player who cannot move is out;
-the last player left wins. See ``docs/games/crab-stack.md`` for every rule and decision.
+groups, the smaller ones are washed away (the Wave Rule). A player who cannot move is out
+at once, after any move; the last player left wins. See ``docs/games/crab-stack.md`` for
+every rule and decision.
 
 >>> from crabrules import crab_stack
 >>> state = crab_stack.initial_state(crab_stack.Config(players=3), seed=42)
 >>> while not crab_stack.is_terminal(state):
 ...     state = crab_stack.apply(state, crab_stack.legal_actions(state)[-1])
->>> crab_stack.outcome(state).reason in {"last_player", "repetition"}
+>>> crab_stack.outcome(state).reason in {"last_player", "all_eliminated", "repetition"}
 True
 
 Cells are ids into the layout's coordinates; a :class:`Move` names the crab's space and
@@ -19,23 +20,42 @@ largest, the same player then answers with a :class:`KeepGroup`.
 """
 
 from crabrules.crab_stack.actions import Action, IllegalReason, KeepGroup, Move
-from crabrules.crab_stack.board import Cell, Coord, Layout, reference_layout
+from crabrules.crab_stack.board import Cell, Coord, Layout, cell_labels, reference_layout
 from crabrules.crab_stack.config import DEFAULT_COLOURS, Config, config_for_players
 from crabrules.crab_stack.crabs import STEPS, Crab, Size, Stack, crab, crab_player, crab_size
+from crabrules.crab_stack.events import (
+    CrabMoved,
+    Event,
+    GameEnded,
+    GroupKept,
+    GroupWashedAway,
+    PlayerEliminated,
+    WaveTie,
+)
 from crabrules.crab_stack.game import GAME, INFO
-from crabrules.crab_stack.observe import Observation, determinize, observe
+from crabrules.crab_stack.notation import action_to_str, parse_action
+from crabrules.crab_stack.observe import (
+    Observation,
+    check_observation,
+    determinize,
+    observe,
+    observe_events,
+)
 from crabrules.crab_stack.render import render
 from crabrules.crab_stack.rules import (
     Termination,
     active_players,
     apply,
+    apply_with_events,
+    check_legal,
     initial_state,
     is_terminal,
     legal_actions,
     num_players,
     outcome,
 )
-from crabrules.crab_stack.state import State, position
+from crabrules.crab_stack.state import State, check_state, position
+from crabrules.crab_stack.words import describe, describe_event
 
 __all__ = [
     "DEFAULT_COLOURS",
@@ -47,28 +67,45 @@ __all__ = [
     "Config",
     "Coord",
     "Crab",
+    "CrabMoved",
+    "Event",
+    "GameEnded",
+    "GroupKept",
+    "GroupWashedAway",
     "IllegalReason",
     "KeepGroup",
     "Layout",
     "Move",
     "Observation",
+    "PlayerEliminated",
     "Size",
     "Stack",
     "State",
     "Termination",
+    "WaveTie",
+    "action_to_str",
     "active_players",
     "apply",
+    "apply_with_events",
+    "cell_labels",
+    "check_legal",
+    "check_observation",
+    "check_state",
     "config_for_players",
     "crab",
     "crab_player",
     "crab_size",
+    "describe",
+    "describe_event",
     "determinize",
     "initial_state",
     "is_terminal",
     "legal_actions",
     "num_players",
     "observe",
+    "observe_events",
     "outcome",
+    "parse_action",
     "position",
     "reference_layout",
     "render",

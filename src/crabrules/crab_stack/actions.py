@@ -56,8 +56,6 @@ Action = Move | KeepGroup
 class IllegalReason(Reason):
     """Why ``apply`` refused an action (``IllegalActionError.reason``)."""
 
-    NOT_AN_ACTION = "not_an_action"
-    """Not a Crab Stack action, or its fields are not ints."""
     NO_SUCH_SPACE = "no_such_space"
     """A cell id that is not a space of the layout."""
     NO_CRAB = "no_crab"

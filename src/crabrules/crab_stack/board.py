@@ -36,6 +36,7 @@ __all__ = [
     "Geometry",
     "Layout",
     "SmallReach",
+    "cell_labels",
     "cells_of",
     "geometry",
     "is_connected",
@@ -163,10 +164,12 @@ class Geometry:
             ``s, a, b`` can take a third step to (``b``'s neighbours but ``s`` and ``a``).
         vacate_safe: for each cell, by the subset of its neighbours holding crabs, whether
             emptying it surely keeps the crabs in one group (:meth:`safe_to_vacate`).
+        labels: each cell's name in the notation (:func:`cell_labels`).
     """
 
     __slots__ = (
         "coords",
+        "labels",
         "medium_reach",
         "neighbour_masks",
         "neighbours",
@@ -179,6 +182,7 @@ class Geometry:
         index = {qr: i for i, qr in enumerate(coords)}
         self.coords = coords
         self.size = len(coords)
+        self.labels = cell_labels(coords)
         around = [[index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS] for q, r in coords]
         self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(sorted(c for c in cells if c >= 0)) for cells in around
@@ -261,6 +265,39 @@ def subsets(mask: CellMask) -> list[CellMask]:
     for c in cells_of(mask):
         out += [sub | 1 << c for sub in out]
     return out
+
+
+def _row_name(row: int) -> str:
+    """``A`` to ``Z``, then ``AA``, ``AB``, ... (a layout may have more than 26 rows)."""
+    name = ""
+    row += 1
+    while row:
+        row, digit = divmod(row - 1, 26)
+        name = chr(ord("A") + digit) + name
+    return name
+
+
+@functools.cache
+def cell_labels(coords: Layout) -> tuple[str, ...]:
+    """The name of each cell in the notation: its row's letter, then its place in the row.
+
+    Rows are lettered from the top (``A`` is the smallest ``r``); the spaces of a row are
+    numbered from 1, left to right, counting spaces only (open water is not counted).
+    ``render`` prints each label under its space.
+
+    >>> cell_labels(reference_layout(2))[:5]
+    ('A1', 'A2', 'A3', 'B1', 'B2')
+    >>> cell_labels(((0, 0), (1, 0), (0, 1))), _row_name(26)
+    (('A1', 'A2', 'B1'), 'AA')
+    """
+    rows = sorted({r for _, r in coords})
+    letters = {r: _row_name(i) for i, r in enumerate(rows)}
+    labels = [""] * len(coords)
+    for r in rows:
+        in_row = sorted((q, cell) for cell, (q, rr) in enumerate(coords) if rr == r)
+        for place, (_, cell) in enumerate(in_row, start=1):
+            labels[cell] = f"{letters[r]}{place}"
+    return tuple(labels)
 
 
 @functools.cache

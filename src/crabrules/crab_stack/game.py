@@ -13,11 +13,20 @@ from crabrules.core import (
 from crabrules.core.serialize import register_check
 from crabrules.crab_stack.actions import Action
 from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
-from crabrules.crab_stack.observe import Observation, determinize, observe
+from crabrules.crab_stack.events import Event
+from crabrules.crab_stack.notation import action_to_str, parse_action
+from crabrules.crab_stack.observe import (
+    Observation,
+    check_observation,
+    determinize,
+    observe,
+    observe_events,
+)
 from crabrules.crab_stack.render import render
 from crabrules.crab_stack.rules import (
     active_players,
     apply,
+    apply_with_events,
     initial_state,
     is_terminal,
     legal_actions,
@@ -25,6 +34,7 @@ from crabrules.crab_stack.rules import (
     outcome,
 )
 from crabrules.crab_stack.state import State, check_state
+from crabrules.crab_stack.words import describe, describe_event
 
 __all__ = ["GAME", "INFO"]
 
@@ -56,6 +66,15 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     render=render,
     num_players=num_players,
     config_for_players=config_for_players,
+    event_type=Event,
+    apply_with_events=apply_with_events,
+    observe_events=observe_events,
+    describe=describe,
+    describe_event=describe_event,
+    action_to_str=action_to_str,
+    parse_action=parse_action,
+    check_state=check_state,
 )
 
 register_check(State, check_state)
+register_check(Observation, check_observation)

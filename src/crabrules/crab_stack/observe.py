@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer
+from crabrules.core import InvalidStateError, PlayerId, check_state_type, check_viewer
+from crabrules.core.actions import field_errors
+from crabrules.core.events import check_events
+from crabrules.core.rng import check_seed
 from crabrules.crab_stack.board import Cell
-from crabrules.crab_stack.config import Config
+from crabrules.crab_stack.config import MAX_PLAYERS, Config
 from crabrules.crab_stack.crabs import Stack
+from crabrules.crab_stack.events import Event, GameEnded, GroupWashedAway
 from crabrules.crab_stack.repetition import occurrences
-from crabrules.crab_stack.state import State, Termination
+from crabrules.crab_stack.state import State, Termination, check_position, check_stacks
 
-__all__ = ["Observation", "determinize", "observe"]
+__all__ = ["Observation", "check_observation", "determinize", "observe", "observe_events"]
 
 
 @attrs.frozen
@@ -53,7 +57,13 @@ class Observation:
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
-    """``player``'s view of ``state`` (``None``: a spectator's); all players see the same."""
+    """``player``'s view of ``state`` (``None``: a spectator's); all players see the same.
+
+    Raises:
+        NotAStateError: ``state`` is not a Crab Stack :class:`State`.
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
+    """
+    check_state_type(state, State)
     check_viewer(player, state.config.players)
     return Observation(
         player,
@@ -79,8 +89,95 @@ def _repetitions(state: State) -> int:
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     """``state`` itself: nothing is hidden from anyone, and nothing is left to chance.
 
-    The viewer and the seed are still checked, as in every game.
+    The state, the viewer and the seed are still checked, as in every game.
+
+    Raises:
+        NotAStateError: ``state`` is not a Crab Stack :class:`State`.
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
+        InvalidConfigError: ``seed`` is not an integer in ``[0, 2**64)``.
     """
+    check_state_type(state, State)
     check_viewer(player, state.config.players)
-    Rng.from_seed(seed)
+    check_seed(seed)
     return state
+
+
+def check_observation(observation: Observation) -> None:
+    """Refuse an observation that no state gives; run on every loaded Observation document.
+
+    The position is checked as a state's is (:func:`~crabrules.crab_stack.state.check_position`),
+    and ``repetitions`` must fit it: 1 to 3, 3 exactly when the game was drawn by
+    repetition, 1 while a tie is pending or after an end by elimination (both end any
+    stretch), and each repetition needs a full round of the players still in.
+
+    Raises:
+        InvalidStateError: saying what is impossible.
+
+    >>> from crabrules.crab_stack.rules import initial_state
+    >>> view = observe(initial_state(seed=2), 0)
+    >>> check_observation(view)
+    >>> check_observation(attrs.evolve(view, repetitions=0))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidStateError: repetitions: 1 to 3, not 0
+    """
+    problem = field_errors(observation)
+    if problem is not None:
+        raise InvalidStateError(problem[:200])
+    config = observation.config
+    players = config.players
+    player = observation.player
+    if player is not None and not 0 <= player < players:
+        raise InvalidStateError(f"player: None or an id from 0 to {players - 1}, not {player}")
+    tops = check_stacks(config, observation.stacks)
+    termination = observation.termination
+    check_position(
+        config,
+        observation.stacks,
+        tops,
+        observation.to_move,
+        observation.eliminated,
+        observation.turn,
+        observation.pending,
+        termination,
+    )
+    count = observation.repetitions
+    if not 1 <= count <= 3:
+        raise InvalidStateError(f"repetitions: 1 to 3, not {count}")
+    if (count == 3) != (termination is Termination.REPETITION):
+        raise InvalidStateError("repetitions: 3 exactly when the game is drawn by repetition")
+    ends_stretch = observation.pending or termination in (
+        Termination.LAST_PLAYER,
+        Termination.ALL_ELIMINATED,
+    )
+    players_in = players - len(observation.eliminated)
+    if count > 1 and (ends_stretch or observation.turn < (count - 1) * players_in):
+        raise InvalidStateError(f"repetitions: {count} cannot have occurred yet")
+
+
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """The events as ``player`` (``None``: a spectator) may see them: all of them, as they are.
+
+    Crab Stack hides nothing, so nothing is redacted; the viewer is still checked, against
+    the player count that the events tell (any event naming every colour), else against
+    the largest game (4 players).
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
+
+    >>> from crabrules.crab_stack.events import PlayerEliminated
+    >>> events = (PlayerEliminated(player=1, colour="blue"),)
+    >>> observe_events(events, 0) == observe_events(events, None) == events
+    True
+    >>> observe_events(events, 7)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidPlayerError: player: None or an id from 0 to 3, not 7
+    """
+    events = check_events(events, Event)
+    players = next(
+        (len(e.colours) for e in events if isinstance(e, (GroupWashedAway, GameEnded))),
+        MAX_PLAYERS,
+    )
+    check_viewer(player, players)
+    return events

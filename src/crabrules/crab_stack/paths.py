@@ -90,11 +90,24 @@ def can_move(
         crabs ^= low
         if masks[low.bit_length() - 1] & occupied:
             return True
-    for size, land in ((Size.MEDIUM, small | medium), (Size.SMALL, small)):
-        crabs = mine & tops_by_size[size]
+    # destinations() inlined for the medium and small crabs: this runs after every move
+    # for each player still in without a large crab on top (decision 5).
+    crabs = mine & medium
+    if crabs:
+        reach, land = geo.medium_reach, small | medium
         while crabs:
             low = crabs & -crabs
             crabs ^= low
-            if destinations(geo, low.bit_length() - 1, size, occupied) & land:
+            src = low.bit_length() - 1
+            if reach[src][occupied & masks[src]] & land:
+                return True
+    crabs = mine & small
+    small_reach = geo.small_reach
+    while crabs:
+        low = crabs & -crabs
+        crabs ^= low
+        src = low.bit_length() - 1
+        for mask, ends in small_reach[src][occupied & masks[src]]:
+            if ends[occupied & mask] & small:
                 return True
     return False

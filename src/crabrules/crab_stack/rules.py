@@ -2,10 +2,11 @@
 
 A turn is one :class:`~crabrules.crab_stack.actions.Move`. When the move splits the crabs
 into groups tied for largest, the same player then settles the tie with a
-:class:`~crabrules.crab_stack.actions.KeepGroup` before the turn ends. At the end of a
-turn the next players in seat order who have no legal move are eliminated (the start of
-their turn); the game ends when one player is left (they win), on the third occurrence of
-a position, or after ``Config.max_turns`` moves (both draws), checked in that order.
+:class:`~crabrules.crab_stack.actions.KeepGroup` before the turn ends. After every
+completed move every player still in who has no legal move is eliminated at once, in seat
+order from the player after the mover, the mover last (decision 5); the game ends when one
+player is left (they win) or none (a draw), on the third occurrence of a position, or after
+``Config.max_turns`` moves (both draws), checked in that order.
 
 >>> state = initial_state(Config(players=2), seed=7)
 >>> state.to_move, len(legal_actions(state))
@@ -18,6 +19,7 @@ a position, or after ``Config.max_turns`` moves (both draws), checked in that or
 from __future__ import annotations
 
 import functools
+import itertools
 
 from crabrules.core import (
     GameOverError,
@@ -27,7 +29,10 @@ from crabrules.core import (
     PlayerId,
     Rng,
     check_config,
+    check_viewer,
+    not_a_state,
 )
+from crabrules.core.actions import check_action
 from crabrules.core.rng import resolve_seed
 from crabrules.crab_stack.actions import (
     Action,
@@ -35,9 +40,18 @@ from crabrules.crab_stack.actions import (
     KeepGroup,
     Move,
 )
-from crabrules.crab_stack.board import Cell, CellMask, Geometry, cells_of
-from crabrules.crab_stack.config import MAX_PLAYERS, Config
+from crabrules.crab_stack.board import Cell, CellMask, cells_of
+from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, Stack, crab
+from crabrules.crab_stack.events import (
+    Event,
+    GameEnded,
+    crab_moved,
+    group_kept,
+    player_eliminated,
+    washed_away,
+    wave_tie,
+)
 from crabrules.crab_stack.paths import can_move, destinations, landing_mask
 from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination
@@ -47,6 +61,8 @@ __all__ = [
     "Termination",
     "active_players",
     "apply",
+    "apply_with_events",
+    "check_legal",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -97,8 +113,9 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
         by_size[c % 3] |= bit
         by_player[c // 3] |= bit
         key ^= crab_keys[cell * stride + c]
-    # Every space holds a crab and every space has a neighbour, so every large crab can
-    # move: nobody is eliminated before the first move.
+    # Decision 5 eliminates, at setup too, every player without a legal move. But every
+    # space holds a crab and every space of a connected layout has a neighbour, so every
+    # large crab can move: nobody is ever eliminated before the first move.
     history = (entry(key, 0, 0),)
     tops_by_size = (by_size[0], by_size[1], by_size[2])
     return State(
@@ -121,14 +138,29 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     ids ascending); while a wave tie is pending, the actions are one ``KeepGroup`` per tied
     group, naming its lowest cell, in the order of those cells. Empty when the game is over.
 
+    Raises:
+        NotAStateError: ``state`` is not a Crab Stack :class:`State`.
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
+
     >>> state = initial_state(Config(), seed=1)
     >>> legal_actions(state)[:2]
     (Move(player=1, src=0, dst=3), Move(player=1, src=0, dst=8))
     >>> legal_actions(state, player=0)
     ()
+    >>> legal_actions(state, player=7)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidPlayerError: player: None or an id from 0 to 1, not 7
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     p = state.to_move
-    if state.termination is not None or (player is not None and player != p):
+    if player is not None:
+        if type(player) is not int or not 0 <= player < state.config.players:
+            check_viewer(player, state.config.players)
+        if player != p:
+            return ()
+    if state.termination is not None:
         return ()
     if state.pending:
         return tuple(KeepGroup(p, group[0]) for group in state.pending)
@@ -180,9 +212,12 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         check: ``False`` skips validation, for actions taken from :func:`legal_actions`.
 
     Raises:
+        NotAStateError: ``state`` is not a Crab Stack :class:`State`.
+        IllegalActionError: ``action`` is not exactly a :class:`Move` or
+            :class:`KeepGroup` of ints (reason ``malformed``), or any other illegal action;
+            ``reason`` says why.
         GameOverError: the game is over.
         NotYourTurnError: the action's player is not the one to move.
-        IllegalActionError: any other illegal action; ``reason`` says why.
 
     >>> state = initial_state(Config(), seed=1)
     >>> apply(state, Move(player=1, src=1, dst=0))
@@ -194,7 +229,10 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     ...
     crabrules.core.errors.IllegalActionError: a small crab moves exactly 3 spaces over crabs
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if check:
+        check_action(action, _ACTION_CLASSES)
         _check(state, action)
     if type(action) is Move:
         return _move(state, action.src, action.dst)
@@ -202,8 +240,79 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     return _keep_group(state, action.cell)
 
 
+def apply_with_events(
+    state: State, action: Action, *, check: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Return what :func:`apply` returns, and the events of the action, in order.
+
+    A move gives a :class:`~crabrules.crab_stack.events.CrabMoved`; a ``KeepGroup`` a
+    :class:`~crabrules.crab_stack.events.GroupKept`. Then come the groups washed away, a
+    wave tie left to the mover, the players eliminated (in the order they went out) and,
+    last, :class:`~crabrules.crab_stack.events.GameEnded` if the game is over. It is the
+    same engine as :func:`apply`, which it asks to log what it does.
+
+    Raises:
+        The same errors as :func:`apply`.
+
+    >>> state = initial_state(Config(), seed=1)
+    >>> after, events = apply_with_events(state, legal_actions(state)[0])
+    >>> after == apply(state, legal_actions(state)[0])
+    True
+    >>> [(type(e).__name__, e.src_label, e.dst_label) for e in events]
+    [('CrabMoved', 'A1', 'B1')]
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if check:
+        check_action(action, _ACTION_CLASSES)
+        _check(state, action)
+    config = state.config
+    log: list[Event]
+    if type(action) is Move:
+        log = [crab_moved(config, state.stacks, action.src, action.dst)]
+        after = _move(state, action.src, action.dst, log)
+    else:
+        assert type(action) is KeepGroup
+        kept = next(group for group in state.pending if group[0] == action.cell)
+        log = [group_kept(config, state.to_move, kept)]
+        after = _keep_group(state, action.cell, log)
+    # The new state records who went out, in order (decision 5), and how the game ended.
+    if len(after.eliminated) != len(state.eliminated):
+        log.extend(player_eliminated(config, p) for p in after.eliminated[len(state.eliminated) :])
+    result = outcome(after)
+    if result is not None:
+        log.append(GameEnded(result, config.colours))
+    return after, tuple(log)
+
+
+def check_legal(state: State, action: Action) -> None:
+    """Raise the error :func:`apply` would raise for ``action`` in ``state``; if legal, none.
+
+    >>> state = initial_state(Config(), seed=1)
+    >>> check_legal(state, legal_actions(state)[0])
+    >>> check_legal(state, Move(player=0, src=0, dst=3))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.NotYourTurnError: it is blue's turn
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_action(action, _ACTION_CLASSES)
+    _check(state, action)
+
+
+#: The classes of :data:`Action`, for the exact-type check.
+_ACTION_CLASSES = (Move, KeepGroup)
+
+
 def is_terminal(state: State) -> bool:
-    """Whether the game is over."""
+    """Whether the game is over.
+
+    >>> is_terminal(initial_state(seed=1))
+    False
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return state.termination is not None
 
 
@@ -212,12 +321,21 @@ _NOBODY: frozenset[PlayerId] = frozenset()
 
 
 def active_players(state: State) -> frozenset[PlayerId]:
-    """Return the player to move, or nobody once the game is over."""
+    """Return the player to move, or nobody once the game is over.
+
+    >>> active_players(initial_state(seed=1))
+    frozenset({1})
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return _NOBODY if state.termination is not None else _ACTIVE[state.to_move]
 
 
 def outcome(state: State) -> Outcome | None:
     """How the game ended: the last player left wins (score 1, others 0); else a draw.
+
+    The draws are by repetition, by the turn limit, or when one move left nobody with a
+    legal move (``all_eliminated``).
 
     ``None`` while the game goes on.
 
@@ -229,6 +347,8 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(state)
     Outcome(winners=frozenset(), draw=True, scores=(0, 0), reason='repetition')
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     termination = state.termination
     if termination is None:
         return None
@@ -241,15 +361,25 @@ def outcome(state: State) -> Outcome | None:
 
 
 def num_players(state: State) -> int:
-    """How many players the game has (eliminated ones included)."""
+    """How many players the game has (eliminated ones included).
+
+    >>> num_players(initial_state(Config(players=3), seed=1))
+    3
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return state.config.players
 
 
 # --- applying a move ---------------------------------------------------------------------
 
 
-def _move(state: State, src: Cell, dst: Cell) -> State:
-    """Lift the top crab of ``src`` onto ``dst``, then apply the Wave Rule and end the turn."""
+def _move(state: State, src: Cell, dst: Cell, log: list[Event] | None = None) -> State:
+    """Lift the top crab of ``src`` onto ``dst``, then apply the Wave Rule and end the turn.
+
+    ``log``, when given, receives the events of the wave (the caller logs the move itself,
+    and reads the eliminations and the end from the new state, which records them).
+    """
     stacks = state.stacks
     src_stack = stacks[src]
     dst_stack = stacks[dst]
@@ -287,7 +417,7 @@ def _move(state: State, src: Cell, dst: Cell) -> State:
         by_size[top % 3] |= src_bit
         by_player[top // 3] |= src_bit
         return _end_turn(state, tuple(new), by_size, by_player, turn, key, src << 6 | dst)
-    return _wave(state, new, by_size, by_player, turn, key, src)
+    return _wave(state, new, by_size, by_player, turn, key, src, log)
 
 
 def _wave(
@@ -298,12 +428,13 @@ def _wave(
     turn: int,
     key: int,
     vacated: Cell,
+    log: list[Event] | None,
 ) -> State:
     """The Wave Rule after a move that emptied ``vacated``, then the end of the turn.
 
     Only a move that empties its space can split the crabs. Every group but the largest is
     washed away at once; when several tie for largest, the state waits for the mover's
-    :class:`KeepGroup` before the turn ends (decision 4).
+    :class:`KeepGroup` before the turn ends (decision 4). ``log``: as for :func:`_move`.
     """
     config = state.config
     geo = config.geometry
@@ -314,10 +445,15 @@ def _wave(
     if len(parts) > 1:
         keep, washed = ranked(parts, tuple(new))
         key ^= config.zobrist.cells_key(new, cells_of(washed))
+        if log is not None:
+            log.extend(washed_away(config, new, g) for g in parts if g not in keep)
         _wash(new, by_size, by_player, washed)
         if len(keep) > 1:
             # A full tie: the mover chooses which group stays before the turn ends. The
             # crabs will change, so the repetition record is left empty until then.
+            tied = tuple(cells_of(group) for group in keep)
+            if log is not None:
+                log.append(wave_tie(config, state.to_move, tied))
             return State(
                 config,
                 state.seed,
@@ -325,7 +461,7 @@ def _wave(
                 state.to_move,
                 state.eliminated,
                 turn,
-                tuple(cells_of(group) for group in keep),
+                tied,
                 (),
                 None,
                 (by_size[0], by_size[1], by_size[2]),
@@ -334,18 +470,26 @@ def _wave(
     return _end_turn(state, tuple(new), by_size, by_player, turn, key, None)
 
 
-def _keep_group(state: State, cell: Cell) -> State:
-    """Settle a wave tie: the tied group whose lowest cell is ``cell`` stays, the rest go."""
+def _keep_group(state: State, cell: Cell, log: list[Event] | None = None) -> State:
+    """Settle a wave tie: the tied group whose lowest cell is ``cell`` stays, the rest go.
+
+    ``log``, when given, receives the groups washed away.
+    """
+    config = state.config
     new = list(state.stacks)
     by_size = list(state.tops_by_size)
     by_player = list(state.tops_by_player)
     washed = 0
     for group in state.pending:
         if group[0] != cell:
+            mask = 0
             for c in group:
-                washed |= 1 << c
+                mask |= 1 << c
+            if log is not None:
+                log.append(washed_away(config, new, mask))
+            washed |= mask
     _wash(new, by_size, by_player, washed)
-    key = state.config.zobrist.position_key(new)
+    key = config.zobrist.position_key(new)
     return _end_turn(state, tuple(new), by_size, by_player, state.turn, key, None)
 
 
@@ -369,7 +513,7 @@ def _end_turn(
     key: int,
     stays: Entry | None,
 ) -> State:
-    """Finish the turn of ``state.to_move``: eliminations, then the end conditions.
+    """Finish the move of ``state.to_move``: eliminations, then the end conditions.
 
     Args:
         state: the state before the move.
@@ -384,17 +528,32 @@ def _end_turn(
     config = state.config
     players = config.players
     tops_by_size = (by_size[0], by_size[1], by_size[2])
-    tops_by_player = tuple(by_player)
     mover = state.to_move
     out = state.eliminated
-    to_move = mover + 1 if mover + 1 < players else 0
+    # Decision 5: every player still in who has no legal move is out at once, in seat
+    # order from the player after the mover, the mover last. The Wave Rule has left one
+    # group, so once it has two spaces every large top crab has a crab beside it and can
+    # move: only a player without a large top crab needs the full test.
+    large = by_size[2]
+    if stays is None:
+        occupied = by_size[0] | by_size[1] | large
+        if not occupied & (occupied - 1):
+            large = 0  # a single space left: no crab can move
+    # (A move that left the occupied spaces as they were leaves at least two of them.)
+    seats = _SEATS_IN[players][mover][out]
+    for p in seats:
+        mine = by_player[p]
+        if not mine & large and not can_move(config.geometry, tops_by_size, mine):
+            out = (*out, p)
     termination = None
-    # Usually the next player can move; else the full scan, with its eliminations.
-    if to_move in out or not can_move(config.geometry, tops_by_size, by_player[to_move]):
-        to_move, out = _next_player(config.geometry, tops_by_size, tops_by_player, mover, out)
-        if len(out) == players - 1:
-            termination = Termination.LAST_PLAYER
-            to_move = mover
+    if out is state.eliminated:
+        to_move = seats[0]
+    elif players - len(out) > 1:
+        to_move = next(p for p in seats if p not in out)
+    else:
+        # One player left wins; nobody left is a draw. to_move stays the last mover.
+        termination = Termination.LAST_PLAYER if len(out) < players else Termination.ALL_ELIMINATED
+        to_move = mover
     # The record entry of the position reached: entry(key, 0, 0), inlined.
     item = (key ^ config.zobrist.turn_keys[to_move]) << MOVE_BITS
     if stays is None or out is not state.eliminated or termination is not None:
@@ -422,33 +581,23 @@ def _end_turn(
         history,
         termination,
         tops_by_size,
-        tops_by_player,
+        tuple(by_player),
     )
 
 
-def _next_player(
-    geo: Geometry,
-    tops_by_size: tuple[CellMask, CellMask, CellMask],
-    tops_by_player: tuple[CellMask, ...],
-    mover: PlayerId,
-    out: tuple[PlayerId, ...],
-) -> tuple[PlayerId, tuple[PlayerId, ...]]:
-    """Find the next player in seat order who can move, eliminating those who cannot.
-
-    Returns ``(player, eliminated)``; when one player is left, ``player`` is meaningless.
-    """
-    players = len(tops_by_player)
-    p = mover
-    while players - len(out) > 1:
-        p = (p + 1) % players
-        if p in out:
-            continue
-        if can_move(geo, tops_by_size, tops_by_player[p]):
-            return p, out
-        # Decision 5: at the start of their turn, no legal move: eliminated; their crabs
-        # stay where they are.
-        out = (*out, p)
-    return p, out
+#: ``_SEATS_IN[players][mover][eliminated]``: the players still in, in seat order from the
+#: one after ``mover`` round to ``mover`` itself: the order of eliminations (decision 5).
+_SEATS_IN: dict[int, tuple[dict[tuple[PlayerId, ...], tuple[PlayerId, ...]], ...]] = {
+    n: tuple(
+        {
+            out: tuple(p for p in ((mover + i) % n for i in range(1, n + 1)) if p not in out)
+            for k in range(n + 1)
+            for out in itertools.permutations(range(n), k)
+        }
+        for mover in range(n)
+    )
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 
 
 def _third_occurrence(
@@ -475,18 +624,17 @@ def _refuse(message: str, action: object, reason: IllegalReason) -> IllegalActio
     return IllegalActionError(message, action=action, reason=reason)
 
 
-def _check(state: State, action: object) -> None:
-    """Raise the error saying why ``action`` is not legal in ``state``, if it is not."""
+def _check(state: State, action: Move | KeepGroup) -> None:
+    """Raise the error saying why ``action`` is not legal in ``state``, if it is not.
+
+    ``action`` is exactly typed already (``check_action``).
+    """
     if state.termination is not None:
         raise GameOverError("the game is over", action=action)
-    kind = type(action)
-    if kind is not Move and kind is not KeepGroup:
-        raise _refuse("not a Crab Stack action", action, IllegalReason.NOT_AN_ACTION)
-    assert isinstance(action, (Move, KeepGroup))
-    if type(action.player) is not int:
-        raise _refuse("a player is an int", action, IllegalReason.NOT_AN_ACTION)
     if action.player != state.to_move:
-        raise NotYourTurnError(f"it is player {state.to_move}'s turn", action=action)
+        raise NotYourTurnError(
+            f"it is {state.config.colours[state.to_move]}'s turn", action=action
+        )
     if isinstance(action, KeepGroup):
         _check_keep(state, action)
     else:
@@ -497,7 +645,7 @@ def _check_keep(state: State, action: KeepGroup) -> None:
     """Refuse a KeepGroup unless a wave tie is pending and it names a tied group."""
     if not state.pending:
         raise _refuse("no wave tie to settle", action, IllegalReason.NO_WAVE_DECISION)
-    if type(action.cell) is not int or all(g[0] != action.cell for g in state.pending):
+    if all(g[0] != action.cell for g in state.pending):
         firsts = ", ".join(str(g[0]) for g in state.pending)
         raise _refuse(
             f"name a tied group by its lowest cell: one of {firsts}",
@@ -515,8 +663,6 @@ def _check_move(state: State, action: Move) -> None:
             IllegalReason.WAVE_DECISION_PENDING,
         )
     src, dst = action.src, action.dst
-    if type(src) is not int or type(dst) is not int:
-        raise _refuse("cells are ints", action, IllegalReason.NOT_AN_ACTION)
     geo = state.config.geometry
     if not (0 <= src < geo.size and 0 <= dst < geo.size):
         raise _refuse(f"cells are 0 to {geo.size - 1}", action, IllegalReason.NO_SUCH_SPACE)

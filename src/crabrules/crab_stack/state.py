@@ -5,12 +5,13 @@ out, the repetition record and, right after a move that split the crabs into tie
 the groups waiting for the mover's choice. Crab Stack has no chance after setup, so the
 state holds the seed but no generator.
 
-:func:`position` builds a state from stacks, for tests, puzzles and analysis:
+:func:`position` builds a state from stacks, for tests, puzzles and analysis, and
+checks it (:func:`check_state`, which also runs on every loaded document):
 
 >>> from crabrules.crab_stack.config import Config
 >>> from crabrules.crab_stack.crabs import Size, crab
 >>> stacks = [()] * 18
->>> stacks[0], stacks[1] = (crab(0, Size.LARGE),), (crab(1, Size.SMALL),)
+>>> stacks[0], stacks[1] = (crab(0, Size.LARGE),), (crab(1, Size.LARGE),)
 >>> state = position(Config(), stacks, to_move=0)
 >>> state.occupied, state.tops_by_player
 (3, (1, 2))
@@ -23,8 +24,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from crabrules.core import PlayerId
-from crabrules.core.rng import SEED_LIMIT
+from crabrules.core import InvalidStateError, PlayerId, check_config, not_a_state
+from crabrules.core.actions import field_errors
+from crabrules.core.rng import SEED_LIMIT, check_seed
 from crabrules.crab_stack.board import Cell, CellMask, cells_of
 from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, Crab, Stack
@@ -32,7 +34,15 @@ from crabrules.crab_stack.paths import can_move
 from crabrules.crab_stack.repetition import Entry, entry, entry_key, entry_move
 from crabrules.crab_stack.wave import groups
 
-__all__ = ["State", "Termination", "check_state", "position", "top_masks"]
+__all__ = [
+    "State",
+    "Termination",
+    "check_position",
+    "check_stacks",
+    "check_state",
+    "position",
+    "top_masks",
+]
 
 
 class Termination(str, enum.Enum):
@@ -44,6 +54,8 @@ class Termination(str, enum.Enum):
     """The same position occurred for the third time, a draw (the rules' stalemate)."""
     TURN_LIMIT = "turn_limit"
     """The config's ``max_turns`` moves were played, a draw."""
+    ALL_ELIMINATED = "all_eliminated"
+    """One move left no player still in with a legal move: all are out at once, a draw."""
 
 
 @attrs.frozen
@@ -55,8 +67,13 @@ class State:
         seed: the seed the setup was drawn from.
         stacks: per cell, its crabs from bottom to top (``()``: an empty space); a crab is
             ``3 * player + size`` (:mod:`crabrules.crab_stack.crabs`).
-        to_move: the player whose turn it is, or who must settle a wave tie; after the
-            game ends, the player who moved last.
+        to_move: while the game goes on, the player whose turn it is, or who must settle
+            a wave tie. After the end it depends on how the game ended: after a draw by
+            repetition or by the turn limit, the player who would move next (the player
+            to move of the repeated position); after an end by elimination (one player
+            left, or none), the player who made the last move, whether that move left
+            them in (then they are the winner) or put them out (then they are the last
+            of ``eliminated``).
         eliminated: the players who are out, in the order they went out.
         turn: the number of moves played (a follow-up decision is not a move).
         pending: after a move that split the crabs into groups tied for largest: those
@@ -117,8 +134,9 @@ def position(
 ) -> State:
     """Build a state with these stacks (bottom to top, per cell), at the start of a turn.
 
-    Its repetition record starts afresh; nothing is pending. It is not checked
-    (:func:`check_state` does that).
+    Its repetition record starts afresh; nothing is pending. The state is checked as a
+    loaded one is (:func:`check_state`): it must be a position the rules could play on, so
+    the crabs form one group and every player still in has a legal move (decision 5).
 
     Args:
         config: the game's options; ``stacks`` has one entry per space of its layout.
@@ -127,11 +145,33 @@ def position(
         eliminated: the players already out, in the order they went out.
         turn: the number of moves played so far.
         seed: recorded in the state; nothing is drawn from it.
+
+    Raises:
+        InvalidConfigError: ``config`` is not a :class:`Config`, or ``seed`` not a seed.
+        InvalidStateError: the position is impossible; the message says what.
+
+    >>> from crabrules.crab_stack.crabs import Size, crab
+    >>> position(Config(), [(99,)] + [()] * 17, to_move=0)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidStateError: stacks[0]: no crab 99 with 2 players
+    >>> position(Config(), [(crab(0, Size.LARGE),), (crab(1, Size.SMALL),)] + [()] * 16, 5)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidStateError: to_move: a player id from 0 to 1, not 5
     """
-    frozen = tuple(tuple(stack) for stack in stacks)
-    by_size, by_player = top_masks(frozen, config.players)
+    check_config(config, Config)
+    seed = check_seed(seed)
+    frozen = _stacks_argument(stacks)
+    if type(to_move) is not int or not 0 <= to_move < config.players:
+        raise InvalidStateError(
+            f"to_move: a player id from 0 to {config.players - 1}, not {to_move!r}"
+        )
+    if isinstance(eliminated, (str, bytes)) or not isinstance(eliminated, Sequence):
+        raise InvalidStateError(f"eliminated: a sequence of player ids, not {eliminated!r}")
+    by_size, by_player = check_stacks(config, frozen)
     history = (entry(config.zobrist.position_key(frozen, to_move), 0, 0),)
-    return State(
+    state = State(
         config,
         seed,
         frozen,
@@ -144,105 +184,212 @@ def position(
         by_size,
         by_player,
     )
+    check_state(state)
+    return state
+
+
+def _stacks_argument(stacks: object) -> tuple[Stack, ...]:
+    """``stacks`` as tuples, or the error naming the first part that is not a list of ints."""
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+        raise InvalidStateError(f"stacks: a sequence of stacks, not {stacks!r}"[:100])
+    out = []
+    for cell, stack in enumerate(stacks):
+        if isinstance(stack, (str, bytes)) or not isinstance(stack, Sequence):
+            raise InvalidStateError(f"stacks[{cell}]: a sequence of crabs, not {stack!r}")
+        for c in stack:
+            if type(c) is not int:
+                raise InvalidStateError(f"stacks[{cell}]: a crab is an int, not {c!r}")
+        out.append(tuple(stack))
+    return tuple(out)
+
+
+# --- the state check ---------------------------------------------------------------------
+
+#: The ends by elimination: the repetition record then holds the final position alone.
+_BY_ELIMINATION = (Termination.LAST_PLAYER, Termination.ALL_ELIMINATED)
 
 
 def check_state(state: State) -> None:
-    """Refuse a type-correct state that no game can reach (run on every loaded document).
+    """Refuse a state that no game can reach; run on every loaded document, and public.
+
+    Everything is checked: the field types, the stacks against the board and the crabs,
+    the top-crab masks, who is out and who is to move, the turn count, the Wave Rule
+    (one group, or exactly the tied groups of a pending choice), that every player still
+    in has a legal move (decision 5), and that the repetition record leads to the stacks.
 
     Raises:
-        ValueError: saying what is impossible.
+        NotAStateError: ``state`` is not a Crab Stack :class:`State`.
+        InvalidStateError: saying what is impossible.
+
+    >>> from crabrules.crab_stack.rules import initial_state
+    >>> state = initial_state(seed=3)
+    >>> check_state(state)
+    >>> check_state(attrs.evolve(state, turn=-1))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidStateError: turn out of range: -1
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    problem = field_errors(state)
+    if problem is not None:
+        raise InvalidStateError(problem[:200])
     if not 0 <= state.seed < SEED_LIMIT:
-        raise ValueError(f"seed out of range: {state.seed}")
-    _check_stacks(state)
-    _check_players(state)
-    _check_to_move(state)
-    _check_turn(state)
-    _check_groups(state)
+        raise InvalidStateError(f"seed out of range: {state.seed}")
+    config = state.config
+    tops = check_stacks(config, state.stacks)
+    if (state.tops_by_size, state.tops_by_player) != tops:
+        raise InvalidStateError("tops_by_size/tops_by_player do not match the stacks")
+    check_position(
+        config,
+        state.stacks,
+        tops,
+        state.to_move,
+        state.eliminated,
+        state.turn,
+        state.pending,
+        state.termination,
+    )
     _check_history(state)
 
 
-def _check_stacks(state: State) -> None:
-    """Refuse stacks that do not fit the board and the crabs, or top masks that lie."""
-    config = state.config
+def check_stacks(
+    config: Config, stacks: tuple[Stack, ...]
+) -> tuple[tuple[CellMask, CellMask, CellMask], tuple[CellMask, ...]]:
+    """Refuse stacks that do not fit the board and the crabs; return their top masks.
+
+    One stack per space; every crab one of the game's (``0`` to ``3 * players - 1``), at
+    most three of each colour and size (crabs only ever leave the board).
+    """
     players = config.players
-    if len(state.stacks) != config.geometry.size:
-        raise ValueError(f"stacks: {config.geometry.size} spaces, not {len(state.stacks)}")
+    if len(stacks) != config.geometry.size:
+        raise InvalidStateError(f"stacks: {config.geometry.size} spaces, not {len(stacks)}")
     counts = [0] * (3 * players)
-    for stack in state.stacks:
+    for cell, stack in enumerate(stacks):
         for c in stack:
             if not 0 <= c < 3 * players:
-                raise ValueError(f"stacks: no crab {c} with {players} players")
+                raise InvalidStateError(f"stacks[{cell}]: no crab {c} with {players} players")
             counts[c] += 1
     if max(counts) > CRABS_PER_SIZE:
-        raise ValueError(f"stacks: more than {CRABS_PER_SIZE} crabs of one colour and size")
-    if (state.tops_by_size, state.tops_by_player) != top_masks(state.stacks, players):
-        raise ValueError("tops_by_size/tops_by_player do not match the stacks")
+        raise InvalidStateError(f"stacks: more than {CRABS_PER_SIZE} crabs of one colour and size")
+    return top_masks(stacks, players)
 
 
-def _check_to_move(state: State) -> None:
-    """Refuse a player to move who does not exist, is out, or has no legal move (decision 5).
+def check_position(
+    config: Config,
+    stacks: tuple[Stack, ...],
+    tops: tuple[tuple[CellMask, CellMask, CellMask], tuple[CellMask, ...]],
+    to_move: PlayerId,
+    eliminated: tuple[PlayerId, ...],
+    turn: int,
+    pending: tuple[tuple[Cell, ...], ...],
+    termination: Termination | None,
+) -> None:
+    """Refuse a position the rules cannot reach (the checks a State and an Observation share).
 
-    Only a game in progress needs a player who can act now.
+    Args:
+        config: the game's options.
+        stacks: already checked by :func:`check_stacks`, which returned ``tops``.
+        tops: the top-crab masks of ``stacks``, by size and by player.
+        to_move: the player to move (or to settle a tie), or after the end as
+            :attr:`State.to_move` says.
+        eliminated: the players out, in order.
+        turn: the number of moves played.
+        pending: the groups tied for largest, waiting for a choice.
+        termination: why the game ended, or ``None``.
     """
-    to_move = state.to_move
-    if not 0 <= to_move < state.config.players:
-        raise ValueError(f"to_move: no player {to_move}")
-    if state.termination is not None:
-        return
-    if to_move in state.eliminated:
-        raise ValueError(f"to_move: player {to_move} is eliminated")
-    if not state.pending and not can_move(
-        state.config.geometry, state.tops_by_size, state.tops_by_player[to_move]
-    ):
-        raise ValueError(
-            f"to_move: player {to_move} has no legal move, so was eliminated at the "
-            "start of the turn"
-        )
+    _check_players(config.players, eliminated, termination)
+    _check_to_move(config.players, to_move, eliminated, termination)
+    _check_turn(turn, config.max_turns, pending, termination)
+    _check_groups(config, stacks, tops[0], pending, termination)
+    if not pending:
+        # Decision 5: after every completed move (and at setup) every player still in who
+        # has no legal move is eliminated at once, so those still in can all move.
+        by_size, by_player = tops
+        for p in range(config.players):
+            if p not in eliminated and not can_move(config.geometry, by_size, by_player[p]):
+                raise InvalidStateError(
+                    f"{config.colours[p]} (player {p}) has no legal move yet is not "
+                    "eliminated (decision 5)"
+                )
 
 
-def _check_players(state: State) -> None:
+def _check_players(
+    players: int, out: tuple[PlayerId, ...], termination: Termination | None
+) -> None:
     """Refuse impossible eliminations: repeated ids, or too many or too few players out."""
-    players = state.config.players
-    out = state.eliminated
     if len(set(out)) != len(out) or not all(0 <= p < players for p in out):
-        raise ValueError(f"eliminated: distinct player ids, not {out}")
-    if state.termination is Termination.LAST_PLAYER:
+        raise InvalidStateError(f"eliminated: distinct player ids, not {out}")
+    if termination is Termination.LAST_PLAYER:
         if len(out) != players - 1:
-            raise ValueError("a last-player win needs every other player eliminated")
+            raise InvalidStateError("a last-player win needs every other player eliminated")
+    elif termination is Termination.ALL_ELIMINATED:
+        if len(out) != players:
+            raise InvalidStateError("all_eliminated needs every player eliminated")
     elif len(out) >= players - 1:
-        raise ValueError("at most one player is left, yet the game goes on")
+        raise InvalidStateError("at most one player is left, yet the game goes on")
 
 
-def _check_turn(state: State) -> None:
-    """Refuse a move count that does not fit the turn limit or the repetition record."""
-    turn, limit = state.turn, state.config.max_turns
+def _check_to_move(
+    players: int, to_move: PlayerId, out: tuple[PlayerId, ...], termination: Termination | None
+) -> None:
+    """Refuse a player to move who does not exist, or is out while they should be in.
+
+    After an end by elimination ``to_move`` is the last mover: the winner, or the last
+    player eliminated (the mover goes out last).
+    """
+    if not 0 <= to_move < players:
+        raise InvalidStateError(f"to_move: no player {to_move}")
+    if termination in _BY_ELIMINATION:
+        if to_move in out and to_move != out[-1]:
+            raise InvalidStateError(
+                f"to_move: the last mover, player {to_move}, would have gone out last"
+            )
+    elif to_move in out:
+        raise InvalidStateError(f"to_move: player {to_move} is eliminated")
+
+
+def _check_turn(
+    turn: int,
+    limit: int | None,
+    pending: tuple[tuple[Cell, ...], ...],
+    termination: Termination | None,
+) -> None:
+    """Refuse a move count that does not fit the turn limit."""
     if turn < 0 or (limit is not None and turn > limit):
-        raise ValueError(f"turn out of range: {turn}")
+        raise InvalidStateError(f"turn out of range: {turn}")
     # The limit ends the game after its last move, unless a wave tie is still to settle
     # (or the game ended otherwise on that move).
     reached = limit is not None and turn == limit
-    if state.termination is Termination.TURN_LIMIT and not reached:
-        raise ValueError(f"turn: {turn} moves do not reach the turn limit {limit}")
-    if reached and state.termination is None and not state.pending:
-        raise ValueError(f"turn: the turn limit {limit} is reached, yet the game goes on")
-    if turn < len(state.history) - 1:
-        raise ValueError(f"turn: {turn} moves cannot record {len(state.history)} positions")
+    if termination is Termination.TURN_LIMIT and not reached:
+        raise InvalidStateError(f"turn: {turn} moves do not reach the turn limit {limit}")
+    if reached and termination is None and not pending:
+        raise InvalidStateError(f"turn: the turn limit {limit} is reached, yet the game goes on")
 
 
-def _check_groups(state: State) -> None:
+def _check_groups(
+    config: Config,
+    stacks: tuple[Stack, ...],
+    by_size: tuple[CellMask, CellMask, CellMask],
+    pending: tuple[tuple[Cell, ...], ...],
+    termination: Termination | None,
+) -> None:
     """Refuse split crabs, unless they are exactly the tied groups of a pending wave."""
-    parts = groups(state.config.geometry, state.occupied)
-    if not state.pending:
+    parts = groups(config.geometry, by_size[0] | by_size[1] | by_size[2])
+    if not parts:
+        raise InvalidStateError("stacks: the Wave Rule always leaves a group of crabs")
+    if not pending:
         if len(parts) > 1:
-            raise ValueError("the crabs form several groups and no wave decision is pending")
+            raise InvalidStateError(
+                "the crabs form several groups and no wave decision is pending"
+            )
         return
-    if state.termination is not None:
-        raise ValueError("pending: a wave decision in a finished game")
+    if termination is not None:
+        raise InvalidStateError("pending: a wave decision in a finished game")
     tied = tuple(cells_of(g) for g in parts)
-    sizes = {(len(g), sum(len(state.stacks[c]) for c in g)) for g in tied}
-    if state.pending != tied or len(tied) < 2 or len(sizes) != 1:
-        raise ValueError("pending: the groups of the crabs, tied on spaces and crabs")
+    sizes = {(len(g), sum(len(stacks[c]) for c in g)) for g in tied}
+    if pending != tied or len(tied) < 2 or len(sizes) != 1:
+        raise InvalidStateError("pending: the groups of the crabs, tied on spaces and crabs")
 
 
 def _check_history(state: State) -> None:
@@ -254,20 +401,24 @@ def _check_history(state: State) -> None:
     history = state.history
     if state.pending:
         if history:
-            raise ValueError("history: a pending wave decision ends any stretch")
+            raise InvalidStateError("history: a pending wave decision ends any stretch")
         return
     if not history:
-        raise ValueError("history: the current position is always recorded")
-    if entry_move(history[0]) != (0, 0):
-        raise ValueError("history: a stretch starts with a position reached by no move")
-    config = state.config
-    size = config.geometry.size
+        raise InvalidStateError("history: the current position is always recorded")
     if not all(0 <= item < 1 << 44 for item in history):
-        raise ValueError("history: entries are ints in [0, 2**44)")
-    alive = [p for p in range(config.players) if p not in state.eliminated]
-    if state.to_move not in alive:
-        raise ValueError("history: the game ended by elimination, which ends any stretch")
+        raise InvalidStateError("history: entries are ints in [0, 2**44)")
+    if entry_move(history[0]) != (0, 0):
+        raise InvalidStateError("history: a stretch starts with a position reached by no move")
+    config = state.config
     keys = config.zobrist
+    if state.termination in _BY_ELIMINATION:
+        # An elimination starts a new stretch: the final position alone, with the last
+        # mover as its player to move.
+        if history != (entry(keys.position_key(state.stacks, state.to_move), 0, 0),):
+            raise InvalidStateError("history: an elimination ends any stretch")
+        return
+    size = config.geometry.size
+    alive = [p for p in range(config.players) if p not in state.eliminated]
     turn = alive.index(state.to_move)
     work = list(state.stacks)
     count = 0
@@ -275,15 +426,17 @@ def _check_history(state: State) -> None:
     for j in range(last, -1, -1):
         mover = alive[(turn - (last - j)) % len(alive)]
         if entry_key(history[j]) != keys.position_key(tuple(work), mover):
-            raise ValueError(f"history: entry {j} is not the key of its position")
+            raise InvalidStateError(f"history: entry {j} is not the key of its position")
         if (last - j) % len(alive) == 0 and tuple(work) == state.stacks:
             count += 1
         if j:
             # Undo the move that led here; inside a stretch no space empties or fills.
             src, dst = entry_move(history[j])
             if not (src < size and dst < size and src != dst and len(work[dst]) > 1 and work[src]):
-                raise ValueError(f"history: entry {j} holds an impossible move")
+                raise InvalidStateError(f"history: entry {j} holds an impossible move")
             work[src] = (*work[src], work[dst][-1])
             work[dst] = work[dst][:-1]
     if count > 3 or (count == 3) != (state.termination is Termination.REPETITION):
-        raise ValueError(f"history: the position occurs {count} times")
+        raise InvalidStateError(f"history: the position occurs {count} times")
+    if state.turn < last:
+        raise InvalidStateError(f"turn: {state.turn} moves cannot record {last + 1} positions")

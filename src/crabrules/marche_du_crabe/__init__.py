@@ -22,6 +22,11 @@ costs). :mod:`~crabrules.marche_du_crabe.board` is the 6 by 6 beach and its layo
 :mod:`~crabrules.marche_du_crabe.beaches` the beach definitions of Adventure mode,
 :mod:`~crabrules.marche_du_crabe.state` the state, :mod:`~crabrules.marche_du_crabe.observe`
 what each player sees and :mod:`~crabrules.marche_du_crabe.render` the beach as text.
+:mod:`~crabrules.marche_du_crabe.events` are what an action did
+(:func:`~crabrules.marche_du_crabe.rules.apply_with_events`),
+:mod:`~crabrules.marche_du_crabe.words` says actions and events in sentences and
+:mod:`~crabrules.marche_du_crabe.notation` writes and reads actions (``place C4``,
+``move C4``, ``stay``) on the labels the beach is printed with.
 """
 
 from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay
@@ -34,6 +39,7 @@ from crabrules.marche_du_crabe.adventure import (
     campaign_won,
     finish_beach,
     next_beach,
+    save_beach,
     start_beach,
     start_campaign,
 )
@@ -41,20 +47,41 @@ from crabrules.marche_du_crabe.beaches import BASE_BEACH, REFERENCE_BEACHES, Bea
 from crabrules.marche_du_crabe.board import Cell, Layout, Row, cell_of
 from crabrules.marche_du_crabe.config import Config, config_for_players
 from crabrules.marche_du_crabe.content import ITEMS, Icon, Item
+from crabrules.marche_du_crabe.events import (
+    BaddieBuried,
+    BaddiePlaced,
+    BaddieRevealed,
+    CrabFreed,
+    CrabsMoved,
+    CrabsStayed,
+    Event,
+    ForbiddenItemHit,
+    GameEnded,
+    ShrimpSnack,
+)
 from crabrules.marche_du_crabe.game import GAME, INFO
-from crabrules.marche_du_crabe.observe import Observation, determinize, observe
+from crabrules.marche_du_crabe.notation import action_to_str, parse_action
+from crabrules.marche_du_crabe.observe import (
+    Observation,
+    check_observation,
+    determinize,
+    observe,
+    observe_events,
+)
 from crabrules.marche_du_crabe.render import render, render_observation, render_view
 from crabrules.marche_du_crabe.rules import (
     Termination,
     active_players,
     apply,
+    apply_with_events,
     initial_state,
     is_terminal,
     legal_actions,
     num_players,
     outcome,
 )
-from crabrules.marche_du_crabe.state import BOATER, SUNNY, State
+from crabrules.marche_du_crabe.state import BOATER, SUNNY, State, check_state
+from crabrules.marche_du_crabe.words import describe, describe_event
 
 __all__ = [
     "BASE_BEACH",
@@ -66,11 +93,20 @@ __all__ = [
     "REFERENCE_CAMPAIGN",
     "SUNNY",
     "Action",
+    "BaddieBuried",
+    "BaddiePlaced",
+    "BaddieRevealed",
     "Beach",
     "Campaign",
     "CampaignState",
     "Cell",
     "Config",
+    "CrabFreed",
+    "CrabsMoved",
+    "CrabsStayed",
+    "Event",
+    "ForbiddenItemHit",
+    "GameEnded",
     "Icon",
     "IllegalReason",
     "Item",
@@ -80,16 +116,23 @@ __all__ = [
     "Observation",
     "Place",
     "Row",
+    "ShrimpSnack",
     "State",
     "Stay",
     "Termination",
+    "action_to_str",
     "active_players",
     "apply",
+    "apply_with_events",
     "beach_config",
     "campaign_over",
     "campaign_won",
     "cell_of",
+    "check_observation",
+    "check_state",
     "config_for_players",
+    "describe",
+    "describe_event",
     "determinize",
     "finish_beach",
     "initial_state",
@@ -98,10 +141,13 @@ __all__ = [
     "next_beach",
     "num_players",
     "observe",
+    "observe_events",
     "outcome",
+    "parse_action",
     "render",
     "render_observation",
     "render_view",
+    "save_beach",
     "start_beach",
     "start_campaign",
 ]

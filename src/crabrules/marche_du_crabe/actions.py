@@ -67,10 +67,12 @@ STAYS = (Stay(BOATER), Stay(SUNNY))
 
 
 class IllegalReason(Reason):
-    """Why :func:`~crabrules.marche_du_crabe.apply` refused an action."""
+    """Why :func:`~crabrules.marche_du_crabe.apply` refused an action.
 
-    NOT_AN_ACTION = "not_an_action"
-    """The value is not an action of this game, or a field has the wrong type."""
+    A value that is not an action of this game, or whose fields do not hold exactly ints,
+    is refused with the shared ``CommonReason.MALFORMED`` first.
+    """
+
     PLACE_FIRST = "place_first"
     """The revealed Baddie must be placed before the Crabs move."""
     ALREADY_PLACED = "already_placed"

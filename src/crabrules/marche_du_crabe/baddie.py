@@ -23,10 +23,13 @@ from __future__ import annotations
 
 from crabrules.core import PlayerId, Rng
 from crabrules.marche_du_crabe.actions import IllegalReason
-from crabrules.marche_du_crabe.board import Cell, Row, row_of
+from crabrules.marche_du_crabe.board import LABELS, Cell, Row, row_of
 from crabrules.marche_du_crabe.content import Item
+from crabrules.marche_du_crabe.events import BaddiePlaced, BaddieRevealed, Event, GameEnded
 from crabrules.marche_du_crabe.state import (
     BOATER,
+    COLOURS,
+    NAMES,
     Baddie,
     Decks,
     State,
@@ -48,11 +51,11 @@ def draw(decks: Decks, player: PlayerId, rng: Rng) -> tuple[Row, Decks, Rng]:
     deck = decks[player]
     index, rng = rng.below(len(deck))
     row = deck[index]
-    deck = (*deck[:index], *deck[index + 1 :])
+    deck = deck[:index] + deck[index + 1 :]  # on a short tuple, faster than unpacking
     return row, ((deck, decks[1]) if player == BOATER else (decks[0], deck)), rng
 
 
-def begin_turn(state: State, player: PlayerId) -> State:
+def begin_turn(state: State, player: PlayerId, events: list[Event] | None = None) -> State:
     """Begin ``player``'s turn on the board of ``state`` as it is (see :func:`reveal`)."""
     return reveal(
         state,
@@ -65,6 +68,7 @@ def begin_turn(state: State, player: PlayerId) -> State:
         state.snacks,
         state.token,
         state.decks,
+        events,
     )
 
 
@@ -79,22 +83,31 @@ def reveal(
     snacks: frozenset[Cell],
     token: Cell,
     decks: Decks,
+    events: list[Event] | None = None,
 ) -> State:
     """Begin ``player``'s turn: reveal their top Baddie, or lose if they cannot place one.
 
     ``state`` gives the game's fixed parts (seed, beach, layout, Forbidden Items); the
     other arguments are the board as the last turn left it. Passing them one by one
-    builds the next state once, with no intermediate state (a hot path).
+    builds the next state once, with no intermediate state (a hot path). ``events``,
+    when given, receives what happened (every function of the rules takes it the same
+    way, so ``apply`` and ``apply_with_events`` run one engine).
     """
     termination = None
     row: Row | None = None
     if not decks[player]:
         # Decision 8: an empty deck at the start of a turn loses the game.
         termination = Termination.DECK_EMPTY
+        if events is not None:
+            events.append(GameEnded(termination, False, 0))
     else:
         row, decks, rng = draw(decks, player, rng)
+        if events is not None:
+            events.append(BaddieRevealed(player, NAMES[player], COLOURS[player], row))
         if not row_has_room(state.layout.items, baddies, row):
             termination = Termination.BADDIE_CANNOT_BE_PLACED
+            if events is not None:
+                events.append(GameEnded(termination, False, 0))
     return State(
         state.seed,
         rng,
@@ -114,10 +127,11 @@ def reveal(
     )
 
 
-def place(state: State, cell: Cell) -> State:
+def place(state: State, cell: Cell, events: list[Event] | None = None) -> State:
     """Place the revealed Baddie on ``cell``; the same player's move step follows."""
     baddies = state.baddies
-    baddies = (*baddies[:cell], state.to_move, *baddies[cell + 1 :])
+    player = state.to_move
+    baddies = (*baddies[:cell], player, *baddies[cell + 1 :])
     shrimps, termination = state.shrimps, None
     if cell == state.token:
         # Decision 5: a Baddie placed under the token costs one Shrimp at once.
@@ -125,6 +139,22 @@ def place(state: State, cell: Cell) -> State:
             termination = Termination.NO_SHRIMPS
         else:
             shrimps -= 1
+    if events is not None:
+        cost = 1 if cell == state.token else 0
+        events.append(
+            BaddiePlaced(
+                player,
+                NAMES[player],
+                COLOURS[player],
+                cell,
+                LABELS[cell],
+                row_of(cell),
+                cost,
+                shrimps,
+            )
+        )
+        if termination is not None:
+            events.append(GameEnded(termination, False, 0))
     return State(
         state.seed,
         state.rng,
@@ -147,7 +177,8 @@ def place(state: State, cell: Cell) -> State:
 def place_refusal(state: State, cell: Cell) -> tuple[str, IllegalReason]:
     """Say why placing the revealed Baddie on ``cell`` (a cell of the beach) is illegal."""
     if row_of(cell) != state.revealed:
-        return f"this Baddie goes in row {state.revealed}", IllegalReason.WRONG_ROW
+        row = state.revealed + 1 if state.revealed is not None else 0
+        return f"this Baddie goes in row {row}", IllegalReason.WRONG_ROW
     return (
         "a Baddie may not go on an Item, another Baddie or a Freed Crab",
         IllegalReason.CARD_TAKEN,

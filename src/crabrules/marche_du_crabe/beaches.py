@@ -1,9 +1,11 @@
 """Beach definitions: which cards to flip, where the Crabs start, which extra rules apply.
 
 A beach of Adventure mode is data. The rulebook's eleven Adventure cards are not public,
-so apart from :data:`BASE_BEACH` (the first Adventure card: the base game) every beach
-here is **the library's own design**, built only from the three icons the rulebook names
-and a few named rule modifiers. What a flipped card does is the library's design too:
+so apart from :data:`BASE_BEACH` (the first Adventure card: the base game) the ten
+beaches here are **the library's own design**, built only from what an Adventure card
+gives in the rulebook: the Beach-card icons to flip (shrimp, brown fish, wave), the rules
+to apply (a few named modifiers) and the start position of the Crabs. What a flipped
+card does is the library's design too:
 
 - a flipped **shrimp** card is a Shrimp snack: the first time the Crabs stop on it, the
   pair gets one Shrimp back (never above 5);
@@ -15,7 +17,7 @@ and a few named rule modifiers. What a flipped card does is the library's design
 >>> HIGH_TIDE.flip, HIGH_TIDE.start_nth
 (frozenset({<Icon.WAVE: 'wave'>}), 3)
 >>> len(REFERENCE_BEACHES)
-8
+11
 """
 
 from __future__ import annotations
@@ -25,20 +27,25 @@ import enum
 import attrs
 
 from crabrules.core import ContentError
-from crabrules.marche_du_crabe.content import Icon
+from crabrules.marche_du_crabe.content import SAND_ICONS, Icon
 
 __all__ = [
     "BASE_BEACH",
     "BROWN_FISH_REEF",
     "FEEDING_FRENZY",
     "HIGH_TIDE",
+    "LOBSTER_ALLEY",
+    "NO_START",
     "OPEN_SEA",
     "REFERENCE_BEACHES",
     "SHRIMP_COVE",
+    "STORM_SURGE",
+    "THE_LAST_STRETCH",
     "THE_LONG_WALK",
     "TIRED_CLAWS",
     "Beach",
     "Modifier",
+    "start_cards",
 ]
 
 
@@ -55,18 +62,51 @@ class Modifier(str, enum.Enum):
     """Crossing costs 1 Shrimp for every Baddie crossed, not 1 per move."""
 
 
+#: The icons whose flipped cards the Crabs may not stand on at the start: a breaking
+#: wave (they may not stop there) and a Brown Fish (a Baddie nobody paid for).
+NO_START: frozenset[Icon] = frozenset({Icon.WAVE, Icon.BROWN_FISH})
+
+
+def start_cards(flip: frozenset[Icon], row: int) -> int:
+    """Count the cards of ``row`` the Crabs may start on once ``flip``'s cards are flipped.
+
+    The cards without an Item, minus the flipped waves and Brown Fish. A row's four sand
+    cards carry the same icons on every layout
+    (:data:`~crabrules.marche_du_crabe.content.SAND_ICONS`), so the count does not depend
+    on how the beach is laid out.
+
+    >>> start_cards(frozenset(), 2), start_cards(frozenset({Icon.WAVE, Icon.BROWN_FISH}), 2)
+    (4, 2)
+    """
+    return sum(
+        icon is None or icon not in flip or icon not in NO_START for icon in SAND_ICONS[row]
+    )
+
+
 def _check_beach(beach: Beach) -> None:
-    if not isinstance(beach.name, str) or not beach.name:
-        raise ContentError("name: a beach has a non-empty name")
-    if not all(isinstance(i, Icon) for i in beach.flip):
-        raise ContentError(f"flip: icons are shrimp, brown_fish or wave, not {beach.flip!r}")
-    if not all(isinstance(m, Modifier) for m in beach.modifiers):
-        raise ContentError(f"modifiers: unknown modifier in {beach.modifiers!r}")
+    if type(beach.name) is not str or not beach.name:
+        raise ContentError(f"name: a beach has a non-empty name, not {beach.name!r}")
+    # Frozensets only: a beach is part of a state, which must be hashable.
+    if type(beach.flip) is not frozenset or not all(isinstance(i, Icon) for i in beach.flip):
+        raise ContentError(
+            f"flip: a frozenset of icons (shrimp, brown_fish, wave), not {beach.flip!r}"
+        )
+    if type(beach.modifiers) is not frozenset or not all(
+        isinstance(m, Modifier) for m in beach.modifiers
+    ):
+        names = ", ".join(m.value for m in Modifier)
+        raise ContentError(
+            f"modifiers: a frozenset of modifiers ({names}), not {beach.modifiers!r}"
+        )
     if type(beach.start_row) is not int or not 0 <= beach.start_row < 6:
         raise ContentError(f"start_row: a row is 0 to 5, not {beach.start_row!r}")
-    if type(beach.start_nth) is not int or not 1 <= beach.start_nth <= 4:
+    if type(beach.start_nth) is not int or beach.start_nth < 1:
+        raise ContentError(f"start_nth: 1 for the first start card, not {beach.start_nth!r}")
+    cards = start_cards(beach.flip, beach.start_row)
+    if beach.start_nth > cards:
         raise ContentError(
-            f"start_nth: every row has 4 cards without an Item, so 1 to 4, not {beach.start_nth!r}"
+            f"start_nth: row {beach.start_row} has {cards} cards the Crabs may start on "
+            f"(no Item, no breaking wave, no Brown Fish), not {beach.start_nth}"
         )
 
 
@@ -79,11 +119,13 @@ class Beach:
         flip: the icons whose Beach cards are flipped for this beach.
         start_row: the row where the Crabs token starts (0: the sand row).
         start_nth: the token starts on this card (1-based) among the cards of
-            ``start_row`` without an Item, counting from the left.
+            ``start_row`` it may stand on, counting from the left: no Item, and neither
+            a flipped wave (a breaking wave) nor a flipped brown fish (a Brown Fish).
         modifiers: the extra rules of this beach.
 
     Raises:
-        ContentError: a field is out of range; the message starts with its name.
+        ContentError: a field is out of range, or the start row has no ``start_nth``
+            card to start on; the message starts with the field's name.
 
     >>> Beach("Tide pool", flip=frozenset({Icon.WAVE}), start_nth=2).modifiers
     frozenset()
@@ -143,7 +185,32 @@ FEEDING_FRENZY = Beach(
     modifiers=frozenset({Modifier.HUNGRY_BADDIES, Modifier.FRESH_SHRIMPS}),
 )
 
-#: The base beach and the library's seven beaches, in campaign order.
+#: Every icon flipped, from the bottom row: the whole beach bites back.
+STORM_SURGE = Beach(
+    "Storm Surge",
+    flip=frozenset({Icon.SHRIMP, Icon.BROWN_FISH, Icon.WAVE}),
+    start_row=5,
+)
+
+#: Brown Fish and hungry Baddies from the middle of the beach, but the Shrimps are fresh.
+LOBSTER_ALLEY = Beach(
+    "Lobster Alley",
+    flip=frozenset({Icon.BROWN_FISH}),
+    start_row=3,
+    start_nth=2,
+    modifiers=frozenset({Modifier.HUNGRY_BADDIES, Modifier.FRESH_SHRIMPS}),
+)
+
+#: The last beach: every icon flipped, short steps, and the Crabs may not wait.
+THE_LAST_STRETCH = Beach(
+    "The Last Stretch",
+    flip=frozenset({Icon.SHRIMP, Icon.BROWN_FISH, Icon.WAVE}),
+    start_nth=3,
+    modifiers=frozenset({Modifier.SHORT_MOVES, Modifier.MUST_MOVE}),
+)
+
+#: The base beach and the library's ten beaches, in campaign order: eleven, as the
+#: rulebook's Adventure deck.
 REFERENCE_BEACHES: tuple[Beach, ...] = (
     BASE_BEACH,
     SHRIMP_COVE,
@@ -153,4 +220,7 @@ REFERENCE_BEACHES: tuple[Beach, ...] = (
     THE_LONG_WALK,
     TIRED_CLAWS,
     FEEDING_FRENZY,
+    STORM_SURGE,
+    LOBSTER_ALLEY,
+    THE_LAST_STRETCH,
 )

@@ -19,7 +19,7 @@ import attrs
 
 from crabrules.core import InvalidConfigError
 from crabrules.marche_du_crabe.beaches import BASE_BEACH, Beach
-from crabrules.marche_du_crabe.board import Layout, layout_problem
+from crabrules.marche_du_crabe.board import Layout
 
 __all__ = ["MAX_SHRIMPS", "Config", "config_for_players"]
 
@@ -54,16 +54,13 @@ class Config:
             raise InvalidConfigError(
                 f"players: La Marche du Crabe is for exactly 2 players, not {self.players!r}"
             )
-        if not isinstance(self.beach, Beach):
+        if type(self.beach) is not Beach:
             raise InvalidConfigError(f"beach: a Beach, not {self.beach!r}")
         if type(self.shrimps) is not int or not 0 <= self.shrimps <= MAX_SHRIMPS:
             raise InvalidConfigError(f"shrimps: 0 to {MAX_SHRIMPS}, not {self.shrimps!r}")
-        if self.layout is not None:
-            problem = (
-                layout_problem(self.layout) if isinstance(self.layout, Layout) else "not a Layout"
-            )
-            if problem is not None:
-                raise InvalidConfigError(f"layout: {problem}")
+        # A Layout checks its cards when it is built.
+        if self.layout is not None and type(self.layout) is not Layout:
+            raise InvalidConfigError(f"layout: a Layout or None, not {self.layout!r}"[:120])
 
 
 def config_for_players(players: int) -> Config:

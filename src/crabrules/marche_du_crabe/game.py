@@ -5,18 +5,22 @@ from __future__ import annotations
 from crabrules.core import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
 from crabrules.marche_du_crabe.actions import Action
 from crabrules.marche_du_crabe.config import Config, config_for_players
-from crabrules.marche_du_crabe.observe import Observation, determinize, observe
+from crabrules.marche_du_crabe.events import Event
+from crabrules.marche_du_crabe.notation import action_to_str, parse_action
+from crabrules.marche_du_crabe.observe import Observation, determinize, observe, observe_events
 from crabrules.marche_du_crabe.render import render
 from crabrules.marche_du_crabe.rules import (
     active_players,
     apply,
+    apply_with_events,
     initial_state,
     is_terminal,
     legal_actions,
     num_players,
     outcome,
 )
-from crabrules.marche_du_crabe.state import State
+from crabrules.marche_du_crabe.state import State, check_state
+from crabrules.marche_du_crabe.words import describe, describe_event
 
 __all__ = ["GAME", "INFO"]
 
@@ -51,4 +55,12 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     render=render,
     num_players=num_players,
     config_for_players=config_for_players,
+    event_type=Event,
+    apply_with_events=apply_with_events,
+    observe_events=observe_events,
+    describe=describe,
+    describe_event=describe_event,
+    action_to_str=action_to_str,
+    parse_action=parse_action,
+    check_state=check_state,
 )

@@ -38,6 +38,7 @@ from crabrules.marche_du_crabe.baddie import draw, reveal
 from crabrules.marche_du_crabe.beaches import Modifier
 from crabrules.marche_du_crabe.board import (
     CELLS,
+    LABELS,
     NO_ITEM,
     Cell,
     Layout,
@@ -47,10 +48,21 @@ from crabrules.marche_du_crabe.board import (
     row_of,
 )
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
-from crabrules.marche_du_crabe.content import Icon, Item
+from crabrules.marche_du_crabe.content import ITEMS, Icon, Item
+from crabrules.marche_du_crabe.events import (
+    BaddieBuried,
+    CrabFreed,
+    CrabsMoved,
+    Event,
+    ForbiddenItemHit,
+    GameEnded,
+    ShrimpSnack,
+)
 from crabrules.marche_du_crabe.state import (
     BOATER,
+    COLOURS,
     CRABS_TO_FREE,
+    NAMES,
     NO_BADDIE,
     SUNNY,
     Baddie,
@@ -108,19 +120,41 @@ def waves(layout: Layout) -> frozenset[Cell]:
     return frozenset(c for c in CELLS if layout.icons[c] is Icon.WAVE)
 
 
-def move(state: State, dest: Cell) -> State:
+def move(state: State, dest: Cell, events: list[Event] | None = None) -> State:
     """Move the Crabs token to ``dest``: pay for crossing, then land (decision 7)."""
     cost = crossing_cost(state, dest)
-    if cost > state.shrimps:
-        return _eaten(state, state.rng, state.exposed, state.baddies, dest, state.decks)
     shrimps = state.shrimps - cost
+    if events is not None:
+        events.append(_moved(state, dest, cost, max(shrimps, 0)))
+    if shrimps < 0:
+        return _eaten(state, state.rng, state.exposed, state.baddies, dest, state.decks, events)
     item = state.layout.items[dest]
     if item == NO_ITEM or dest in state.freed:
-        return _land_on_sand(state, dest, shrimps)
+        return _land_on_sand(state, dest, shrimps, events)
     forbidden = state.forbidden
     if item in forbidden[0] or item in forbidden[1]:
-        return _land_on_forbidden_item(state, dest, item, shrimps)
-    return _free_crab(state, dest, shrimps)
+        return _land_on_forbidden_item(state, dest, item, shrimps, events)
+    return _free_crab(state, dest, shrimps, events)
+
+
+def _moved(state: State, dest: Cell, cost: int, shrimps_left: int) -> CrabsMoved:
+    """Say the move of the Crabs to ``dest``: its path, the Baddies crossed, their cost."""
+    player, token = state.to_move, state.token
+    cells = path(token, dest)
+    crossed = tuple(c for c in cells if state.baddies[c] != NO_BADDIE)
+    return CrabsMoved(
+        player,
+        NAMES[player],
+        token,
+        LABELS[token],
+        dest,
+        LABELS[dest],
+        cells,
+        crossed,
+        tuple(LABELS[c] for c in crossed),
+        cost,
+        shrimps_left,
+    )
 
 
 def crossing_cost(state: State, dest: Cell) -> int:
@@ -140,7 +174,7 @@ def crossing_cost(state: State, dest: Cell) -> int:
     return crossed
 
 
-def _land_on_sand(state: State, dest: Cell, shrimps: int) -> State:
+def _land_on_sand(state: State, dest: Cell, shrimps: int, events: list[Event] | None) -> State:
     """Land on a card without an Item, or on a Freed Crab: nothing happens.
 
     Except on a Shrimp snack (a flipped shrimp card of Adventure mode): the first stop
@@ -149,6 +183,9 @@ def _land_on_sand(state: State, dest: Cell, shrimps: int) -> State:
     snacks = state.snacks
     if dest in snacks:
         snacks = snacks - {dest}
+        if events is not None:
+            gained = shrimps < MAX_SHRIMPS
+            events.append(ShrimpSnack(dest, LABELS[dest], gained, min(MAX_SHRIMPS, shrimps + 1)))
         shrimps = min(MAX_SHRIMPS, shrimps + 1)
     return reveal(
         state,
@@ -161,10 +198,13 @@ def _land_on_sand(state: State, dest: Cell, shrimps: int) -> State:
         snacks,
         dest,
         state.decks,
+        events,
     )
 
 
-def _land_on_forbidden_item(state: State, dest: Cell, item: Item, shrimps: int) -> State:
+def _land_on_forbidden_item(
+    state: State, dest: Cell, item: Item, shrimps: int, events: list[Event] | None
+) -> State:
     """Land on a Forbidden Item, the partner's or the mover's own: a Baddie was hiding.
 
     The first time, the Item is exposed to both players, the partner's next Baddie goes,
@@ -176,25 +216,51 @@ def _land_on_forbidden_item(state: State, dest: Cell, item: Item, shrimps: int) 
     baddies, exposed, decks, rng = state.baddies, state.exposed, state.decks, state.rng
     if baddies[dest] == NO_BADDIE:
         exposed = exposed | {item}
+        if events is not None:
+            events.append(_hit(state, dest, item, max(shrimps - 2, 0)))
         if decks[partner]:
             # The buried card's row is never recorded: no rule looks at it.
             _, decks, rng = draw(decks, partner, rng)
             baddies = (*baddies[:dest], partner, *baddies[dest + 1 :])
+            if events is not None:
+                colour = COLOURS[partner]
+                events.append(BaddieBuried(partner, NAMES[partner], colour, dest, LABELS[dest]))
         if shrimps < 2:
-            return _eaten(state, rng, exposed, baddies, dest, decks)
+            return _eaten(state, rng, exposed, baddies, dest, decks, events)
         shrimps -= 2
     return reveal(
-        state, partner, rng, exposed, state.freed, shrimps, baddies, state.snacks, dest, decks
+        state,
+        partner,
+        rng,
+        exposed,
+        state.freed,
+        shrimps,
+        baddies,
+        state.snacks,
+        dest,
+        decks,
+        events,
     )
 
 
-def _free_crab(state: State, dest: Cell, shrimps: int) -> State:
+def _hit(state: State, dest: Cell, item: Item, shrimps_left: int) -> ForbiddenItemHit:
+    """Say that the Crabs stopped on ``item``, a Forbidden Item, and whose it was."""
+    owner = BOATER if item in state.forbidden[BOATER] else SUNNY
+    return ForbiddenItemHit(
+        dest, LABELS[dest], item, ITEMS[item], owner, NAMES[owner], 2, shrimps_left
+    )
+
+
+def _free_crab(state: State, dest: Cell, shrimps: int, events: list[Event] | None) -> State:
     """Land on an Item nobody forbids: flip it to its Freed Crab; the 8th wins at once.
 
     A win ends the game before the partner's turn begins, so it beats their empty deck
     (decision 8).
     """
     freed = state.freed | {dest}
+    if events is not None:
+        item = state.layout.items[dest]
+        events.append(CrabFreed(dest, LABELS[dest], item, ITEMS[item], len(freed)))
     # The board this move leaves, in the order reveal() and _end_game() take it.
     board = (
         state.rng,
@@ -207,8 +273,8 @@ def _free_crab(state: State, dest: Cell, shrimps: int) -> State:
         state.decks,
     )
     if len(freed) == CRABS_TO_FREE:
-        return _end_game(state, Termination.CRABS_FREED, *board)
-    return reveal(state, 1 - state.to_move, *board)
+        return _end_game(state, Termination.CRABS_FREED, *board, events)
+    return reveal(state, 1 - state.to_move, *board, events)
 
 
 def _eaten(
@@ -218,6 +284,7 @@ def _eaten(
     baddies: tuple[Baddie, ...],
     token: Cell,
     decks: Decks,
+    events: list[Event] | None,
 ) -> State:
     """Lose a move that owes more Shrimps than are left: none are left (decision 7)."""
     return _end_game(
@@ -231,6 +298,7 @@ def _eaten(
         state.snacks,
         token,
         decks,
+        events,
     )
 
 
@@ -245,8 +313,12 @@ def _end_game(
     snacks: frozenset[Cell],
     token: Cell,
     decks: Decks,
+    events: list[Event] | None,
 ) -> State:
     """End the game with the board this move left (the arguments of :func:`reveal`)."""
+    if events is not None:
+        won = termination is Termination.CRABS_FREED
+        events.append(GameEnded(termination, won, shrimps if won else 0))
     return State(
         state.seed,
         rng,

@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer
+from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core.errors import InvalidStateError
+from crabrules.core.events import check_events
+from crabrules.core.game import not_a_state
+from crabrules.core.rng import check_seed
 from crabrules.marche_du_crabe.beaches import Beach
-from crabrules.marche_du_crabe.board import NO_ITEM, Cell, Layout, Row, row_of
+from crabrules.marche_du_crabe.board import CELLS, NO_ITEM, SIZE, Cell, Layout, Row, row_of
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Item
+from crabrules.marche_du_crabe.events import Event
 from crabrules.marche_du_crabe.state import (
     BOATER,
     FULL_DECK,
@@ -30,9 +35,10 @@ from crabrules.marche_du_crabe.state import (
     ForbiddenItems,
     State,
     Termination,
+    check_state,
 )
 
-__all__ = ["Observation", "determinize", "observe"]
+__all__ = ["Observation", "check_observation", "determinize", "observe", "observe_events"]
 
 
 @attrs.frozen
@@ -73,7 +79,18 @@ class Observation:
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
-    """Return what ``player`` may see of ``state`` (``None``: a spectator, public facts only)."""
+    """Return what ``player`` may see of ``state`` (``None``: a spectator, public facts only).
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`~crabrules.marche_du_crabe.State`.
+        InvalidPlayerError: ``player`` is neither ``None`` nor 0 or 1.
+
+    >>> from crabrules.marche_du_crabe import initial_state
+    >>> observe(initial_state(seed=7), None).deck_sizes
+    (11, 12)
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     check_viewer(player, 2)
     forbidden = state.forbidden
     exposed = state.exposed
@@ -95,29 +112,66 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     )
 
 
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """Return the events as ``player`` may see them (``None``: a spectator).
+
+    Every event of La Marche du Crabe is public, so each viewer sees them as they are:
+    a revealed Baddie's row is shown to both players, a buried Baddie's row is never
+    recorded (its event gives only its colour), and an Item's owner is told only when the
+    Crabs hit it, the moment it becomes public. The leak test of
+    ``tests/marche_du_crabe/test_events.py`` holds this to account: two states a player
+    cannot tell apart give that player the same events for the same action whenever
+    they give the same observations after it.
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor 0 or 1.
+
+    >>> from crabrules.marche_du_crabe import Stay, apply_with_events, initial_state
+    >>> from crabrules.marche_du_crabe import legal_actions
+    >>> state = initial_state(seed=7)
+    >>> state, events = apply_with_events(state, legal_actions(state)[0])
+    >>> observe_events(events, 1) == events
+    True
+    """
+    check_viewer(player, 2)
+    return check_events(events, Event)
+
+
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     """Return a state ``player`` cannot tell from ``state``, all hidden from them redrawn.
 
     The Forbidden Items ``player`` does not know (the partner's, or everybody's for a
     spectator) are re-dealt among the Items still possible: not freed, not exposed, not
     the observer's own; exposed ones stay with their owner. Each deck is re-dealt from
-    the cards not yet seen (its 12 cards minus those revealed) at its public size, and the
-    generator is re-seeded.
+    the cards not yet seen (its 12 cards minus those revealed) at its public size. The
+    twin's seed is ``seed`` and its generator is drawn from it: the real setup seed would
+    rebuild the real Forbidden Items. So the twin depends only on what ``player`` sees:
+    two states with the same observation give the same twin for the same ``seed``.
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`~crabrules.marche_du_crabe.State`.
+        InvalidPlayerError: ``player`` is neither ``None`` nor 0 or 1.
+        InvalidConfigError: ``seed`` is not an integer in ``[0, 2**64)``.
 
     >>> from crabrules.marche_du_crabe import initial_state
     >>> state = initial_state(seed=7)
     >>> twin = determinize(state, 0, seed=99)
     >>> observe(twin, 0) == observe(state, 0), twin.forbidden[0] == state.forbidden[0]
     (True, True)
+    >>> twin.seed, determinize(twin, 0, seed=99) == twin
+    (99, True)
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     check_viewer(player, 2)
+    seed = check_seed(seed)
     rng = Rng.from_seed(seed)
     forbidden, rng = _redeal_forbidden(state, player, rng)
     decks = []
     for p in (BOATER, SUNNY):
         deck, rng = _redeal_deck(state, p, rng)
         decks.append(deck)
-    return attrs.evolve(state, rng=rng, forbidden=forbidden, decks=(decks[0], decks[1]))
+    return attrs.evolve(state, seed=seed, rng=rng, forbidden=forbidden, decks=(decks[0], decks[1]))
 
 
 def _redeal_forbidden(
@@ -156,3 +210,98 @@ def _redeal_deck(state: State, player: PlayerId, rng: Rng) -> tuple[tuple[Row, .
         unseen.remove(state.revealed)
     picked, rng = rng.shuffle(unseen)
     return tuple(sorted(picked[: len(state.decks[player])])), rng
+
+
+def check_observation(view: Observation) -> None:
+    """Refuse an observation that no state of the game gives, such as a hand-edited one.
+
+    An observation is possible when some reachable state shows it: this builds one (the
+    unknown Forbidden Items and deck cards filled in from what is still possible), checks
+    it with :func:`~crabrules.marche_du_crabe.state.check_state`, and requires that
+    observing it gives ``view`` back. Loading an observation runs this check.
+
+    Raises:
+        InvalidStateError: what is impossible about ``view``.
+
+    >>> from crabrules.marche_du_crabe import initial_state
+    >>> view = observe(initial_state(seed=7), 1)
+    >>> check_observation(view)
+    >>> check_observation(attrs.evolve(view, token=99))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidStateError: token: a cell, 0 to 35, not 99
+    """
+    if type(view) is not Observation:
+        raise not_a_state(view, Observation)
+    witness = _witness(view)
+    check_state(witness)
+    if observe(witness, view.player) != view:
+        raise InvalidStateError(
+            "exposed, forbidden: whose Items are exposed does not agree with the rest"
+        )
+
+
+def _witness(view: Observation) -> State:
+    """Build a state that shows ``view``, or say which part of ``view`` no state shows."""
+    if view.player not in (None, BOATER, SUNNY):
+        raise InvalidStateError(f"player: None, 0 or 1, not {view.player}")
+    if view.to_move not in (BOATER, SUNNY):
+        raise InvalidStateError(f"to_move: 0 (Boater) or 1 (Sunny), not {view.to_move}")
+    if view.revealed is not None and not 0 <= view.revealed < SIZE:
+        raise InvalidStateError(f"revealed: a row, 0 to 5, or null, not {view.revealed}")
+    if len(view.baddies) != SIZE * SIZE:
+        raise InvalidStateError("baddies: one entry per card, 36")
+    items = view.layout.items
+    known: set[Item] = set()
+    for c in view.freed:
+        if c not in CELLS or items[c] == NO_ITEM:
+            raise InvalidStateError("freed: only cards of Items are freed")
+        known.add(items[c])
+    for hand in (*view.exposed, view.forbidden):
+        if any(type(i) is not int or not 0 <= i < NUM_ITEMS for i in hand) or len(hand) > 2:
+            raise InvalidStateError("exposed, forbidden: at most two Items, 0 to 11, each")
+        known.update(hand)
+    if view.player is None and view.forbidden:
+        raise InvalidStateError("forbidden: a spectator sees no Forbidden Item")
+    pool = [i for i in range(NUM_ITEMS) if i not in known]
+    hands: list[tuple[Item, ...]] = []
+    for p in (BOATER, SUNNY):
+        hand = tuple(view.forbidden) if p == view.player else tuple(sorted(view.exposed[p]))
+        while len(hand) < 2 and pool:
+            hand = tuple(sorted((*hand, pool.pop(0))))
+        if len(hand) != 2:
+            raise InvalidStateError("forbidden: two Items each, none of them freed")
+        hands.append(hand)
+    decks = []
+    for p in (BOATER, SUNNY):
+        unseen = list(FULL_DECK)
+        seen = [row_of(c) for c, b in enumerate(view.baddies) if b == p and items[c] == NO_ITEM]
+        if view.revealed is not None and view.to_move == p:
+            seen.append(view.revealed)
+        for row in seen:
+            if row not in unseen:
+                raise InvalidStateError(f"baddies: more than 2 cards of row {row} in one deck")
+            unseen.remove(row)
+        if not 0 <= view.deck_sizes[p] <= len(unseen):
+            raise InvalidStateError(f"deck_sizes[{p}]: 0 to {len(unseen)} cards left")
+        decks.append(tuple(unseen[: view.deck_sizes[p]]))
+    return State(
+        0,
+        Rng.from_seed(0),
+        view.beach,
+        view.layout,
+        ((hands[0][0], hands[0][1]), (hands[1][0], hands[1][1])),
+        view.exposed[BOATER] | view.exposed[SUNNY],
+        view.freed,
+        view.shrimps,
+        view.baddies,
+        view.snacks,
+        view.token,
+        (decks[0], decks[1]),
+        view.to_move,
+        view.revealed,
+        view.termination,
+    )
+
+
+serialize.register_check(Observation, check_observation)

@@ -8,26 +8,27 @@ A turn is two decisions of the same player. First the revealed Baddie is placed
 :mod:`~crabrules.marche_du_crabe.move`). The next player's Baddie is revealed as soon as
 the turn ends, so a state always shows the card about to be placed. This module sets the
 game up, says which step is being played, checks that an action is legal, and says how
-the game ended.
+the game ended. :func:`apply_with_events` runs the same steps with an event log.
 """
 
 from __future__ import annotations
 
-from typing import TypeGuard
-
 from crabrules.core import (
     GameOverError,
     IllegalActionError,
+    InvalidConfigError,
     NotYourTurnError,
     Outcome,
     PlayerId,
     Rng,
     check_config,
 )
+from crabrules.core.actions import check_action
+from crabrules.core.game import check_viewer, not_a_state
 from crabrules.core.rng import resolve_seed
 from crabrules.marche_du_crabe.actions import PLACES, Action, IllegalReason, Move, Place, Stay
 from crabrules.marche_du_crabe.baddie import begin_turn, place, place_refusal
-from crabrules.marche_du_crabe.beaches import Beach, Modifier
+from crabrules.marche_du_crabe.beaches import NO_START, Beach, Modifier
 from crabrules.marche_du_crabe.board import (
     CELLS,
     ROW_CELLS,
@@ -39,11 +40,13 @@ from crabrules.marche_du_crabe.board import (
 )
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS, Config
 from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon
+from crabrules.marche_du_crabe.events import CrabsStayed, Event
 from crabrules.marche_du_crabe.move import BASE_MOVES, adventure_moves, move, move_refusal
 from crabrules.marche_du_crabe.state import (
     BOATER,
     BROWN_FISH,
     FULL_DECK,
+    NAMES,
     NO_BADDIE,
     SUNNY,
     Baddie,
@@ -56,6 +59,7 @@ __all__ = [
     "Termination",
     "active_players",
     "apply",
+    "apply_with_events",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -65,6 +69,7 @@ __all__ = [
 
 _DEFAULT = Config()
 _EMPTY_BEACH = (NO_BADDIE,) * (SIZE * SIZE)
+_NO_CELLS: frozenset[Cell] = frozenset()
 
 
 def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> State:
@@ -95,7 +100,7 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
     snacks: frozenset[Cell] = frozenset()
     if beach.flip or beach.modifiers:
         baddies, snacks, shrimps = _adventure_setup(beach, layout, shrimps)
-    token = start_cell(layout, beach.start_row, beach.start_nth)
+    token = _start(beach, layout)
     setup = State(
         seed,
         rng,
@@ -115,6 +120,24 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
     )
     # Boater always goes first: their turn begins by revealing a Baddie.
     return begin_turn(setup, BOATER)
+
+
+def _start(beach: Beach, layout: Layout) -> Cell:
+    """Find the card the Crabs start on: the beach's ``start_nth`` card they may stand on.
+
+    Start rule (decision 3): counting from the left of the start row, among the cards
+    without an Item, the Crabs may not start on a breaking wave (they may never stop on
+    one) nor on a Brown Fish (a Baddie under the token that nobody paid for).
+    """
+    no_stop = _NO_CELLS
+    if beach.flip and not beach.flip.isdisjoint(NO_START):
+        no_stop = frozenset(
+            c for c in CELLS if layout.icons[c] in beach.flip and layout.icons[c] in NO_START
+        )
+    token = start_cell(layout, beach.start_row, beach.start_nth, no_stop)
+    if token is None:  # a Beach refuses such a start; a layout has every row's icons
+        raise InvalidConfigError(f"beach: row {beach.start_row} has no card to start on")
+    return token
 
 
 def _adventure_setup(
@@ -164,11 +187,20 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     ([6, 12, 18, 24, 30], Stay(player=0))
     >>> legal_actions(state, player=1)
     ()
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`State`.
+        InvalidPlayerError: ``player`` is neither ``None`` nor 0 or 1.
     """
-    if state.termination is not None:
-        return ()
+    if type(state) is not State:
+        raise not_a_state(state, State)
     p = state.to_move
-    if player is not None and player != p:
+    if player is not None:
+        if type(player) is not int or not 0 <= player < 2:
+            check_viewer(player, 2)  # raises InvalidPlayerError
+        if player != p:
+            return ()
+    if state.termination is not None:
         return ()
     row = state.revealed
     if row is not None:
@@ -205,8 +237,11 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     ...     print(f"{error.reason.value}: {error}")
     not_in_line: the Crabs move along the token's column, at least one card
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if check:
-        _check(state, action)
+        check_legal(state, action)
+    # The same three steps as apply_with_events, without a log (kept apart: the hot path).
     if state.revealed is not None:
         return place(state, action.cell)  # type: ignore[union-attr]
     if type(action) is Stay:
@@ -214,13 +249,60 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     return move(state, action.cell)  # type: ignore[union-attr]
 
 
+def apply_with_events(
+    state: State, action: Action, *, check: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Return the state after ``action``, as :func:`apply` does, and what happened, in order.
+
+    The rules run once, logging their events as they go (see
+    :mod:`~crabrules.marche_du_crabe.events`); the state is the one ``apply`` returns.
+
+    Raises:
+        IllegalActionError: as :func:`apply` refuses an action (its subclasses too).
+
+    >>> state = initial_state(seed=7)
+    >>> state, events = apply_with_events(state, Place(player=0, cell=19))
+    >>> events[0].label, events[0].cost, len(events)
+    ('B4', 0, 1)
+    >>> state, events = apply_with_events(state, Stay(player=0))
+    >>> [type(e).__name__ for e in events]
+    ['CrabsStayed', 'BaddieRevealed']
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if check:
+        check_legal(state, action)
+    events: list[Event] = []
+    if state.revealed is not None:
+        after = place(state, action.cell, events)  # type: ignore[union-attr]
+    elif type(action) is Stay:
+        player = state.to_move
+        events.append(CrabsStayed(player, NAMES[player]))
+        after = begin_turn(state, 1 - player, events)
+    else:
+        after = move(state, action.cell, events)  # type: ignore[union-attr]
+    return after, tuple(events)
+
+
 def is_terminal(state: State) -> bool:
-    """Tell whether the game is over."""
+    """Tell whether the game is over.
+
+    >>> is_terminal(initial_state(seed=7))
+    False
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return state.termination is not None
 
 
 def active_players(state: State) -> frozenset[PlayerId]:
-    """Return the player whose turn it is, or nobody once the game is over."""
+    """Return the player whose turn it is, or nobody once the game is over.
+
+    >>> active_players(initial_state(seed=7))
+    frozenset({0})
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return frozenset() if state.termination is not None else frozenset((state.to_move,))
 
 
@@ -238,6 +320,8 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(state)
     Outcome(winners=frozenset(), draw=False, scores=(0, 0), reason='deck_empty')
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if state.termination is None:
         return None
     if state.termination is Termination.CRABS_FREED:
@@ -251,37 +335,35 @@ def outcome(state: State) -> Outcome | None:
 
 
 def num_players(state: State) -> int:
-    """Return 2, always: Boater (player 0) and Sunny (player 1)."""
+    """Return 2, always: Boater (player 0) and Sunny (player 1).
+
+    >>> num_players(initial_state(seed=7))
+    2
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return 2
 
 
-def _check(state: State, action: object) -> None:
-    """Raise the error that says why ``action`` is illegal in ``state``, if it is."""
+def check_legal(state: State, action: object) -> None:
+    """Raise the error that says why ``action`` is illegal in ``state``, if it is.
+
+    What ``apply`` checks; the words and the notation check the same way.
+    """
+    # Exact types first: 1.0, True or "3" compare equal to an int but are not one.
+    check_action(action, _ACTION_CLASSES)
     if state.termination is not None:
         raise GameOverError("the game is over", action=action)
-    if not _is_action(action):
-        raise IllegalActionError(
-            "not an action of La Marche du Crabe",
-            action=action,
-            reason=IllegalReason.NOT_AN_ACTION,
-        )
-    if action.player != state.to_move:
+    if action.player != state.to_move:  # type: ignore[attr-defined]
         name = "Boater" if state.to_move == BOATER else "Sunny"
         raise NotYourTurnError(f"it is {name}'s turn", action=action)
     if action in legal_actions(state):
         return
-    message, reason = _refusal(state, action)
+    message, reason = _refusal(state, action)  # type: ignore[arg-type]
     raise IllegalActionError(message, action=action, reason=reason)
 
 
-def _is_action(value: object) -> TypeGuard[Action]:
-    """Tell whether ``value`` is an action of this game whose fields are ints."""
-    # Exact types: a bool is an int subclass, and a subclass of an action is not one.
-    if isinstance(value, (Place, Move)):
-        return (
-            type(value) in (Place, Move) and type(value.player) is int and type(value.cell) is int
-        )
-    return type(value) is Stay and type(value.player) is int
+_ACTION_CLASSES = (Place, Move, Stay)
 
 
 def _refusal(state: State, action: Action) -> tuple[str, IllegalReason]:

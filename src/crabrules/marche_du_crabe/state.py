@@ -14,6 +14,8 @@ import enum
 import attrs
 
 from crabrules.core import PlayerId, Rng, serialize
+from crabrules.core.errors import InvalidStateError
+from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.marche_du_crabe.beaches import Beach
 from crabrules.marche_du_crabe.board import (
@@ -33,8 +35,10 @@ from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon, Item
 __all__ = [
     "BOATER",
     "BROWN_FISH",
+    "COLOURS",
     "CRABS_TO_FREE",
     "FULL_DECK",
+    "NAMES",
     "NO_BADDIE",
     "SUNNY",
     "Baddie",
@@ -50,6 +54,10 @@ __all__ = [
 BOATER: PlayerId = 0
 #: Player 1: moves along rows, plays the blue Baddies.
 SUNNY: PlayerId = 1
+
+#: The players' names and the colours of their Baddies, by player id.
+NAMES: tuple[str, str] = ("Boater", "Sunny")
+COLOURS: tuple[str, str] = ("red", "blue")
 
 #: What stands on a card: ``NO_BADDIE``, a player's Baddie (``BOATER``'s red one or
 #: ``SUNNY``'s blue one), or a ``BROWN_FISH`` printed on a flipped card.
@@ -137,58 +145,84 @@ class State:
 
 
 def check_state(state: State) -> None:
-    """Refuse a type-correct state that no game can reach (a loaded document).
+    """Refuse a state that no game can reach, such as a hand-edited saved document.
+
+    Loading a state runs this check (the loader then raises
+    :class:`~crabrules.core.DeserializationError`); a state built in code can be checked
+    by calling it.
 
     Raises:
-        ValueError: what is impossible about ``state``.
+        NotAStateError: ``state`` is not a :class:`State`.
+        InvalidStateError: what is impossible about ``state``, starting with the field.
+
+    >>> from crabrules.marche_du_crabe import initial_state
+    >>> import attrs
+    >>> state = initial_state(seed=7)
+    >>> check_state(state)
+    >>> check_state(attrs.evolve(state, shrimps=6))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidStateError: shrimps: 0 to 5, not 6
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if not 0 <= state.seed < SEED_LIMIT:
-        raise ValueError(f"seed must be in [0, 2**64), not {state.seed}")
+        raise InvalidStateError(f"seed: an int in [0, 2**64), not {state.seed}")
     problem = layout_problem(state.layout)
     if problem is not None:
-        raise ValueError(f"layout: {problem}")
+        raise InvalidStateError(f"layout: {problem}")
     items = state.layout.items
+    if len(state.forbidden) != 2 or any(len(pair) != 2 for pair in state.forbidden):
+        raise InvalidStateError("forbidden: two Items for each of the two players")
     dealt = [i for pair in state.forbidden for i in pair]
     if any(not 0 <= i < NUM_ITEMS for i in dealt) or len(set(dealt)) != 4:
-        raise ValueError("forbidden: four different Items, two per player")
+        raise InvalidStateError("forbidden: four different Items, two per player")
+    if any(pair[0] > pair[1] for pair in state.forbidden):
+        raise InvalidStateError("forbidden: each player's two Items in increasing order")
     if not state.exposed <= set(dealt):
-        raise ValueError("exposed: only Forbidden Items are exposed")
+        raise InvalidStateError("exposed: only Forbidden Items are exposed")
     if any(c not in CELLS or items[c] == NO_ITEM or items[c] in dealt for c in state.freed):
-        raise ValueError("freed: only cards of Items that are not forbidden are freed")
+        raise InvalidStateError("freed: only cards of Items that are not forbidden are freed")
     if len(state.freed) > CRABS_TO_FREE:
-        raise ValueError(f"freed: at most {CRABS_TO_FREE} crabs")
+        raise InvalidStateError(f"freed: at most {CRABS_TO_FREE} crabs")
     if not 0 <= state.shrimps <= MAX_SHRIMPS:
-        raise ValueError(f"shrimps: 0 to {MAX_SHRIMPS}")
+        raise InvalidStateError(f"shrimps: 0 to {MAX_SHRIMPS}, not {state.shrimps}")
     _check_board(state)
     _check_decks(state)
     if state.to_move not in (BOATER, SUNNY):
-        raise ValueError("to_move: 0 (Boater) or 1 (Sunny)")
+        raise InvalidStateError("to_move: 0 (Boater) or 1 (Sunny)")
     if state.revealed is not None and not 0 <= state.revealed < SIZE:
-        raise ValueError("revealed: a row, 0 to 5, or null")
-    if state.termination is Termination.DECK_EMPTY and state.decks[state.to_move]:
-        raise ValueError("termination: deck_empty with cards left in the deck")
-    placing = state.revealed is not None
-    if (state.termination is Termination.BADDIE_CANNOT_BE_PLACED) != (
-        placing and state.termination is not None
-    ):
-        raise ValueError("termination: only a revealed Baddie that cannot be placed ends a turn")
-    won = len(state.freed) == CRABS_TO_FREE
-    if won != (state.termination is Termination.CRABS_FREED):
-        raise ValueError("termination: crabs_freed exactly when 8 crabs are free")
-    if state.termination is None:
-        _check_game_goes_on(state)
+        raise InvalidStateError("revealed: a row, 0 to 5, or null")
+    _check_ending(state)
 
 
-def _check_game_goes_on(state: State) -> None:
-    """Refuse a game in progress that the rules would have ended (it would have no action)."""
+def _check_ending(state: State) -> None:
+    """Refuse an ending the last action could not have had, or a game the rules had ended."""
+    termination = state.termination
     items, baddies = state.layout.items, state.baddies
     row = state.revealed
-    if row is not None and not row_has_room(items, baddies, row):
-        raise ValueError(f"revealed: no card of row {row} is free, so the game is lost")
-    # A Forbidden Item is exposed with a Baddie slid under it; only an empty deck leaves
-    # it bare, and an empty deck ends the game before anyone moves again.
-    if any(baddies[c] < 0 for c in CELLS if items[c] in state.exposed):
-        raise ValueError("exposed: a Baddie lies under every exposed Forbidden Item")
+    placing = row is not None
+    if termination is Termination.DECK_EMPTY and state.decks[state.to_move]:
+        raise InvalidStateError("termination: deck_empty with cards left in the deck")
+    if (termination is Termination.BADDIE_CANNOT_BE_PLACED) != (
+        placing and termination is not None
+    ):
+        raise InvalidStateError(
+            "termination: only a revealed Baddie that cannot be placed ends a turn"
+        )
+    if termination is Termination.NO_SHRIMPS and state.shrimps:
+        raise InvalidStateError("termination: no_shrimps leaves no Shrimp alive")
+    won = len(state.freed) == CRABS_TO_FREE
+    if won != (termination is Termination.CRABS_FREED):
+        raise InvalidStateError("termination: crabs_freed exactly when 8 crabs are free")
+    if row is not None and row_has_room(items, baddies, row) == (termination is not None):
+        raise InvalidStateError(
+            f"revealed: the game is lost exactly when no card of row {row} is free for it"
+        )
+    if termination is None and any(baddies[c] < 0 for c in CELLS if items[c] in state.exposed):
+        # A Forbidden Item is exposed with a Baddie slid under it; only an empty deck leaves
+        # it bare, and an empty deck ends the game before anyone moves again.
+        raise InvalidStateError("exposed: a Baddie lies under every exposed Forbidden Item")
 
 
 def _check_board(state: State) -> None:
@@ -196,32 +230,48 @@ def _check_board(state: State) -> None:
     items, icons = state.layout.items, state.layout.icons
     fish = Icon.BROWN_FISH in state.beach.flip
     if len(state.baddies) != SIZE * SIZE:
-        raise ValueError("baddies: one entry per card, 36")
+        raise InvalidStateError("baddies: one entry per card, 36")
     for c, baddie in enumerate(state.baddies):
         if baddie == BROWN_FISH:
             if not (fish and icons[c] is Icon.BROWN_FISH):
-                raise ValueError(f"baddies[{c}]: Brown Fish only on flipped brown-fish cards")
+                raise InvalidStateError(
+                    f"baddies[{c}]: Brown Fish only on flipped brown-fish cards"
+                )
         elif baddie not in (NO_BADDIE, BOATER, SUNNY):
-            raise ValueError(f"baddies[{c}]: -1, 0, 1 or 2")
+            raise InvalidStateError(f"baddies[{c}]: -1, 0, 1 or 2")
         elif baddie != NO_BADDIE and items[c] != NO_ITEM and items[c] not in state.exposed:
-            raise ValueError(f"baddies[{c}]: on an Item only under an exposed Forbidden Item")
+            raise InvalidStateError(
+                f"baddies[{c}]: on an Item only under an exposed Forbidden Item"
+            )
         elif fish and icons[c] is Icon.BROWN_FISH:
-            raise ValueError(f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish")
-    if not (0 <= state.token < SIZE * SIZE):
-        raise ValueError("token: a cell, 0 to 35")
+            raise InvalidStateError(
+                f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish"
+            )
+    token = state.token
+    if not 0 <= token < SIZE * SIZE:
+        raise InvalidStateError(f"token: a cell, 0 to 35, not {token}")
+    # The Crabs stand where they started (no Item) or where they stopped: never on a
+    # breaking wave, and on an Item only once it is freed or exposed, or when the
+    # crossing on the way there ate the last Shrimps (the game ends before they land).
+    if Icon.WAVE in state.beach.flip and icons[token] is Icon.WAVE:
+        raise InvalidStateError("token: the Crabs never stand on a breaking wave")
+    landed = token in state.freed or items[token] in state.exposed
+    eaten = state.termination is Termination.NO_SHRIMPS
+    if items[token] != NO_ITEM and not landed and not eaten:
+        raise InvalidStateError("token: on an Item only once it is freed or exposed")
     if any(c not in CELLS or icons[c] is not Icon.SHRIMP for c in state.snacks) or (
         state.snacks and Icon.SHRIMP not in state.beach.flip
     ):
-        raise ValueError("snacks: only on flipped shrimp cards")
+        raise InvalidStateError("snacks: only on flipped shrimp cards")
 
 
 def _check_decks(state: State) -> None:
     """Refuse decks whose cards, with those revealed and placed, are not the 12 dealt."""
     if len(state.decks) != 2:
-        raise ValueError("decks: one per player")
+        raise InvalidStateError("decks: one per player")
     for player, deck in enumerate(state.decks):
         if list(deck) != sorted(deck) or any(not 0 <= r < SIZE for r in deck):
-            raise ValueError(f"decks[{player}]: sorted rows, 0 to 5")
+            raise InvalidStateError(f"decks[{player}]: sorted rows, 0 to 5")
         seen = list(deck)
         drawn = 0
         for c, baddie in enumerate(state.baddies):
@@ -233,7 +283,9 @@ def _check_decks(state: State) -> None:
             seen.append(state.revealed)
             drawn += 1
         if any(seen.count(r) > 2 for r in range(SIZE)) or len(deck) + drawn != len(FULL_DECK):
-            raise ValueError(f"decks[{player}]: the 12 cards, 2 per row, are not all accounted")
+            raise InvalidStateError(
+                f"decks[{player}]: the 12 cards, 2 per row, are not all accounted"
+            )
 
 
 serialize.register_check(State, check_state)

@@ -24,8 +24,10 @@ end), ``turns`` (a round: adding to the Trace, Rest, the end of a turn and of a 
 ``primitives`` and ``effects`` (the named steps actions are made of, and their
 resolution), ``movement`` (entering spaces, pushes), ``board`` (the grid and its move
 tables), ``market``, ``content`` (the data format), ``config``, ``state``, ``actions``,
-``work`` (the per-config tables and the mutable copy ``apply`` works on), ``observe``
-(hidden information), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
+``work`` (the per-config tables and the mutable copy ``apply`` works on), ``check``
+(the state check), ``observe`` (hidden information, for states and events), ``events``
+(what happened: :func:`apply_with_events`), ``names``, ``words`` and ``notation`` (cells,
+cards and actions for people), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
 """
 
 from crabrules.oh_crab.actions import (
@@ -52,6 +54,7 @@ from crabrules.oh_crab.actions import (
     Use,
 )
 from crabrules.oh_crab.board import SEA, Cell, Layout, get_layout
+from crabrules.oh_crab.check import check_state
 from crabrules.oh_crab.config import SCENARIOS, Config, config_for_players
 from crabrules.oh_crab.content import (
     Content,
@@ -60,14 +63,43 @@ from crabrules.oh_crab.content import (
     reference_content,
     register_content,
 )
+from crabrules.oh_crab.events import (
+    ActionUsed,
+    CardAdded,
+    CardDiscarded,
+    CardExchanged,
+    CardPlanned,
+    CookPassed,
+    CrabMoved,
+    DiscardPileTaken,
+    Event,
+    GameEnded,
+    KnockedOver,
+    MarketCardTaken,
+    MarketRefilled,
+    Motion,
+    MovingFinished,
+    ReachedSea,
+    RestDeclared,
+    Rested,
+    RoundEnded,
+    ShellTaken,
+    StoodUp,
+    TraceActionPicked,
+    TurnEnded,
+    TurnStarted,
+)
 from crabrules.oh_crab.game import GAME, INFO
-from crabrules.oh_crab.observe import HIDDEN, Observation, determinize, observe
+from crabrules.oh_crab.names import cell_label, parse_cell
+from crabrules.oh_crab.notation import action_to_str, parse_action
+from crabrules.oh_crab.observe import HIDDEN, Observation, determinize, observe, observe_events
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.render import render
 from crabrules.oh_crab.rules import (
     Termination,
     active_players,
     apply,
+    apply_with_events,
     initial_state,
     is_terminal,
     legal_actions,
@@ -85,6 +117,7 @@ from crabrules.oh_crab.state import (
     State,
     Turn,
 )
+from crabrules.oh_crab.words import describe, describe_event
 
 __all__ = [
     "DRAW_PILE",
@@ -97,28 +130,48 @@ __all__ = [
     "SCENARIOS",
     "SEA",
     "Action",
+    "ActionUsed",
     "AddCard",
+    "CardAdded",
+    "CardDiscarded",
+    "CardExchanged",
     "CardId",
+    "CardPlanned",
     "Cell",
     "Config",
     "Content",
+    "CookPassed",
+    "CrabMoved",
     "Discard",
+    "DiscardPileTaken",
     "Dope",
     "EndTurn",
+    "Event",
     "Exchange",
     "ExchangeAndEnd",
     "Finish",
+    "GameEnded",
     "Grant",
     "IllegalReason",
+    "KnockedOver",
     "Layout",
+    "MarketCardTaken",
+    "MarketRefilled",
+    "Motion",
     "Move",
+    "MovingFinished",
     "Observation",
     "Phase",
     "PickTrace",
     "Pile",
     "Plan",
     "Primitive",
+    "ReachedSea",
     "Rest",
+    "RestDeclared",
+    "Rested",
+    "RoundEnded",
+    "ShellTaken",
     "Shift",
     "Shortcut",
     "Side",
@@ -126,12 +179,22 @@ __all__ = [
     "Stage",
     "StandUp",
     "State",
+    "StoodUp",
     "Termination",
+    "TraceActionPicked",
     "Turn",
+    "TurnEnded",
+    "TurnStarted",
     "Use",
+    "action_to_str",
     "active_players",
     "apply",
+    "apply_with_events",
+    "cell_label",
+    "check_state",
     "config_for_players",
+    "describe",
+    "describe_event",
     "determinize",
     "get_content",
     "get_layout",
@@ -141,7 +204,10 @@ __all__ = [
     "load_content",
     "num_players",
     "observe",
+    "observe_events",
     "outcome",
+    "parse_action",
+    "parse_cell",
     "reference_content",
     "register_content",
     "render",

@@ -13,6 +13,7 @@ Board actions (:class:`Shortcut`, :class:`ExchangeAndEnd`) sit beside :class:`Us
 from __future__ import annotations
 
 import enum
+import typing
 from typing import ClassVar
 
 import attrs
@@ -23,6 +24,7 @@ from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.state import NO_CARD, CardId
 
 __all__ = [
+    "ACTIONS",
     "DRAW_PILE",
     "Action",
     "AddCard",
@@ -254,3 +256,6 @@ Action = (
     | EndTurn
 )
 """Every action of Oh Crab!, tagged by ``type`` in JSON."""
+
+#: The classes of :data:`Action`, for the exact-type check of ``apply``.
+ACTIONS: tuple[type, ...] = typing.get_args(Action)

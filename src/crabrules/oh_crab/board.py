@@ -59,6 +59,8 @@ class Layout:
         jumps: per cell, the ends of a two-space straight jump toward the sea.
         current: per cell, where its Water Current carries a crab (:data:`NOWHERE` if it is
             not a current).
+        current_reeds: per cell, its Water Current carries a crab toward the sea across
+            Reeds, which stop it (a current is a movement toward the sea).
         shortcut: per cell, ``(target cell, icon, cards)`` for a Shortcut space, else
             ``None``.
     """
@@ -77,6 +79,7 @@ class Layout:
     adjacent: tuple[tuple[Cell, ...], ...]
     jumps: tuple[tuple[Cell, ...], ...]
     current: tuple[Cell, ...]
+    current_reeds: tuple[bool, ...]
     shortcut: tuple[tuple[Cell, Primitive, int] | None, ...]
 
     @property
@@ -109,6 +112,7 @@ def build_layout(content: Content, board: tuple[str, ...], where: str = "board")
             shortcut[at] = ((base + arrow.to[0]) * COLUMNS + arrow.to[1], arrow.icon, arrow.cards)
     grid = _Grid(tuple(spaces))
     cells = range(len(grid.spaces))
+    current = tuple(grid.current_target(c, where) for c in cells)
 
     def tables(reeds: bool) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
         forward = tuple(grid.sea_steps(c, (0,), reeds) for c in cells)
@@ -132,7 +136,13 @@ def build_layout(content: Content, board: tuple[str, ...], where: str = "board")
         same_row=tuple(grid.same_row(c) for c in cells),
         adjacent=tuple(grid.adjacent(c) for c in cells),
         jumps=tuple(grid.jumps(c) for c in cells),
-        current=tuple(grid.current_target(c, where) for c in cells),
+        current=current,
+        current_reeds=tuple(
+            # Reeds sit on their space's land edge: a current entering from the row below
+            # crosses them; a current along the row does not.
+            t >= 0 and t // COLUMNS > c // COLUMNS and grid.spaces[t].reeds
+            for c, t in enumerate(current)
+        ),
         shortcut=tuple(shortcut.get(c) for c in cells),
     )
     _check_no_dead_end(layout, where)

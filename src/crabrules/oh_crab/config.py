@@ -20,7 +20,10 @@ from crabrules.core.errors import ContentError, InvalidConfigError
 from crabrules.oh_crab.board import get_layout
 from crabrules.oh_crab.content import check_setup, get_content, has_content
 
-__all__ = ["SCENARIOS", "Config", "config_for_players"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SCENARIOS", "Config", "config_for_players"]
+
+#: The player counts this Oh Crab! plays.
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
 #: The rulebook's scenarios, by config name, in order of difficulty.
 SCENARIOS = (
@@ -59,7 +62,7 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         _check_types(self)
-        if not 3 <= self.players <= 5:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise InvalidConfigError(
                 f"players: this Oh Crab! is for 3 to 5 players, not {self.players}"
             )

@@ -721,6 +721,12 @@ def _check_content(content: Content) -> None:
         raise ContentError("board.json: a Start tile and a Finish tile are needed")
     if len({t.id[:-1] for t in kinds[TileKind.BEACH]}) < 3:
         raise ContentError("board.json: at least 3 Beach tiles are needed")
+    most = _most_shell_spaces(kinds)
+    if content.shells < most:
+        # Setup puts a shell on every Shell space: every board must find enough.
+        raise ContentError(
+            f"tokens.json: {content.shells} shells, but a board can have {most} Shell spaces"
+        )
     from crabrules.oh_crab.board import build_layout  # the board module needs Content
 
     for scenario in content.scenarios:
@@ -729,6 +735,22 @@ def _check_content(content: Content) -> None:
         if problem:
             raise ContentError(f"{where}: {problem}")
         build_layout(content, scenario.board, where)
+
+
+def _most_shell_spaces(kinds: dict[TileKind, list[TileSide]]) -> int:
+    """The most Shell spaces a board of these tiles can have (3 Beach tiles, distinct numbers)."""
+
+    def shells(tile: TileSide) -> int:
+        return sum(s.shell for row in tile.spaces for s in row)
+
+    beaches: dict[str, int] = {}
+    for tile in kinds[TileKind.BEACH]:
+        beaches[tile.id[:-1]] = max(beaches.get(tile.id[:-1], 0), shells(tile))
+    return (
+        max(map(shells, kinds[TileKind.START]))
+        + sum(sorted(beaches.values())[-3:])
+        + max(map(shells, kinds[TileKind.FINISH]))
+    )
 
 
 def check_setup(
@@ -797,8 +819,19 @@ def register_content(name: str, content: Content) -> None:
     """Make ``content`` playable as ``Config(content=name)``.
 
     Raises:
-        ContentError: the name is ``"reference"`` or already taken by other content.
+        ContentError: the name is not a non-empty string, is ``"reference"`` or is already
+            taken by other content, or ``content`` is not a :class:`Content` (build one with
+            :func:`load_content` or :func:`build_content`).
+
+    >>> register_content("x", {})
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.ContentError: content: a Content (from load_content), not {}
     """
+    if type(name) is not str or not name:
+        raise ContentError(f"name: a non-empty string, not {name!r}")
+    if type(content) is not Content:
+        raise ContentError(f"content: a Content (from load_content), not {content!r:.60}")
     if name == "reference" or _REGISTRY.get(name, content) is not content:
         raise ContentError(f"content name {name!r} is already taken")
     _REGISTRY[name] = content

@@ -26,7 +26,8 @@ from crabrules.oh_crab.actions import (
     StandUp,
 )
 from crabrules.oh_crab.board import SEA, Cell
-from crabrules.oh_crab.market import market_takes, refill, take
+from crabrules.oh_crab.events import CardExchanged, Motion, MovingFinished, TraceActionPicked
+from crabrules.oh_crab.market import market_takes
 from crabrules.oh_crab.movement import (
     do_move,
     enter_moved,
@@ -34,6 +35,7 @@ from crabrules.oh_crab.movement import (
     occupants,
     own_moves,
     push_chains,
+    stand_up,
 )
 from crabrules.oh_crab.primitives import MOVES, Primitive
 from crabrules.oh_crab.state import NO_CARD, CardId, Grant, Source
@@ -74,7 +76,8 @@ def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) 
 
     Seagull!: the crabs in front of you (nearer the sea). Call of the Sea!: your crab (if it
     stands) and the crabs behind you (farther from the sea). Crabs in the sea are never
-    targeted.
+    targeted, and nothing is measured from them: a player whose crab is in the sea moves
+    no crab.
     """
     if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
         return _other_crabs(rules, view, player, in_front=True)
@@ -87,6 +90,9 @@ def eligible_crabs(rules: Rules, view: View, player: PlayerId, step: Primitive) 
 def _other_crabs(rules: Rules, view: View, player: PlayerId, *, in_front: bool) -> list[PlayerId]:
     """The other crabs on the board in front of the player's (nearer the sea), or behind."""
     distance = rules.layout.distance
+    if view.crabs[player] == SEA:
+        # "Can no longer be targeted by any action": no crab is in front of or behind it.
+        return []
     mine = distance(view.crabs[player])
     return [
         q
@@ -311,13 +317,21 @@ def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
     A starting card leaves the game, another goes under the draw pile; then take a
     Market card and refill the Market.
     """
-    work.hands[player].remove(card)
-    if work.rules.cards[card].starting:
-        work.removed.append(card)
+    # The given card is shown: where it goes depends on its kind, which all must see.
+    rules = work.rules
+    work.hand(player).remove(card)
+    work.forget(player, card)
+    boxed = rules.cards[card].starting
+    if boxed:
+        work.box(card)
     else:
-        work.draw.append(card)
-    work.hands[player].append(take(work.market, work.draw, which, work.rules.special_ids))
-    refill(work.market, work.draw, work.rules.special_ids)
+        work.open_market()[1].append(card)
+        work.draw_seen += 1
+    if work.events is not None:
+        colour, name = rules.colours[player], rules.card_names[card]
+        work.events.append(CardExchanged(player, colour, card, name, boxed))
+    work.take_market(player, which)
+    work.refill_market()
 
 
 def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
@@ -327,8 +341,7 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     elif step is P.IGNORE_NEGATIVE_SPACES:
         work.head_down = True
     elif step is P.TAKE_DISCARD_PILE:
-        work.hands[player].extend(work.discards[player])
-        work.discards[player] = []
+        work.take_discard_pile(player)
     else:  # Sand in the Eyes!
         for q in _other_crabs(work.rules, work, player, in_front=True):
             work.discard_random(q)
@@ -362,23 +375,37 @@ def resolve(work: Work, action: Action) -> None:
     player = work.current
     step = work.queue[0]
     if isinstance(action, StandUp):
-        work.knocked[player] = False
+        stand_up(work, player)
         work.queue.pop(0)
     elif isinstance(action, Move):
         work.queue.pop(0)
         if step is P.SWAP_WITH_ADJACENT:
             _swap(work, player, action.dest, action.discard)
         else:
-            do_move(work, player, action.dest, action.discard, action.pushes)
+            how = Motion.MOVE if step in MOVES else Motion.JUMP
+            do_move(work, player, action.dest, action.discard, action.pushes, how)
     elif isinstance(action, Discard):
         work.discard_from_hand(player, action.card)
         work.queue.pop(0)
     elif isinstance(action, PickTrace):
-        work.queue[0] = work.rules.cards[action.card].main
+        main = work.rules.cards[action.card].main
+        work.queue[0] = main
+        if work.events is not None:
+            rules = work.rules
+            work.events.append(
+                TraceActionPicked(
+                    player,
+                    rules.colours[player],
+                    action.card,
+                    rules.card_names[action.card],
+                    rules.titles[main.value],
+                )
+            )
     elif isinstance(action, Dope):
-        work.hands[player].remove(action.card)
+        work.hand(player).remove(action.card)
+        work.forget(player, action.card)
         work.queue.pop(0)
-        add_to_trace(work, player, action.card, action.side)
+        add_to_trace(work, player, action.card, action.side, doping=True)
     elif isinstance(action, Exchange):
         work.queue.pop(0)
         exchange(work, player, action.card, action.take)
@@ -386,12 +413,14 @@ def resolve(work: Work, action: Action) -> None:
         assert work.crabs_left is not None
         work.crabs_left.remove(action.crab)
         if action.crab == player:
-            enter_own(work, player, action.dest, action.discard)
+            enter_own(work, player, action.dest, action.discard, Motion.MOVE)
         else:
-            enter_moved(work, action.crab, action.dest)
+            enter_moved(work, action.crab, action.dest, Motion.SHIFT)
     else:  # Finish
         work.queue.pop(0)
         work.crabs_left = None
+        if work.events is not None:
+            work.events.append(MovingFinished(player, work.rules.colours[player]))
     advance(work)
 
 
@@ -399,5 +428,5 @@ def _swap(work: Work, player: PlayerId, dest: Cell, discard: CardId) -> None:
     # In My Place!: the other crab takes your space; no push, nobody is knocked over.
     other = work.crabs.index(dest)
     origin = work.crabs[player]
-    enter_own(work, player, dest, discard)
-    enter_moved(work, other, origin)
+    enter_own(work, player, dest, discard, Motion.SWAP)
+    enter_moved(work, other, origin, Motion.SWAP)

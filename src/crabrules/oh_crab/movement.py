@@ -7,11 +7,22 @@ from collections.abc import Iterator, Sequence
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import Move
 from crabrules.oh_crab.board import SEA, Cell, Layout
+from crabrules.oh_crab.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
+from crabrules.oh_crab.names import cell_label
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import NO_CARD, CardId
 from crabrules.oh_crab.work import Rules, View, Work
 
-__all__ = ["do_move", "enter_moved", "enter_own", "occupants", "own_moves", "push_chains"]
+__all__ = [
+    "do_move",
+    "enter_moved",
+    "enter_own",
+    "knock_over",
+    "occupants",
+    "own_moves",
+    "push_chains",
+    "stand_up",
+]
 
 P = Primitive
 
@@ -21,42 +32,76 @@ def occupants(view: View) -> dict[Cell, PlayerId]:
     return {cell: crab for crab, cell in enumerate(view.crabs) if cell != SEA}
 
 
-def enter_own(work: Work, crab: PlayerId, dest: Cell, discard: CardId) -> None:
-    """Let the active player's crab enter ``dest`` by its own action.
+def enter_own(work: Work, crab: PlayerId, dest: Cell, discard: CardId, how: Motion) -> None:
+    """Let the active player's crab enter ``dest`` by its own action (or its own current).
 
     Standard Obstacle: discard the chosen card; knocking-over Obstacle: knocked over (both
     ignored under Head Down!); Shell space: take a shell; the sea: the race is over.
     """
+    if work.events is not None:
+        _log_arrival(work, crab, dest, how)
     work.crabs[crab] = dest
     if dest == SEA:
-        work.knocked[crab] = False
+        work.knocked[crab] = False  # off the beach: it stands
         return
     rules = work.rules
     if rules.obstacle[dest] and not work.head_down and discard >= 0:
         work.discard_from_hand(crab, discard)
     if rules.knock_over[dest] and not work.head_down:
-        work.knocked[crab] = True
+        knock_over(work, crab)
     if rules.shell[dest]:
         work.gain_shell(crab)
 
 
-def enter_moved(work: Work, crab: PlayerId, dest: Cell) -> None:
-    """Let a crab enter ``dest`` moved by someone else (push, Seagull!, swap, current).
+def enter_moved(work: Work, crab: PlayerId, dest: Cell, how: Motion) -> None:
+    """Let a crab enter ``dest`` moved by someone else (push, Seagull!, swap).
 
-    A standard Obstacle costs it a card drawn at random from its Hand ("the player who
-    pushed you discards one at random"); the other effects are those of any entry.
+    A pushed crab is knocked over ("each pushed crab is knocked over"), unless it went
+    into the sea. A standard Obstacle costs it a card drawn at random from its Hand ("the
+    player who pushed you discards one at random"); the other effects are those of any
+    entry.
     """
+    if work.events is not None:
+        _log_arrival(work, crab, dest, how)
     work.crabs[crab] = dest
     if dest == SEA:
-        work.knocked[crab] = False
+        work.knocked[crab] = False  # off the beach: it stands
         return
+    if how is Motion.PUSH:
+        knock_over(work, crab)
     rules = work.rules
     if rules.obstacle[dest]:
         work.discard_random(crab)
     if rules.knock_over[dest]:
-        work.knocked[crab] = True
+        knock_over(work, crab)
     if rules.shell[dest]:
         work.gain_shell(crab)
+
+
+def _log_arrival(work: Work, crab: PlayerId, dest: Cell, how: Motion) -> None:
+    assert work.events is not None
+    colours = work.rules.colours
+    src, by = work.crabs[crab], work.current
+    src_label, dst_label = cell_label(src), cell_label(dest)
+    work.events.append(
+        CrabMoved(crab, colours[crab], by, colours[by], how, src, dest, src_label, dst_label)
+    )
+    if dest == SEA:
+        work.events.append(ReachedSea(crab, colours[crab]))
+
+
+def knock_over(work: Work, crab: PlayerId) -> None:
+    """Knock the crab over (nothing changes for a crab already knocked over)."""
+    if work.events is not None and not work.knocked[crab]:
+        work.events.append(KnockedOver(crab, work.rules.colours[crab]))
+    work.knocked[crab] = True
+
+
+def stand_up(work: Work, crab: PlayerId) -> None:
+    """Stand the crab up (a basic movement devoted to it, or a Rest)."""
+    if work.events is not None and work.knocked[crab]:
+        work.events.append(StoodUp(crab, work.rules.colours[crab]))
+    work.knocked[crab] = False
 
 
 def push_chains(
@@ -81,19 +126,23 @@ def push_chains(
 
 
 def do_move(
-    work: Work, crab: PlayerId, dest: Cell, discard: CardId, pushes: tuple[Cell, ...]
+    work: Work,
+    crab: PlayerId,
+    dest: Cell,
+    discard: CardId,
+    pushes: tuple[Cell, ...],
+    how: Motion = Motion.MOVE,
 ) -> None:
     """Move the active player's crab to ``dest``, pushing (and knocking over) any crab there."""
     occupied = occupants(work)
     del occupied[work.crabs[crab]]
     victim = occupied.get(dest)
-    enter_own(work, crab, dest, discard)
+    enter_own(work, crab, dest, discard, how)
     for target in pushes:
         if victim is None:  # pragma: no cover - pushes were checked against the board
             break
         following = occupied.get(target) if target != SEA else None
-        work.knocked[victim] = True  # Push: "each pushed crab is knocked over"
-        enter_moved(work, victim, target)
+        enter_moved(work, victim, target, Motion.PUSH)
         victim = following
 
 

@@ -2,8 +2,11 @@
 
 A player sees their own Hand and face-down card; every crab, Trace, Discard pile and
 shell count; the size of every Hand; the Market's face-up piles and the size of its draw
-pile; the cards put back in the box; and the turn in progress. They never see the other
-Hands, the others' face-down cards, the order of the draw pile, or the generator.
+pile; the cards put back in the box; and the turn in progress. They also see what the
+table saw happen: the cards each player took into their Hand in view of all (their
+Discard pile, face-up Market cards), and the cards given in Card Exchanges at the bottom of
+the draw pile. They never see the other Hands' other cards, the others' face-down cards,
+the order of the rest of the draw pile, or the generator.
 
 >>> from crabrules.oh_crab.rules import initial_state, apply, legal_actions
 >>> from crabrules.oh_crab.config import Config
@@ -17,14 +20,18 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core.game import PlayerId, check_viewer
-from crabrules.core.rng import Rng
+from crabrules.core.errors import InvalidStateError
+from crabrules.core.events import check_events
+from crabrules.core.game import PlayerId, check_viewer, not_a_state
+from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.board import Cell
-from crabrules.oh_crab.config import Config
+from crabrules.oh_crab.config import MAX_PLAYERS, Config
+from crabrules.oh_crab.content import get_content
+from crabrules.oh_crab.events import CardPlanned, Event, MarketCardTaken
 from crabrules.oh_crab.state import CardId, Phase, State, Turn
 from crabrules.oh_crab.work import rules_for
 
-__all__ = ["HIDDEN", "Observation", "determinize", "observe"]
+__all__ = ["HIDDEN", "Observation", "deal", "determinize", "observe", "observe_events"]
 
 #: ``Observation.planned`` for another player's face-down card.
 HIDDEN: CardId = -3
@@ -54,6 +61,10 @@ class Observation:
         market: the face-up piles, bottom to top.
         draw_size: the number of cards in the draw pile.
         removed: starting cards put back in the box.
+        known: per player, the cards of their Hand or face-down card every player saw
+            them take (:attr:`State.known`).
+        draw_bottom: the cards at the bottom of the draw pile every player saw placed
+            there, top first (the last :attr:`State.draw_seen` cards of the pile).
         turn: the turn in progress.
     """
 
@@ -75,6 +86,8 @@ class Observation:
     market: tuple[tuple[CardId, ...], ...]
     draw_size: int
     removed: tuple[CardId, ...]
+    known: tuple[tuple[CardId, ...], ...]
+    draw_bottom: tuple[CardId, ...]
     turn: Turn | None
 
 
@@ -87,6 +100,8 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     >>> view.hand, view.hand_sizes, view.draw_size
     ((4, 5, 6, 7), (4, 4, 4), 32)
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     check_viewer(player, len(state.hands))
     planned = tuple(c if c < 0 or p == player else HIDDEN for p, c in enumerate(state.planned))
     return Observation(
@@ -108,55 +123,136 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         market=state.market,
         draw_size=len(state.draw),
         removed=state.removed,
+        known=state.known,
+        draw_bottom=state.draw[len(state.draw) - state.draw_seen :],
         turn=state.turn,
     )
 
 
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:
-    """Return a state ``player`` cannot tell from ``state``.
+    """Return a state ``player`` cannot tell from ``state``, drawn from ``seed`` alone.
 
-    The others' Hands and face-down cards and the draw pile are re-dealt, and the
-    generator is new.
+    It is built from ``observe(state, player)`` only, so two states the player cannot tell
+    apart give the same twin for the same ``seed``: the twin's seed is ``seed`` and its
+    generator comes from it. The others' Hands and face-down cards and the unseen part of
+    the draw pile are re-dealt, keeping what the player knows:
 
-    The re-deal keeps what the viewer can deduce from public information: a starting card
-    never enters the draw pile or another player's Hand, so each player's unseen starting
-    cards stay theirs; the unseen action cards are shuffled among the other Hands,
-    face-down cards and the draw pile, each keeping its size. (The viewer's memory of
-    which face-up Market card someone took is not part of an observation, so it is not
-    kept.) For a spectator (``player=None``) every Hand is re-dealt.
+    - the cards every player saw someone take (:attr:`Observation.known`) stay in that
+      player's Hand or face-down card, and the seen bottom of the draw pile stays there;
+    - a starting card never enters the draw pile or another player's Hand, so each
+      player's unseen starting cards stay theirs;
+    - the other unseen action cards are shuffled among the other Hands, face-down cards
+      and the draw pile, each keeping its size.
+
+    For a spectator (``player=None``) every Hand is re-dealt.
 
     >>> from crabrules.oh_crab.rules import initial_state
     >>> from crabrules.oh_crab.config import Config
     >>> state = initial_state(Config(players=3), seed=7)
     >>> other = determinize(state, 1, seed=3)
-    >>> observe(other, 1) == observe(state, 1), other.draw == state.draw
-    (True, False)
+    >>> observe(other, 1) == observe(state, 1), other.draw == state.draw, other.seed
+    (True, False, 3)
     """
-    check_viewer(player, len(state.hands))
-    rules = rules_for(state.config)
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    return deal(observe(state, player), check_seed(seed))
+
+
+def deal(view: Observation, seed: int) -> State:
+    """Return a state whose ``observe`` for ``view.player`` is ``view``, dealt from ``seed``.
+
+    Raises:
+        InvalidStateError: the hidden cards cannot be dealt so (the view is impossible).
+    """
+    rules = rules_for(view.config)
+    n = len(view.hand_sizes)
+    me = view.player
+    hidden = [p for p in range(n) if p != me]
+    seen: set[CardId] = {
+        *(c for t in view.traces for c in t),
+        *(c for d in view.discards for c in d),
+        *(c for pile in view.market for c in pile),
+        *view.removed,
+        *view.draw_bottom,
+        *view.hand,
+        *(c for c in view.planned if c >= 0),
+    }
+    fixed: dict[PlayerId, list[CardId]] = {}
+    content = get_content(view.config.content)
+    for p in hidden:
+        starting = [c for c in content.starting_cards(p) if c not in seen]
+        fixed[p] = sorted({*starting, *view.known[p]})
+        seen.update(fixed[p])
+    pool = [c for c in range(len(rules.cards)) if c not in seen]
+    if any(rules.cards[c].starting for c in pool):
+        raise InvalidStateError("cards: a starting card is nowhere it can be")
     rng = Rng.from_seed(seed)
-    others = [p for p in range(len(state.hands)) if p != player]
-    mine: dict[PlayerId, list[CardId]] = {}
-    pool: list[CardId] = list(state.draw)
-    for p in others:
-        unseen = [*state.hands[p], *([state.planned[p]] if state.planned[p] >= 0 else [])]
-        mine[p] = [c for c in unseen if rules.cards[c].starting]
-        pool.extend(c for c in unseen if not rules.cards[c].starting)
-    shuffled, rng = rng.shuffle(sorted(pool))
-    deal = list(shuffled)
-    hands = list(state.hands)
-    planned = list(state.planned)
-    for p in others:
-        has_planned = state.planned[p] >= 0
-        need = len(state.hands[p]) + has_planned - len(mine[p])
-        cards = mine[p] + deal[:need]
-        del deal[:need]
-        cards_shuffled, rng = rng.shuffle(cards)
-        if has_planned:
-            planned[p] = cards_shuffled[0]
-            cards_shuffled = cards_shuffled[1:]
-        hands[p] = tuple(sorted(cards_shuffled))
+    shuffled, rng = rng.shuffle(pool)
+    unseen = list(shuffled)
+    hands = [view.hand if p == me else () for p in range(n)]
+    planned = list(view.planned)
+    for p in hidden:
+        face_down = planned[p] == HIDDEN
+        need = view.hand_sizes[p] + face_down - len(fixed[p])
+        if need < 0 or need > len(unseen):
+            raise InvalidStateError(f"hands: player {p}'s Hand cannot hold what they hold")
+        cards, rng = rng.shuffle(fixed[p] + unseen[:need])
+        del unseen[:need]
+        if face_down:
+            planned[p], cards = cards[0], cards[1:]
+        hands[p] = tuple(sorted(cards))
+    if len(unseen) + len(view.draw_bottom) != view.draw_size:
+        raise InvalidStateError("draw_size: the unseen cards do not fill the draw pile")
     _, rng = rng.split()
-    return attrs.evolve(
-        state, rng=rng, hands=tuple(hands), planned=tuple(planned), draw=tuple(deal)
+    return State(
+        config=view.config,
+        seed=seed,
+        rng=rng,
+        round=view.round,
+        phase=view.phase,
+        cook=view.cook,
+        current=view.current,
+        crabs=view.crabs,
+        knocked=view.knocked,
+        hands=tuple(hands),
+        planned=tuple(planned),
+        traces=view.traces,
+        discards=view.discards,
+        shells=view.shells,
+        supply=view.supply,
+        market=view.market,
+        draw=(*unseen, *view.draw_bottom),
+        removed=view.removed,
+        known=view.known,
+        draw_seen=len(view.draw_bottom),
+        turn=view.turn,
     )
+
+
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """Return the events as ``player`` may see them (``None``: a spectator).
+
+    Another player's face-down card, and a card taken from the draw pile that the table
+    did not see, become :data:`HIDDEN` with no name; everything else is public.
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
+
+    >>> from crabrules.oh_crab.events import CardPlanned
+    >>> planned = (CardPlanned(0, "red", 5, "red-2 (Move diagonally)"),)
+    >>> observe_events(planned, 1)
+    (CardPlanned(player=0, colour='red', card=-3, card_name=''),)
+    >>> observe_events(planned, 0) == planned
+    True
+    """
+    # The events do not say how many players there are: any seat a game can have.
+    check_viewer(player, MAX_PLAYERS)
+    return tuple(_as_seen(event, player) for event in check_events(events, Event))
+
+
+def _as_seen(event: Event, player: PlayerId | None) -> Event:
+    if isinstance(event, CardPlanned) and event.player != player:
+        return CardPlanned(event.player, event.colour, HIDDEN, "")
+    if isinstance(event, MarketCardTaken) and not event.seen and event.player != player:
+        return MarketCardTaken(event.player, event.colour, event.pile, HIDDEN, "", False)
+    return event

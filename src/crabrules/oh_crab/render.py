@@ -1,44 +1,82 @@
-"""A plain-text picture of a game: the board, then each player's cards and shells.
+r"""A plain-text picture of a game: the board with its labels and legend, then the cards.
 
-The sea is at the top. A space shows its content token (see
-:mod:`crabrules.oh_crab.content`); a standing crab shows as ``<2>`` (player 2), a
-knocked-over one as ``_2_``. Rows are numbered from the land, with each tile's id at its
-first row.
+The sea is at the top. Columns are lettered ``a``-``e`` above and below the board and rows
+numbered from the land on the left, each tile's id at its first row, so a space's label
+(``c4``) is the one the notation (:mod:`crabrules.oh_crab.notation`) and the descriptions
+use. A space shows its content token (see :mod:`crabrules.oh_crab.content`); a standing
+crab shows as ``<2>`` (player 2), a knocked-over one as ``_2_``. A legend under the board
+explains them; cards are shown with their actions (``a07 (Move forward, Faster!)``) and
+the half-icons on their edges. Every line fits in 100 columns.
 
 >>> from crabrules.oh_crab.rules import initial_state
 >>> from crabrules.oh_crab.config import Config
->>> print(render(initial_state(Config(players=3, quick=True), seed=1)).splitlines()[-6])
+>>> lines = render(initial_state(Config(players=3, quick=True), seed=1)).splitlines()
+>>> print("\n".join(lines[:2] + lines[12:15]))
+     a   b   c   d   e
+   ~~~~~~~~~~~~~~~~~~~~~ sea: -
+ 1 | .   .$  .   .   .   |
  0 | <2> <0> <1> 4   5   | 0A
+     a   b   c   d   e
 """
 
 from __future__ import annotations
 
-from crabrules.core.game import PlayerId
+import textwrap
+
+from crabrules.core.game import PlayerId, not_a_state
 from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.content import COLUMNS, get_content
-from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, State
-from crabrules.oh_crab.work import rules_for
+from crabrules.oh_crab.names import COLUMN_LETTERS, cell_label, pile_label
+from crabrules.oh_crab.notation import grant_labels
+from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Stage, State
+from crabrules.oh_crab.words import grant_words
+from crabrules.oh_crab.work import Rules, rules_for
 
-__all__ = ["render"]
+__all__ = ["LEGEND", "WIDTH", "card_text", "render"]
+
+#: The widest line :func:`render` draws.
+WIDTH = 100
+
+#: What the board's tokens and the cards' edges mean (printed under every board).
+LEGEND = (
+    r"Spaces: . standard  # inaccessible  o Obstacle (lose a card)  x knocking-over Obstacle",
+    r"  e Card Exchange  s Shortcut  ^ < > / \ Water Current (N, W, E, NE, NW)  1-5 Start space",
+    r"  after a space: $ Shell space  r Reeds on its land edge  ? Surprise (no effect here)",
+    r"Cards: id (main action, special action) [left edge | right edge, each upper and lower",
+    r"  half-icon: F forward, D diagonally, T toward the sea, S take a shell, - none]",
+)
+
+_EDGE = {
+    Primitive.MOVE_FORWARD: "F",
+    Primitive.MOVE_DIAGONAL: "D",
+    Primitive.MOVE_TOWARD_SEA: "T",
+    Primitive.TAKE_SHELL: "S",
+}
 
 
 def render(state: State) -> str:
-    """Draw the board, the Market and every player's Trace, Hand size, Discard pile and shells."""
-    lines = _board_lines(state)
-    lines.append(_market_line(state))
-    lines.extend(_player_line(state, p) for p in range(len(state.crabs)))
-    if state.phase is Phase.PLANNING:
-        lines.append(f"Round {state.round}, planning phase")
-    elif state.phase is Phase.ACTION:
-        lines.append(f"Round {state.round}, action phase: player {state.current}'s turn")
-    else:
-        lines.append(f"Game over after round {state.round}")
+    """Draw the board with its labels and legend, the Market, every player and the turn."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    rules = rules_for(state.config)
+    lines = _board_lines(state, rules)
+    lines.extend(LEGEND)
+    lines.append(_wrap(_crabs_line(state, rules)))
+    lines.extend(_wrap(line) for line in _market_lines(state, rules))
+    for p in range(len(state.crabs)):
+        lines.extend(_wrap(line) for line in _player_lines(state, rules, p))
+    lines.extend(_wrap(line) for line in _turn_lines(state, rules))
     return "\n".join(lines)
 
 
-def _board_lines(state: State) -> list[str]:
-    """The sea line, then each row from the sea down, each tile's id at its first row."""
-    layout = rules_for(state.config).layout
+def _wrap(line: str) -> str:
+    return "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent="     ")) or line
+
+
+def _board_lines(state: State, rules: Rules) -> list[str]:
+    """Column letters, the sea line, each row from the sea down, column letters again."""
+    layout = rules.layout
     content = get_content(state.config.content)
     tokens: list[str] = []
     for tile_id in layout.board:
@@ -46,7 +84,8 @@ def _board_lines(state: State) -> list[str]:
         tokens.extend(tok for row in reversed(rows) for tok in row.split())
     where = {cell: p for p, cell in enumerate(state.crabs) if cell != SEA}
     in_sea = [str(p) for p, cell in enumerate(state.crabs) if cell == SEA]
-    lines = [f"   ~~~~~~~~~~~~~~~~~~~~~~~ sea: {' '.join(in_sea) or '-'}"]
+    letters = "     " + "   ".join(COLUMN_LETTERS)
+    lines = [letters, f"   {'~' * (4 * COLUMNS + 1)} sea: {' '.join(in_sea) or '-'}"]
     for row in range(layout.rows - 1, -1, -1):
         cells = []
         for cell in range(row * COLUMNS, row * COLUMNS + COLUMNS):
@@ -59,27 +98,81 @@ def _board_lines(state: State) -> list[str]:
         if row in layout.tile_starts:
             tile = f" {layout.board[layout.tile_starts.index(row)]}"
         lines.append(f"{row:2} | {' '.join(cells)} |{tile}")
+    lines.append(letters)
+    shortcuts = [
+        f"{cell_label(at)} to {cell_label(arrow[0])} (discard {arrow[2]} "
+        f"{rules.titles[arrow[1].value]} card{'s' if arrow[2] > 1 else ''})"
+        for at, arrow in enumerate(layout.shortcut)
+        if arrow is not None
+    ]
+    if shortcuts:
+        lines.append(_wrap("Shortcuts: " + "; ".join(shortcuts)))
     return lines
 
 
-def _market_line(state: State) -> str:
-    """Each face-up pile's top card, special action and size; the draw pile; the supply."""
-    rules = rules_for(state.config)
-    names, specials = [c.id for c in rules.cards], rules.special_ids
-    piles = " ".join(
-        f"[{names[p[-1]]} {specials[p[-1]]} x{len(p)}]" if p else "[empty]" for p in state.market
-    )
-    return f"Market: {piles} draw {len(state.draw)}; shell supply {state.supply}"
+def _crabs_line(state: State, rules: Rules) -> str:
+    names = [f"{p} {rules.colours[p]}" for p in range(len(state.crabs))]
+    return "Crabs: " + ", ".join(names) + " (<0> standing, _0_ knocked over)"
 
 
-def _player_line(state: State, p: PlayerId) -> str:
+def card_text(rules: Rules, card: int) -> str:
+    """A card with its actions and edges: ``a07 (Move forward, Faster!) [FD|T-]``."""
+    info = rules.cards[card]
+    edges = "".join(_EDGE.get(h, "-") if h else "-" for h in info.left)
+    edges += "|" + "".join(_EDGE.get(h, "-") if h else "-" for h in info.right)
+    return f"{rules.card_names[card]} [{edges}]"
+
+
+def _market_lines(state: State, rules: Rules) -> list[str]:
+    """Each face-up pile's top card and size; the draw pile; the supply."""
+    piles = []
+    for index, pile in enumerate(state.market):
+        top = card_text(rules, pile[-1]) + f" x{len(pile)}" if pile else "empty"
+        piles.append(f"{pile_label(index)} {top}")
+    return [
+        "Market: " + "; ".join(piles),
+        f"Draw pile: {len(state.draw)} cards; shell supply: {state.supply}",
+    ]
+
+
+def _player_lines(state: State, rules: Rules, p: PlayerId) -> list[str]:
     """One player: colour, cook pawn, shells, Hand size, face-down card, Trace, Discard pile."""
-    cards = rules_for(state.config).cards
-    colour = get_content(state.config.content).colours[p]
     plan = {NO_CARD: "-", RESTING: "rest"}.get(state.planned[p], "face down")
     mark = " cook" if p == state.cook else ""
-    return (
-        f"P{p} {colour:<6}{mark:<5} shells {state.shells[p]} hand {len(state.hands[p])}"
-        f" planned {plan}; trace [{' '.join(cards[c].id for c in state.traces[p])}]"
-        f" discard [{' '.join(cards[c].id for c in state.discards[p])}]"
+    head = (
+        f"P{p} {rules.colours[p]:<6}{mark:<5} shells {state.shells[p]} "
+        f"hand {len(state.hands[p])} planned {plan}"
     )
+    lines = [head]
+    if state.traces[p]:
+        lines.append("   trace: " + ", ".join(card_text(rules, c) for c in state.traces[p]))
+    if state.discards[p]:
+        lines.append("   discard: " + ", ".join(rules.card_names[c] for c in state.discards[p]))
+    return lines
+
+
+def _turn_lines(state: State, rules: Rules) -> list[str]:
+    if state.phase is Phase.PLANNING:
+        return [f"Round {state.round}, planning phase"]
+    if state.phase is Phase.OVER:
+        return [f"Game over after round {state.round}"]
+    who = rules.colours[state.current]
+    lines = [f"Round {state.round}, action phase: {who}'s turn (P{state.current})"]
+    turn = state.turn
+    if turn is None or turn.stage is Stage.START:
+        return lines
+    if turn.queue:
+        step = turn.queue[0].value
+        lines.append(
+            f"   resolving: {rules.titles.get(step, step)} ({len(turn.queue)} step(s) left)"
+        )
+    elif turn.grants:
+        labels = grant_labels(turn.grants)
+        words = [
+            f"{label} = {grant_words(rules, g)}"
+            for label, g in zip(labels, turn.grants, strict=True)
+        ]
+        lines.append("   actions: " + "; ".join(words))
+    if turn.head_down:
+        lines.append("   Head Down! is in effect")
+    return lines

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import enum
 
+from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, IllegalActionError, NotYourTurnError
-from crabrules.core.game import Outcome, PlayerId, check_config
+from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
 from crabrules.core.rng import Rng, resolve_seed
 from crabrules.oh_crab.actions import (
+    ACTIONS,
     NO_PILE,
     Action,
     AddCard,
@@ -46,6 +48,7 @@ from crabrules.oh_crab.effects import (
     shortcut_options,
     step_options,
 )
+from crabrules.oh_crab.events import ActionUsed, CardPlanned, Event, GameEnded, Motion
 from crabrules.oh_crab.market import market_takes, refill
 from crabrules.oh_crab.movement import do_move
 from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Phase, Source, Stage, State
@@ -63,6 +66,8 @@ __all__ = [
     "Termination",
     "active_players",
     "apply",
+    "apply_with_events",
+    "check_legal",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -133,7 +138,7 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
         discards=((),) * n,
         shells=(0,) * n,
         # The shells lying on Shell spaces are markers, not part of the supply.
-        supply=max(0, content.shells - sum(rules.shell)),
+        supply=content.shells - sum(rules.shell),
         market=tuple(tuple(p) for p in market),
         draw=tuple(draw),
         removed=tuple(
@@ -141,22 +146,30 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
             for unused in range(n, len(content.colours))
             for card in content.starting_cards(unused)
         ),
+        known=((),) * n,
+        draw_seen=0,
         turn=None,
     )
 
 
 def is_terminal(state: State) -> bool:
     """Whether the game is over (a crab reached the sea and the round was finished)."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return state.phase is Phase.OVER
 
 
 def num_players(state: State) -> int:
     """Return the number of players."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return len(state.crabs)
 
 
 def active_players(state: State) -> frozenset[PlayerId]:
     """Who may act: every player still to plan, or the player whose turn it is."""
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if state.phase is Phase.PLANNING:
         return frozenset(p for p, c in enumerate(state.planned) if c == NO_CARD)
     if state.phase is Phase.ACTION:
@@ -170,7 +183,15 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     >>> state = initial_state(Config(players=3), seed=7)
     >>> legal_actions(state, 0)[:2]
     (Plan(player=0, card=0), Plan(player=0, card=1))
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`State`.
+        InvalidPlayerError: ``player`` is not ``None`` nor a player of the game.
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if player is not None and (type(player) is not int or not 0 <= player < len(state.crabs)):
+        check_viewer(player, len(state.crabs))
     if state.phase is Phase.PLANNING:
         out: list[Action] = []
         for p, planned in enumerate(state.planned):
@@ -236,17 +257,60 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     >>> state.phase.value, state.current == state.cook
     ('action', True)
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if check:
-        _check(state, action)
+        check_legal(state, action)
     work = Work(state)
+    _run(work, action)
+    return work.freeze()
+
+
+def apply_with_events(
+    state: State, action: Action, *, check: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Return what :func:`apply` returns, and the events of the action in order.
+
+    Raises:
+        GameOverError, NotYourTurnError, IllegalActionError: as :func:`apply`.
+
+    >>> state = initial_state(Config(players=3), seed=7)
+    >>> state, events = apply_with_events(state, legal_actions(state, 0)[0])
+    >>> events
+    (CardPlanned(player=0, colour='red', card=0, card_name='red-1 (Move forward)'),)
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if check:
+        check_legal(state, action)
+    events: list[Event] = []
+    work = Work(state, events)
+    _run(work, action)
+    after = work.freeze()
+    if after.phase is Phase.OVER:
+        result = outcome(after)
+        assert result is not None
+        winners = tuple(sorted(result.winners))
+        colours = tuple(work.rules.colours[p] for p in winners)
+        events.append(GameEnded(winners, colours, result.reason))
+    return after, tuple(events)
+
+
+def _run(work: Work, action: Action) -> None:
+    """Play ``action`` on ``work`` (the one engine of ``apply`` and ``apply_with_events``)."""
     p = action.player
     if isinstance(action, Plan):
-        work.hands[p].remove(action.card)
+        work.hand(p).remove(action.card)
         work.planned[p] = action.card
+        if work.events is not None:
+            rules = work.rules
+            name = rules.card_names[action.card]
+            work.events.append(CardPlanned(p, rules.colours[p], action.card, name))
         maybe_start_actions(work)
     elif isinstance(action, AddCard):
         card = work.planned[p]
         work.planned[p] = NO_CARD
+        work.forget(p, card)
         work.stage = Stage.ACT
         add_to_trace(work, p, card, action.side)
         work.grants.extend(turn_grants(work, p))
@@ -263,7 +327,6 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         end_turn(work, action.discard, ignore_current=action.ignore_current)
     else:
         resolve(work, action)
-    return work.freeze()
 
 
 def _take_shortcut(work: Work, action: Shortcut) -> None:
@@ -272,12 +335,18 @@ def _take_shortcut(work: Work, action: Shortcut) -> None:
         work.discard_from_hand(action.player, card)
     arrow = work.rules.layout.shortcut[work.crabs[action.player]]
     assert arrow is not None
-    do_move(work, action.player, arrow[0], NO_CARD, action.pushes)
+    do_move(work, action.player, arrow[0], NO_CARD, action.pushes, Motion.SHORTCUT)
 
 
 def _use(work: Work, index: int) -> None:
     """Begin the action ``grant``: its steps go into the queue, automatic ones resolve."""
     grant = work.grants.pop(index)
+    if work.events is not None:
+        rules, p = work.rules, work.current
+        title = rules.titles[grant.name]
+        work.events.append(
+            ActionUsed(p, rules.colours[p], grant.source, grant.name, title, grant.cost)
+        )
     if grant.source is Source.TILE:
         # E: once per turn, pay the tile's shells back to the supply.
         work.shells[work.current] -= grant.cost
@@ -289,8 +358,13 @@ def _use(work: Work, index: int) -> None:
     advance(work)
 
 
-def _check(state: State, action: object) -> None:
-    """Raise the error that says why ``action`` (anything at all) is not legal now."""
+def check_legal(state: State, action: object) -> None:
+    """Raise the error that says why ``action`` (anything at all) is not legal now.
+
+    Raises:
+        GameOverError, NotYourTurnError, IllegalActionError: as :func:`apply`.
+    """
+    check_action(action, ACTIONS)
     player = getattr(action, "player", None)
     if state.phase is Phase.OVER:
         raise GameOverError("the game is over", action=action)
@@ -364,6 +438,8 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(initial_state(Config(), seed=1)) is None
     True
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if state.phase is not Phase.OVER:
         return None
     contenders = [p for p, cell in enumerate(state.crabs) if cell == SEA]

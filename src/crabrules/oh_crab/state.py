@@ -127,6 +127,11 @@ class State:
         market: the three face-up piles, bottom to top.
         draw: the Market's draw pile, top first.
         removed: starting cards put back in the box by Card Exchanges.
+        known: per player, sorted, the cards of their Hand or face-down card that every
+            player saw them take: their Discard pile taken back (at Rest, or with tile Da)
+            and face-up Market cards. A card leaves this list when it leaves the Hand.
+        draw_seen: how many cards at the bottom of the draw pile every player saw placed
+            there (the cards given in Card Exchanges), at most the pile's size.
         turn: the active player's turn in the action phase, else ``None``.
     """
 
@@ -148,4 +153,6 @@ class State:
     market: tuple[tuple[CardId, ...], ...]
     draw: tuple[CardId, ...]
     removed: tuple[CardId, ...]
+    known: tuple[tuple[CardId, ...], ...]
+    draw_seen: int
     turn: Turn | None

@@ -7,8 +7,17 @@ from collections.abc import Sequence
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import NO_PILE, EndTurn, Pile, Side
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
-from crabrules.oh_crab.market import take
-from crabrules.oh_crab.movement import enter_own
+from crabrules.oh_crab.events import (
+    CardAdded,
+    CookPassed,
+    Motion,
+    RestDeclared,
+    Rested,
+    RoundEnded,
+    TurnEnded,
+    TurnStarted,
+)
+from crabrules.oh_crab.movement import enter_own, stand_up
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Grant, Phase, Source, Stage
 from crabrules.oh_crab.work import Rules, View, Work
@@ -51,9 +60,15 @@ def card_grants(rules: Rules, card: CardId, neighbour: CardId | None, side: Side
     return grants
 
 
-def add_to_trace(work: Work, player: PlayerId, card: CardId, side: Side) -> None:
+def add_to_trace(
+    work: Work, player: PlayerId, card: CardId, side: Side, *, doping: bool = False
+) -> None:
     """Put ``card`` at one end of the Trace and gain the actions it gives."""
-    trace = work.traces[player]
+    if work.events is not None:
+        rules = work.rules
+        colour, name = rules.colours[player], rules.card_names[card]
+        work.events.append(CardAdded(player, colour, card, name, side, doping))
+    trace = work.trace(player)
     neighbour = None if not trace else (trace[-1] if side is Side.RIGHT else trace[0])
     if side is Side.RIGHT:
         trace.append(card)
@@ -72,16 +87,20 @@ def turn_grants(work: Work, player: PlayerId) -> list[Grant]:
     return grants
 
 
-def carried_to(layout: Layout, crabs: Sequence[Cell], player: PlayerId) -> Cell:
+def carried_to(
+    layout: Layout, crabs: Sequence[Cell], player: PlayerId, *, head_down: bool
+) -> Cell:
     """Return where the current under the player's crab carries it (:data:`NOWHERE`: nowhere).
 
-    A current into an occupied space leans on the crab there: the crab stays.
+    A current into an occupied space leans on the crab there: the crab stays. A current
+    is a movement toward the sea, so Reeds stop it as they stop a move ("an impassable
+    barrier": the crab stays), unless Head Down! is in effect.
     """
     cell = crabs[player]
     if cell == SEA:
         return NOWHERE
     target = layout.current[cell]
-    if target >= 0 and target in crabs:
+    if target >= 0 and (target in crabs or (layout.current_reeds[cell] and not head_down)):
         return NOWHERE
     return target
 
@@ -92,7 +111,7 @@ def end_turn_options(rules: Rules, view: View, player: PlayerId, head_down: bool
     A current carrying the crab onto a standard Obstacle asks for the card to discard;
     under Head Down! the current may also be ignored.
     """
-    target = carried_to(rules.layout, view.crabs, player)
+    target = carried_to(rules.layout, view.crabs, player, head_down=head_down)
     if target == NOWHERE:
         return [EndTurn(player)]
     hand = view.hands[player]
@@ -114,9 +133,11 @@ def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = Fa
     standard Obstacle, none under Head Down!).
     """
     player = work.current
-    target = carried_to(work.rules.layout, work.crabs, player)
+    target = carried_to(work.rules.layout, work.crabs, player, head_down=work.head_down)
     if target != NOWHERE and not ignore_current:
-        enter_own(work, player, target, discard)
+        enter_own(work, player, target, discard, Motion.CURRENT)
+    if work.events is not None:
+        work.events.append(TurnEnded(player, work.rules.colours[player]))
     work.in_turn = False
     work.stage, work.grants, work.queue = Stage.START, [], []
     work.crabs_left, work.head_down, work.tile_used = None, False, False
@@ -124,20 +145,35 @@ def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = Fa
     if following == work.cook:
         end_round(work)
     else:
-        work.current = following
-        work.in_turn = True
+        _start_turn(work, following)
 
 
 def end_round(work: Work) -> None:
     """End of Round phase: the sea check, then the cook passes and planning begins."""
+    events, colours = work.events, work.rules.colours
+    if events is not None:
+        events.append(RoundEnded(work.round))
     if SEA in work.crabs:
         work.phase = Phase.OVER
         return
-    work.cook = next_cook(work.rules.layout, work.crabs, work.cook)
+    holder = work.cook
+    work.cook = next_cook(work.rules.layout, work.crabs, holder)
+    if events is not None:
+        events.append(CookPassed(holder, colours[holder], work.cook, colours[work.cook]))
     work.round += 1
     work.phase = Phase.PLANNING
     work.planned = [NO_CARD if hand else RESTING for hand in work.hands]
+    if events is not None:
+        events.extend(RestDeclared(p, colours[p]) for p, h in enumerate(work.hands) if not h)
     maybe_start_actions(work)
+
+
+def _start_turn(work: Work, player: PlayerId) -> None:
+    work.current = player
+    work.in_turn = True
+    work.stage = Stage.START
+    if work.events is not None:
+        work.events.append(TurnStarted(player, work.rules.colours[player], work.round))
 
 
 def next_cook(layout: Layout, crabs: Sequence[Cell], holder: PlayerId) -> PlayerId:
@@ -164,9 +200,7 @@ def maybe_start_actions(work: Work) -> None:
     if NO_CARD in work.planned:
         return
     work.phase = Phase.ACTION
-    work.current = work.cook
-    work.in_turn = True
-    work.stage = Stage.START
+    _start_turn(work, work.cook)
 
 
 def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
@@ -175,7 +209,8 @@ def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
     ``keep`` is the Trace card kept (:data:`NO_CARD` with an empty Trace); ``pile`` is the
     Market pile taken from (:data:`NO_PILE` when the Market is exhausted).
     """
-    hand, discards = work.hands[player], work.discards[player]
+    discards = work.discard_pile(player)
+    before = len(discards)
     # 1. Discard the face-down card, if any (a declared Rest has none).
     if work.planned[player] >= 0:
         discards.append(work.planned[player])
@@ -183,14 +218,26 @@ def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
     # 2. Keep one Trace card; discard the others.
     discards.extend(c for c in work.traces[player] if c != keep)
     work.traces[player] = [] if keep == NO_CARD else [keep]
+    if work.events is not None:
+        rules = work.rules
+        thrown = tuple(discards[before:])
+        work.events.append(
+            Rested(
+                player,
+                rules.colours[player],
+                keep,
+                rules.card_names[keep] if keep >= 0 else "",
+                thrown,
+                tuple(rules.card_names[c] for c in thrown),
+            )
+        )
     # 3. Take one Market card (none once the Market is exhausted).
     if pile != NO_PILE:
-        hand.append(take(work.market, work.draw, pile, work.rules.special_ids))
-    # 4. Take the Discard pile into the Hand.
-    hand.extend(discards)
-    discards.clear()
+        work.take_market(player, pile)
+    # 4. Take the Discard pile into the Hand, in view of all.
+    work.take_discard_pile(player)
     # 5. Stand up.
-    work.knocked[player] = False
+    stand_up(work, player)
     # "If you Rested, you do not have access to the actions provided by an action card."
     work.stage = Stage.ACT
     work.grants = turn_grants(work, player)

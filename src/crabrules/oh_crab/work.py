@@ -10,15 +10,26 @@ rules need, computed once.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 import attrs
 
 from crabrules.core.game import PlayerId
+from crabrules.oh_crab.actions import DRAW_PILE, Pile
 from crabrules.oh_crab.board import Cell, Layout, get_layout
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import ActionTileSide, Card, SpaceType, get_content
+from crabrules.oh_crab.events import (
+    CardDiscarded,
+    DiscardPileTaken,
+    Event,
+    MarketCardTaken,
+    MarketRefilled,
+    ShellTaken,
+)
+from crabrules.oh_crab.market import refill, take
+from crabrules.oh_crab.names import BASIC_TITLES, card_names
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import CardId, Stage, State, Turn
 
@@ -40,6 +51,9 @@ class Rules:
         knock_over: per cell, a knocking-over Obstacle.
         shell: per cell, a Shell space.
         exchange: per cell, a Card Exchange space.
+        colours: each player's crab colour.
+        card_names: each card's name in words (:func:`~crabrules.oh_crab.names.card_names`).
+        titles: the English name of each action a turn may give, by its grant name.
     """
 
     layout: Layout
@@ -52,6 +66,9 @@ class Rules:
     knock_over: tuple[bool, ...]
     shell: tuple[bool, ...]
     exchange: tuple[bool, ...]
+    colours: tuple[str, ...]
+    card_names: tuple[str, ...]
+    titles: dict[str, str]
 
 
 @functools.cache
@@ -75,6 +92,13 @@ def rules_for(config: Config) -> Rules:
         knock_over=tuple(s.type is SpaceType.KNOCK_OVER for s in spaces),
         shell=tuple(s.shell for s in spaces),
         exchange=tuple(s.type is SpaceType.CARD_EXCHANGE for s in spaces),
+        colours=content.colours[: config.players],
+        card_names=card_names(content),
+        titles={
+            **{p.value: title for p, title in BASIC_TITLES.items()},
+            **{s.id: s.name for s in content.specials},
+            **{t.id: t.name for t in content.action_tiles},
+        },
     )
 
 
@@ -129,11 +153,14 @@ class Work:
         "current",
         "discards",
         "draw",
+        "draw_seen",
+        "events",
         "grants",
         "hands",
         "head_down",
         "in_turn",
         "knocked",
+        "known",
         "market",
         "phase",
         "planned",
@@ -150,7 +177,9 @@ class Work:
         "traces",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, events: list[Event] | None = None) -> None:
+        #: The log of what happens, when the caller asked for one (``apply_with_events``).
+        self.events = events
         self.config = state.config
         self.rules = rules_for(state.config)
         self.seed = state.seed
@@ -161,15 +190,21 @@ class Work:
         self.current = state.current
         self.crabs = list(state.crabs)
         self.knocked = list(state.knocked)
-        self.hands = [list(h) for h in state.hands]
+        # A player's cards stay the state's tuple until they change (hand(), trace(),
+        # discard_pile() give a list to change): most actions touch one player's at most.
+        self.hands: list[tuple[CardId, ...] | list[CardId]] = list(state.hands)
         self.planned = list(state.planned)
-        self.traces = [list(t) for t in state.traces]
-        self.discards = [list(d) for d in state.discards]
+        self.traces: list[tuple[CardId, ...] | list[CardId]] = list(state.traces)
+        self.discards: list[tuple[CardId, ...] | list[CardId]] = list(state.discards)
         self.shells = list(state.shells)
         self.supply = state.supply
-        self.market = [list(p) for p in state.market]
-        self.draw = list(state.draw)
-        self.removed = list(state.removed)
+        # The Market, the box and what the table saw change in few actions: they stay the
+        # state's tuples until then (see open_market), so most actions copy none of them.
+        self.market: tuple[tuple[CardId, ...], ...] | list[list[CardId]] = state.market
+        self.draw: tuple[CardId, ...] | list[CardId] = state.draw
+        self.removed = state.removed
+        self.known = state.known
+        self.draw_seen = state.draw_seen
         turn = state.turn
         self.in_turn = turn is not None
         if turn is None:
@@ -203,19 +238,44 @@ class Work:
             self.current,
             tuple(self.crabs),
             tuple(self.knocked),
-            tuple(tuple(sorted(h)) for h in self.hands),
+            tuple(tuple(sorted(h)) if isinstance(h, list) else h for h in self.hands),
             tuple(self.planned),
             tuple(tuple(t) for t in self.traces),
             tuple(tuple(d) for d in self.discards),
             tuple(self.shells),
             self.supply,
-            tuple(tuple(p) for p in self.market),
+            tuple(tuple(p) for p in self.market) if isinstance(self.market, list) else self.market,
             tuple(self.draw),
-            tuple(sorted(self.removed)),
+            self.removed,
+            self.known,
+            # Seen cards sit at the bottom and cards leave from the top: of the counted
+            # cards, those still in the pile are its last ones.
+            min(self.draw_seen, len(self.draw)),
             turn,
         )
 
     # --- small helpers -----------------------------------------------------------------
+
+    def hand(self, player: PlayerId) -> list[CardId]:
+        """The player's Hand, as a list to change."""
+        hand = self.hands[player]
+        if not isinstance(hand, list):
+            hand = self.hands[player] = list(hand)
+        return hand
+
+    def trace(self, player: PlayerId) -> list[CardId]:
+        """The player's Trace, as a list to change."""
+        trace = self.traces[player]
+        if not isinstance(trace, list):
+            trace = self.traces[player] = list(trace)
+        return trace
+
+    def discard_pile(self, player: PlayerId) -> list[CardId]:
+        """The player's Discard pile, as a list to change."""
+        pile = self.discards[player]
+        if not isinstance(pile, list):
+            pile = self.discards[player] = list(pile)
+        return pile
 
     def random_index(self, n: int) -> int:
         """Draw a uniform index below ``n`` from the game's generator."""
@@ -227,14 +287,97 @@ class Work:
         if self.supply:
             self.supply -= 1
             self.shells[player] += 1
+            if self.events is not None:
+                colour = self.rules.colours[player]
+                self.events.append(ShellTaken(player, colour, self.shells[player]))
 
-    def discard_from_hand(self, player: PlayerId, card: CardId) -> None:
+    def discard_from_hand(
+        self, player: PlayerId, card: CardId, *, at_random: bool = False
+    ) -> None:
         """Move ``card`` from the player's Hand to their Discard pile."""
-        self.hands[player].remove(card)
-        self.discards[player].append(card)
+        self.hand(player).remove(card)
+        self.forget(player, card)
+        self.discard_pile(player).append(card)
+        if self.events is not None:
+            rules = self.rules
+            self.events.append(
+                CardDiscarded(
+                    player, rules.colours[player], card, rules.card_names[card], at_random
+                )
+            )
+
+    def take_discard_pile(self, player: PlayerId) -> None:
+        """Take the Discard pile into the Hand, in view of all (Rest, tile Da)."""
+        pile = self.discards[player]
+        if self.events is not None and pile:
+            rules = self.rules
+            names = tuple(rules.card_names[c] for c in pile)
+            self.events.append(DiscardPileTaken(player, rules.colours[player], tuple(pile), names))
+        self.hand(player).extend(pile)
+        self.learn(player, pile)
+        self.discards[player] = []
+
+    def forget(self, player: PlayerId, card: CardId) -> None:
+        """``card`` left the player's Hand or face-down card in view of all."""
+        if card in self.known[player]:
+            self._set_known(player, tuple(c for c in self.known[player] if c != card))
+
+    def learn(self, player: PlayerId, cards: Iterable[CardId]) -> None:
+        """Every player saw ``cards`` go into the player's Hand."""
+        self._set_known(player, tuple(sorted({*self.known[player], *cards})))
+
+    def _set_known(self, player: PlayerId, cards: tuple[CardId, ...]) -> None:
+        known = list(self.known)
+        known[player] = cards
+        self.known = tuple(known)
+
+    def box(self, card: CardId) -> None:
+        """Put a starting card back in the box."""
+        self.removed = tuple(sorted((*self.removed, card)))
+
+    def open_market(self) -> tuple[list[list[CardId]], list[CardId]]:
+        """The Market's piles and draw pile as lists, to change in place."""
+        if isinstance(self.market, tuple):
+            self.market = [list(p) for p in self.market]
+            self.draw = list(self.draw)
+        assert isinstance(self.market, list)
+        assert isinstance(self.draw, list)
+        return self.market, self.draw
+
+    def take_market(self, player: PlayerId, which: Pile) -> CardId:
+        """Take a Market card into the player's Hand and refill the Market.
+
+        A face-up card is seen by all, and so is the draw pile's top card once only seen
+        cards are left in it.
+        """
+        seen = which != DRAW_PILE or len(self.draw) <= self.draw_seen
+        placed: list[tuple[Pile, CardId]] | None = None if self.events is None else []
+        card = take(*self.open_market(), which, self.rules.special_ids, placed)
+        self.hand(player).append(card)
+        if seen:
+            self.learn(player, (card,))
+        if self.events is not None:
+            names = self.rules.card_names
+            colour = self.rules.colours[player]
+            self.events.append(MarketCardTaken(player, colour, which, card, names[card], seen))
+            self.log_refill(placed)
+        return card
+
+    def refill_market(self) -> None:
+        """Fill the empty face-up piles from the draw pile."""
+        placed: list[tuple[Pile, CardId]] | None = None if self.events is None else []
+        refill(*self.open_market(), self.rules.special_ids, placed)
+        self.log_refill(placed)
+
+    def log_refill(self, placed: list[tuple[Pile, CardId]] | None) -> None:
+        """Log the cards a refill turned face up."""
+        if self.events is not None and placed:
+            names = self.rules.card_names
+            self.events.extend(MarketRefilled(pile, card, names[card]) for pile, card in placed)
 
     def discard_random(self, player: PlayerId) -> None:
         """Discard a card drawn at random from the player's Hand (nothing if it is empty)."""
         hand = self.hands[player]
         if hand:
-            self.discard_from_hand(player, sorted(hand)[self.random_index(len(hand))])
+            card = sorted(hand)[self.random_index(len(hand))]
+            self.discard_from_hand(player, card, at_random=True)

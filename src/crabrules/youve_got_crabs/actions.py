@@ -17,6 +17,13 @@ time exactly when ``legal_actions`` lists it (at the state's ``clock``):
 
 >>> Call(0, 1, time=12.5) == Call(0, 1, time=0.0)
 True
+
+A time is a float; a whole number of seconds given as an ``int`` is turned into the same
+float (so ``Call(0, 1, time=2)`` is ``Call(0, 1, time=2.0)``), and anything else is
+refused:
+
+>>> Call(0, 1, time=2).time
+2.0
 >>> Call(0, 1, time=float("nan"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -59,8 +66,6 @@ POT: Source = -1
 class IllegalReason(Reason):
     """Why ``apply`` refused an action (stable codes a front end can switch on)."""
 
-    NOT_AN_ACTION = "not_an_action"
-    """The value is not one of this game's actions, or a field has the wrong type."""
     NO_SUCH_PLAYER = "no_such_player"
     """A player id out of range."""
     PLAY_PAUSED = "play_paused"
@@ -84,7 +89,7 @@ class IllegalReason(Reason):
     BAD_TARGET = "bad_target"
     """A call names another player who is still in the game."""
     NOT_THE_CALLER = "not_the_caller"
-    """Only the player whose call is pending resolves it."""
+    """Only the player whose call on their partner is pending resolves it."""
     NO_PENDING_CALL = "no_pending_call"
     """Resolve needs a pending call on a partner."""
     NO_CLAIM = "no_claim"
@@ -104,6 +109,17 @@ def is_finite_time(value: object) -> bool:
         return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
     except OverflowError:
         return False
+
+
+def _seconds(value: float) -> float:
+    # An int time is a whole number of seconds: the same float, so that the field holds
+    # exactly its type (check_action) and the JSON text is the same as for the float.
+    if type(value) is int:
+        try:
+            return float(value)
+        except OverflowError:
+            return value  # too large for a float: the validator refuses it
+    return value
 
 
 def _finite_time(_instance: object, _attribute: object, value: object) -> None:
@@ -179,13 +195,19 @@ class Call:
     within ``DOUBLE_CRABS_WINDOW`` seconds of ``time`` makes the pair a Double Crabs claim;
     otherwise the caller's :class:`Resolve` resolves it alone.
 
-    ``time`` takes no part in equality or hashing (see the module's docstring).
+    ``time`` takes no part in equality or hashing (see the module's docstring); an ``int``
+    time becomes the same ``float``.
     """
 
     TAG: ClassVar[str] = "call"
     player: PlayerId
     target: PlayerId
-    time: float = attrs.field(default=0.0, eq=False, validator=_finite_time)
+    time: float = attrs.field(
+        default=0.0,
+        eq=False,
+        converter=_seconds,
+        validator=_finite_time,
+    )
 
 
 @attrs.frozen

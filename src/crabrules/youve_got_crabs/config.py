@@ -16,7 +16,9 @@ from crabrules.core import InvalidConfigError, PlayerId
 
 __all__ = [
     "CARDS_PER_HAND",
+    "MAX_COPIES",
     "MAX_TEAMS",
+    "MAX_TYPES",
     "MIN_TEAMS",
     "OCEAN_SIZE",
     "REFERENCE_TYPES",
@@ -35,6 +37,11 @@ MIN_TEAMS = 2
 MAX_TEAMS = 5
 CARDS_PER_HAND = 4
 OCEAN_SIZE = 4
+#: The most cards of one type, and the most types, a deck may have: four times the retail
+#: deck's 6 and 13, far more than any table holds, so a deck stays a deck (a few hundred
+#: cards) and no config makes setup or determinize slow.
+MAX_COPIES = 24
+MAX_TYPES = 52
 
 #: The thirteen crab types of the retail deck. The rulebook names only King Crab and
 #: Crabuccino; the other names, and the 6 copies of each, come from public descriptions of
@@ -63,10 +70,13 @@ class Config:
     Attributes:
         teams: the number of teams of two, 2 to 5 (4 to 10 players).
         types: the names of the crab types; a card is the index of its type here.
-        copies: how many cards of each type the deck holds (at least 4, so that every type
-            can make a scoring hand).
-        removed_types: the types taken out of the deck with only 2 or 3 teams; ``None``
-            means the last two of ``types`` (Setup, step 3: "choose two crab types").
+        copies: how many cards of each type the deck holds, 4 (so that every type can make
+            a scoring hand) to :data:`MAX_COPIES`.
+        removed_types: the types taken out of the deck. ``None`` is the rulebook: the last
+            two of ``types`` with 2 or 3 teams (Setup, step 3: "choose two crab types"),
+            none with 4 or 5. A tuple is a variant with 2 or 3 teams: exactly those types
+            (distinct names of ``types``, any number, ``()`` for none); with 4 or 5 teams
+            only ``()``, since the rulebook removes nothing there.
         first_side: the side the Crabbing License points at first (0 or 1).
         imitation_crab: play with the Imitation Crab expansion (one wild card).
         seating: ``seating[p]`` is player ``p``'s team; player ``p`` always sits on side
@@ -90,9 +100,9 @@ class Config:
     def __attrs_post_init__(self) -> None:
         _check_teams(self.teams)
         _check_types(self.types)
-        if type(self.copies) is not int or self.copies < CARDS_PER_HAND:
+        if type(self.copies) is not int or not CARDS_PER_HAND <= self.copies <= MAX_COPIES:
             raise InvalidConfigError(
-                f"copies: each type needs at least {CARDS_PER_HAND} cards, not {self.copies!r}"
+                f"copies: {CARDS_PER_HAND} to {MAX_COPIES} cards of each type, not {self.copies!r}"
             )
         _check_removed(self.removed_types, self.types, self.teams)
         if self.first_side not in (0, 1) or type(self.first_side) is not int:
@@ -157,8 +167,10 @@ def _check_teams(teams: object) -> None:
 
 
 def _check_types(types: tuple[str, ...]) -> None:
-    if not isinstance(types, tuple) or not types:
-        raise InvalidConfigError(f"types: a non-empty tuple of crab type names, not {types!r}")
+    if not isinstance(types, tuple) or not 1 <= len(types) <= MAX_TYPES:
+        raise InvalidConfigError(
+            f"types: a tuple of 1 to {MAX_TYPES} crab type names, not {types!r:.80}"
+        )
     if any(type(name) is not str or not name.strip() for name in types):
         raise InvalidConfigError("types: every crab type needs a non-empty name")
     if len(set(types)) != len(types):
@@ -173,10 +185,17 @@ def _check_removed(removed: tuple[str, ...] | None, types: tuple[str, ...], team
                 "to remove, or ()"
             )
         return
-    if not isinstance(removed, tuple) or any(name not in types for name in removed):
+    if not isinstance(removed, tuple) or any(
+        type(name) is not str or name not in types for name in removed
+    ):
         raise InvalidConfigError(f"removed_types: every name must be one of types, {removed!r}")
     if len(set(removed)) != len(removed) or len(removed) >= len(types):
         raise InvalidConfigError("removed_types: distinct names, and at least one type kept")
+    if teams > 3 and removed:
+        raise InvalidConfigError(
+            f"removed_types: with {teams} teams no type leaves the deck (Setup, step 3), "
+            f"so () or None, not {removed!r}"
+        )
 
 
 def _check_seating(seating: tuple[Team, ...], teams: int) -> None:

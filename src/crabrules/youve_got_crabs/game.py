@@ -12,18 +12,22 @@ from crabrules.core import (
 )
 from crabrules.youve_got_crabs.actions import Action
 from crabrules.youve_got_crabs.config import MAX_TEAMS, MIN_TEAMS, Config, config_for_players
-from crabrules.youve_got_crabs.observe import Observation, determinize, observe
+from crabrules.youve_got_crabs.events import Event
+from crabrules.youve_got_crabs.notation import action_to_str, parse_action
+from crabrules.youve_got_crabs.observe import Observation, determinize, observe, observe_events
 from crabrules.youve_got_crabs.render import render
 from crabrules.youve_got_crabs.rules import (
     active_players,
     apply,
+    apply_with_events,
     initial_state,
     is_terminal,
     legal_actions,
     num_players,
     outcome,
 )
-from crabrules.youve_got_crabs.state import State
+from crabrules.youve_got_crabs.state import State, check_state
+from crabrules.youve_got_crabs.words import describe, describe_event
 
 __all__ = ["GAME", "INFO", "MAX_RANDOM_STEPS"]
 
@@ -61,4 +65,12 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     render=render,
     num_players=num_players,
     config_for_players=config_for_players,
+    check_state=check_state,
+    event_type=Event,
+    apply_with_events=apply_with_events,
+    observe_events=observe_events,
+    describe=describe,
+    describe_event=describe_event,
+    action_to_str=action_to_str,
+    parse_action=parse_action,
 )

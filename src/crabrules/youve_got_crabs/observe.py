@@ -5,28 +5,69 @@ taken from the Ocean into a hand (swaps are made in the open) and which Draw pil
 hand card came from, the Ocean, every token count, the License, who has put the hand down
 or confirmed or declined, whether anyone swapped, who wears the Rubber Crab Claws, the
 clock, the pending call or claim, the latest signals and calls with their results, the
-Discard pile (every card in it was shown face up) and the size of the Draw pile. Never
-another hand's unseen cards, the Draw pile's order, the seed or the generator.
+Discard pile (every card in it was shown face up), the size of the Draw pile, and, by Draw
+pile, which cards are still out of their sight (:class:`PileCards`). Never another hand's
+unseen cards, the Draw pile's order, the seed or the generator.
+
+:func:`determinize` builds its state from the observation alone (and its seed), so two
+states a player cannot tell apart give the same twin:
 
 >>> from crabrules.youve_got_crabs.rules import initial_state
 >>> state = initial_state(seed=3)
 >>> seen = observe(state, 0)
 >>> seen.hand == state.hands[0], seen.draw_size
 (True, 46)
->>> observe(determinize(state, 0, seed=99), 0) == seen
-True
+>>> twin = determinize(state, 0, seed=99)
+>>> observe(twin, 0) == seen, determinize(twin, 0, seed=99) == twin
+(True, True)
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, is_scoring
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND, Config, Side, Team
-from crabrules.youve_got_crabs.state import UNSEEN, CallRecord, Claim, Phase, State, Window
+from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core.events import check_events
+from crabrules.core.game import not_a_state
+from crabrules.core.rng import check_seed
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck, is_scoring
+from crabrules.youve_got_crabs.config import CARDS_PER_HAND, MAX_TEAMS, Config, Side, Team
+from crabrules.youve_got_crabs.events import CardsDrawn, Event
+from crabrules.youve_got_crabs.state import (
+    UNSEEN,
+    CallRecord,
+    Claim,
+    Phase,
+    State,
+    Window,
+    check_public,
+    invalid,
+)
 
-__all__ = ["Observation", "determinize", "observe"]
+__all__ = [
+    "Observation",
+    "PileCards",
+    "check_observation",
+    "determinize",
+    "observe",
+    "observe_events",
+    "twin_of",
+]
+
+
+@attrs.frozen
+class PileCards:
+    """Cards out of one player's sight that came from one Draw pile.
+
+    Attributes:
+        pile: the Draw pile (``0`` the dealt one, ``n`` the one the n-th reshuffle made).
+        cards: the cards, sorted.
+    """
+
+    pile: int
+    cards: tuple[Card, ...]
 
 
 @attrs.frozen
@@ -40,6 +81,12 @@ class Observation:
         player: whose view this is.
         hand: the player's own four cards by slot; empty for a spectator.
         draw_size: how many cards the Draw pile holds.
+        hidden: by Draw pile (in pile order, only piles that hold some), the cards this
+            player cannot see: the unseen cards of the other hands drawn from that pile,
+            and for the latest pile the Draw pile too; each sorted, so no place is told.
+            Everyone saw each pile's cards when it was made (the first: the whole deck;
+            a reshuffled one was the Discard pile), and saw every card that has left an
+            unseen slot since, so this is what a player can count, not a secret.
     """
 
     player: PlayerId | None
@@ -51,6 +98,7 @@ class Observation:
     draw_size: int
     discard: tuple[Card, ...]
     reshuffles: int
+    hidden: tuple[PileCards, ...]
     tokens: tuple[int, ...]
     pot: int
     license: Side
@@ -81,7 +129,11 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     >>> state = initial_state(seed=3)
     >>> observe(state, 2).hand == state.hands[2], observe(state, None).hand
     (True, ())
+    >>> [(part.pile, len(part.cards)) for part in observe(state, 2).hidden]
+    [(0, 58)]
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     check_viewer(player, state.config.players)
     hand: tuple[Card, ...] = () if player is None else state.hands[player]
     return Observation(
@@ -94,6 +146,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         draw_size=len(state.draw),
         discard=state.discard,
         reshuffles=state.reshuffles,
+        hidden=_hidden(state, player),
         tokens=state.tokens,
         pot=state.pot,
         license=state.license,
@@ -116,65 +169,260 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     )
 
 
+def _hidden(state: State, player: PlayerId | None) -> tuple[PileCards, ...]:
+    # The cards out of the player's sight, by the Draw pile they came from.
+    by_pile: dict[int, list[Card]] = {state.reshuffles: list(state.draw)}
+    for p, (hand, seen, piles) in enumerate(
+        zip(state.hands, state.seen, state.drawn_from, strict=True)
+    ):
+        if p != player:
+            for card, shown, pile in zip(hand, seen, piles, strict=True):
+                if shown == UNSEEN:
+                    by_pile.setdefault(pile, []).append(card)
+    return tuple(
+        PileCards(pile, tuple(sorted(cards))) for pile, cards in sorted(by_pile.items()) if cards
+    )
+
+
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """The ``events`` as ``player`` saw them (``None``: a spectator).
+
+    Everything happens in the open but the cards drawn face down: another player's
+    :class:`~crabrules.youve_got_crabs.events.CardsDrawn` comes with every card
+    :data:`~crabrules.youve_got_crabs.state.UNSEEN`, named ``"a card"`` (which Draw pile
+    each came from stays: everyone saw that). Redacting twice changes nothing.
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
+
+    >>> from crabrules.youve_got_crabs.events import CardsDrawn
+    >>> drawn = CardsDrawn(2, (8, 8, 1, 3), ("King Crab",) * 2 + ("Crabbi", "Taxi Crab"), (0,) * 4)
+    >>> observe_events((drawn,), 2) == (drawn,)
+    True
+    >>> observe_events((drawn,), 0)[0].cards
+    (-2, -2, -2, -2)
+    """
+    check_viewer(player, 2 * MAX_TEAMS)
+    return tuple(_as_seen(event, player) for event in check_events(events, Event))
+
+
+def _as_seen(event: Event, player: PlayerId | None) -> Event:
+    if type(event) is CardsDrawn and event.player != player:
+        count = len(event.cards)
+        return CardsDrawn(event.player, (UNSEEN,) * count, ("a card",) * count, event.piles)
+    return event
+
+
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     """Deal the unseen cards anew: a state ``player`` cannot tell from ``state``.
 
-    The cards ``player`` cannot see (every other hand, but for the cards everyone saw
-    taken from the Ocean into it, and the Draw pile) are shuffled and dealt back into the
-    same places in the same numbers, each among the places holding cards of the same Draw
-    pile: a reshuffled Draw pile was the Discard pile, whose cards everyone saw, so its
-    cards never trade places with cards dealt or drawn before. The Imitation Crab stays
-    with whoever wears the claws, which everyone sees. A hand called wrong and unchanged
-    since is never dealt four of a kind (the deal is drawn again until none is). The seed
-    and the generator are replaced too.
+    The twin is built from ``observe(state, player)`` and ``seed`` alone, so it depends on
+    nothing the player cannot see. The cards out of the player's sight (every other
+    hand's unseen slots, and the Draw pile) are dealt back into the same places, each Draw
+    pile's cards (:attr:`Observation.hidden`) into the places holding cards of that pile: a
+    reshuffled Draw pile was the Discard pile, whose cards everyone saw, so its cards never
+    trade places with cards dealt or drawn before. An unseen Imitation Crab goes to an
+    unseen slot of whoever wears the claws, which everyone sees (with no claws, into the
+    Draw pile). A hand called wrong and unchanged since is never dealt four of a kind (the
+    deal is drawn again until none is). The seed and the generator come from ``seed``.
 
     Args:
         state: the true state.
         player: whose knowledge to keep (``None``: a spectator's, who sees no hand).
-        seed: the seed of the re-deal, an int in ``[0, 2**64)``.
+        seed: the seed of the re-deal, an integer in ``[0, 2**64)``.
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
+        InvalidConfigError: ``seed`` is not a seed.
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> state = initial_state(seed=3)
+    >>> twin = determinize(state, 1, seed=4)
+    >>> twin.hands[1] == state.hands[1], twin.hands[0] == state.hands[0]
+    (True, False)
     """
-    check_viewer(player, state.config.players)
-    wearer = state.claws if state.claws != player else None
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    seed = check_seed(seed)
+    return twin_of(observe(state, player), seed)
 
-    def hidden(p: PlayerId, slot: int) -> bool:
-        # A slot whose card everyone saw go in stays; so does the worn Imitation Crab.
-        card = state.hands[p][slot]
-        return state.seen[p][slot] == UNSEEN and not (p == wearer and card == IMITATION_CRAB)
 
-    others = [p for p in range(state.config.players) if p != player]
-    slots = [(p, slot) for p in others for slot in range(CARDS_PER_HAND) if hidden(p, slot)]
-    known_wrong = [p for p in others if p in state.called_wrong]
+def twin_of(view: Observation, seed: int) -> State:
+    """A full state whose ``view.player`` view is ``view``, dealt from ``seed``.
+
+    What :func:`determinize` returns; ``view`` must be a valid observation.
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> state = initial_state(seed=3)
+    >>> twin_of(observe(state, 0), 5) == determinize(state, 0, 5)
+    True
+    """
+    places = _places(view)
+    known_wrong = [p for p in range(view.config.players) if p in view.called_wrong]
     rng = Rng.from_seed(seed)
     # The true deal is one of the deals drawn, so this ends; a random hand is seldom four
     # of a kind, so it takes very few draws.
     while True:
-        hands, draw, rng = _redeal(state, slots, rng)
-        if not any(is_scoring(hands[p]) for p in known_wrong):
+        hands, draw, rng = _deal(view, places, rng)
+        if not any(p != view.player and is_scoring(hands[p]) for p in known_wrong):
             break
     new_seed, rng = rng.next_u64()
-    return attrs.evolve(state, seed=new_seed, rng=rng, hands=hands, draw=draw)
+    return State(
+        config=view.config,
+        seed=new_seed,
+        rng=rng,
+        hands=hands,
+        seen=view.seen,
+        drawn_from=view.drawn_from,
+        ocean=view.ocean,
+        draw=draw,
+        discard=view.discard,
+        reshuffles=view.reshuffles,
+        tokens=view.tokens,
+        pot=view.pot,
+        license=view.license,
+        phase=view.phase,
+        down=view.down,
+        confirmed=view.confirmed,
+        declined=view.declined,
+        swapped=view.swapped,
+        claws=view.claws,
+        clock=view.clock,
+        window=view.window,
+        claim=view.claim,
+        tied=view.tied,
+        winner=view.winner,
+        signals=view.signals,
+        signal_count=view.signal_count,
+        calls=view.calls,
+        call_count=view.call_count,
+        called_wrong=view.called_wrong,
+    )
 
 
-def _redeal(
-    state: State, slots: list[tuple[PlayerId, int]], rng: Rng
+#: Where a hidden card can go: a hand slot ``(player, slot)``, or a Draw pile position.
+_Place = tuple[PlayerId, int]
+#: In a :data:`_Place`, the "player" of a Draw pile position.
+_DRAW = -1
+
+
+def _places(view: Observation) -> dict[int, list[_Place]]:
+    # By Draw pile, the places out of the viewer's sight, in a fixed order: the other
+    # hands' unseen slots drawn from it (by player and slot), then for the latest pile
+    # the Draw pile's positions, bottom first.
+    places: dict[int, list[_Place]] = {}
+    for p, (seen, piles) in enumerate(zip(view.seen, view.drawn_from, strict=True)):
+        if p != view.player:
+            for slot, (shown, pile) in enumerate(zip(seen, piles, strict=True)):
+                if shown == UNSEEN:
+                    places.setdefault(pile, []).append((p, slot))
+    places.setdefault(view.reshuffles, []).extend((_DRAW, i) for i in range(view.draw_size))
+    return places
+
+
+def _deal(
+    view: Observation, places: dict[int, list[_Place]], rng: Rng
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], Rng]:
-    # Shuffle the cards of the hidden hand ``slots`` and of the Draw pile, each Draw pile's
-    # cards among their own places. The Draw pile is all of the latest pile (it is
-    # reshuffled the moment it runs out). The Imitation Crab is never re-dealt: the claws
-    # say which hand holds it, and without claws nobody's hand does, so a wild card in the
-    # Draw pile stays there (at a random depth).
-    hands = [list(hand) for hand in state.hands]
-    draw = tuple(c for c in state.draw if c != IMITATION_CRAB)
-    for pile in range(state.reshuffles + 1):
-        places = [(p, slot) for p, slot in slots if state.drawn_from[p][slot] == pile]
-        cards = [state.hands[p][slot] for p, slot in places]
-        latest = pile == state.reshuffles
-        shuffled, rng = rng.shuffle((*cards, *draw) if latest else cards)
-        for (p, slot), card in zip(places, shuffled, strict=False):
-            hands[p][slot] = card
-        if latest:
-            draw = shuffled[len(places) :]
-    if len(draw) < len(state.draw):
-        depth, rng = rng.below(len(draw) + 1)
-        draw = (*draw[:depth], IMITATION_CRAB, *draw[depth:])
-    return tuple(map(tuple, hands)), draw, rng
+    # Deal each pile's hidden cards into its places. The Imitation Crab first: the claws
+    # say whose hand holds it (a slot of theirs this pile filled), and no claws means no
+    # hand holds it, so it is in the Draw pile.
+    hands = [list(row) for row in view.seen]
+    if view.player is not None:
+        hands[view.player] = list(view.hand)
+    draw: list[Card] = [UNSEEN] * view.draw_size
+    wearer = view.claws if view.claws != view.player else None
+    for part in view.hidden:
+        spots = places[part.pile]
+        cards = list(part.cards)
+        if IMITATION_CRAB in cards:
+            cards.remove(IMITATION_CRAB)
+            holder = _DRAW if wearer is None else wearer
+            allowed = [i for i, (p, _) in enumerate(spots) if p == holder]
+            pick, rng = rng.below(len(allowed))
+            wild = allowed[pick]
+            _put(hands, draw, spots[wild], IMITATION_CRAB)
+            spots = [*spots[:wild], *spots[wild + 1 :]]
+        shuffled, rng = rng.shuffle(cards)
+        for spot, card in zip(spots, shuffled, strict=True):
+            _put(hands, draw, spot, card)
+    return tuple(map(tuple, hands)), tuple(draw), rng
+
+
+def _put(hands: list[list[Card]], draw: list[Card], place: _Place, card: Card) -> None:
+    owner, index = place
+    if owner == _DRAW:
+        draw[index] = card
+    else:
+        hands[owner][index] = card
+
+
+def check_observation(view: Observation) -> None:
+    """Refuse an observation that no state of the game could give (used when loading).
+
+    Raises:
+        InvalidStateError: says what is impossible.
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> check_observation(observe(initial_state(seed=3), 1))
+    """
+    if type(view) is not Observation:
+        raise not_a_state(view, Observation)
+    check_public(view)
+    config = view.config
+    players = config.players
+    if view.player is not None and not 0 <= view.player < players:
+        raise invalid(f"player: None or a player from 0 to {players - 1}")
+    if len(view.hand) != (0 if view.player is None else CARDS_PER_HAND):
+        raise invalid("hand: a player's four cards, or none for a spectator")
+    if view.player is not None and (
+        any(s not in (UNSEEN, c) for s, c in zip(view.seen[view.player], view.hand, strict=True))
+        or (view.player in view.called_wrong and is_scoring(view.hand))
+    ):
+        raise invalid("hand: not the cards seen in it, or four of a kind called wrong")
+    if view.draw_size < 0 or (view.draw_size == 0 and view.discard):
+        raise invalid("draw_size: never negative; an empty Draw pile takes the Discard pile")
+    if view.draw_size > config.deck_size:
+        # Checked before the places are listed: a huge size must not allocate a huge list.
+        raise invalid(f"draw_size: at most the {config.deck_size} cards of the deck")
+    places = _places(view)
+    piles = [part.pile for part in view.hidden]
+    if (
+        piles != sorted(set(piles))
+        or any(
+            not part.cards
+            or list(part.cards) != sorted(part.cards)
+            or len(part.cards) != len(places.get(part.pile, ()))
+            for part in view.hidden
+        )
+        or sum(map(len, places.values())) != sum(len(part.cards) for part in view.hidden)
+    ):
+        raise invalid("hidden: by pile, sorted, as many cards as the places out of sight")
+    shown = [c for row in view.seen for c in row if c != UNSEEN]
+    if view.player is not None:
+        shown += [c for c, s in zip(view.hand, view.seen[view.player], strict=True) if s == UNSEEN]
+    cards = [*shown, *view.ocean, *view.discard, *(c for part in view.hidden for c in part.cards)]
+    if Counter(cards) != Counter(deck(config)):
+        raise invalid("the hand, the cards seen, the Ocean, the piles are not the deck")
+    _check_wild(view, places)
+
+
+def _check_wild(view: Observation, places: dict[int, list[_Place]]) -> None:
+    # The claws say who holds the Imitation Crab: an unseen one is in a pile that filled
+    # one of their unseen slots, or with no claws in the Draw pile.
+    pile = next((part.pile for part in view.hidden if IMITATION_CRAB in part.cards), None)
+    if view.claws is not None and view.claws == view.player:
+        holds = IMITATION_CRAB in view.hand
+    elif view.claws is not None:
+        holds = IMITATION_CRAB in view.seen[view.claws] or (
+            pile is not None and any(p == view.claws for p, _ in places[pile])
+        )
+    else:
+        holds = IMITATION_CRAB not in view.hand and all(
+            IMITATION_CRAB not in row for row in view.seen
+        )
+        holds = holds and (pile is None or any(p == _DRAW for p, _ in places[pile]))
+    if not holds:
+        raise invalid(f"claws: worn by {view.claws}, not where the Imitation Crab can be")
+
+
+serialize.register_check(Observation, check_observation)

@@ -16,8 +16,15 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core import PlayerId, Rng
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card
+from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, card_name
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND
+from crabrules.youve_got_crabs.events import (
+    CardsDrawn,
+    ClawsPassed,
+    HandDiscarded,
+    Log,
+    Reshuffled,
+)
 from crabrules.youve_got_crabs.state import UNSEEN, State
 
 __all__ = ["Drawn", "draw_cards", "redraw"]
@@ -52,6 +59,7 @@ def draw_cards(
     rng: Rng,
     count: int,
     reshuffles: int = 0,
+    events: Log = None,
 ) -> Drawn:
     """Draw ``count`` cards from the top, reshuffling the Discard pile when the Draw runs out.
 
@@ -66,6 +74,7 @@ def draw_cards(
         rng: the generator for the reshuffles.
         count: how many cards to draw.
         reshuffles: how many reshuffles the game has had so far.
+        events: where to report each reshuffle (:class:`Reshuffled`), if anywhere.
     """
     drawn: tuple[Card, ...] = ()
     piles: tuple[int, ...] = ()
@@ -75,6 +84,8 @@ def draw_cards(
             draw, rng = rng.shuffle(discard)
             discard = ()
             reshuffles += 1
+            if events is not None:
+                events.append(Reshuffled(reshuffles, len(draw)))
         if len(drawn) == count:
             return Drawn(drawn, piles, draw, discard, rng, reshuffles)
         split = max(len(draw) - (count - len(drawn)), 0)
@@ -84,7 +95,7 @@ def draw_cards(
         draw = draw[:split]
 
 
-def redraw(state: State, player: PlayerId) -> State:
+def redraw(state: State, player: PlayerId, events: Log = None) -> State:
     """``player`` discards their four cards and draws four new ones (after a right call).
 
     The Rubber Crab Claws follow the Imitation Crab: off when it is discarded, on when it
@@ -92,14 +103,22 @@ def redraw(state: State, player: PlayerId) -> State:
     everyone knows which Draw pile each card came from.
     """
     hand = state.hands[player]
+    config = state.config
+    if events is not None:
+        events.append(HandDiscarded(player, hand, tuple(card_name(config, c) for c in hand)))
     drawn = draw_cards(
-        state.draw, (*state.discard, *hand), state.rng, CARDS_PER_HAND, state.reshuffles
+        state.draw, (*state.discard, *hand), state.rng, CARDS_PER_HAND, state.reshuffles, events
     )
     claws = state.claws
     if IMITATION_CRAB in drawn.cards:
         claws = player
     elif claws == player:
         claws = None
+    if events is not None:
+        names = tuple(card_name(config, c) for c in drawn.cards)
+        events.append(CardsDrawn(player, drawn.cards, names, drawn.piles))
+        if claws != state.claws:
+            events.append(ClawsPassed(state.claws, claws))
     return attrs.evolve(
         state,
         hands=(*state.hands[:player], drawn.cards, *state.hands[player + 1 :]),

@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Callable
 from itertools import chain
@@ -32,7 +31,10 @@ from crabrules.core import (
     PlayerId,
     Rng,
     check_config,
+    check_viewer,
 )
+from crabrules.core.actions import check_action
+from crabrules.core.game import not_a_state
 from crabrules.core.rng import resolve_seed
 from crabrules.youve_got_crabs.actions import (
     Action,
@@ -51,6 +53,7 @@ from crabrules.youve_got_crabs.actions import (
 from crabrules.youve_got_crabs.calls import call, collect, resolve, signal, sources
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, deck
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config
+from crabrules.youve_got_crabs.events import Event, Log
 from crabrules.youve_got_crabs.piles import draw_cards
 from crabrules.youve_got_crabs.rounds import (
     all_down,
@@ -61,28 +64,28 @@ from crabrules.youve_got_crabs.rounds import (
     put_down,
     swap,
 )
-from crabrules.youve_got_crabs.state import POT_TOKENS, TEAM_TOKENS, UNSEEN, Phase, State
+from crabrules.youve_got_crabs.state import (
+    POT_TOKENS,
+    TEAM_TOKENS,
+    UNSEEN,
+    Phase,
+    State,
+    Termination,
+)
 from crabrules.youve_got_crabs.table import table
 
 __all__ = [
     "Termination",
     "active_players",
     "apply",
+    "apply_with_events",
+    "check_legal",
     "initial_state",
     "is_terminal",
     "legal_actions",
     "num_players",
     "outcome",
 ]
-
-
-class Termination(str, enum.Enum):
-    """Why the game ended (``Outcome.reason``)."""
-
-    POT_EMPTY = "pot_empty"
-    """The last token was taken from the Pot, and one team has the most tokens."""
-    SUDDEN_DEATH = "sudden_death"
-    """After a tie, the first tied team to gain a token won."""
 
 
 _DEFAULT_CONFIG = Config()
@@ -152,12 +155,24 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
 
 
 def is_terminal(state: State) -> bool:
-    """Whether the game is over (a team has won)."""
+    """Whether the game is over (a team has won).
+
+    >>> is_terminal(initial_state(Config(), seed=7))
+    False
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return state.winner is not None
 
 
 def num_players(state: State) -> int:
-    """Return the number of players: two per team."""
+    """Return the number of players: two per team.
+
+    >>> num_players(initial_state(Config(teams=3), seed=7))
+    6
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     return state.config.players
 
 
@@ -172,6 +187,8 @@ def active_players(state: State) -> frozenset[PlayerId]:
     >>> sorted(active_players(state))  # the window: only partners 0 and 1
     [0, 1]
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if state.winner is not None:
         return frozenset()
     if state.window is not None:
@@ -195,7 +212,14 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     >>> legal_actions(state, 1)
     (Call(player=1, target=0, time=0.0), Call(player=1, target=2, time=0.0), \
 Call(player=1, target=3, time=0.0), Signal(player=1))
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if player is not None and (type(player) is not int or not 0 <= player < len(state.hands)):
+        check_viewer(player, len(state.hands))
     if state.winner is not None:
         return ()
     targets = _targets(state)
@@ -205,8 +229,6 @@ Call(player=1, target=3, time=0.0), Signal(player=1))
                 _actions_of(state, p, targets) for p in _everyone(len(state.hands))
             )
         )
-    if type(player) is not int or not 0 <= player < state.config.players:
-        return ()
     return _actions_of(state, player, targets)
 
 
@@ -275,7 +297,10 @@ def _calls(player: PlayerId, targets: tuple[PlayerId, ...], clock: float) -> tup
 # --- apply --------------------------------------------------------------------------------------
 
 # What each action does, once checked: the rounds' actions (rounds.py), the calls' (calls.py).
-_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+# The third argument is the event log: None from apply, a list from apply_with_events, so
+# both run the same code.
+_Handler = Callable[[State, Any, Log], State]
+_HANDLERS: dict[type, _Handler] = {
     Swap: swap,
     PutDown: put_down,
     PickUp: pick_up,
@@ -286,6 +311,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Resolve: resolve,
     Collect: collect,
 }
+_ACTION_TYPES = tuple(_HANDLERS)
 
 
 def apply(state: State, action: Action, *, check: bool = True) -> State:
@@ -309,26 +335,59 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         GameOverError: the game is over.
         NotYourTurnError: the player may not act now (play is paused for a call they take
             no part in, or they are out of a sudden death).
-        IllegalActionError: any other illegal action; ``reason`` says why.
+        IllegalActionError: any other illegal action; ``reason`` says why (``malformed``
+            for a value that is not exactly one of the game's actions, naming the field).
+        NotAStateError: ``state`` is not a :class:`State`.
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if check:
-        _check(state, action)
-    handler: Callable[[State, Any], State] = _HANDLERS[type(action)]
-    return handler(state, action)
+        check_legal(state, action)
+    handler: _Handler = _HANDLERS[type(action)]
+    return handler(state, action, None)
+
+
+def apply_with_events(
+    state: State, action: Action, *, check: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Return the state after ``action`` (as :func:`apply` does) and what happened, in order.
+
+    The events are the whole truth; show a player :func:`~.observe.observe_events` of them.
+
+    >>> state = initial_state(Config(), seed=7)
+    >>> after, events = apply_with_events(state, PutDown(0))
+    >>> after == apply(state, PutDown(0)), events
+    (True, (HandPutDown(player=0),))
+
+    Raises:
+        the same errors as :func:`apply`.
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    if check:
+        check_legal(state, action)
+    events: list[Event] = []
+    handler: _Handler = _HANDLERS[type(action)]
+    return handler(state, action, events), tuple(events)
 
 
 def _refuse(action: object, reason: IllegalReason, message: str) -> IllegalActionError:
     return IllegalActionError(message, action=action, reason=reason)
 
 
-def _check(state: State, action: object) -> None:
-    """Raise the reason ``action`` is illegal; pass when :func:`legal_actions` lists it."""
+def check_legal(state: State, action: object) -> None:
+    """Raise the reason ``action`` is illegal; pass when :func:`legal_actions` lists it.
+
+    What ``apply`` checks, for a ``state`` known to be a :class:`State`.
+
+    >>> check_legal(initial_state(Config(), seed=7), Signal(2))
+    """
     if state.winner is not None:
         raise GameOverError("the game is over", action=action)
-    if type(action) not in _HANDLERS:
-        raise _refuse(action, IllegalReason.NOT_AN_ACTION, "not a You've Got Crabs action")
+    # Exactly one of this game's actions, every field of exactly its type (1.0 is not 1).
+    check_action(action, _ACTION_TYPES)
     player = action.player  # type: ignore[attr-defined]
-    if type(player) is not int or not 0 <= player < state.config.players:
+    if not 0 <= player < state.config.players:
         raise _refuse(action, IllegalReason.NO_SUCH_PLAYER, f"no player {player!r}")
     if isinstance(action, Call) and not is_finite_time(action.time):
         # Call's constructor checks the time, but attrs validators can be switched off.
@@ -358,8 +417,16 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
                     action, IllegalReason.PLAY_PAUSED, "only a counter-call on the caller"
                 )
             return
-        if isinstance(action, Resolve) and player == window.caller:
-            return
+        if isinstance(action, Resolve):
+            if player == window.caller:
+                return
+            # Resolve belongs to the caller alone, whoever else sends it.
+            error = NotYourTurnError if player != window.target else IllegalActionError
+            raise error(
+                f"only player {window.caller}, who called, resolves the call",
+                action=action,
+                reason=IllegalReason.NOT_THE_CALLER,
+            )
         if player not in (window.caller, window.target):
             raise NotYourTurnError(
                 "play is paused while a call is resolved",
@@ -381,7 +448,7 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
     if not isinstance(action, Collect):
         raise _refuse(action, IllegalReason.PLAY_PAUSED, "collect the Double Crabs tokens first")
     team = table(state.config).team_of[player]
-    if type(action.source) is not int or action.source not in sources(state, team):
+    if action.source not in sources(state, team):
         raise _refuse(
             action,
             IllegalReason.EMPTY_SOURCE,
@@ -398,8 +465,7 @@ def _check_round(
     if isinstance(action, Swap):
         if down:
             raise _refuse(action, IllegalReason.HAND_IS_DOWN, "pick the hand up to swap")
-        slots = (action.hand_slot, action.ocean_slot)
-        if any(type(s) is not int or not 0 <= s < CARDS_PER_HAND for s in slots):
+        if not (0 <= action.hand_slot < CARDS_PER_HAND and 0 <= action.ocean_slot < OCEAN_SIZE):
             raise _refuse(action, IllegalReason.NO_SUCH_CARD, "hand and Ocean slots are 0..3")
     elif isinstance(action, PutDown):
         if down:
@@ -418,18 +484,11 @@ def _check_answer(state: State, action: Answer, player: PlayerId) -> None:
         raise _refuse(action, IllegalReason.NOT_ASKED, "only the other side answers the offer")
     if player in state.declined:
         raise _refuse(action, IllegalReason.ALREADY_ANSWERED, "already said no")
-    if type(action.wants_swap) is not bool:
-        raise _refuse(action, IllegalReason.NOT_AN_ACTION, "wants_swap is True or False")
 
 
 def _check_target(state: State, action: Call, player: PlayerId) -> None:
     target = action.target
-    if (
-        type(target) is not int
-        or not 0 <= target < state.config.players
-        or target == player
-        or not is_playing(state, target)
-    ):
+    if not 0 <= target < state.config.players or target == player or not is_playing(state, target):
         raise _refuse(
             action, IllegalReason.BAD_TARGET, "call another player who is still in the game"
         )
@@ -447,6 +506,8 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(initial_state(Config(), seed=1)) is None
     True
     """
+    if type(state) is not State:
+        raise not_a_state(state, State)
     if state.winner is None:
         return None
     team_of = table(state.config).team_of

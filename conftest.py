@@ -1,0 +1,24 @@
+"""Collection rules for the whole tree: modules of an extra that is not installed are skipped.
+
+``nox -s tests`` runs ``pytest --doctest-modules src`` without the optional extras, so the
+doctests of :mod:`crabrules.encoding` (numpy) and :mod:`crabrules.adapters` (PettingZoo,
+OpenSpiel) are collected only where their libraries are importable; ``nox -s adapters``
+installs them and runs those doctests.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+SRC = "src/crabrules"
+EXTRAS = {
+    f"{SRC}/encoding/*.py": ("numpy",),
+    f"{SRC}/adapters/pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
+    f"{SRC}/adapters/openspiel.py": ("numpy", "pyspiel"),
+}
+
+collect_ignore_glob = [
+    pattern
+    for pattern, modules in EXTRAS.items()
+    if not all(importlib.util.find_spec(m) for m in modules)
+]

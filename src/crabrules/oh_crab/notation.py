@@ -1,0 +1,347 @@
+"""A notation for actions, to read in logs and to type: ``"red: move c4 push c5"``.
+
+An action is written as the player's colour, a colon, a verb and its arguments. Spaces
+are the labels :func:`~crabrules.oh_crab.render` prints on the board's edges (column
+letter, row number: ``c4``; ``sea``); cards their content ids (``red-2``, ``a07``);
+Market piles ``m1``-``m3``, ``draw`` or ``none``; crabs their colours; an action of the
+turn ``source:name`` as :func:`~crabrules.oh_crab.render` lists them (``main:move_forward``,
+``special:faster``, ``cook:move_diagonal``, ``tile:Ba``; ``/2`` for a second one alike).
+
+=====================  ===============================================================
+action                 notation
+=====================  ===============================================================
+``Plan``               ``red: plan red-2``
+``AddCard``            ``red: add left`` / ``red: add right``
+``Rest``               ``red: rest keep red-1 take m2`` (no ``keep`` with an empty Trace)
+``Use``                ``red: use main:move_forward``
+``Move``               ``red: move c4`` [``discard a07``] [``push c5 d6``]
+``StandUp``            ``red: stand up``
+``Discard``            ``red: discard a07``
+``PickTrace``          ``red: pick red-1``
+``Dope``               ``red: dope a07 right``
+``Exchange``           ``red: exchange red-1 take draw``
+``Shift``              ``red: shift orange c6`` [``discard a07``]
+``Finish``             ``red: finish``
+``Shortcut``           ``red: shortcut a03 a07`` [``push c9``]
+``ExchangeAndEnd``     ``red: exchange red-1 take m1 end``
+``EndTurn``            ``red: end`` [``discard a07``] [``ignore current``]
+=====================  ===============================================================
+
+>>> from crabrules.oh_crab import Config, initial_state, legal_actions
+>>> state = initial_state(Config(players=3), seed=7)
+>>> action_to_str(state, legal_actions(state, 2)[0])
+'blue: plan blue-1'
+>>> parse_action(state, "blue: plan blue-1") == legal_actions(state, 2)[0]
+True
+>>> parse_action(state, "blue: move z9")
+Traceback (most recent call last):
+...
+crabrules.core.errors.IllegalActionError: not Oh Crab! notation: 'z9' is no space of the board
+>>> parse_action(state, "blue: plan red-1").reason.value
+Traceback (most recent call last):
+...
+crabrules.core.errors.IllegalActionError: Plan with these values is not legal now
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from crabrules.core.errors import CommonReason, IllegalActionError
+from crabrules.core.game import not_a_state
+from crabrules.oh_crab.actions import (
+    Action,
+    AddCard,
+    Discard,
+    Dope,
+    EndTurn,
+    Exchange,
+    ExchangeAndEnd,
+    Finish,
+    Move,
+    PickTrace,
+    Pile,
+    Plan,
+    Rest,
+    Shift,
+    Shortcut,
+    Side,
+    StandUp,
+    Use,
+)
+from crabrules.oh_crab.board import Cell
+from crabrules.oh_crab.names import cell_label, parse_cell, parse_pile, pile_label
+from crabrules.oh_crab.rules import check_legal
+from crabrules.oh_crab.state import NO_CARD, CardId, Grant, State
+from crabrules.oh_crab.work import Rules, rules_for
+
+__all__ = ["action_to_str", "grant_labels", "parse_action"]
+
+
+def grant_labels(grants: tuple[Grant, ...]) -> list[str]:
+    """The notation of each action of the turn: ``source:name``, ``/2`` for a second alike."""
+    labels: list[str] = []
+    for grant in grants:
+        label = f"{grant.source.value}:{grant.name}"
+        count = sum(1 for known in labels if known.split("/")[0] == label)
+        labels.append(label if not count else f"{label}/{count + 1}")
+    return labels
+
+
+def action_to_str(state: State, action: Action) -> str:
+    """Write ``action`` in the notation.
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_legal(state, action)
+    rules = rules_for(state.config)
+    return f"{rules.colours[action.player]}: {_body(state, rules, action)}"
+
+
+def _body(state: State, rules: Rules, action: Action) -> str:
+    card = _card_writer(rules)
+    if isinstance(action, Plan):
+        return f"plan {card(action.card)}"
+    if isinstance(action, AddCard):
+        return f"add {action.side.value}"
+    if isinstance(action, Rest):
+        keep = "" if action.keep == NO_CARD else f"keep {card(action.keep)} "
+        return f"rest {keep}take {pile_label(action.take)}"
+    if isinstance(action, Use):
+        grants = state.turn.grants if state.turn is not None else ()
+        return f"use {grant_labels(grants)[action.grant]}"
+    if isinstance(action, Move):
+        return f"move {cell_label(action.dest)}" + _extras(rules, action.discard, action.pushes)
+    if isinstance(action, StandUp):
+        return "stand up"
+    if isinstance(action, Discard):
+        return f"discard {card(action.card)}"
+    if isinstance(action, PickTrace):
+        return f"pick {card(action.card)}"
+    if isinstance(action, Dope):
+        return f"dope {card(action.card)} {action.side.value}"
+    if isinstance(action, Exchange):
+        return f"exchange {card(action.card)} take {pile_label(action.take)}"
+    if isinstance(action, Shift):
+        target = f"{rules.colours[action.crab]} {cell_label(action.dest)}"
+        return f"shift {target}" + _extras(rules, action.discard, ())
+    if isinstance(action, Finish):
+        return "finish"
+    if isinstance(action, Shortcut):
+        cards = " ".join(card(c) for c in action.cards)
+        return f"shortcut {cards}" + _extras(rules, NO_CARD, action.pushes)
+    if isinstance(action, ExchangeAndEnd):
+        return f"exchange {card(action.card)} take {pile_label(action.take)} end"
+    text = "end" + _extras(rules, action.discard, ())
+    return text + (" ignore current" if action.ignore_current else "")
+
+
+def _card_writer(rules: Rules) -> Callable[[CardId], str]:
+    ids = [c.id for c in rules.cards]
+    return lambda card: ids[card]
+
+
+def _extras(rules: Rules, discard: CardId, pushes: tuple[Cell, ...]) -> str:
+    text = "" if discard == NO_CARD else f" discard {rules.cards[discard].id}"
+    if pushes:
+        text += " push " + " ".join(cell_label(c) for c in pushes)
+    return text
+
+
+_VERBS = (
+    "plan",
+    "add",
+    "rest",
+    "use",
+    "move",
+    "stand",
+    "discard",
+    "pick",
+    "dope",
+    "exchange",
+    "shift",
+    "finish",
+    "shortcut",
+    "end",
+)
+
+
+class _NotationError(Exception):
+    """The text is not the notation (the message says why)."""
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read an action written in the notation, and check that it is legal now.
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
+        IllegalActionError: with reason ``bad_notation`` for text that is not the
+            notation; otherwise the reason :func:`~crabrules.oh_crab.apply` would give.
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    try:
+        action = _parse(state, text)
+    except _NotationError as problem:
+        raise IllegalActionError(
+            f"not Oh Crab! notation: {problem}", action=text, reason=CommonReason.BAD_NOTATION
+        ) from None
+    check_legal(state, action)
+    return action
+
+
+def _parse(state: State, text: str) -> Action:
+    rules = rules_for(state.config)
+    if type(text) is not str:
+        raise _NotationError(f"a string is needed, not {text!r:.40}")
+    # Every word of the notation is lower case, so "RED: Plan Red-1" reads as well.
+    who, colon, rest = text.lower().partition(":")
+    if not colon:
+        raise _NotationError(f"{text.strip()!r:.40} names no player (write 'red: move c4')")
+    player = _colour(rules, who.strip())
+    words = rest.split()
+    if not words:
+        raise _NotationError("no verb after the colour")
+    verb, args = words[0], _Args(rules, words[1:])
+    if verb not in _VERBS:
+        raise _NotationError(f"{verb!r:.40} is no verb ({', '.join(_VERBS)})")
+    action = _parse_verb(state, rules, player, verb, args)
+    args.done()
+    return action
+
+
+def _parse_verb(state: State, rules: Rules, p: int, verb: str, args: _Args) -> Action:
+    if verb == "plan":
+        return Plan(p, args.card())
+    if verb == "add":
+        return AddCard(p, args.side())
+    if verb == "rest":
+        keep = args.card() if args.keyword("keep") else NO_CARD
+        args.expect("take")
+        return Rest(p, keep, args.pile())
+    if verb == "use":
+        label = args.word("an action of the turn")
+        grants = state.turn.grants if state.turn is not None else ()
+        labels = grant_labels(grants)
+        lowered = [known.lower() for known in labels]  # the text was read in lower case
+        if label not in lowered:
+            raise _NotationError(
+                f"{label!r:.40} is no action of this turn ({', '.join(labels) or 'none'})"
+            )
+        return Use(p, lowered.index(label))
+    if verb == "move":
+        dest = args.cell()
+        return Move(p, dest, args.discard(), args.pushes())
+    if verb == "stand":
+        args.expect("up")
+        return StandUp(p)
+    if verb == "discard":
+        return Discard(p, args.card())
+    if verb == "pick":
+        return PickTrace(p, args.card())
+    if verb == "dope":
+        card = args.card()
+        return Dope(p, card, args.side())
+    if verb == "exchange":
+        card = args.card()
+        args.expect("take")
+        pile = args.pile()
+        if args.keyword("end"):
+            return ExchangeAndEnd(p, card, pile)
+        return Exchange(p, card, pile)
+    if verb == "shift":
+        crab = _colour(rules, args.word("a crab's colour"))
+        dest = args.cell()
+        return Shift(p, crab, dest, args.discard())
+    if verb == "finish":
+        return Finish(p)
+    if verb == "shortcut":
+        cards = []
+        while args.left() and args.peek() != "push":
+            cards.append(args.card())
+        return Shortcut(p, tuple(cards), args.pushes())
+    discard = args.discard()
+    ignore = args.keyword("ignore")
+    if ignore:
+        args.expect("current")
+    return EndTurn(p, discard, ignore)
+
+
+def _colour(rules: Rules, word: str) -> int:
+    if word not in rules.colours:
+        raise _NotationError(f"{word!r:.40} is no player's colour ({', '.join(rules.colours)})")
+    return rules.colours.index(word)
+
+
+class _Args:
+    """The words after the verb, read one at a time."""
+
+    def __init__(self, rules: Rules, words: list[str]) -> None:
+        self.rules = rules
+        self.words = words
+        self.cards = {c.id: i for i, c in enumerate(rules.cards)}
+
+    def left(self) -> bool:
+        return bool(self.words)
+
+    def peek(self) -> str:
+        return self.words[0]
+
+    def word(self, what: str) -> str:
+        if not self.words:
+            raise _NotationError(f"{what} is missing")
+        return self.words.pop(0)
+
+    def keyword(self, word: str) -> bool:
+        if self.words and self.words[0] == word:
+            self.words.pop(0)
+            return True
+        return False
+
+    def expect(self, word: str) -> None:
+        if not self.keyword(word):
+            raise _NotationError(f"{word!r} is missing")
+
+    def card(self) -> CardId:
+        word = self.word("a card")
+        if word not in self.cards:
+            raise _NotationError(f"{word!r:.40} is no card (cards are written as red-1, a07, ...)")
+        return self.cards[word]
+
+    def side(self) -> Side:
+        word = self.word("a side (left or right)")
+        if word not in ("left", "right"):
+            raise _NotationError(f"{word!r:.40} is no side (left or right)")
+        return Side(word)
+
+    def pile(self) -> Pile:
+        word = self.word("a Market pile")
+        pile = parse_pile(word)
+        if pile is None:
+            raise _NotationError(f"{word!r:.40} is no Market pile (m1, m2, m3, draw, none)")
+        return pile
+
+    def cell(self) -> Cell:
+        word = self.word("a space")
+        cell = parse_cell(word)
+        if cell is None or cell >= self.rules.layout.cells:
+            raise _NotationError(f"{word!r:.40} is no space of the board")
+        return cell
+
+    def discard(self) -> CardId:
+        return self.card() if self.keyword("discard") else NO_CARD
+
+    def pushes(self) -> tuple[Cell, ...]:
+        if not self.keyword("push"):
+            return ()
+        cells = [self.cell()]
+        while self.words:
+            cells.append(self.cell())
+        return tuple(cells)
+
+    def done(self) -> None:
+        if self.words:
+            raise _NotationError(f"unexpected {' '.join(self.words)!r:.40}")

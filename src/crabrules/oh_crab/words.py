@@ -1,0 +1,348 @@
+"""Actions and events in words: one short sentence each, in the game's own vocabulary.
+
+Players are named by their crab's colour, cards by their id and actions (see
+:func:`~crabrules.oh_crab.names.card_names`), spaces by the labels
+:func:`~crabrules.oh_crab.render` prints on the board's edges (``c4``: column c, row 4).
+
+>>> from crabrules.oh_crab import Config, initial_state, legal_actions
+>>> state = initial_state(Config(players=3), seed=7)
+>>> describe(state, legal_actions(state, 0)[1])
+'red plans red-2 (Move forward) face down'
+>>> from crabrules.oh_crab.events import KnockedOver
+>>> describe_event(KnockedOver(crab=1, colour="orange"))
+'orange is knocked over'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crabrules.core.events import check_event
+from crabrules.core.game import not_a_state
+from crabrules.oh_crab.actions import (
+    DRAW_PILE,
+    NO_PILE,
+    Action,
+    AddCard,
+    Discard,
+    Dope,
+    EndTurn,
+    Exchange,
+    ExchangeAndEnd,
+    Finish,
+    Move,
+    PickTrace,
+    Pile,
+    Plan,
+    Rest,
+    Shift,
+    Shortcut,
+    StandUp,
+    Use,
+)
+from crabrules.oh_crab.board import NOWHERE, SEA
+from crabrules.oh_crab.events import (
+    ActionUsed,
+    CardAdded,
+    CardDiscarded,
+    CardExchanged,
+    CardPlanned,
+    CookPassed,
+    CrabMoved,
+    DiscardPileTaken,
+    Event,
+    GameEnded,
+    KnockedOver,
+    MarketCardTaken,
+    MarketRefilled,
+    Motion,
+    MovingFinished,
+    ReachedSea,
+    RestDeclared,
+    Rested,
+    RoundEnded,
+    ShellTaken,
+    StoodUp,
+    TraceActionPicked,
+    TurnEnded,
+    TurnStarted,
+)
+from crabrules.oh_crab.names import cell_label, pile_label
+from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.rules import check_legal
+from crabrules.oh_crab.state import NO_CARD, Grant, Source, State
+from crabrules.oh_crab.turns import carried_to
+from crabrules.oh_crab.work import Rules, rules_for
+
+__all__ = ["describe", "describe_event", "grant_words"]
+
+_SOURCES = {
+    Source.MAIN: "the main action",
+    Source.SECONDARY: "the secondary action",
+    Source.SPECIAL: "the special action",
+    Source.COOK: "the cook's",
+    Source.TILE: "tile",
+}
+
+_ENDINGS = {
+    "sea_reached": "alone in the sea",
+    "most_cards_in_hand": "in the sea with the most cards in hand",
+    "most_shells": "in the sea with as many cards and the most shells",
+    "joint_winners": "in the sea, tied on cards and shells",
+}
+
+
+def describe(state: State, action: Action) -> str:
+    """Say in one sentence what ``action`` does in ``state``.
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_legal(state, action)
+    rules = rules_for(state.config)
+    who = _colour(rules, action.player)
+    if isinstance(action, Plan):
+        return f"{who} plans {_card(rules, action.card)} face down"
+    if isinstance(action, AddCard):
+        card = _card(rules, state.planned[action.player])
+        return f"{who} adds {card} to the {action.side.value} of their Trace"
+    if isinstance(action, Rest):
+        if action.keep == NO_CARD:
+            return f"{who} rests with an empty Trace, taking {_take(action.take)}"
+        return f"{who} rests, keeping {_card(rules, action.keep)}, taking {_take(action.take)}"
+    if isinstance(action, Use):
+        grants = state.turn.grants if state.turn is not None else ()
+        if 0 <= action.grant < len(grants):
+            return f"{who} uses {grant_words(rules, grants[action.grant])}"
+        return f"{who} uses action {action.grant}"
+    if isinstance(action, Move):
+        return _describe_move(state, rules, action)
+    if isinstance(action, StandUp):
+        return f"{who} stands their crab up"
+    if isinstance(action, Discard):
+        return f"{who} discards {_card(rules, action.card)}"
+    if isinstance(action, PickTrace):
+        return f"{who} uses the main action of {_card(rules, action.card)} from their Trace"
+    if isinstance(action, Dope):
+        card = _card(rules, action.card)
+        return f"{who} adds {card} from their Hand to the {action.side.value} of their Trace"
+    if isinstance(action, Exchange):
+        return f"{who} gives {_card(rules, action.card)} and takes {_take(action.take)}"
+    if isinstance(action, Shift):
+        crab = _crab(rules, action.crab)
+        start = _cell(state, action.crab)
+        text = f"{who} moves {crab} from {start} to {cell_label(action.dest)}"
+        return text + _discarding(rules, action.discard)
+    if isinstance(action, Finish):
+        return f"{who} stops moving crabs"
+    if isinstance(action, Shortcut):
+        cards = _join([_card(rules, c) for c in action.cards])
+        arrow = (
+            rules.layout.shortcut[state.crabs[action.player]] if _on_board(state, action) else None
+        )
+        dest = NOWHERE if arrow is None else arrow[0]
+        text = f"{who} discards {cards} and follows the Shortcut to {cell_label(dest)}"
+        return text + _pushing(state, rules, action.pushes, dest)
+    if isinstance(action, ExchangeAndEnd):
+        card = _card(rules, action.card)
+        return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
+    return _describe_end(state, rules, action)
+
+
+def _describe_move(state: State, rules: Rules, action: Move) -> str:
+    who = _colour(rules, action.player)
+    start = _cell(state, action.player)
+    step = state.turn.queue[0] if state.turn is not None and state.turn.queue else None
+    dest = cell_label(action.dest)
+    if step is Primitive.SWAP_WITH_ADJACENT:
+        other = state.crabs.index(action.dest) if action.dest in state.crabs else None
+        with_whom = "" if other is None else f" with {_crab(rules, other)}"
+        text = f"{who} swaps places{with_whom}, from {start} to {dest}"
+    elif step in (Primitive.JUMP_SAME_DISTANCE, Primitive.JUMP_TWO_STRAIGHT):
+        text = f"{who} jumps from {start} to {dest}"
+    else:
+        text = f"{who} moves from {start} to {dest}"
+    text += _discarding(rules, action.discard)
+    return text + _pushing(state, rules, action.pushes, action.dest)
+
+
+def _describe_end(state: State, rules: Rules, action: EndTurn) -> str:
+    who = _colour(rules, action.player)
+    text = f"{who} ends their turn"
+    if not _on_board(state, action):
+        return text
+    head_down = state.turn is not None and state.turn.head_down
+    target = carried_to(rules.layout, state.crabs, action.player, head_down=head_down)
+    if target == NOWHERE:
+        return text
+    if action.ignore_current:
+        return f"{text}, keeping their head down: the current does not carry them"
+    carried = f"{text}; the current carries them to {cell_label(target)}"
+    return carried + _discarding(rules, action.discard)
+
+
+def _on_board(state: State, action: Action) -> bool:
+    return 0 <= action.player < len(state.crabs) and state.crabs[action.player] != SEA
+
+
+def _pushing(state: State, rules: Rules, pushes: Sequence[int], dest: int) -> str:
+    """The chain of pushes in words (", pushing orange to b5 and blue to b6")."""
+    if not pushes:
+        return ""
+    occupied = {cell: crab for crab, cell in enumerate(state.crabs) if cell != SEA}
+    parts = []
+    at = dest
+    for target in pushes:
+        crab = occupied.get(at)
+        name = "a crab" if crab is None else _crab(rules, crab)
+        parts.append(f"{name} to {cell_label(target)}")
+        at = target
+    return ", pushing " + _join(parts)
+
+
+def _discarding(rules: Rules, card: int) -> str:
+    return "" if card == NO_CARD else f", discarding {_card(rules, card)}"
+
+
+def _take(pile: Pile) -> str:
+    if pile == NO_PILE:
+        return "no card (the Market is exhausted)"
+    if pile == DRAW_PILE:
+        return "a card from the draw pile"
+    return f"the card on Market pile {pile_label(pile)}"
+
+
+def grant_words(rules: Rules, grant: Grant) -> str:
+    """An action of the turn in words: "the special action Faster!", "tile Ca ... (3 shells)"."""
+    title = rules.titles.get(grant.name, grant.name)
+    if grant.source is Source.COOK:
+        return f"the cook's {title}"
+    if grant.source is Source.TILE:
+        return f"tile {grant.name} {title} ({_shells(grant.cost)})"
+    return f"{_SOURCES[grant.source]} {title}"
+
+
+def describe_event(event: Event) -> str:
+    """Say in one sentence what happened.
+
+    >>> from crabrules.oh_crab.events import CrabMoved, Motion
+    >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.PUSH, 17, 22, "c3", "c4"))
+    'red pushes orange from c3 to c4'
+    """
+    check_event(event, Event)
+    if isinstance(event, CrabMoved):
+        return _moved(event)
+    if isinstance(event, CardPlanned):
+        card = "a card" if event.card < 0 else event.card_name
+        return f"{event.colour} plans {card} face down"
+    if isinstance(event, RestDeclared):
+        return f"{event.colour} has no card left and will rest"
+    if isinstance(event, TurnStarted):
+        return f"round {event.round}: {event.colour}'s turn"
+    if isinstance(event, CardAdded):
+        where = f"to the {event.side.value} of their Trace"
+        how = "from their Hand " if event.doping else ""
+        return f"{event.colour} adds {event.card_name} {how}{where}"
+    if isinstance(event, Rested):
+        kept = event.kept_name or "nothing"
+        thrown = _join(list(event.discarded_names)) or "nothing"
+        return f"{event.colour} rests, keeping {kept} and discarding {thrown}"
+    if isinstance(event, MarketCardTaken):
+        card = event.card_name or "a card"
+        return f"{event.colour} takes {card} from {_pile_words(event.pile)}"
+    if isinstance(event, MarketRefilled):
+        return f"{event.card_name} is turned face up on Market pile {pile_label(event.pile)}"
+    if isinstance(event, DiscardPileTaken):
+        return f"{event.colour} takes back their Discard pile: {_join(list(event.card_names))}"
+    if isinstance(event, ActionUsed):
+        return _used(event)
+    if isinstance(event, TraceActionPicked):
+        return f"{event.colour} picks {event.card_name} from their Trace: {event.action}"
+    return _other_event(event)
+
+
+def _other_event(event: Event) -> str:
+    if isinstance(event, KnockedOver):
+        return f"{event.colour} is knocked over"
+    if isinstance(event, StoodUp):
+        return f"{event.colour} stands up"
+    if isinstance(event, ShellTaken):
+        return f"{event.colour} takes a shell ({_shells(event.shells)} now)"
+    if isinstance(event, CardDiscarded):
+        how = " at random" if event.at_random else ""
+        return f"{event.colour} discards {event.card_name}{how}"
+    if isinstance(event, CardExchanged):
+        where = "back in the box" if event.boxed else "under the draw pile"
+        return f"{event.colour} gives {event.card_name}, which goes {where}"
+    if isinstance(event, ReachedSea):
+        return f"{event.colour} reaches the sea!"
+    if isinstance(event, MovingFinished):
+        return f"{event.colour} stops moving crabs"
+    if isinstance(event, TurnEnded):
+        return f"{event.colour} ends their turn"
+    if isinstance(event, RoundEnded):
+        return f"round {event.round} ends"
+    if isinstance(event, CookPassed):
+        if event.src == event.dst:
+            return f"{event.dst_colour} keeps the cook"
+        return f"the cook passes from {event.src_colour} to {event.dst_colour}"
+    assert isinstance(event, GameEnded)
+    ending = _ENDINGS.get(event.reason, event.reason)
+    verb = "wins" if len(event.colours) == 1 else "win"
+    return f"the game is over: {_join(list(event.colours))} {verb}, {ending}"
+
+
+def _moved(event: CrabMoved) -> str:
+    way = f"from {event.src_label} to {event.dst_label}"
+    if event.dst_label == "sea":
+        way = f"from {event.src_label} into the sea"
+    if event.how is Motion.PUSH:
+        return f"{event.by_colour} pushes {event.colour} {way}"
+    if event.how is Motion.SHIFT:
+        return f"{event.by_colour} moves {event.colour} {way}"
+    if event.how is Motion.CURRENT:
+        return f"a Water Current carries {event.colour} {way}"
+    if event.how is Motion.SWAP:
+        return f"{event.colour} swaps places, {way}"
+    verb = {Motion.JUMP: "jumps", Motion.SHORTCUT: "takes the Shortcut"}.get(event.how, "moves")
+    return f"{event.colour} {verb} {way}"
+
+
+def _used(event: ActionUsed) -> str:
+    if event.source is Source.TILE:
+        return f"{event.colour} uses tile {event.name} {event.title}, paying {_shells(event.cost)}"
+    if event.source is Source.COOK:
+        return f"{event.colour} uses the cook's {event.title}"
+    return f"{event.colour} uses {_SOURCES[event.source]} {event.title}"
+
+
+def _pile_words(pile: Pile) -> str:
+    return "the draw pile" if pile == DRAW_PILE else f"Market pile {pile_label(pile)}"
+
+
+def _shells(count: int) -> str:
+    return "1 shell" if count == 1 else f"{count} shells"
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _colour(rules: Rules, player: int) -> str:
+    return rules.colours[player] if 0 <= player < len(rules.colours) else f"player {player}"
+
+
+def _crab(rules: Rules, crab: int) -> str:
+    return _colour(rules, crab)
+
+
+def _card(rules: Rules, card: int) -> str:
+    return rules.card_names[card] if 0 <= card < len(rules.card_names) else "a card"
+
+
+def _cell(state: State, crab: int) -> str:
+    return cell_label(state.crabs[crab]) if 0 <= crab < len(state.crabs) else "?"
