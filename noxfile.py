@@ -1,6 +1,6 @@
-"""The project's checks. ``nox`` runs tests, typecheck, lint, docs, build, compiled and adapters;
-``nox -s bench`` runs the benchmarks. Every session installs what it needs into its own
-environment."""
+"""The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled and
+adapters; ``nox -s bench`` runs the benchmarks. Every session installs what it needs into its
+own environment."""
 
 from __future__ import annotations
 
@@ -12,7 +12,16 @@ from typing import Any
 
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "build", "compiled", "adapters"]
+nox.options.sessions = [
+    "tests",
+    "ray",
+    "typecheck",
+    "lint",
+    "docs",
+    "build",
+    "compiled",
+    "adapters",
+]
 nox.options.error_on_missing_interpreters = False
 nox.options.reuse_existing_virtualenvs = True
 
@@ -41,6 +50,13 @@ def tests(session: nox.Session) -> None:
         "--ignore=tests/benchmarks",
         *session.posargs,
     )
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """The Ray backend of ``simulate``: the ``ray`` extra installed, a local Ray of 2 CPUs."""
+    session.install("-e", ".[ray]", *TEST_DEPS)
+    session.run("pytest", "-p", "no:cacheprovider", "tests/simulate/test_ray.py", *session.posargs)
 
 
 @nox.session

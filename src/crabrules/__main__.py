@@ -1,17 +1,21 @@
-"""The command line: ``python -m crabrules list | demo GAME | replay FILE``.
+"""The command line: ``python -m crabrules list | demo | play | simulate | replay``.
 
-``list`` prints every registered game with its metadata; ``demo`` plays a whole game with
-random legal actions through the public API only, printing after every action its notation,
-a sentence saying what it does, what happened (its events) and the board, and the outcome
-at the end (``--save FILE`` writes the game's record); ``replay`` replays a
-:class:`~crabrules.GameRecord` JSON file, checking every action, and prints the final state
-(``--events``: what every move did). Bad input gives one line on standard error and exit
-status 2, never a traceback.
+``list`` prints every registered game with its metadata; ``demo`` plays a whole game
+between :class:`~crabrules.agents.PlausibleAgent` players through the public API only,
+printing after every action its notation, a sentence saying what it does, what happened
+(its events) and the board, and the outcome at the end (``--save FILE`` writes the game's
+record); ``play`` seats people and agents at one terminal (``--seat 0=human --seat
+1=mcts``); ``simulate`` plays many games between agents and summarises them, on this
+machine's cores or a Ray cluster (``--out FILE``: one JSON line per game); ``replay``
+replays a :class:`~crabrules.GameRecord` JSON file, or each line of a ``simulate --out``
+file, checking every action, and prints the final state (``--events``: what every move
+did). Bad input gives one line on standard error and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import textwrap
@@ -30,7 +34,12 @@ from crabrules import (
     replay,
     to_json,
 )
-from crabrules.core.rng import Rng, resolve_seed
+from crabrules.agents import AGENTS, Agent, Decision, PlausibleAgent, make_agent, play_match
+from crabrules.agents.human import HumanAgent, Quit, describe, notation
+from crabrules.agents.match import DEFAULT_MAX_ACTIONS
+from crabrules.core import Information, InvalidConfigError
+from crabrules.core.rng import resolve_seed
+from crabrules.simulate import BACKENDS, read_result_line, simulate
 
 __all__ = ["main"]
 
@@ -47,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             _list()
         elif args.command == "demo":
             _demo(args.game, args.seed, args.players, args.max_actions, args.save)
+        elif args.command == "play":
+            return _play(args)
+        elif args.command == "simulate":
+            return _simulate(args)
         else:
             _replay(args.file, events=args.events)
     except BrokenPipeError:
@@ -66,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("list", help="every game with its metadata")
-    demo = commands.add_parser("demo", help="play a whole game with random legal actions")
+    demo = commands.add_parser("demo", help="watch a whole game between casual players")
     demo.add_argument("game", help="a game id, as `list` prints it")
     demo.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
     demo.add_argument("--players", type=int, default=None, help="player count (default: game's)")
@@ -74,11 +87,46 @@ def _parser() -> argparse.ArgumentParser:
         "--max-actions",
         type=int,
         default=None,
-        help="stop after this many actions (default: the game's own cap for real-time games)",
+        help=f"stop after this many actions (default: {DEFAULT_MAX_ACTIONS})",
     )
     demo.add_argument("--save", metavar="FILE", help="write the game's record (JSON) to FILE")
+    agents = ", ".join(f"{name} ({meaning})" for name, meaning in AGENTS.items())
+    play = commands.add_parser("play", help="play at the terminal, against agents or people")
+    play.add_argument("game", help="a game id, as `list` prints it")
+    play.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SEAT=WHO",
+        help=f"who plays a seat: human, or an agent: {agents}; seats not given: plausible",
+    )
+    play.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    play.add_argument("--players", type=int, default=None, help="player count (default: game's)")
+    play.add_argument("--save", metavar="FILE", help="write the game's record (JSON) to FILE")
+    sim = commands.add_parser("simulate", help="play many games between agents, summarised")
+    sim.add_argument("game", help="a game id, as `list` prints it")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+    sim.add_argument(
+        "--agents",
+        default="plausible",
+        help=f"comma-separated agents, repeated over the seats: {agents}",
+    )
+    sim.add_argument("--players", type=int, default=None, help="player count (default: game's)")
+    sim.add_argument("--seed", type=int, default=0, help="the simulation's seed (default: 0)")
+    sim.add_argument("--workers", type=int, default=1, help="games played at once (default: 1)")
+    sim.add_argument("--backend", default="process", help=f"one of {', '.join(BACKENDS)}")
+    sim.add_argument("--ray-address", default=None, help="a Ray cluster (default: a local Ray)")
+    sim.add_argument(
+        "--max-actions",
+        type=int,
+        default=DEFAULT_MAX_ACTIONS,
+        help=f"stop a game unfinished after this many actions (default: {DEFAULT_MAX_ACTIONS})",
+    )
+    sim.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE")
     replay_cmd = commands.add_parser("replay", help="replay a GameRecord JSON file")
-    replay_cmd.add_argument("file", help="the record, as written by crabrules.to_json")
+    replay_cmd.add_argument(
+        "file", help="a record written by crabrules.to_json, or a `simulate --out` file"
+    )
     replay_cmd.add_argument("--events", action="store_true", help="print what every move did")
     return parser
 
@@ -111,30 +159,48 @@ def _demo(
     config = game.config_type() if players is None else game.config_for_players(players)
     seed = resolve_seed(seed)
     state = game.initial_state(config, seed=seed)
-    # The demo's own choices come from a generator seeded like the game, so a demo with a
-    # given --seed is the same game every time.
-    chooser = Rng.from_seed(seed).split()[1]
-    cap = max_actions if max_actions is not None else game.info.max_random_steps
     print(f"{game.info.name}, seed {seed}")
     print(game.render(state))
-    actions: list[Any] = []
-    while not game.is_terminal(state) and (cap is None or len(actions) < cap):
-        action: Any
-        action, chooser = chooser.choice(game.legal_actions(state))
-        print(_move_line(game, state, action, len(actions) + 1))
-        state, events = game.apply_with_events(state, action)
-        actions.append(action)
-        _print_events(game, events)
-        print(game.render(state))
-    _print_end(game, state, len(actions))
+    count = 0
+
+    def show(before: Any, player: int, decision: Decision, after: Any) -> None:
+        nonlocal count
+        count += 1
+        print(_move_line(game, before, decision.action, count))
+        _print_events(game, _events(game, before, decision.action))
+        print(game.render(after))
+
+    # Casual players (PlausibleAgent) make every game end; the agents are seeded by the
+    # game's seed, so a demo with a given --seed is the same game every time.
+    agents = [PlausibleAgent() for _ in range(game.num_players(state))]
+    cap = DEFAULT_MAX_ACTIONS if max_actions is None else max_actions
+    result = play_match(game, agents, seed=seed, config=config, max_actions=cap, on_action=show)
+    _print_end(game, result.state, result.length)
     if save is not None:
-        with open(save, "w", encoding="utf-8") as file:
-            file.write(to_json(GameRecord.of(game_id, config, seed, actions), indent=1) + "\n")
-        print(f"Record written to {save}.")
+        _save(save, result.record)
+
+
+def _save(path: str, record: GameRecord) -> None:
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(to_json(record, indent=1) + "\n")
+    print(f"Record written to {path}.")
+
+
+def _events(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> tuple[Any, ...]:
+    # The games fill apply_with_events in turn; until one does, it shows no events.
+    try:
+        return game.apply_with_events(state, action)[1]
+    except AssertionError:
+        return ()
+
+
+def _words(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:
+    words = describe(game, state, action)
+    return notation(game, state, action) + ("" if words is None else f": {words}")
 
 
 def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any, number: int) -> str:
-    line = f"{number}. {game.action_to_str(state, action)}: {game.describe(state, action)}"
+    line = f"{number}. {_words(game, state, action)}"
     return "\n" + textwrap.fill(line, WIDTH, subsequent_indent="   ")
 
 
@@ -164,6 +230,10 @@ def _print_end(game: Game[Any, Any, Any, Any], state: Any, count: int) -> None:
 def _replay(path: str, *, events: bool) -> None:
     with open(path, encoding="utf-8") as file:
         text = file.read()
+    lines = [line for line in text.splitlines() if line.strip()]
+    if lines and _is_result_line(lines[0]):
+        _replay_lines(lines)
+        return
     record = from_json(text, GameRecord)
     state = replay(record)  # checks every action first, naming the first illegal one
     game = get_game(record.game)
@@ -177,6 +247,144 @@ def _replay(path: str, *, events: bool) -> None:
         print()
     print(game.render(state))
     _print_end(game, state, len(record.actions))
+
+
+def _is_result_line(line: str) -> bool:
+    try:
+        document = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(document, dict) and "record" in document
+
+
+def _replay_lines(lines: list[str]) -> None:
+    # A `simulate --out` file: one game per line, each replayed and its outcome checked.
+    for number, line in enumerate(lines, 1):
+        try:
+            record, outcome = read_result_line(line)
+            state = replay(record)
+        except CrabRulesError as error:
+            raise CrabRulesError(f"line {number}: {error}") from None
+        game = get_game(record.game)
+        if game.outcome(state) != outcome:
+            raise InvalidConfigError(f"line {number}: the replayed game's outcome differs")
+        end = "unfinished" if outcome is None else outcome.reason
+        winners = "" if outcome is None else f", winners {sorted(outcome.winners)}"
+        count = len(record.actions)
+        print(f"{number}. {game.info.name}, seed {record.seed}: {count} actions, {end}{winners}")
+    print(f"{len(lines)} games replayed, every action legal.")
+
+
+def _seats(specs: list[str], players: int) -> list[str]:
+    seats = ["plausible"] * players
+    for spec in specs:
+        seat, equals, who = spec.partition("=")
+        if not equals or not seat.isdigit() or not 0 <= int(seat) < players:
+            raise InvalidConfigError(
+                f"--seat: SEAT=WHO with SEAT from 0 to {players - 1}, not {spec!r}"
+            )
+        if who != "human":
+            make_agent(who)  # names an unknown agent now, not at its first turn
+        seats[int(seat)] = who
+    return seats
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    config = game.config_type() if args.players is None else game.config_for_players(args.players)
+    seed = resolve_seed(args.seed)
+    players = game.num_players(game.initial_state(config, seed=seed))
+    seats = _seats(args.seat, players)
+    humans = seats.count("human")
+    agents: list[Agent] = []
+    screen: HumanAgent | None = None
+    for who in seats:
+        if who == "human":
+            human = HumanAgent(sys.stdin, sys.stdout, hot_seat=humans > 1)
+            if screen is not None:
+                screen.share_screen(human)
+            screen = screen or human
+            agents.append(human)
+        else:
+            agents.append(make_agent(who))
+    print(f"{game.info.name}, seed {seed}: " + ", ".join(f"{p}={w}" for p, w in enumerate(seats)))
+    actions: list[Any] = []
+    viewer = seats.index("human") if humans == 1 else None
+
+    def show(before: Any, player: int, decision: Decision, after: Any) -> None:
+        actions.append(decision.action)
+        if seats[player] != "human":
+            move = _public_move(game, before, decision.action, viewer)
+            print(f"Player {player} ({seats[player]}): {move}")
+
+    try:
+        result = play_match(game, agents, seed=seed, config=config, on_action=show)
+    except Quit:
+        print("\nGame left unfinished.")
+        _offer_save(args.save, GameRecord.of(game.info.id, config, seed, actions))
+        return 0
+    if humans != 1 or game.info.information is Information.PERFECT:
+        print(game.render(result.state))
+    _print_end(game, result.state, result.length)
+    if args.save is not None:
+        _save(args.save, result.record)
+    return 0
+
+
+def _public_move(
+    game: Game[Any, Any, Any, Any], state: Any, action: Any, viewer: int | None
+) -> str:
+    """An agent's move as the person may know it.
+
+    In words when nothing is hidden; else what the game's events show that person; else
+    only the kind of action.
+    """
+    if game.info.information is Information.PERFECT:
+        return _words(game, state, action)
+    try:
+        events = game.observe_events(game.apply_with_events(state, action)[1], viewer)
+        return "; ".join(game.describe_event(event) for event in events) or "(nothing seen)"
+    except AssertionError:
+        return str(getattr(type(action), "TAG", type(action).__name__))
+
+
+def _offer_save(path: str | None, record: GameRecord) -> None:
+    if path is None:
+        print("Save the record? A file name, or Enter for no: ", end="", flush=True)
+        try:
+            path = sys.stdin.readline().strip() or None
+        except KeyboardInterrupt:
+            path = None
+    if path:
+        _save(path, record)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    agents = [name.strip() for name in args.agents.split(",")]
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    try:
+        run = simulate(
+            args.game,
+            games=args.games,
+            agents=agents,
+            players=args.players,
+            seed=args.seed,
+            workers=args.workers,
+            backend=args.backend,
+            ray_address=args.ray_address,
+            max_actions=args.max_actions,
+            out=out,
+            progress=sys.stderr,
+        )
+    finally:
+        if out is not None:
+            out.close()
+    if run.interrupted:
+        print(f"Interrupted: the summary of the {len(run.results)} finished games.")
+    print(run.summary.text())
+    if args.out:
+        print(f"{len(run.results)} games written to {args.out}.")
+    return 130 if run.interrupted else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,240 @@
+"""The search tree that :class:`MCTSAgent` and :class:`ISMCTSAgent` share.
+
+Each iteration plays one imagined game from the root: it descends the tree by UCB1
+(Kocsis and Szepesvári's UCT), adds one new node, finishes the game with random play up
+to a depth limit, and backs the result up. Node statistics are kept per player (the
+"max-n" form of UCT for several players), and a node's action is chosen by the player who
+takes it, so every player plays for itself; in cooperative games everyone's reward is the
+shared one.
+
+The tree is keyed by actions, not states, so the same tree serves many sampled worlds:
+that is the single-observer information-set MCTS of Cowling, Powley and Whitehouse
+(2012). An action seen in some worlds but not others is judged against how often it was
+*available* (its availability count) rather than against its parent's visits.
+
+Below the root the tree follows :func:`~crabrules.agents.match.play_match`: in sequential
+and simultaneous games the lowest active player acts next, in real-time games anyone
+active. At the root only the deciding player's actions are candidates.
+
+>>> import crabrules
+>>> from crabrules import Rng
+>>> game = crabrules.get_game("crab-stack")
+>>> state = game.initial_state(seed=1)
+>>> legal = game.legal_actions(state)
+>>> search = Search(game, legal, Budget(iterations=50))
+>>> best = search.run(lambda rng: (state, rng), Rng.from_seed(2))
+>>> best in legal
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from crabrules.agents.base import AnyGame, Decision, Turn, stamped
+from crabrules.agents.match import AgentError, next_decision
+from crabrules.agents.plausible import PlausibleAgent, YouveGotCrabsPlayer
+from crabrules.agents.value import estimate, rewards
+from crabrules.core import Dynamics, InvalidConfigError, Rng, Utility
+
+__all__ = ["DEFAULT_DEPTH", "EXPLORATION", "Budget", "Node", "Search", "Worlds", "decide"]
+
+#: UCB1's exploration constant for rewards in [0, 1]: sqrt(2), as in Kocsis and Szepesvári.
+EXPLORATION = math.sqrt(2)
+#: Random play in a rollout stops after this many actions and is judged by
+#: :func:`~crabrules.agents.value.estimate` (You've Got Crabs' random play never ends).
+DEFAULT_DEPTH = 200
+
+#: A source of worlds: given a generator, a state to search and the next generator.
+Worlds = Callable[[Rng], tuple[Any, Rng]]
+
+
+def _positive(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (
+        type(value) not in (int, float) or not value > 0 or not math.isfinite(value)  # type: ignore[operator, arg-type]
+    ):
+        raise InvalidConfigError(f"{attribute.name}: a positive number, not {value!r}")
+
+
+@attrs.frozen
+class Budget:
+    """How long a search thinks: ``iterations``, or ``seconds`` of wall-clock time.
+
+    With ``seconds`` set, the search stops at whichever comes first, so its choices then
+    depend on the machine's speed: only an iteration budget is reproducible.
+
+    Attributes:
+        iterations: imagined games per decision.
+        seconds: the longest a decision may take (``None``: no time limit).
+        depth: actions of random play per rollout before the game is judged unfinished.
+
+    >>> Budget(iterations=0)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: iterations: a positive number, not 0
+    """
+
+    iterations: int = attrs.field(default=1000, validator=_positive)
+    seconds: float | None = attrs.field(default=None, validator=_positive)
+    depth: int = attrs.field(default=DEFAULT_DEPTH, validator=_positive)
+
+
+class Node:
+    """One action's statistics: visits, availability, and the rewards it earned each player."""
+
+    __slots__ = ("available", "children", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+        self.children: dict[Any, Node] = {}
+
+
+class Search:
+    """One decision's search: :meth:`run` returns the root action visited most."""
+
+    def __init__(self, game: AnyGame, candidates: tuple[Any, ...], budget: Budget) -> None:
+        self.game = game
+        self.candidates = candidates
+        self.budget = budget
+        self.real_time = game.info.dynamics is Dynamics.REAL_TIME
+        self.root: Node | None = None
+
+    def run(self, worlds: Worlds, rng: Rng) -> Any:
+        """Search worlds drawn from ``worlds`` and return the best candidate action."""
+        if len(self.candidates) == 1:
+            return self.candidates[0]
+        deadline = (
+            None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        )
+        root: Node | None = None
+        for _ in range(self.budget.iterations):
+            world, rng = worlds(rng)
+            if root is None:
+                root = Node(self.game.num_players(world))
+            rng = self._iterate(root, world, rng)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        assert root is not None
+        self.root = root
+        # The most visited action is the most robust choice (Browne et al., 2012).
+        return max(
+            self.candidates, key=lambda a: root.children[a].visits if a in root.children else -1
+        )
+
+    def _iterate(self, root: Node, state: Any, rng: Rng) -> Rng:
+        game = self.game
+        node, path = root, [root]
+        legal = self.candidates
+        while True:
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action, rng = rng.choice(untried)
+                child = Node(len(root.totals))
+                child.available = 1
+                node.children[action] = child
+                path.append(child)
+                state = game.apply(state, action, check=False)
+                break
+            action = self._select(node, legal)
+            node = node.children[action]
+            path.append(node)
+            state = game.apply(state, action, check=False)
+            if game.is_terminal(state):
+                break
+            legal = self._actions(state)
+        value, rng = self._rollout(state, rng)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for player, reward in enumerate(value):
+                totals[player] += reward
+        return rng
+
+    def _select(self, node: Node, legal: tuple[Any, ...]) -> Any:
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            child = node.children[action]
+            mean = child.totals[action.player] / child.visits
+            score = mean + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _actions(self, state: Any) -> tuple[Any, ...]:
+        # As play_match asks: the lowest active player, or anyone active in real time.
+        if self.real_time:
+            return self.game.legal_actions(state)
+        return self.game.legal_actions(state, min(self.game.active_players(state)))
+
+    def _rollout(self, state: Any, rng: Rng) -> tuple[tuple[float, ...], Rng]:
+        game = self.game
+        if game.info.max_random_steps is not None or game.info.utility is Utility.COOPERATIVE:
+            state, rng = self._casual_rollout(state, rng)
+        else:
+            for _ in range(self.budget.depth):
+                if game.is_terminal(state):
+                    break
+                action, rng = rng.choice(self._actions(state))
+                state = game.apply(state, action, check=False)
+        outcome = game.outcome(state)
+        if outcome is None:
+            return estimate(game, state), rng
+        return rewards(game, outcome, state), rng
+
+    def _casual_rollout(self, state: Any, rng: Rng) -> tuple[Any, Rng]:
+        # A game whose random play need not end (You've Got Crabs) says nothing about its
+        # positions when played out at random, nor does a cooperative one (random pairs
+        # of La Marche du Crabe lose every game), so their rollouts are played by casual
+        # players, fresh for each rollout.
+        game = self.game
+        players = game.num_players(state)
+        agents = [PlausibleAgent() for _ in range(players)]
+        rngs: list[Rng] = []
+        for _ in range(players):
+            rng, seat = rng.split()
+            rngs.append(seat)
+        now = 0.0
+        for _ in range(self.budget.depth):
+            if game.is_terminal(state):
+                break
+            try:
+                _, decision = next_decision(game, state, agents, rngs, now)
+            except AgentError:
+                break  # the casual players all wait: judge the position as it stands
+            state = game.apply(state, decision.action, check=False)
+            now = max(now, decision.at)
+        return state, rng
+
+
+def decide(
+    turn: Turn, rng: Rng, budget: Budget, worlds: Worlds, casual: YouveGotCrabsPlayer
+) -> Decision | None:
+    """Search ``turn`` over ``worlds`` and take the best action.
+
+    In real-time play (You've Got Crabs) a search agent acts when ``casual``, the game's
+    casual player, would act, and at that time, and chooses among the actions that
+    player finds as good as its own (which swap toward four of a kind, which source of a
+    claim). ``casual`` is asked at every turn, so it remembers the signals it saw.
+    Searching every moment whether to act at all, among every call on every player, would
+    cost a search per action of anyone at the table, and small budgets would spend the
+    game on wrong calls that refill the Pot.
+    """
+    if turn.game.info.dynamics is not Dynamics.REAL_TIME:
+        return Decision(Search(turn.game, turn.legal, budget).run(worlds, rng), turn.now)
+    rng, casual_rng = rng.split()
+    when, options = casual.options(turn, casual_rng)
+    if when is None:
+        return None
+    action = Search(turn.game, options, budget).run(worlds, rng)
+    return Decision(stamped(action, when.at), when.at)

@@ -1,0 +1,161 @@
+"""What a simulation found: wins, draws and scores per seat and per agent, and more.
+
+Each win rate and mean score comes with its 95% confidence interval; the summary adds
+the game lengths and the throughput.
+
+A win rate's interval is Wilson's score interval (good near 0% and 100%, where the
+normal approximation fails); a mean score's is the normal one, ``1.96`` standard errors.
+
+>>> from crabrules.simulate import Task, run_task, game_seed
+>>> results = [
+...     run_task(Task(i, "crab-stack", 2, ("plausible", "random"), game_seed(3, i), 500))
+...     for i in range(4)
+... ]
+>>> summary = Summary.of(results, seconds=2.0)
+>>> summary.games, summary.finished, summary.throughput
+(4, 4, 2.0)
+>>> sorted(summary.by_agent)
+['plausible', 'random']
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+
+import attrs
+
+from crabrules.simulate.tasks import GameResult
+
+__all__ = ["Tally", "Summary", "mean_interval", "wilson_interval"]
+
+_Z = 1.96  # the normal quantile of a two-sided 95% interval
+
+
+def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+    """Wilson's 95% interval for a proportion.
+
+    >>> low, high = wilson_interval(90, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.826, 0.945)
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + _Z**2 / trials
+    centre = (p + _Z**2 / (2 * trials)) / denominator
+    half = _Z * math.sqrt(p * (1 - p) / trials + _Z**2 / (4 * trials**2)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal 95% interval.
+
+    >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0])]
+    [2.0, 0.868, 3.132]
+    """
+    mean = statistics.fmean(values) if values else 0.0
+    if len(values) < 2:
+        return (mean, mean, mean)
+    half = _Z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean, mean - half, mean + half)
+
+
+@attrs.define
+class Tally:
+    """Wins, draws and scores of one seat or one agent, over the games it played."""
+
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    scores: list[float] = attrs.field(factory=list)
+
+    def add(self, won: bool, draw: bool, score: float) -> None:
+        """Count one finished game."""
+        self.played += 1
+        self.wins += won
+        self.draws += draw
+        self.scores.append(score)
+
+    def line(self, name: str) -> str:
+        """One row of the summary table."""
+        low, high = wilson_interval(self.wins, self.played)
+        mean, mean_low, mean_high = mean_interval(self.scores)
+        rate = self.wins / self.played if self.played else 0.0
+        return (
+            f"  {name:<16} {self.played:>6} {rate:>7.1%} [{low:.1%}, {high:.1%}]"
+            f" {self.draws:>6} {mean:>9.3f} [{mean_low:.3f}, {mean_high:.3f}]"
+        )
+
+
+@attrs.frozen
+class Summary:
+    """The summary of a set of results (finished games count; unfinished are listed).
+
+    Attributes:
+        games: how many games were played (finished or not).
+        finished: how many reached their end.
+        draws: how many ended in a draw.
+        by_seat: a tally per seat (``"seat 0"``, ...).
+        by_agent: a tally per agent name, over every seat it played.
+        lengths: every game's length in actions.
+        seconds: the wall-clock time of the run.
+    """
+
+    games: int
+    finished: int
+    draws: int
+    by_seat: dict[str, Tally]
+    by_agent: dict[str, Tally]
+    lengths: tuple[int, ...]
+    seconds: float
+
+    @classmethod
+    def of(cls, results: Sequence[GameResult], seconds: float) -> Summary:
+        """Tally ``results`` (in any order: the summary is the same)."""
+        by_seat: dict[str, Tally] = {}
+        by_agent: dict[str, Tally] = {}
+        draws = finished = 0
+        for result in sorted(results, key=lambda r: r.index):
+            outcome = result.outcome
+            if outcome is None:
+                continue
+            finished += 1
+            draws += outcome.draw
+            for seat, agent in enumerate(result.seats):
+                won, score = seat in outcome.winners, float(outcome.scores[seat])
+                by_seat.setdefault(f"seat {seat}", Tally()).add(won, outcome.draw, score)
+                by_agent.setdefault(agent, Tally()).add(won, outcome.draw, score)
+        lengths = tuple(result.length for result in results)
+        return cls(len(results), finished, draws, by_seat, by_agent, lengths, seconds)
+
+    @property
+    def throughput(self) -> float:
+        """Games per second of wall-clock time."""
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def text(self) -> str:
+        """The summary as a table for a terminal."""
+        header = (
+            f"  {'':<16} {'games':>6} {'wins':>7} {'95% interval':<16}"
+            f" {'draws':>6} {'score':>9} 95% interval"
+        )
+        lines = [
+            f"{self.games} games, {self.finished} finished, {self.draws} drawn"
+            + (
+                f", {self.games - self.finished} stopped at the action cap"
+                if self.finished < self.games
+                else ""
+            ),
+        ]
+        for title, tallies in (("By seat", self.by_seat), ("By agent", self.by_agent)):
+            lines += [f"{title}:", header]
+            lines += [tally.line(name) for name, tally in tallies.items()]
+        if self.lengths:
+            lines.append(
+                f"Game length (actions): mean {statistics.fmean(self.lengths):.1f}, "
+                f"median {statistics.median(self.lengths):g}, max {max(self.lengths)}"
+            )
+        lines.append(f"Throughput: {self.throughput:.2f} games/s ({self.seconds:.1f} s)")
+        return "\n".join(lines)

@@ -1,0 +1,118 @@
+"""One simulated game as a task a worker can run anywhere: :class:`Task` and :func:`run_task`.
+
+A task is plain data (the game's id, the player count, each seat's agent name, the game's
+seed), so it pickles to a process or a Ray worker, and its result depends on nothing
+else: the same task gives the same :class:`GameResult` on any worker, any machine.
+
+>>> task = Task(0, "crab-stack", 2, ("plausible", "random"), game_seed(1, 0), 1000)
+>>> result = run_task(task)
+>>> result.index, result.finished, result == run_task(task)
+(0, True, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from crabrules.agents import make_agent, play_match
+from crabrules.core import GameRecord, Outcome, Rng, get_game
+
+__all__ = ["SEED_BITS", "GameResult", "Task", "game_seed", "lineup", "run_task"]
+
+#: Game seeds are below ``2**53``, exact in every JSON reader (as ``fresh_seed``'s).
+SEED_BITS = 53
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded with ``seed``.
+
+    It depends only on the two numbers, never on which worker runs the game, so a
+    simulation gives the same games however it is split.
+
+    >>> game_seed(1, 0) != game_seed(1, 1), game_seed(1, 5) == game_seed(1, 5)
+    (True, True)
+    """
+    rng = Rng.from_seed(seed)
+    for _ in range(2):  # mix the index in twice: neighbouring games look unrelated
+        value, rng = Rng((rng.state + index) % (1 << 64)).next_u64()
+        rng = Rng(value)
+    return rng.state >> (64 - SEED_BITS)
+
+
+def lineup(agents: Sequence[str], players: int, index: int, rotate: bool) -> tuple[str, ...]:
+    """Each seat's agent in game ``index``: ``agents`` repeated over the seats.
+
+    With ``rotate`` the seats turn by one per game, so every agent plays every seat
+    equally often.
+
+    >>> lineup(["mcts", "random"], 2, 0, True), lineup(["mcts", "random"], 2, 1, True)
+    (('mcts', 'random'), ('random', 'mcts'))
+    >>> lineup(["a", "b"], 4, 1, False)
+    ('a', 'b', 'a', 'b')
+    """
+    shift = index % players if rotate else 0
+    return tuple(agents[(seat + shift) % len(agents)] for seat in range(players))
+
+
+@attrs.frozen
+class Task:
+    """One game to play.
+
+    Attributes:
+        index: the game's number in the simulation, from 0.
+        game: the game's registry id.
+        players: how many players (the game's default config for that many).
+        seats: each seat's agent name, as :func:`~crabrules.agents.make_agent` takes it.
+        seed: the game's seed.
+        max_actions: the game stops unfinished after this many actions.
+    """
+
+    index: int
+    game: str
+    players: int
+    seats: tuple[str, ...]
+    seed: int
+    max_actions: int
+
+
+@attrs.frozen
+class GameResult:
+    """What one game gave.
+
+    Attributes:
+        index: the game's number.
+        seats: each seat's agent name.
+        record: the whole game, for :func:`crabrules.replay`.
+        outcome: how it ended, or ``None`` if it hit the action cap.
+        seconds: how long it took (not part of equality: machines differ).
+    """
+
+    index: int
+    seats: tuple[str, ...]
+    record: GameRecord
+    outcome: Outcome | None
+    seconds: float = attrs.field(eq=False)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game reached its end."""
+        return self.outcome is not None
+
+    @property
+    def length(self) -> int:
+        """How many actions the game took."""
+        return len(self.record.actions)
+
+
+def run_task(task: Task) -> GameResult:
+    """Play ``task``'s game with fresh agents and return its result."""
+    start = time.perf_counter()
+    game = get_game(task.game)
+    agents = [make_agent(name) for name in task.seats]
+    config = game.config_for_players(task.players)
+    match = play_match(game, agents, seed=task.seed, config=config, max_actions=task.max_actions)
+    seconds = time.perf_counter() - start
+    return GameResult(task.index, task.seats, match.record, match.outcome, seconds)

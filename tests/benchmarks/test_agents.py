@@ -1,0 +1,173 @@
+"""Agents: strength (win rates), thinking time per move, and ``simulate`` throughput.
+
+Strength is measured here, not asserted in unit tests. Each pairing plays
+``CRABRULES_BENCH_GAMES`` games (default 200, the issue's minimum; set it lower for a
+quick look), on ``CRABRULES_BENCH_WORKERS`` processes (default 2), through
+:func:`crabrules.simulate.simulate`, so seats rotate and every game is reproducible from
+the seed. Win rates come with their Wilson 95% intervals.
+
+- MCTS at 1,000 iterations against RandomAgent in Crab Stack, 2 players (target: at least
+  90% of the games won).
+- ISMCTS against PlausibleAgent in Oh Crab! (4 players: one ISMCTS seat, rotating) and
+  You've Got Crabs (an ISMCTS team against a casual team).
+- ISMCTS's mean score in La Marche du Crabe (both seats) against PlausibleAgent's.
+- The thinking time per move of each search agent.
+- ``simulate`` throughput per game with PlausibleAgent on 1 and 2 workers, and the
+  scaling between them.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+import crabrules
+from crabrules import Rng
+from crabrules.agents import Turn, make_agent
+from crabrules.agents.plausible import YouveGotCrabsPlayer
+from crabrules.core import Dynamics
+from crabrules.simulate import Run, simulate, wilson_interval
+from tests.benchmarks.measure import record
+
+T = TypeVar("T")
+
+GAMES = int(os.environ.get("CRABRULES_BENCH_GAMES", "200"))
+WORKERS = int(os.environ.get("CRABRULES_BENCH_WORKERS", "2"))
+ISMCTS = os.environ.get("CRABRULES_BENCH_ISMCTS", "ismcts:200")
+SEED = 2026
+
+
+def once(benchmark: BenchmarkFixture, run: Callable[[], T]) -> T:
+    """Run ``run`` once under the benchmark (a run is long: no calibration rounds)."""
+    result: T = benchmark.pedantic(run, rounds=1, iterations=1)  # type: ignore[no-untyped-call]
+    return result
+
+
+def _win_rate(
+    benchmark: BenchmarkFixture, game: str, agents: list[str], agent: str, label: str
+) -> float:
+    def run() -> Run:
+        return simulate(game, games=GAMES, agents=agents, seed=SEED, workers=WORKERS)
+
+    result = once(benchmark, run)
+    tally = result.summary.by_agent[agent]
+    rate = 100 * tally.wins / tally.played
+    low, high = wilson_interval(tally.wins, tally.played)
+    record(benchmark, game, f"{label}: win rate over {GAMES} games", rate, "%")
+    record(benchmark, game, f"{label}: 95% interval low", 100 * low, "%")
+    record(benchmark, game, f"{label}: 95% interval high", 100 * high, "%")
+    return rate
+
+
+def test_mcts_1000_against_random_in_crab_stack(benchmark: BenchmarkFixture) -> None:
+    rate = _win_rate(
+        benchmark, "crab-stack", ["mcts:1000", "random"], "mcts:1000", "MCTS 1000 vs Random"
+    )
+    assert rate >= 0  # the figure is the result; the target (90%) is read from the table
+
+
+def test_ismcts_against_plausible_in_oh_crab(benchmark: BenchmarkFixture) -> None:
+    agents = [ISMCTS, "plausible", "plausible", "plausible"]
+    _win_rate(benchmark, "oh-crab", agents, ISMCTS, f"{ISMCTS} vs 3 Plausible (fair: 25%)")
+
+
+def test_ismcts_team_against_plausible_team_in_youve_got_crabs(
+    benchmark: BenchmarkFixture,
+) -> None:
+    agents = [ISMCTS, ISMCTS, "plausible", "plausible"]  # team 0 against team 1
+    _win_rate(benchmark, "youve-got-crabs", agents, ISMCTS, f"{ISMCTS} team vs Plausible team")
+
+
+@pytest.mark.parametrize("agent", [ISMCTS, "plausible"])
+def test_mean_score_in_la_marche(benchmark: BenchmarkFixture, agent: str) -> None:
+    def run() -> Run:
+        return simulate(
+            "la-marche-du-crabe", games=GAMES, agents=[agent], seed=SEED, workers=WORKERS
+        )
+
+    result = once(benchmark, run)
+    tally = result.summary.by_agent[agent]
+    mean = sum(tally.scores) / len(tally.scores)
+    record(
+        benchmark, "la-marche-du-crabe", f"{agent} pair: mean score over {GAMES}", mean, "shrimps"
+    )
+    record(
+        benchmark,
+        "la-marche-du-crabe",
+        f"{agent} pair: win rate",
+        100 * tally.wins / tally.played,
+        "%",
+    )
+
+
+def _a_real_choice(turn: Turn) -> bool:
+    # In real time a search agent searches only among the casual player's options
+    # (crabrules.agents.tree.decide); elsewhere among all legal actions.
+    if turn.game.info.dynamics is Dynamics.REAL_TIME:
+        return len(YouveGotCrabsPlayer().options(turn, Rng.from_seed(0))[1]) > 1
+    return len(turn.legal) > 1
+
+
+@pytest.mark.parametrize(
+    ("game", "agent"),
+    [
+        ("crab-stack", "mcts:1000"),
+        ("la-marche-du-crabe", ISMCTS),
+        ("oh-crab", ISMCTS),
+        ("youve-got-crabs", ISMCTS),
+    ],
+)
+def test_thinking_time_per_move(benchmark: BenchmarkFixture, game: str, agent: str) -> None:
+    # The decisions of the first seat along a casual game, those with a real choice.
+    rules = crabrules.get_game(game)
+    state = rules.initial_state(seed=SEED)
+    casual = make_agent("plausible")
+    turns: list[Turn] = []
+    rng = Rng.from_seed(SEED)
+    while not rules.is_terminal(state) and len(turns) < 8:
+        player = min(rules.active_players(state))
+        turn = Turn.of(rules, state, player)
+        if player == 0 and _a_real_choice(turn):
+            turns.append(turn)
+        rng, sub = rng.split()
+        decision = casual.act(turn, sub)
+        action = decision.action if decision is not None else turn.legal[0]
+        state = rules.apply(state, action)
+
+    def think() -> None:
+        searcher = make_agent(agent)
+        for turn in turns:
+            searcher.act(turn, Rng.from_seed(1))
+
+    start = time.perf_counter()
+    once(benchmark, think)
+    per_move = (time.perf_counter() - start) / max(len(turns), 1)
+    record(benchmark, game, f"{agent}: thinking time per searched move", per_move * 1000, "ms")
+
+
+# Games per measure: enough that a run takes seconds, so starting the workers is small.
+THROUGHPUT_GAMES = {
+    "crab-stack": 4000,
+    "la-marche-du-crabe": 4000,
+    "oh-crab": 600,
+    "youve-got-crabs": 300,
+}
+
+
+@pytest.mark.parametrize(("game", "games"), sorted(THROUGHPUT_GAMES.items()))
+def test_simulate_throughput_on_1_and_2_workers(
+    benchmark: BenchmarkFixture, game: str, games: int
+) -> None:
+    rates = {}
+    for workers in (1, 2):
+        run = simulate(game, games=games, agents=["plausible"], seed=SEED, workers=workers)
+        rates[workers] = run.summary.throughput
+    once(benchmark, lambda: None)
+    record(benchmark, game, "simulate, Plausible, 1 worker", rates[1], "games/s")
+    record(benchmark, game, "simulate, Plausible, 2 workers", rates[2], "games/s")
+    record(benchmark, game, "simulate scaling, 2 workers over 1", rates[2] / rates[1], "x")
