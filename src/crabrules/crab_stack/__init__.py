@@ -55,6 +55,7 @@ from crabrules.crab_stack.rules import (
     outcome,
 )
 from crabrules.crab_stack.state import State, check_state, position
+from crabrules.crab_stack.svg import hex_centre, render_svg
 from crabrules.crab_stack.words import describe, describe_event
 
 __all__ = [
@@ -98,6 +99,7 @@ __all__ = [
     "describe",
     "describe_event",
     "determinize",
+    "hex_centre",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -109,4 +111,5 @@ __all__ = [
     "position",
     "reference_layout",
     "render",
+    "render_svg",
 ]
