@@ -3,10 +3,10 @@
 ``list`` prints every registered game with its metadata; ``demo`` plays a whole game with
 random legal actions through the public API only, printing after every action its notation,
 a sentence saying what it does, what happened (its events) and the board, and the outcome
-at the end (``--save FILE`` writes the game's record); ``replay`` replays a
-:class:`~crabrules.GameRecord` JSON file, checking every action, and prints the final state
-(``--events``: what every move did). Bad input gives one line on standard error and exit
-status 2, never a traceback.
+at the end (``--save FILE`` writes the game's record, ``--svg DIR`` a picture per move);
+``replay`` replays a :class:`~crabrules.GameRecord` JSON file, checking every action, and
+prints the final state (``--events``: what every move did). Bad input gives one line on
+standard error and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "list":
             _list()
         elif args.command == "demo":
-            _demo(args.game, args.seed, args.players, args.max_actions, args.save)
+            _demo(args.game, args.seed, args.players, args.max_actions, args.save, args.svg)
         else:
             _replay(args.file, events=args.events)
     except BrokenPipeError:
@@ -62,6 +62,9 @@ def _parser() -> argparse.ArgumentParser:
         help="stop after this many actions (default: the game's own cap for real-time games)",
     )
     demo.add_argument("--save", metavar="FILE", help="write the game's record (JSON) to FILE")
+    demo.add_argument(
+        "--svg", metavar="DIR", help="write a picture per move to DIR (000.svg is the setup)"
+    )
     replay_cmd = commands.add_parser("replay", help="replay a GameRecord JSON file")
     replay_cmd.add_argument("file", help="the record, as written by crabrules.to_json")
     replay_cmd.add_argument("--events", action="store_true", help="print what every move did")
@@ -90,8 +93,10 @@ def _demo(
     players: int | None,
     max_actions: int | None,
     save: str | None,
+    svg: str | None = None,
 ) -> None:
     game = get_game(game_id)
+    pictures = _Pictures(game, svg)
     config = game.config_type() if players is None else game.config_for_players(players)
     seed = resolve_seed(seed)
     state = game.initial_state(config, seed=seed)
@@ -101,6 +106,7 @@ def _demo(
     cap = max_actions if max_actions is not None else game.info.max_random_steps
     print(f"{game.info.name}, seed {seed}")
     print(game.render(state))
+    pictures.write(state, 0)
     actions: list[Any] = []
     while not game.is_terminal(state) and (cap is None or len(actions) < cap):
         action: Any
@@ -110,11 +116,28 @@ def _demo(
         actions.append(action)
         _print_events(game, events)
         print(game.render(state))
+        pictures.write(state, len(actions))
     _print_end(game, state, len(actions))
     if save is not None:
         with open(save, "w", encoding="utf-8") as file:
             file.write(to_json(GameRecord.of(game_id, config, seed, actions), indent=1) + "\n")
         print(f"Record written to {save}.")
+
+
+class _Pictures:
+    """``demo --svg DIR``: the spectator's picture of every position, ``DIR/000.svg`` on."""
+
+    def __init__(self, game: Game[Any, Any, Any, Any], directory: str | None) -> None:
+        self.game = game
+        self.directory = directory
+        if directory is not None:
+            os.makedirs(directory, exist_ok=True)
+
+    def write(self, state: Any, number: int) -> None:
+        if self.directory is not None:
+            path = os.path.join(self.directory, f"{number:03d}.svg")
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(self.game.render_svg(state) + "\n")
 
 
 def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:

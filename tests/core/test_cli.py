@@ -5,6 +5,7 @@ from __future__ import annotations
 import pathlib
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -147,3 +148,15 @@ def test_a_closed_pipe_ends_the_demo_quietly() -> None:
     process.stdout.close()
     assert process.wait(timeout=60) == 1
     assert process.stderr.read() == b""
+
+
+def test_demo_writes_a_picture_per_move(tmp_path: pathlib.Path) -> None:
+    folder = tmp_path / "pictures"
+    assert (
+        main(["demo", "crab-stack", "--seed", "3", "--max-actions", "4", "--svg", str(folder)])
+        == 0
+    )
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["000.svg", "001.svg", "002.svg", "003.svg", "004.svg"]
+    for path in folder.iterdir():
+        assert ET.parse(path).getroot().tag == "{http://www.w3.org/2000/svg}svg"
