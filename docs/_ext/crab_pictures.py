@@ -50,5 +50,6 @@ def draw_all(app: Any = None) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
+    """Register the extension: draw the pictures when the builder starts."""
     app.connect("builder-inited", draw_all)
     return {"parallel_read_safe": True, "version": "1"}
