@@ -22,7 +22,16 @@ largest, the same player then answers with a :class:`KeepGroup`.
 from crabrules.crab_stack.actions import Action, IllegalReason, KeepGroup, Move
 from crabrules.crab_stack.board import Cell, Coord, Layout, cell_labels, reference_layout
 from crabrules.crab_stack.config import DEFAULT_COLOURS, Config, config_for_players
-from crabrules.crab_stack.crabs import STEPS, Crab, Size, Stack, crab, crab_player, crab_size
+from crabrules.crab_stack.crabs import (
+    STEPS,
+    Crab,
+    Size,
+    Stack,
+    crab,
+    crab_name,
+    crab_player,
+    crab_size,
+)
 from crabrules.crab_stack.events import (
     CrabMoved,
     Event,
@@ -94,6 +103,7 @@ __all__ = [
     "check_state",
     "config_for_players",
     "crab",
+    "crab_name",
     "crab_player",
     "crab_size",
     "describe",
