@@ -1,4 +1,4 @@
-"""The command line: ``python -m crabrules list | demo GAME | replay FILE``.
+"""The command line: ``python -m crabrules list | demo GAME | replay FILE | schema GAME``.
 
 ``list`` prints every registered game with its metadata; ``demo`` plays a whole game with
 random legal actions through the public API only, printing after every action its notation,
@@ -6,12 +6,14 @@ a sentence saying what it does, what happened (its events) and the board, and th
 at the end (``--save FILE`` writes the game's record, ``--svg DIR`` a picture per move);
 ``replay`` replays a :class:`~crabrules.GameRecord` JSON file, checking every action, and
 prints the final state (``--events``: what every move did). Bad input gives one line on
-standard error and exit status 2, never a traceback.
+standard error and exit status 2, never a traceback. ``schema`` prints the JSON Schema of
+the game's documents (:func:`crabrules.schema`; ``--document Action``: one of them).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -19,6 +21,7 @@ from typing import Any
 
 from crabrules import GAMES, CrabRulesError, Game, GameRecord, from_json, get_game, replay, to_json
 from crabrules.core.rng import Rng, resolve_seed
+from crabrules.core.schema import DOCUMENTS, schema
 
 __all__ = ["main"]
 
@@ -30,6 +33,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "list":
             _list()
+        elif args.command == "schema":
+            _schema(args.game, args.document)
         elif args.command == "demo":
             _demo(args.game, args.seed, args.players, args.max_actions, args.save, args.svg)
         else:
@@ -64,6 +69,11 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--save", metavar="FILE", help="write the game's record (JSON) to FILE")
     demo.add_argument(
         "--svg", metavar="DIR", help="write a picture per move to DIR (000.svg is the setup)"
+    )
+    schema_cmd = commands.add_parser("schema", help="the JSON Schema of a game's documents")
+    schema_cmd.add_argument("game", help="a game id, as `list` prints it")
+    schema_cmd.add_argument(
+        "--document", choices=DOCUMENTS, help="only this document's schema (default: all, by name)"
     )
     replay_cmd = commands.add_parser("replay", help="replay a GameRecord JSON file")
     replay_cmd.add_argument("file", help="the record, as written by crabrules.to_json")
@@ -158,6 +168,11 @@ def _print_end(game: Game[Any, Any, Any, Any], state: Any, count: int) -> None:
         winners = ", ".join(f"player {p}" for p in sorted(outcome.winners)) or "nobody"
         print(f"\nGame over after {actions}: {outcome.reason}.")
         print(f"Winners: {winners}. Scores: {list(outcome.scores)}.")
+
+
+def _schema(game_id: str, document: str | None) -> None:
+    schemas = schema(game_id)
+    print(json.dumps(schemas if document is None else schemas[document], indent=2))
 
 
 def _replay(path: str, *, events: bool) -> None:
