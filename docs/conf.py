@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pathlib
+import sys
+
 import crabrules
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "_ext"))
 
 project = "crabrules"
 author = "The crabrules developers"
@@ -16,10 +21,11 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "sphinx_autodoc_typehints",
+    "crab_pictures",  # docs/_ext: the games' pictures, drawn at build time
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated", "_ext"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 

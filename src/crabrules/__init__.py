@@ -41,6 +41,7 @@ from crabrules.core import (
     to_dict,
     to_json,
 )
+from crabrules.core.schema import schema
 
 # The one place that names every game.
 register_game(crab_stack.GAME)
@@ -76,6 +77,7 @@ __all__ = [
     "get_game",
     "register_game",
     "replay",
+    "schema",
     "to_dict",
     "to_json",
 ]

@@ -1,15 +1,17 @@
-"""The command line: ``python -m crabrules list | demo | play | simulate | replay``.
+"""The command line: ``python -m crabrules list | demo | play | simulate | replay | schema``.
 
 ``list`` prints every registered game with its metadata; ``demo`` plays a whole game
 between :class:`~crabrules.agents.PlausibleAgent` players through the public API only,
 printing after every action its notation, a sentence saying what it does, what happened
 (its events) and the board, and the outcome at the end (``--save FILE`` writes the game's
-record); ``play`` seats people and agents at one terminal (``--seat 0=human --seat
-1=mcts``); ``simulate`` plays many games between agents and summarises them, on this
-machine's cores or a Ray cluster (``--out FILE``: one JSON line per game); ``replay``
-replays a :class:`~crabrules.GameRecord` JSON file, or each line of a ``simulate --out``
-file, checking every action, and prints the final state (``--events``: what every move
-did). Bad input gives one line on standard error and exit status 2, never a traceback.
+record, ``--svg DIR`` a picture per move); ``play`` seats people and agents at one terminal
+(``--seat 0=human --seat 1=mcts``); ``simulate`` plays many games between agents and
+summarises them, on this machine's cores or a Ray cluster (``--out FILE``: one JSON line per
+game); ``replay`` replays a :class:`~crabrules.GameRecord` JSON file, or each line of a
+``simulate --out`` file, checking every action, and prints the final state (``--events``:
+what every move did); ``schema`` prints the JSON Schema of the game's documents
+(:func:`crabrules.schema`; ``--document Action``: one of them). Bad input gives one line on
+standard error and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from crabrules.agents.human import HumanAgent, Quit, describe, notation
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
 from crabrules.core import Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
+from crabrules.core.schema import DOCUMENTS, schema
 from crabrules.simulate import BACKENDS, read_result_line, simulate
 
 __all__ = ["main"]
@@ -54,8 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "list":
             _list()
+        elif args.command == "schema":
+            _schema(args.game, args.document)
         elif args.command == "demo":
-            _demo(args.game, args.seed, args.players, args.max_actions, args.save)
+            _demo(args.game, args.seed, args.players, args.max_actions, args.save, args.svg)
         elif args.command == "play":
             return _play(args)
         elif args.command == "simulate":
@@ -90,6 +95,14 @@ def _parser() -> argparse.ArgumentParser:
         help=f"stop after this many actions (default: {DEFAULT_MAX_ACTIONS})",
     )
     demo.add_argument("--save", metavar="FILE", help="write the game's record (JSON) to FILE")
+    demo.add_argument(
+        "--svg", metavar="DIR", help="write a picture per move to DIR (000.svg is the setup)"
+    )
+    schema_cmd = commands.add_parser("schema", help="the JSON Schema of a game's documents")
+    schema_cmd.add_argument("game", help="a game id, as `list` prints it")
+    schema_cmd.add_argument(
+        "--document", choices=DOCUMENTS, help="only this document's schema (default: all, by name)"
+    )
     agents = ", ".join(f"{name} ({meaning})" for name, meaning in AGENTS.items())
     play = commands.add_parser("play", help="play at the terminal, against agents or people")
     play.add_argument("game", help="a game id, as `list` prints it")
@@ -154,21 +167,25 @@ def _demo(
     players: int | None,
     max_actions: int | None,
     save: str | None,
+    svg: str | None = None,
 ) -> None:
     game = get_game(game_id)
+    pictures = _Pictures(game, svg)
     config = game.config_type() if players is None else game.config_for_players(players)
     seed = resolve_seed(seed)
     state = game.initial_state(config, seed=seed)
     print(f"{game.info.name}, seed {seed}")
     print(game.render(state))
+    pictures.write(state, 0)
     count = 0
 
     def show(before: Any, player: int, decision: Decision, after: Any) -> None:
         nonlocal count
         count += 1
         print(_move_line(game, before, decision.action, count))
-        _print_events(game, _events(game, before, decision.action))
+        _print_events(game, game.apply_with_events(before, decision.action)[1])
         print(game.render(after))
+        pictures.write(after, count)
 
     # Casual players (PlausibleAgent) make every game end; the agents are seeded by the
     # game's seed, so a demo with a given --seed is the same game every time.
@@ -186,14 +203,6 @@ def _save(path: str, record: GameRecord) -> None:
     print(f"Record written to {path}.")
 
 
-def _events(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> tuple[Any, ...]:
-    # The games fill apply_with_events in turn; until one does, it shows no events.
-    try:
-        return game.apply_with_events(state, action)[1]
-    except AssertionError:
-        return ()
-
-
 def _words(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:
     words = describe(game, state, action)
     return notation(game, state, action) + ("" if words is None else f": {words}")
@@ -202,6 +211,22 @@ def _words(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:
 def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any, number: int) -> str:
     line = f"{number}. {_words(game, state, action)}"
     return "\n" + textwrap.fill(line, WIDTH, subsequent_indent="   ")
+
+
+class _Pictures:
+    """``demo --svg DIR``: the spectator's picture of every position, ``DIR/000.svg`` on."""
+
+    def __init__(self, game: Game[Any, Any, Any, Any], directory: str | None) -> None:
+        self.game = game
+        self.directory = directory
+        if directory is not None:
+            os.makedirs(directory, exist_ok=True)
+
+    def write(self, state: Any, number: int) -> None:
+        if self.directory is not None:
+            path = os.path.join(self.directory, f"{number:03d}.svg")
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(self.game.render_svg(state) + "\n")
 
 
 def _print_events(game: Game[Any, Any, Any, Any], events: tuple[Any, ...]) -> None:
@@ -225,6 +250,11 @@ def _print_end(game: Game[Any, Any, Any, Any], state: Any, count: int) -> None:
         winners = ", ".join(f"player {p}" for p in sorted(outcome.winners)) or "nobody"
         print(f"\nGame over after {actions}: {outcome.reason}.")
         print(f"Winners: {winners}. Scores: {list(outcome.scores)}.")
+
+
+def _schema(game_id: str, document: str | None) -> None:
+    schemas = schema(game_id)
+    print(json.dumps(schemas if document is None else schemas[document], indent=2))
 
 
 def _replay(path: str, *, events: bool) -> None:

@@ -38,6 +38,7 @@ from crabrules.core.actions import check_action
 from crabrules.core.events import check_event, check_events
 from crabrules.core.rng import check_seed, resolve_seed
 from crabrules.core.serialize import register_check
+from crabrules.core.svg import Svg
 
 EMPTY = -1
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -277,6 +278,19 @@ def render(state: State) -> str:
     return "\n".join(rows)
 
 
+def render_svg(position: State | Observation, *, size: int = 90, labels: bool = True) -> str:
+    board = position.board
+    picture = Svg(size, size, title="tic-tac-toe")
+    marks = {EMPTY: "", 0: "X", 1: "O"}
+    for cell, value in enumerate(board):
+        x, y = (cell % 3) * size / 3, (cell // 3) * size / 3
+        picture.add("rect", x=x, y=y, width=size / 3, height=size / 3, fill="#fff", stroke="#000")
+        picture.text(x + size / 6, y + size / 4, marks[value], size=size / 5)
+        if labels:
+            picture.text(x + 6, y + 10, cell_name(cell), size=size / 12)
+    return picture.to_string()
+
+
 def num_players(state: State) -> int:
     check_state_arg(state)
     return 2
@@ -314,6 +328,7 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     observe=observe,
     determinize=determinize,
     render=render,
+    render_svg=render_svg,
     num_players=num_players,
     config_for_players=config_for_players,
     event_type=Event,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import pathlib
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
+import crabrules
 from crabrules.__main__ import main
 from crabrules.core import GameRecord, from_json, to_json
 from tests.conformance import tictactoe as ttt
@@ -147,3 +150,30 @@ def test_a_closed_pipe_ends_the_demo_quietly() -> None:
     process.stdout.close()
     assert process.wait(timeout=60) == 1
     assert process.stderr.read() == b""
+
+
+def test_demo_writes_a_picture_per_move(tmp_path: pathlib.Path) -> None:
+    folder = tmp_path / "pictures"
+    assert (
+        main(["demo", "crab-stack", "--seed", "3", "--max-actions", "4", "--svg", str(folder)])
+        == 0
+    )
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["000.svg", "001.svg", "002.svg", "003.svg", "004.svg"]
+    for path in folder.iterdir():
+        assert ET.parse(path).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+
+
+def test_schema_prints_every_document_or_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", "crab-stack"]) == 0
+    every = json.loads(capsys.readouterr().out)
+    assert sorted(every) == sorted(crabrules.schema("crab-stack"))
+    assert main(["schema", "crab-stack", "--document", "Action"]) == 0
+    assert json.loads(capsys.readouterr().out) == every["Action"]
+
+
+def test_schema_of_an_unknown_game_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["schema", "chess"]) == 2
+    assert capsys.readouterr().err.startswith("crabrules: error:")

@@ -257,6 +257,10 @@ class _ParseAction(Protocol[S_contra, A_co]):
     def __call__(self, state: S_contra, text: str) -> A_co: ...
 
 
+class _RenderSvg(Protocol):
+    def __call__(self, position: Any, *, size: int = ..., labels: bool = True) -> str: ...
+
+
 class Game(Protocol[C, S, A, O_co]):
     """The functions every game offers, for code that works with any game.
 
@@ -338,6 +342,13 @@ class Game(Protocol[C, S, A, O_co]):
     def render(self, state: S) -> str:
         """A plain-text picture of the state."""
 
+    def render_svg(self, position: Any, *, size: int | None = None, labels: bool = True) -> str:
+        """A standalone SVG picture of a state (as a spectator sees it) or an observation.
+
+        ``size`` is the width in pixels (``None``: the game's default); ``labels`` prints
+        the notation's labels.
+        """
+
     def num_players(self, state: S) -> int:
         """How many players the game in ``state`` has."""
 
@@ -377,6 +388,7 @@ class GameBundle(Generic[C, S, A, O]):
     _action_to_str: _OfAction[S, A] = attrs.field(alias="action_to_str")
     _parse_action: _ParseAction[S, A] = attrs.field(alias="parse_action")
     _check_state: _Query[S, None] = attrs.field(alias="check_state")
+    _render_svg: _RenderSvg = attrs.field(alias="render_svg")
 
     def __repr__(self) -> str:
         return f"<Game {self.info.id!r}>"
@@ -446,6 +458,12 @@ class GameBundle(Generic[C, S, A, O]):
     def render(self, state: S) -> str:
         """A plain-text picture of the state."""
         return self._render(state)
+
+    def render_svg(self, position: Any, *, size: int | None = None, labels: bool = True) -> str:
+        """A standalone SVG picture of a state or an observation (``size=None``: the default)."""
+        if size is None:
+            return self._render_svg(position, labels=labels)
+        return self._render_svg(position, size=size, labels=labels)
 
     def num_players(self, state: S) -> int:
         """How many players the game in ``state`` has."""

@@ -22,7 +22,16 @@ largest, the same player then answers with a :class:`KeepGroup`.
 from crabrules.crab_stack.actions import Action, IllegalReason, KeepGroup, Move
 from crabrules.crab_stack.board import Cell, Coord, Layout, cell_labels, reference_layout
 from crabrules.crab_stack.config import DEFAULT_COLOURS, Config, config_for_players
-from crabrules.crab_stack.crabs import STEPS, Crab, Size, Stack, crab, crab_player, crab_size
+from crabrules.crab_stack.crabs import (
+    STEPS,
+    Crab,
+    Size,
+    Stack,
+    crab,
+    crab_name,
+    crab_player,
+    crab_size,
+)
 from crabrules.crab_stack.events import (
     CrabMoved,
     Event,
@@ -55,6 +64,7 @@ from crabrules.crab_stack.rules import (
     outcome,
 )
 from crabrules.crab_stack.state import State, check_state, position
+from crabrules.crab_stack.svg import hex_centre, render_svg
 from crabrules.crab_stack.words import describe, describe_event
 
 __all__ = [
@@ -93,11 +103,13 @@ __all__ = [
     "check_state",
     "config_for_players",
     "crab",
+    "crab_name",
     "crab_player",
     "crab_size",
     "describe",
     "describe_event",
     "determinize",
+    "hex_centre",
     "initial_state",
     "is_terminal",
     "legal_actions",
@@ -109,4 +121,5 @@ __all__ = [
     "position",
     "reference_layout",
     "render",
+    "render_svg",
 ]

@@ -24,6 +24,7 @@ __all__ = [
     "Size",
     "Stack",
     "crab",
+    "crab_name",
     "crab_player",
     "crab_size",
 ]
@@ -67,3 +68,15 @@ def crab_player(c: Crab) -> PlayerId:
 def crab_size(c: Crab) -> Size:
     """Return the size of crab ``c``."""
     return _SIZES[c % 3]
+
+
+def crab_name(c: Crab, colours: tuple[str, ...]) -> str:
+    """The name of crab ``c`` in the game's words, given the config's ``colours``.
+
+    A client that receives a stack as ints (``[5, 0]``) shows it with this: the colour
+    is ``colours[c // 3]`` and the size ``("small", "medium", "large")[c % 3]``.
+
+    >>> crab_name(5, ("red", "blue")), crab_name(0, ("red", "blue"))
+    ('blue large crab', 'red small crab')
+    """
+    return f"{colours[crab_player(c)]} {crab_size(c).name.lower()} crab"

@@ -34,6 +34,7 @@ from crabrules.crab_stack.rules import (
     outcome,
 )
 from crabrules.crab_stack.state import State, check_state
+from crabrules.crab_stack.svg import render_svg
 from crabrules.crab_stack.words import describe, describe_event
 
 __all__ = ["GAME", "INFO"]
@@ -74,6 +75,7 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     action_to_str=action_to_str,
     parse_action=parse_action,
     check_state=check_state,
+    render_svg=render_svg,
 )
 
 register_check(State, check_state)

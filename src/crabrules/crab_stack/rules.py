@@ -223,7 +223,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     >>> apply(state, Move(player=1, src=1, dst=0))
     Traceback (most recent call last):
     ...
-    crabrules.core.errors.IllegalActionError: cell 1: the top crab is not yours
+    crabrules.core.errors.IllegalActionError: A2: the top crab is red's, not yours
     >>> apply(state, Move(player=1, src=0, dst=17))
     Traceback (most recent call last):
     ...
@@ -668,11 +668,12 @@ def _check_move(state: State, action: Move) -> None:
         raise _refuse(f"cells are 0 to {geo.size - 1}", action, IllegalReason.NO_SUCH_SPACE)
     stack = state.stacks[src]
     if not stack:
-        raise _refuse(f"no crab on cell {src}", action, IllegalReason.NO_CRAB)
+        raise _refuse(f"no crab on {geo.labels[src]}", action, IllegalReason.NO_CRAB)
     top = stack[-1]
     if top // 3 != action.player:
+        owner = state.config.colours[top // 3]
         raise _refuse(
-            f"cell {src}: the top crab is not yours",
+            f"{geo.labels[src]}: the top crab is {owner}'s, not yours",
             action,
             IllegalReason.NOT_YOUR_CRAB,
         )

@@ -81,6 +81,7 @@ from crabrules.marche_du_crabe.rules import (
     outcome,
 )
 from crabrules.marche_du_crabe.state import BOATER, SUNNY, State, check_state
+from crabrules.marche_du_crabe.svg import render_svg
 from crabrules.marche_du_crabe.words import describe, describe_event
 
 __all__ = [
@@ -146,6 +147,7 @@ __all__ = [
     "parse_action",
     "render",
     "render_observation",
+    "render_svg",
     "render_view",
     "save_beach",
     "start_beach",

@@ -20,6 +20,7 @@ from crabrules.marche_du_crabe.rules import (
     outcome,
 )
 from crabrules.marche_du_crabe.state import State, check_state
+from crabrules.marche_du_crabe.svg import render_svg
 from crabrules.marche_du_crabe.words import describe, describe_event
 
 __all__ = ["GAME", "INFO"]
@@ -63,4 +64,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     action_to_str=action_to_str,
     parse_action=parse_action,
     check_state=check_state,
+    render_svg=render_svg,
 )

@@ -127,6 +127,7 @@ from crabrules.oh_crab.state import (
     State,
     Turn,
 )
+from crabrules.oh_crab.svg import render_svg
 from crabrules.oh_crab.words import describe, describe_event
 
 __all__ = [
@@ -228,4 +229,5 @@ __all__ = [
     "reference_content",
     "register_content",
     "render",
+    "render_svg",
 ]

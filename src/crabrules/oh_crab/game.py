@@ -22,6 +22,7 @@ from crabrules.oh_crab.rules import (
     outcome,
 )
 from crabrules.oh_crab.state import State
+from crabrules.oh_crab.svg import render_svg
 from crabrules.oh_crab.words import describe, describe_event
 
 __all__ = ["GAME", "INFO"]
@@ -63,6 +64,7 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     action_to_str=action_to_str,
     parse_action=parse_action,
     check_state=check_state,
+    render_svg=render_svg,
 )
 
 

@@ -459,7 +459,9 @@ def check_legal(state: State, action: object) -> None:
     if state.phase is Phase.OVER:
         raise GameOverError("the game is over", action=action)
     if type(player) is not int or player not in active_players(state):
-        raise NotYourTurnError(f"player {player!r} may not act now", action=action)
+        colours = rules_for(state.config).colours
+        who = colours[player] if type(player) is int and 0 <= player < len(colours) else player
+        raise NotYourTurnError(f"{who!s} may not act now", action=action)
     legal = legal_actions(state, player)
     if action in legal:
         return

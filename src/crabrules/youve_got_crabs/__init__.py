@@ -112,6 +112,7 @@ from crabrules.youve_got_crabs.state import (
     Window,
     check_state,
 )
+from crabrules.youve_got_crabs.svg import render_svg
 from crabrules.youve_got_crabs.table import Table, table
 from crabrules.youve_got_crabs.words import describe, describe_event
 
@@ -202,5 +203,6 @@ __all__ = [
     "outcome",
     "parse_action",
     "render",
+    "render_svg",
     "table",
 ]

@@ -27,6 +27,7 @@ from crabrules.youve_got_crabs.rules import (
     outcome,
 )
 from crabrules.youve_got_crabs.state import State, check_state
+from crabrules.youve_got_crabs.svg import render_svg
 from crabrules.youve_got_crabs.words import describe, describe_event
 
 __all__ = ["GAME", "INFO", "MAX_RANDOM_STEPS"]
@@ -73,4 +74,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     describe_event=describe_event,
     action_to_str=action_to_str,
     parse_action=parse_action,
+    render_svg=render_svg,
 )

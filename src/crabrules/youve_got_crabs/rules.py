@@ -395,7 +395,7 @@ def check_legal(state: State, action: object) -> None:
     if state.window is not None or state.claim is not None:
         _check_paused(state, action, player)
     elif not is_playing(state, player):
-        raise NotYourTurnError(f"player {player} is out of the sudden death", action=action)
+        raise NotYourTurnError(f"P{player} is out of the sudden death", action=action)
     elif isinstance(action, (Swap, PutDown, PickUp, Confirm)):
         _check_round(state, action, player)
     elif isinstance(action, Answer):
@@ -423,7 +423,7 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
             # Resolve belongs to the caller alone, whoever else sends it.
             error = NotYourTurnError if player != window.target else IllegalActionError
             raise error(
-                f"only player {window.caller}, who called, resolves the call",
+                f"only P{window.caller}, who called, resolves the call",
                 action=action,
                 reason=IllegalReason.NOT_THE_CALLER,
             )

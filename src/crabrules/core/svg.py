@@ -1,0 +1,140 @@
+"""A small, deterministic SVG builder on the standard library's :mod:`xml.etree.ElementTree`.
+
+Every game's ``render_svg`` draws with it. Attributes keep the order they are given in and
+numbers are written with at most two decimals, so the same picture is always the same
+bytes. Text is escaped by ElementTree, so names taken from a config (a colour, a player's
+name) can never break the document.
+
+>>> picture = Svg(40, 20, title="A crab")
+>>> _ = picture.add("circle", cx=10, cy=10, r=8, fill="#d33")
+>>> picture.text(30, 14, "1<2", size=10)
+>>> print(picture.to_string())  # doctest: +NORMALIZE_WHITESPACE
+<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20"
+ font-family="sans-serif"><title>A crab</title><circle cx="10" cy="10" r="8" fill="#d33"
+ /><text x="30" y="14" font-size="10" text-anchor="middle">1&lt;2</text></svg>
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+__all__ = ["PALETTE", "Svg", "colour_fill", "number"]
+
+#: The fill drawn for a colour's name (the games' colours); other names use their index.
+PALETTE: dict[str, str] = {
+    "red": "#d94a3d",
+    "blue": "#3b6fd1",
+    "green": "#3fa34d",
+    "yellow": "#e8c53a",
+    "purple": "#8a4fc4",
+    "orange": "#ee8b2f",
+    "black": "#333333",
+    "white": "#f4f4f4",
+    "pink": "#e27fb2",
+    "brown": "#8b5a2b",
+}
+_BY_INDEX = ("#d94a3d", "#3b6fd1", "#3fa34d", "#e8c53a", "#8a4fc4", "#ee8b2f")
+
+
+def colour_fill(name: str, index: int) -> str:
+    """The fill for a player's colour ``name``; an unknown name gets the ``index``-th one.
+
+    >>> colour_fill("Red", 0), colour_fill("teal", 1)
+    ('#d94a3d', '#3b6fd1')
+    """
+    return PALETTE.get(name.lower(), _BY_INDEX[index % len(_BY_INDEX)])
+
+
+def number(value: float) -> str:
+    """``value`` as SVG writes it: an integer bare, otherwise at most two decimals.
+
+    >>> number(3.0), number(2.345678), number(-0.001)
+    ('3', '2.35', '0')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attributes(values: dict[str, object]) -> dict[str, str]:
+    # ``class_`` and ``font_size`` spell ``class`` and ``font-size``.
+    out: dict[str, str] = {}
+    for key, value in values.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out[name] = number(value) if isinstance(value, (int, float)) else str(value)
+    return out
+
+
+class Svg:
+    """A picture being drawn: elements are appended to the root or to a group.
+
+    Args:
+        width: the picture's width in user units (and pixels).
+        height: its height.
+        title: the accessible title, shown by browsers as a tooltip.
+    """
+
+    def __init__(self, width: float, height: float, *, title: str) -> None:
+        self.width = width
+        self.height = height
+        self.root = ET.Element(
+            "svg",
+            _attributes(
+                {
+                    "xmlns": "http://www.w3.org/2000/svg",
+                    "width": width,
+                    "height": height,
+                    "viewBox": f"0 0 {number(width)} {number(height)}",
+                    "font-family": "sans-serif",
+                }
+            ),
+        )
+        ET.SubElement(self.root, "title").text = title
+
+    def add(self, tag: str, *, parent: ET.Element | None = None, **values: object) -> ET.Element:
+        """Append a ``tag`` element with attributes ``values`` (``None`` ones left out)."""
+        return ET.SubElement(self.root if parent is None else parent, tag, _attributes(values))
+
+    def group(self, *, parent: ET.Element | None = None, **values: object) -> ET.Element:
+        """Append a ``<g>``: front ends find a thing by its ``data-*`` attributes."""
+        return self.add("g", parent=parent, **values)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: float,
+        parent: ET.Element | None = None,
+        anchor: str = "middle",
+        **values: object,
+    ) -> None:
+        """Write ``content`` at ``(x, y)`` (the baseline), centred unless ``anchor`` says."""
+        element = self.add(
+            "text",
+            parent=parent,
+            x=x,
+            y=y,
+            font_size=size,
+            text_anchor=anchor,
+            **values,
+        )
+        element.text = content
+
+    def polygon(
+        self,
+        points: Iterable[tuple[float, float]],
+        *,
+        parent: ET.Element | None = None,
+        **values: object,
+    ) -> ET.Element:
+        """Append a polygon through ``points``."""
+        joined = " ".join(f"{number(x)},{number(y)}" for x, y in points)
+        return self.add("polygon", parent=parent, points=joined, **values)
+
+    def to_string(self) -> str:
+        """The document, one line, UTF-8 text without an XML declaration."""
+        return ET.tostring(self.root, encoding="unicode")

@@ -1,0 +1,219 @@
+"""A standalone SVG picture of the beach as one player sees it.
+
+The 36 Beach cards are drawn as the text picture lays them out (columns ``A``-``F``, rows
+``1``, the sand row, to ``6``): each card shows its Item's code and name, a Freed Crab, a
+Shrimp snack or a breaking wave. On a card stands a Baddie (a disc in Boater's red or
+Sunny's blue) or the Brown Fish, and the Crabs token (an orange disc). The viewer's own
+Forbidden Items are outlined in their colour; exposed ones are crossed. The revealed
+Baddie card's row is shaded. A panel under the beach gives the Shrimps, the Crabs freed,
+the decks and whose turn it is. Each card is a ``<g>`` with ``data-cell`` (its id) and
+``data-label`` (``C4``), for a front end's clicks.
+
+>>> from crabrules.marche_du_crabe import initial_state, observe
+>>> picture = render_svg(observe(initial_state(seed=7), 1))
+>>> 'data-label="F6"' in picture and "Forbidden" in picture
+True
+"""
+
+from __future__ import annotations
+
+from crabrules.core.svg import Svg, colour_fill
+from crabrules.marche_du_crabe.board import LABELS, NO_ITEM, SIZE
+from crabrules.marche_du_crabe.config import MAX_SHRIMPS
+from crabrules.marche_du_crabe.content import ITEM_CODES, ITEMS, Icon
+from crabrules.marche_du_crabe.observe import Observation, observe
+from crabrules.marche_du_crabe.state import (
+    BOATER,
+    BROWN_FISH,
+    COLOURS,
+    CRABS_TO_FREE,
+    NAMES,
+    SUNNY,
+    State,
+)
+
+__all__ = ["render_svg"]
+
+_MARGIN = 22  # room for the column letters and row numbers
+_PANEL = 86  # the panel under the beach
+
+
+def render_svg(position: State | Observation, *, size: int = 480, labels: bool = True) -> str:
+    """Draw an observation of the beach (a state is drawn as a spectator sees it).
+
+    Args:
+        position: an :class:`~crabrules.marche_du_crabe.observe.Observation`, drawn with
+            only what its viewer sees; a :class:`~crabrules.marche_du_crabe.State` is drawn
+            as ``observe(state, None)``, so no Forbidden Item is ever shown by accident.
+        size: the picture's width in pixels.
+        labels: print the column letters and row numbers of the notation.
+
+    Raises:
+        NotAStateError: ``position`` is neither a state nor an observation of this game.
+
+    >>> from crabrules.marche_du_crabe import initial_state
+    >>> render_svg(initial_state(seed=7)) == render_svg(observe(initial_state(seed=7), None))
+    True
+    """
+    view = position if isinstance(position, Observation) else observe(position, None)
+    card = (size - 2 * _MARGIN) / SIZE
+    height = _MARGIN + SIZE * card + _PANEL
+    picture = Svg(size, height, title=f"La Marche du Crabe: {view.beach.name}")
+    picture.add("rect", x=0, y=0, width=size, height=height, fill="#8fd0e8")
+    waves = Icon.WAVE in view.beach.flip
+    fills = [colour_fill(c, p) for p, c in enumerate(COLOURS)]
+    exposed = view.exposed[BOATER] | view.exposed[SUNNY]
+    for cell, label in enumerate(LABELS):
+        row, column = divmod(cell, SIZE)
+        x, y = _MARGIN + column * card, _MARGIN + row * card
+        group = picture.group(class_="cell", data_cell=cell, data_label=label)
+        item = view.layout.items[cell]
+        own = item != NO_ITEM and item in view.forbidden
+        picture.add(
+            "rect",
+            parent=group,
+            x=x + 2,
+            y=y + 2,
+            width=card - 4,
+            height=card - 4,
+            rx=6,
+            fill="#fbe9b7" if view.revealed != row else "#f3c98b",
+            stroke=fills[view.player] if own and view.player is not None else "#c7a861",
+            stroke_width=4 if own else 1,
+        )
+        if item != NO_ITEM and cell in view.freed:
+            picture.text(
+                x + card / 2,
+                y + card * 0.42,
+                "Freed Crab",
+                size=card * 0.14,
+                parent=group,
+                fill="#2f7d32",
+                font_weight="bold",
+            )
+        elif item != NO_ITEM:
+            picture.text(
+                x + card / 2,
+                y + card * 0.3,
+                ITEM_CODES[item],
+                size=card * 0.2,
+                parent=group,
+                fill="#5a4a25",
+                font_weight="bold",
+            )
+            picture.text(
+                x + card / 2,
+                y + card * 0.46,
+                ITEMS[item],
+                size=card * 0.11,
+                parent=group,
+                fill="#5a4a25",
+            )
+            if item in exposed:
+                picture.add(
+                    "path",
+                    parent=group,
+                    stroke="#b00",
+                    stroke_width=3,
+                    d=f"M{x + 8:.2f},{y + 8:.2f}L{x + card - 8:.2f},{y + card - 8:.2f}"
+                    f"M{x + card - 8:.2f},{y + 8:.2f}L{x + 8:.2f},{y + card - 8:.2f}",
+                )
+        elif cell in view.snacks:
+            picture.text(
+                x + card / 2,
+                y + card * 0.42,
+                "Shrimp snack",
+                size=card * 0.12,
+                parent=group,
+                fill="#c2185b",
+            )
+        elif waves and view.layout.icons[cell] is Icon.WAVE:
+            picture.text(
+                x + card / 2,
+                y + card * 0.42,
+                "~ wave ~",
+                size=card * 0.14,
+                parent=group,
+                fill="#1565c0",
+            )
+        baddie = view.baddies[cell]
+        if baddie in (BOATER, SUNNY):
+            picture.add(
+                "circle",
+                parent=group,
+                cx=x + card * 0.3,
+                cy=y + card * 0.72,
+                r=card * 0.14,
+                fill=fills[baddie],
+                stroke="#222",
+            )
+            picture.text(
+                x + card * 0.3,
+                y + card * 0.77,
+                "B",
+                size=card * 0.15,
+                parent=group,
+                fill="#fff",
+                font_weight="bold",
+            )
+        elif baddie == BROWN_FISH:
+            picture.add(
+                "ellipse",
+                parent=group,
+                cx=x + card * 0.3,
+                cy=y + card * 0.72,
+                rx=card * 0.18,
+                ry=card * 0.1,
+                fill="#7b4a22",
+                stroke="#222",
+            )
+        if cell == view.token:
+            picture.add(
+                "circle",
+                parent=group,
+                cx=x + card * 0.7,
+                cy=y + card * 0.72,
+                r=card * 0.15,
+                fill="#f08a24",
+                stroke="#222",
+                stroke_width=2,
+            )
+            picture.text(
+                x + card * 0.7,
+                y + card * 0.77,
+                "Crabs",
+                size=card * 0.09,
+                parent=group,
+                fill="#fff",
+                font_weight="bold",
+            )
+    if labels:
+        for i in range(SIZE):
+            picture.text(_MARGIN + (i + 0.5) * card, 16, LABELS[i][0], size=13, fill="#163b4d")
+            picture.text(11, _MARGIN + (i + 0.55) * card, str(i + 1), size=13, fill="#163b4d")
+    _panel(picture, view, _MARGIN + SIZE * card)
+    return picture.to_string()
+
+
+def _panel(picture: Svg, view: Observation, top: float) -> None:
+    """The counts, whose turn it is, the viewer's Forbidden Items and the key."""
+    lines = [
+        f"Shrimps {view.shrimps}/{MAX_SHRIMPS} · Crabs freed {len(view.freed)}/{CRABS_TO_FREE}"
+        f" · Decks: Boater {view.deck_sizes[BOATER]}, Sunny {view.deck_sizes[SUNNY]}",
+        _status(view),
+    ]
+    if view.player is not None:
+        items = ", ".join(ITEMS[i] for i in sorted(view.forbidden))
+        lines.append(f"Your Forbidden Items ({NAMES[view.player]}): {items}")
+    lines.append("B: a Baddie in its player's colour; brown oval: Brown Fish; orange: the Crabs")
+    for i, line in enumerate(lines):
+        picture.text(10, top + 20 + 18 * i, line, size=12, anchor="start", fill="#163b4d")
+
+
+def _status(view: Observation) -> str:
+    if view.termination is not None:
+        return f"Game over: {view.termination.value.replace('_', ' ')}"
+    who = f"{NAMES[view.to_move]} ({COLOURS[view.to_move]})"
+    if view.revealed is not None:
+        return f"{who} places a Baddie in row {view.revealed + 1} (shaded)"
+    return f"{who} moves the Crabs or stays"

@@ -1,0 +1,105 @@
+"""The JSON Schema of every game against its documents.
+
+- every document of random games (config, state, every view, action, event, outcome and
+  record) validates against its schema, as JSON;
+- every schema is a valid draft 2020-12 schema;
+- documents that hypothesis-jsonschema generates from a schema either load or raise
+  ``DeserializationError``, never anything else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
+
+import crabrules
+from crabrules.core import DeserializationError, GameRecord, Outcome, from_dict, to_json
+from crabrules.core.schema import DOCUMENTS, game_schemas
+from tests.conformance.common import AnyGame, by_game, conformance, players, playouts, sample
+
+GAME_IDS = sorted(crabrules.GAMES)
+
+
+def _validators(game: AnyGame) -> dict[str, jsonschema.Draft202012Validator]:
+    schemas = game_schemas(game)
+    for document in schemas.values():
+        jsonschema.Draft202012Validator.check_schema(document)
+    return {name: jsonschema.Draft202012Validator(s) for name, s in schemas.items()}
+
+
+def _check(validator: jsonschema.Draft202012Validator, value: Any) -> None:
+    validator.validate(json.loads(to_json(value)))
+
+
+def _types(game: AnyGame) -> dict[str, Any]:
+    return {
+        "Config": game.config_type,
+        "State": game.state_type,
+        "Action": game.action_type,
+        "Observation": game.observation_type,
+        "Event": game.event_type,
+        "Outcome": Outcome,
+        "GameRecord": GameRecord,
+    }
+
+
+def test_every_game_has_a_schema_of_each_document() -> None:
+    for game_id in GAME_IDS:
+        assert tuple(crabrules.schema(game_id)) == DOCUMENTS
+
+
+@by_game
+@conformance
+@given(data=st.data())
+def test_every_document_of_random_games_validates(game: AnyGame, data: st.DataObject) -> None:
+    valid = _validators(game)
+    playout, rnd = data.draw(playouts(game))
+    _check(valid["Config"], playout.config)
+    record = GameRecord.of(game.info.id, playout.config, playout.seed, playout.actions)
+    _check(valid["GameRecord"], record)
+    for state in sample(playout, rnd):
+        _check(valid["State"], state)
+        for viewer in [None, *players(game, state)]:
+            _check(valid["Observation"], game.observe(state, viewer))
+        if not game.is_terminal(state):
+            action = rnd.choice(game.legal_actions(state))
+            _check(valid["Action"], action)
+            for event in game.apply_with_events(state, action)[1]:
+                _check(valid["Event"], event)
+    outcome = game.outcome(playout.final)
+    if outcome is not None:
+        _check(valid["Outcome"], outcome)
+
+
+# hypothesis-jsonschema builds its strategies by filtering: the health checks about slow,
+# filtered data are expected here.
+_fuzzing = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    derandomize=True,
+)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_generated_documents_load_or_raise_deserialization_error(
+    game_id: str, document: str
+) -> None:
+    game = crabrules.get_game(game_id)
+    target = _types(game)[document]
+
+    @_fuzzing
+    @given(doc=from_schema(crabrules.schema(game_id)[document]))
+    def loads_or_refuses(doc: Any) -> None:
+        with contextlib.suppress(DeserializationError):
+            from_dict(doc, target)
+
+    loads_or_refuses()

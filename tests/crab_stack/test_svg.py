@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from crabrules import crab_stack
+from crabrules.crab_stack import Config, Move, apply, initial_state, legal_actions, render_svg
+from tests.snapshot import check_snapshot
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _midgame() -> crab_stack.State:
+    state = initial_state(Config(players=3), seed=1)
+    for turn in range(12):
+        actions = legal_actions(state)
+        state = apply(state, actions[turn % len(actions)])
+    return state
+
+
+def test_snapshot_of_a_three_player_game_in_progress() -> None:
+    check_snapshot("crab_stack.svg", render_svg(_midgame()))
+
+
+def test_every_space_is_a_group_named_by_its_cell_and_label() -> None:
+    state = initial_state(seed=1)
+    root = ET.fromstring(render_svg(state))
+    cells = [g for g in root.iter(f"{NS}g") if g.get("class") == "cell"]
+    assert [int(g.attrib["data-cell"]) for g in cells] == list(range(len(state.stacks)))
+    assert [g.attrib["data-label"] for g in cells] == list(state.config.geometry.labels)
+
+
+def test_a_stack_draws_one_disc_per_crab_and_its_height() -> None:
+    state = initial_state(seed=1)
+    move = next(a for a in legal_actions(state) if isinstance(a, Move))
+    after = apply(state, move)
+    root = ET.fromstring(render_svg(after))
+    group = next(g for g in root.iter(f"{NS}g") if g.get("data-cell") == str(move.dst))
+    discs = list(group.iter(f"{NS}circle"))
+    assert len(discs) == 3  # two crabs and the height badge
+    assert "2" in [t.text for t in group.iter(f"{NS}text")]
+
+
+def test_labels_can_be_left_out() -> None:
+    state = initial_state(seed=1)
+    assert ">C4<" in render_svg(state)
+    assert ">C4<" not in render_svg(state, labels=False)
