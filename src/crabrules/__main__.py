@@ -204,8 +204,7 @@ def _save(path: str, record: GameRecord) -> None:
 
 
 def _words(game: Game[Any, Any, Any, Any], state: Any, action: Any) -> str:
-    words = describe(game, state, action)
-    return notation(game, state, action) + ("" if words is None else f": {words}")
+    return f"{notation(game, state, action)}: {describe(game, state, action)}"
 
 
 def _move_line(game: Game[Any, Any, Any, Any], state: Any, action: Any, number: int) -> str:

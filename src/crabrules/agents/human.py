@@ -43,45 +43,21 @@ class Quit(Exception):  # noqa: N818 - a request, not an error
     """The person left: end of input or Ctrl-C at the prompt."""
 
 
-def _offered(game: AnyGame, name: str) -> bool:
-    # A GameBundle keeps each optional function in a private field until the game fills it.
-    return getattr(game, f"_{name}", True) is not None
-
-
 def notation(game: AnyGame, state: Any, action: Any) -> str:
-    """``action`` in the game's notation, or its ``repr`` if the game has none yet.
+    """``action`` in the game's notation (``GAME.action_to_str``), as the prompt lists it.
 
     >>> import crabrules
     >>> game = crabrules.get_game("crab-stack")
     >>> state = game.initial_state(seed=1)
-    >>> notation(game, state, game.legal_actions(state)[0]) != ""
-    True
+    >>> notation(game, state, game.legal_actions(state)[0])
+    'A1-B1'
     """
-    if _offered(game, "action_to_str"):
-        try:
-            return game.action_to_str(state, action)
-        except AssertionError:
-            pass
-    return repr(action)
+    return game.action_to_str(state, action)
 
 
-def describe(game: AnyGame, state: Any, action: Any) -> str | None:
-    """A sentence saying what ``action`` does, or ``None`` if the game has no words yet."""
-    if _offered(game, "describe"):
-        try:
-            return game.describe(state, action)
-        except AssertionError:
-            pass
-    return None
-
-
-def _parse(game: AnyGame, state: Any, text: str) -> Any:
-    if _offered(game, "parse_action"):
-        try:
-            return game.parse_action(state, text)
-        except AssertionError:
-            pass
-    return None
+def describe(game: AnyGame, state: Any, action: Any) -> str:
+    """A sentence saying what ``action`` does (``GAME.describe``)."""
+    return game.describe(state, action)
 
 
 def view_of(game: AnyGame, state: Any, player: PlayerId) -> str:
@@ -152,7 +128,7 @@ class HumanAgent:
         for number, action in enumerate(turn.legal, 1):
             words = describe(game, state, action)
             line = f"  {number:>3}. {notation(game, state, action)}"
-            self._write(line + (f"  ({words})" if words else ""))
+            self._write(f"{line}  ({words})")
         real_time = game.info.dynamics is Dynamics.REAL_TIME
         hint = ", Enter to wait" if real_time else ""
         while True:
@@ -172,12 +148,10 @@ class HumanAgent:
             if not 1 <= number <= len(legal):
                 raise CrabRulesError(f"type a number from 1 to {len(legal)}")
             return legal[number - 1]
-        parsed = _parse(game, state, text)  # raises IllegalActionError with the reason
-        if parsed is not None:
-            if parsed not in legal:
-                raise CrabRulesError(f"{text!r} is not one of your actions now")
-            return parsed
-        raise CrabRulesError(f"type a number from 1 to {len(legal)}")
+        parsed = game.parse_action(state, text)  # raises IllegalActionError with the reason
+        if parsed not in legal:
+            raise CrabRulesError(f"{text!r} is not one of your actions now")
+        return parsed
 
     def _read(self, prompt: str) -> str:
         self.stdout.write(prompt)
