@@ -42,13 +42,20 @@ from crabrules.agents.plausible import PlausibleAgent, YouveGotCrabsPlayer
 from crabrules.agents.value import estimate, rewards
 from crabrules.core import Dynamics, InvalidConfigError, Rng, Utility
 
-__all__ = ["DEFAULT_DEPTH", "EXPLORATION", "Budget", "Node", "Search", "Worlds", "decide"]
+__all__ = ["DEFAULT_DEPTH", "EXPLORATION", "ROLLOUT_DEPTH", "Budget", "Node", "Search", "Worlds", "decide"]
 
 #: UCB1's exploration constant for rewards in [0, 1]: sqrt(2), as in Kocsis and Szepesvári.
 EXPLORATION = math.sqrt(2)
 #: Random play in a rollout stops after this many actions and is judged by
 #: :func:`~crabrules.agents.value.estimate` (You've Got Crabs' random play never ends).
 DEFAULT_DEPTH = 200
+#: The rollout depth of the games whose cut-off estimate follows the lead closely (the
+#: progress to the sea, the share of the Crab tokens): a game there lasts 220 to 260
+#: actions, so a rollout to the end cost 5 to 9 ms; 40 actions (ten per player, about a
+#: round) cost a fifth of that, and the estimate judges the position they reach.
+#: Elsewhere the estimate knows nothing (Crab Stack) or undervalues a cooperative loss
+#: (La Marche du Crabe), and rollouts go :data:`DEFAULT_DEPTH` deep, to the end.
+ROLLOUT_DEPTH: dict[str, int] = {"oh-crab": 40, "youve-got-crabs": 40}
 
 #: A source of worlds: given a generator, a state to search and the next generator.
 Worlds = Callable[[Rng], tuple[Any, Rng]]
@@ -71,7 +78,8 @@ class Budget:
     Attributes:
         iterations: imagined games per decision.
         seconds: the longest a decision may take (``None``: no time limit).
-        depth: actions of random play per rollout before the game is judged unfinished.
+        depth: actions of play per rollout before the game is judged unfinished
+            (``None``: the game's :data:`ROLLOUT_DEPTH`, else :data:`DEFAULT_DEPTH`).
 
     >>> Budget(iterations=0)
     Traceback (most recent call last):
@@ -81,7 +89,20 @@ class Budget:
 
     iterations: int = attrs.field(default=1000, validator=_positive)
     seconds: float | None = attrs.field(default=None, validator=_positive)
-    depth: int = attrs.field(default=DEFAULT_DEPTH, validator=_positive)
+    depth: int | None = attrs.field(default=None, validator=_positive)
+
+    def depth_for(self, game: AnyGame) -> int:
+        """The rollout depth in ``game``: :attr:`depth`, or the game's default.
+
+        >>> import crabrules
+        >>> Budget().depth_for(crabrules.get_game("oh-crab"))
+        40
+        >>> Budget(depth=7).depth_for(crabrules.get_game("oh-crab"))
+        7
+        """
+        if self.depth is not None:
+            return self.depth
+        return ROLLOUT_DEPTH.get(game.info.id, DEFAULT_DEPTH)
 
 
 class Node:
@@ -103,6 +124,7 @@ class Search:
         self.game = game
         self.candidates = candidates
         self.budget = budget
+        self.depth = budget.depth_for(game)
         self.real_time = game.info.dynamics is Dynamics.REAL_TIME
         self.root: Node | None = None
 
@@ -182,7 +204,7 @@ class Search:
         if game.info.max_random_steps is not None or game.info.utility is Utility.COOPERATIVE:
             state, rng = self._casual_rollout(state, rng)
         else:
-            for _ in range(self.budget.depth):
+            for _ in range(self.depth):
                 if game.is_terminal(state):
                     break
                 action, rng = rng.choice(self._actions(state))
@@ -205,7 +227,7 @@ class Search:
             rng, seat = rng.split()
             rngs.append(seat)
         now = 0.0
-        for _ in range(self.budget.depth):
+        for _ in range(self.depth):
             if game.is_terminal(state):
                 break
             try:
