@@ -36,11 +36,12 @@ from typing import Any
 
 import attrs
 
-from crabrules.agents.base import AnyGame, Decision, Turn, stamped
+from crabrules.agents.base import Agent, AnyGame, Decision, Turn, stamped
 from crabrules.agents.match import AgentError, next_decision
 from crabrules.agents.plausible import PlausibleAgent, YouveGotCrabsPlayer
+from crabrules.agents.timing import Wait, honest_world, rollout_players, timed
 from crabrules.agents.value import estimate, rewards
-from crabrules.core import Dynamics, InvalidConfigError, Rng, Utility
+from crabrules.core import Dynamics, InvalidConfigError, PlayerId, Rng, Utility
 
 __all__ = ["DEFAULT_DEPTH", "EXPLORATION", "ROLLOUT_DEPTH", "Budget", "Node", "Search", "Worlds", "decide"]
 
@@ -59,6 +60,8 @@ ROLLOUT_DEPTH: dict[str, int] = {"oh-crab": 40, "youve-got-crabs": 40}
 
 #: A source of worlds: given a generator, a state to search and the next generator.
 Worlds = Callable[[Rng], tuple[Any, Rng]]
+#: The casual players of a rollout from a state; ``True`` when the search's player waited.
+Table = Callable[[Any, bool], list[Agent]]
 
 
 def _positive(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -117,11 +120,40 @@ class Node:
         self.children: dict[Any, Node] = {}
 
 
-class Search:
-    """One decision's search: :meth:`run` returns the root action visited most."""
+class _Waiting:
+    """The searching player while it waits: it lets the others act."""
 
-    def __init__(self, game: AnyGame, candidates: tuple[Any, ...], budget: Budget) -> None:
+    def act(self, turn: Turn, rng: Rng) -> Decision | None:
+        return None
+
+
+def _seat_rngs(rng: Rng, players: int) -> tuple[list[Rng], Rng]:
+    rngs = []
+    for _ in range(players):
+        rng, seat = rng.split()
+        rngs.append(seat)
+    return rngs, rng
+
+
+class Search:
+    """One decision's search: :meth:`run` returns the root action visited most.
+
+    A candidate may be :class:`~crabrules.agents.timing.Wait`: then that world moves on
+    by the other players' next action, played by casual players, and is judged by a
+    rollout from there.
+    """
+
+    def __init__(
+        self,
+        game: AnyGame,
+        candidates: tuple[Any, ...],
+        budget: Budget,
+        now: float = 0.0,
+        table: Table | None = None,
+    ) -> None:
         self.game = game
+        self.table = table  # the casual players of rollouts (None: fresh ones)
+        self.now = now  # the game clock, for the casual players of real-time rollouts
         self.candidates = candidates
         self.budget = budget
         self.depth = budget.depth_for(game)
@@ -132,6 +164,8 @@ class Search:
         """Search worlds drawn from ``worlds`` and return the best candidate action."""
         if len(self.candidates) == 1:
             return self.candidates[0]
+        if any(isinstance(action, Wait) for action in self.candidates):
+            return self._compare(worlds, rng)
         deadline = (
             None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         )
@@ -150,10 +184,34 @@ class Search:
             self.candidates, key=lambda a: root.children[a].visits if a in root.children else -1
         )
 
+    def _compare(self, worlds: Worlds, rng: Rng) -> Any:
+        # Timing (act, or wait): each world is played out after every option with the
+        # same generator (common random numbers), the budget shared among the options,
+        # so the few tokens a call wins or loses are not drowned by the rollouts' noise.
+        # The first option (the action) wins ties.
+        me = next(a.player for a in self.candidates if isinstance(a, Wait))
+        totals = [0.0] * len(self.candidates)
+        rounds = max(self.budget.iterations // len(self.candidates), 1)
+        deadline = (
+            None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        )
+        for _ in range(rounds):
+            world, rng = worlds(rng)
+            rng, shared = rng.split()
+            for i, action in enumerate(self.candidates):
+                state, sub = self._step(world, action, shared)
+                value, _ = self._rollout(state, sub, isinstance(action, Wait))
+                totals[i] += value[me]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = max(range(len(totals)), key=lambda i: (totals[i], -i))
+        return self.candidates[best]
+
     def _iterate(self, root: Node, state: Any, rng: Rng) -> Rng:
         game = self.game
         node, path = root, [root]
         legal = self.candidates
+        first: Any = None  # the root's action
         while True:
             for action in legal:
                 child = node.children.get(action)
@@ -166,22 +224,46 @@ class Search:
                 child.available = 1
                 node.children[action] = child
                 path.append(child)
-                state = game.apply(state, action, check=False)
+                first = action if first is None else first
+                state, rng = self._step(state, action, rng)
                 break
             action = self._select(node, legal)
             node = node.children[action]
             path.append(node)
-            state = game.apply(state, action, check=False)
-            if game.is_terminal(state):
+            first = action if first is None else first
+            state, rng = self._step(state, action, rng)
+            # Below a wait the others' play is the casual players', not searched.
+            if isinstance(action, Wait) or game.is_terminal(state):
                 break
             legal = self._actions(state)
-        value, rng = self._rollout(state, rng)
+        value, rng = self._rollout(state, rng, isinstance(first, Wait))
         for visited in path:
             visited.visits += 1
             totals = visited.totals
             for player, reward in enumerate(value):
                 totals[player] += reward
         return rng
+
+    def _step(self, state: Any, action: Any, rng: Rng) -> tuple[Any, Rng]:
+        if isinstance(action, Wait):
+            return self._others_act(state, action.player, rng)
+        return self.game.apply(state, action, check=False), rng
+
+    def _others_act(self, state: Any, me: PlayerId, rng: Rng) -> tuple[Any, Rng]:
+        # Waiting: the next action at the table is the other players', played casually.
+        agents = self._players(state, True)
+        agents[me] = _Waiting()
+        rngs, rng = _seat_rngs(rng, len(agents))
+        try:
+            _, decision = next_decision(self.game, state, agents, rngs, self.now)
+        except AgentError:
+            return state, rng  # nobody else acts: the position stands
+        return self.game.apply(state, decision.action, check=False), rng
+
+    def _players(self, state: Any, waited: bool) -> list[Agent]:
+        if self.table is not None:
+            return self.table(state, waited)
+        return [PlausibleAgent() for _ in range(self.game.num_players(state))]
 
     def _select(self, node: Node, legal: tuple[Any, ...]) -> Any:
         best, best_score = legal[0], -math.inf
@@ -199,10 +281,10 @@ class Search:
             return self.game.legal_actions(state)
         return self.game.legal_actions(state, min(self.game.active_players(state)))
 
-    def _rollout(self, state: Any, rng: Rng) -> tuple[tuple[float, ...], Rng]:
+    def _rollout(self, state: Any, rng: Rng, waited: bool) -> tuple[tuple[float, ...], Rng]:
         game = self.game
         if game.info.max_random_steps is not None or game.info.utility is Utility.COOPERATIVE:
-            state, rng = self._casual_rollout(state, rng)
+            state, rng = self._casual_rollout(state, rng, waited)
         else:
             for _ in range(self.depth):
                 if game.is_terminal(state):
@@ -214,19 +296,15 @@ class Search:
             return estimate(game, state), rng
         return rewards(game, outcome, state), rng
 
-    def _casual_rollout(self, state: Any, rng: Rng) -> tuple[Any, Rng]:
+    def _casual_rollout(self, state: Any, rng: Rng, waited: bool) -> tuple[Any, Rng]:
         # A game whose random play need not end (You've Got Crabs) says nothing about its
         # positions when played out at random, nor does a cooperative one (random pairs
         # of La Marche du Crabe lose every game), so their rollouts are played by casual
-        # players, fresh for each rollout.
+        # players, new for each rollout (in real time, knowing the standing signals).
         game = self.game
-        players = game.num_players(state)
-        agents = [PlausibleAgent() for _ in range(players)]
-        rngs: list[Rng] = []
-        for _ in range(players):
-            rng, seat = rng.split()
-            rngs.append(seat)
-        now = 0.0
+        agents = self._players(state, waited)
+        rngs, rng = _seat_rngs(rng, len(agents))
+        now = self.now
         for _ in range(self.depth):
             if game.is_terminal(state):
                 break
@@ -242,21 +320,36 @@ class Search:
 def decide(
     turn: Turn, rng: Rng, budget: Budget, worlds: Worlds, casual: YouveGotCrabsPlayer
 ) -> Decision | None:
-    """Search ``turn`` over ``worlds`` and take the best action.
+    """Search ``turn`` over ``worlds`` and take the best action, or wait.
 
-    In real-time play (You've Got Crabs) a search agent acts when ``casual``, the game's
-    casual player, would act, and at that time, and chooses among the actions that
-    player finds as good as its own (which swap toward four of a kind, which source of a
-    claim). ``casual`` is asked at every turn, so it remembers the signals it saw.
-    Searching every moment whether to act at all, among every call on every player, would
-    cost a search per action of anyone at the table, and small budgets would spend the
-    game on wrong calls that refill the Pot.
+    In real-time play (You've Got Crabs, :mod:`~crabrules.agents.timing`) ``casual``, the
+    game's casual player, proposes when to act and the actions it finds as good as its
+    own (which swap toward four of a kind, which source of a claim). When that action is
+    a call, waiting (:class:`~crabrules.agents.timing.Wait`) is searched too, and if it
+    wins the agent answers ``None``. The worlds hold the hands the signals the agent
+    saw tell (:func:`~crabrules.agents.timing.honest_world`), and the rollouts' casual
+    players know those signals. ``casual`` is asked at every turn, so it remembers the
+    signals it saw.
     """
-    if turn.game.info.dynamics is not Dynamics.REAL_TIME:
-        return Decision(Search(turn.game, turn.legal, budget).run(worlds, rng), turn.now)
+    game = turn.game
+    if game.info.dynamics is not Dynamics.REAL_TIME:
+        return Decision(Search(game, turn.legal, budget).run(worlds, rng), turn.now)
     rng, casual_rng = rng.split()
     when, options = casual.options(turn, casual_rng)
     if when is None:
         return None
-    action = Search(turn.game, options, budget).run(worlds, rng)
+    me = turn.player
+    standing = casual.believed_signallers | ({me} if casual.signal_standing else set())
+    passed = frozenset(a.target for a in options if timed(a))
+    if passed:
+        options = (*options, Wait(me))
+
+    def believed(rng: Rng) -> tuple[Any, Rng]:
+        world, rng = worlds(rng)
+        return honest_world(world, me, standing), rng
+
+    players = rollout_players(me, standing, passed)
+    action = Search(game, options, budget, turn.now, players).run(believed, rng)
+    if isinstance(action, Wait):
+        return None
     return Decision(stamped(action, when.at), when.at)
