@@ -7,7 +7,7 @@ import pytest
 
 import crabrules
 from crabrules import Rng
-from crabrules.agents import ISMCTSAgent, MCTSAgent, Turn
+from crabrules.agents import Decision, ISMCTSAgent, MCTSAgent, Turn
 from crabrules.agents.plausible import YouveGotCrabsPlayer
 from crabrules.agents.timing import Wait, honest_world, rollout_players, timed
 from crabrules.agents.tree import Budget
@@ -51,10 +51,11 @@ def _partner_signalled(four: bool) -> State:
         seen = list(state.seen)
         seen[PARTNER] = (types[0], types[1], UNSEEN, UNSEEN)
         state = attrs.evolve(state, seen=tuple(seen))
-    return GAME.apply(state, Signal(PARTNER))
+    signalled: State = GAME.apply(state, Signal(PARTNER))
+    return signalled
 
 
-def _decide(agent: ISMCTSAgent | MCTSAgent, state: State) -> object:
+def _decide(agent: ISMCTSAgent | MCTSAgent, state: State) -> Decision | None:
     turn = Turn.of(GAME, state, ME, now=state.clock)
     return agent.act(turn, Rng.from_seed(3))
 
@@ -65,7 +66,8 @@ def test_the_casual_player_calls_a_partner_who_signalled_either_way() -> None:
     for four in (True, False):
         state = _partner_signalled(four)
         decision = YouveGotCrabsPlayer().act(Turn.of(GAME, state, ME), Rng.from_seed(3))
-        assert decision is not None and decision.action == Call(ME, PARTNER, decision.at)
+        assert decision is not None
+        assert decision.action == Call(ME, PARTNER, decision.at)
 
 
 @pytest.mark.parametrize("agent", [ISMCTSAgent, MCTSAgent])
@@ -115,7 +117,8 @@ def test_after_a_wait_the_rollout_stand_in_does_not_make_the_call() -> None:
     state = _partner_signalled(four=True)
     players = rollout_players(ME, frozenset({PARTNER}), frozenset({PARTNER}))
     waited, acted = players(state, True), players(state, False)
-    assert isinstance(waited[ME], YouveGotCrabsPlayer)
-    assert isinstance(acted[ME], YouveGotCrabsPlayer)
-    assert waited[ME].believed_signallers == frozenset()
-    assert acted[ME].believed_signallers == frozenset({PARTNER})
+    me_waiting, me_acting = waited[ME], acted[ME]
+    assert isinstance(me_waiting, YouveGotCrabsPlayer)
+    assert isinstance(me_acting, YouveGotCrabsPlayer)
+    assert me_waiting.believed_signallers == frozenset()
+    assert me_acting.believed_signallers == frozenset({PARTNER})

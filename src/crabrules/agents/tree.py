@@ -43,7 +43,16 @@ from crabrules.agents.timing import Wait, honest_world, rollout_players, timed
 from crabrules.agents.value import estimate, rewards
 from crabrules.core import Dynamics, InvalidConfigError, PlayerId, Rng, Utility
 
-__all__ = ["DEFAULT_DEPTH", "EXPLORATION", "ROLLOUT_DEPTH", "Budget", "Node", "Search", "Worlds", "decide"]
+__all__ = [
+    "DEFAULT_DEPTH",
+    "EXPLORATION",
+    "ROLLOUT_DEPTH",
+    "Budget",
+    "Node",
+    "Search",
+    "Worlds",
+    "decide",
+]
 
 #: UCB1's exploration constant for rewards in [0, 1]: sqrt(2), as in Kocsis and Szepesvári.
 EXPLORATION = math.sqrt(2)
