@@ -88,7 +88,7 @@ def rollout_players(
     >>> game = crabrules.get_game("youve-got-crabs")
     >>> players = rollout_players(0, frozenset({1, 2}), frozenset({2}))
     >>> [p.believed_signallers for p in players(game.initial_state(seed=1), True)]
-    [frozenset({1}), frozenset(), frozenset(), frozenset()]
+    [frozenset({1}), frozenset(), frozenset(), frozenset({2})]
     """
 
     def players(state: State, waited: bool) -> list[Agent]:
