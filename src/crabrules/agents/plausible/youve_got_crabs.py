@@ -124,7 +124,9 @@ class YouveGotCrabsPlayer:
 
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """What a casual player does now, or ``None`` to wait for the others."""
-        return self.options(turn, rng)[0]
+        # Not options()[0]: its alternatives cost a second look at the hand, and the
+        # rollouts of a search ask this every action for every player.
+        return self._decide(turn, rng)
 
     def options(self, turn: Turn, rng: Rng) -> tuple[Decision | None, tuple[Any, ...]]:
         """The decision, and the actions as good as its action to a casual player.
