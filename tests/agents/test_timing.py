@@ -85,6 +85,19 @@ def test_search_waits_rather_than_call_a_signal_the_open_cards_refute(agent: typ
     assert _decide(agent(BUDGET), state) is None
 
 
+@pytest.mark.parametrize("agent", [ISMCTSAgent, MCTSAgent])
+def test_search_waits_once_then_acts_when_nobody_else_did(agent: type) -> None:
+    # Asked again a second later with nothing changed, waiting again would stall the
+    # table (every player waiting): the agent makes the call it passed on.
+    state = _partner_signalled(four=False)
+    searcher = agent(BUDGET)
+    assert _decide(searcher, state) is None
+    again = Turn.of(GAME, state, ME, now=state.clock + 1)
+    decision = searcher.act(again, Rng.from_seed(4))
+    assert decision is not None
+    assert decision.action == Call(ME, PARTNER, decision.at)
+
+
 def test_search_timing_is_deterministic_for_a_seed() -> None:
     state = _partner_signalled(four=True)
     assert _decide(ISMCTSAgent(BUDGET), state) == _decide(ISMCTSAgent(BUDGET), state)

@@ -8,7 +8,9 @@ are two, searched like any other choice:
   hands than the other players;
 - **wait** (:class:`Wait`): let the next action at the table come first; the agent is
   asked again after it. In the search, waiting is one of the root's options, and its
-  world moves on by the other players' next action, played by casual players.
+  world moves on by the other players' next action, played by casual players. If no
+  action came (the agent is asked again a second later, with the same view), it acts
+  rather than wait again (:class:`Patience`), so the table never stalls on it.
 
 Search chooses between them where timing is the question the game turns on, a **call**:
 call now, or not now (leave the signaller to their partner, or look again after the next
@@ -54,7 +56,7 @@ from crabrules.youve_got_crabs import (
     table,
 )
 
-__all__ = ["Wait", "honest_world", "timed"]
+__all__ = ["Patience", "Wait", "honest_world", "rollout_players", "timed"]
 
 
 @attrs.frozen
@@ -66,6 +68,32 @@ class Wait:
     """
 
     player: PlayerId
+
+
+class Patience:
+    """A search agent's memory of where it waited: it waits once per moment of the game.
+
+    Waiting lets the next action come first; if none came (everyone else waited too, and
+    the agent is asked again a second later with the same view), waiting again would
+    stall the table, so the agent acts.
+
+    >>> patience = Patience()
+    >>> patience.may_wait("view"), patience.waited("view"), patience.may_wait("view")
+    (True, None, False)
+    >>> patience.may_wait("another view")
+    True
+    """
+
+    def __init__(self) -> None:
+        self._view: Any = None
+
+    def may_wait(self, view: Any) -> bool:
+        """Whether the agent may wait at ``view``: it did not wait at this very view."""
+        return self._view is None or view != self._view
+
+    def waited(self, view: Any) -> None:
+        """Remember that the agent waited at ``view``."""
+        self._view = view
 
 
 def timed(action: Any) -> bool:

@@ -39,7 +39,7 @@ import attrs
 from crabrules.agents.base import Agent, AnyGame, Decision, Turn, stamped
 from crabrules.agents.match import AgentError, next_decision
 from crabrules.agents.plausible import PlausibleAgent, YouveGotCrabsPlayer
-from crabrules.agents.timing import Wait, honest_world, rollout_players, timed
+from crabrules.agents.timing import Patience, Wait, honest_world, rollout_players, timed
 from crabrules.agents.value import estimate, rewards
 from crabrules.core import Dynamics, InvalidConfigError, PlayerId, Rng, Utility
 
@@ -327,7 +327,12 @@ class Search:
 
 
 def decide(
-    turn: Turn, rng: Rng, budget: Budget, worlds: Worlds, casual: YouveGotCrabsPlayer
+    turn: Turn,
+    rng: Rng,
+    budget: Budget,
+    worlds: Worlds,
+    casual: YouveGotCrabsPlayer,
+    patience: Patience,
 ) -> Decision | None:
     """Search ``turn`` over ``worlds`` and take the best action, or wait.
 
@@ -338,7 +343,8 @@ def decide(
     wins the agent answers ``None``. The worlds hold the hands the signals the agent
     saw tell (:func:`~crabrules.agents.timing.honest_world`), and the rollouts' casual
     players know those signals. ``casual`` is asked at every turn, so it remembers the
-    signals it saw.
+    signals it saw; ``patience`` remembers where the agent waited, so that it waits once
+    per moment and never stalls the table.
     """
     game = turn.game
     if game.info.dynamics is not Dynamics.REAL_TIME:
@@ -349,8 +355,9 @@ def decide(
         return None
     me = turn.player
     standing = casual.believed_signallers | ({me} if casual.signal_standing else set())
+    view = turn.observation
     passed = frozenset(a.target for a in options if timed(a))
-    if passed:
+    if passed and patience.may_wait(view):
         options = (*options, Wait(me))
 
     def believed(rng: Rng) -> tuple[Any, Rng]:
@@ -360,5 +367,6 @@ def decide(
     players = rollout_players(me, standing, passed)
     action = Search(game, options, budget, turn.now, players).run(believed, rng)
     if isinstance(action, Wait):
+        patience.waited(view)
         return None
     return Decision(stamped(action, when.at), when.at)
