@@ -42,6 +42,7 @@ import crabrules
 from crabrules import Rng
 from crabrules.agents import Turn, make_agent
 from crabrules.agents.plausible import YouveGotCrabsPlayer
+from crabrules.agents.timing import timed
 from crabrules.core import Dynamics
 from crabrules.simulate import Run, simulate
 from tests.benchmarks.measure import record
@@ -131,10 +132,12 @@ def test_mean_score_in_la_marche(benchmark: BenchmarkFixture, agent: str) -> Non
 
 
 def _a_real_choice(turn: Turn) -> bool:
-    # In real time a search agent searches only among the casual player's options
-    # (crabrules.agents.tree.decide); elsewhere among all legal actions.
+    # In real time a search agent searches only among the casual player's options, and
+    # whether to make a call now or wait (crabrules.agents.tree.decide); elsewhere among
+    # all legal actions.
     if turn.game.info.dynamics is Dynamics.REAL_TIME:
-        return len(YouveGotCrabsPlayer().options(turn, Rng.from_seed(0))[1]) > 1
+        options = YouveGotCrabsPlayer().options(turn, Rng.from_seed(0))[1]
+        return len(options) > 1 or any(timed(action) for action in options)
     return len(turn.legal) > 1
 
 
