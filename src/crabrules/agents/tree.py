@@ -147,9 +147,9 @@ def _seat_rngs(rng: Rng, players: int) -> tuple[list[Rng], Rng]:
 class Search:
     """One decision's search: :meth:`run` returns the root action visited most.
 
-    A candidate may be :class:`~crabrules.agents.timing.Wait`: then that world moves on
-    by the other players' next action, played by casual players, and is judged by a
-    rollout from there.
+    A candidate may be :class:`~crabrules.agents.timing.Wait` (a timing choice): then
+    the candidates are compared flat, each world played out after each of them, a wait
+    moving the world on by the other players' next action, played by casual players.
     """
 
     def __init__(
@@ -220,7 +220,6 @@ class Search:
         game = self.game
         node, path = root, [root]
         legal = self.candidates
-        first: Any = None  # the root's action
         while True:
             for action in legal:
                 child = node.children.get(action)
@@ -233,19 +232,16 @@ class Search:
                 child.available = 1
                 node.children[action] = child
                 path.append(child)
-                first = action if first is None else first
-                state, rng = self._step(state, action, rng)
+                state = game.apply(state, action, check=False)
                 break
             action = self._select(node, legal)
             node = node.children[action]
             path.append(node)
-            first = action if first is None else first
-            state, rng = self._step(state, action, rng)
-            # Below a wait the others' play is the casual players', not searched.
-            if isinstance(action, Wait) or game.is_terminal(state):
+            state = game.apply(state, action, check=False)
+            if game.is_terminal(state):
                 break
             legal = self._actions(state)
-        value, rng = self._rollout(state, rng, isinstance(first, Wait))
+        value, rng = self._rollout(state, rng, waited=False)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
