@@ -56,7 +56,8 @@ def test_whole_random_games_round_trip_with_their_pushes_and_discards(players: i
                 discarded += action.discard != oh_crab.NO_CARD
             state = oh_crab.apply(state, action)
     assert {"Plan", "AddCard", "Rest", "Use", "Move", "EndTurn"} <= seen
-    assert pushed and discarded
+    assert pushed
+    assert discarded
 
 
 def test_a_move_that_pushes_a_chain_and_discards_has_its_own_number() -> None:
@@ -102,5 +103,5 @@ class _WithModules(oh_crab.Config):
 
 
 def test_a_config_with_modules_is_refused_naming_the_field() -> None:
-    with pytest.raises(InvalidConfigError, match="^modules: "):
+    with pytest.raises(InvalidConfigError, match=r"^modules: "):
         encoding("oh-crab", _WithModules())
