@@ -157,22 +157,28 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def _select(self) -> None:
         """Offer the move to the next active player after the last one to act."""
-        active = self._game.active_players(self._state)
-        players = len(self.possible_agents)
-        after = self._player
-        self._player = min(active, key=lambda p: (p - after - 1) % players) if active else 0
+        state = self._state
+        active = self._game.active_players(state)
+        if len(active) == 1:
+            (self._player,) = active
+        elif active:
+            players, after = len(self.possible_agents), self._player
+            self._player = min(active, key=lambda p: (p - after - 1) % players)
+        else:
+            self._player = 0
         self.agent_selection = self.possible_agents[self._player]
-        if self._game.is_terminal(self._state) or self._steps == self._max_steps:
+        if not active or self._steps == self._max_steps:
             self._legal = {}
             return
-        self._legal = self._encoding.numbered_legal_actions(self._state, self._player)
+        self._legal = self._encoding.numbered_legal_actions(state, self._player)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation tensor and action mask (all 0 unless it is to act)."""
         player = self._player_of[agent]
         mask = np.zeros(self._encoding.num_distinct_actions, dtype=np.int8)
         if player == self._player:
-            mask[np.fromiter(self._legal, dtype=np.intp, count=len(self._legal))] = 1
+            legal = self._legal
+            mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
         tensor = self._tensor(self._observe(self._state, player))
         return {"observation": tensor, "action_mask": mask}
 
@@ -195,15 +201,18 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         if game.is_terminal(state):
+            # Rewards come only at the end: before it there is nothing to accumulate.
             returns = self._encoding.returns(state)
             self.rewards = {a: returns[p] for p, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         elif self._steps == self._max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+            return
         self._select()
-        self._accumulate_rewards()
-        if self.terminations[agent] or self.truncations[agent]:
-            self.agent_selection = self.agents[0]
+        self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
         """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""
