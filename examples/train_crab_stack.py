@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crabrules import crab_stack as cs
-from crabrules.agents import Decision, RandomAgent, Turn, play_match
+from crabrules.agents import Agent, Decision, RandomAgent, Turn, play_match
 from crabrules.core import Rng
 from crabrules.encoding.crab_stack import CrabStackEncoding
 
@@ -112,7 +112,7 @@ def score_against_random(weights: Features, games: int, seed: int) -> float:
     points = 0.0
     for game in range(games):
         policy_seat = game % 2
-        agents = [PolicyAgent(weights), RandomAgent()]
+        agents: list[Agent] = [PolicyAgent(weights), RandomAgent()]
         if policy_seat == 1:
             agents.reverse()
         result = play_match(cs.GAME, agents, seed=seed + game, config=CONFIG)

@@ -13,7 +13,13 @@ np = pytest.importorskip("numpy")
 from crabrules import oh_crab  # noqa: E402
 from crabrules.core.errors import InvalidConfigError  # noqa: E402
 from crabrules.encoding import encoding  # noqa: E402
-from crabrules.encoding.oh_crab import FIELDS  # noqa: E402
+from crabrules.encoding.oh_crab import FIELDS, OhCrabEncoding  # noqa: E402
+
+
+def _encoding(config: oh_crab.Config | None = None) -> OhCrabEncoding:
+    enc = encoding("oh-crab", config)
+    assert isinstance(enc, OhCrabEncoding)
+    return enc
 
 
 def test_every_action_class_is_numbered_by_all_its_fields() -> None:
@@ -25,7 +31,7 @@ def test_every_action_class_is_numbered_by_all_its_fields() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_every_number_of_the_table_decodes_to_itself(players: int) -> None:
-    enc = encoding("oh-crab", oh_crab.Config(players=players))
+    enc = _encoding(oh_crab.Config(players=players))
     state = oh_crab.initial_state(enc.config, seed=1)
     for number in range(enc.num_distinct_actions):
         assert enc.action_to_int(enc.int_to_action(state, 1, number)) == number
@@ -36,7 +42,7 @@ def test_every_number_of_the_table_decodes_to_itself(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_whole_random_games_round_trip_with_their_pushes_and_discards(players: int) -> None:
-    enc = encoding("oh-crab", oh_crab.Config(players=players))
+    enc = _encoding(oh_crab.Config(players=players))
     seen: set[str] = set()
     pushed = discarded = 0
     for seed in range(4):
@@ -61,7 +67,7 @@ def test_whole_random_games_round_trip_with_their_pushes_and_discards(players: i
 
 
 def test_a_move_that_pushes_a_chain_and_discards_has_its_own_number() -> None:
-    enc = encoding("oh-crab", oh_crab.Config(players=5))
+    enc = _encoding(oh_crab.Config(players=5))
     layout = oh_crab.get_layout("reference", enc.config.resolved_board())
     obstacle = next(
         c
@@ -81,7 +87,7 @@ def test_a_move_that_pushes_a_chain_and_discards_has_its_own_number() -> None:
 
 
 def test_an_action_no_board_allows_has_no_number() -> None:
-    enc = encoding("oh-crab")
+    enc = _encoding()
     with pytest.raises(ValueError, match="no action number"):
         enc.action_to_int(oh_crab.Move(player=0, dest=oh_crab.SEA, discard=3))
     with pytest.raises(ValueError, match="no action number"):
@@ -89,10 +95,10 @@ def test_an_action_no_board_allows_has_no_number() -> None:
 
 
 def test_the_2_player_mode_numbers_placing_and_activating() -> None:
-    duel = encoding("oh-crab", oh_crab.Config(players=2))
+    duel = _encoding(oh_crab.Config(players=2))
     assert duel.kinds["Place"][1] == 4 * 4
     assert duel.kinds["Activate"][1] == 4
-    assert "Place" not in encoding("oh-crab", oh_crab.Config(players=3)).kinds
+    assert "Place" not in _encoding(oh_crab.Config(players=3)).kinds
 
 
 @attrs.frozen
