@@ -175,9 +175,7 @@ class Search:
             return self.candidates[0]
         if any(isinstance(action, Wait) for action in self.candidates):
             return self._compare(worlds, rng)
-        deadline = (
-            None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
-        )
+        deadline = self._deadline()
         root: Node | None = None
         for _ in range(self.budget.iterations):
             world, rng = worlds(rng)
@@ -193,6 +191,11 @@ class Search:
             self.candidates, key=lambda a: root.children[a].visits if a in root.children else -1
         )
 
+    def _deadline(self) -> float | None:
+        if self.budget.seconds is None:
+            return None
+        return time.perf_counter() + self.budget.seconds
+
     def _compare(self, worlds: Worlds, rng: Rng) -> Any:
         # Timing (act, or wait): each world is played out after every option with the
         # same generator (common random numbers), the budget shared among the options,
@@ -201,9 +204,7 @@ class Search:
         me = next(a.player for a in self.candidates if isinstance(a, Wait))
         totals = [0.0] * len(self.candidates)
         rounds = max(self.budget.iterations // len(self.candidates), 1)
-        deadline = (
-            None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
-        )
+        deadline = self._deadline()
         for _ in range(rounds):
             world, rng = worlds(rng)
             rng, shared = rng.split()
