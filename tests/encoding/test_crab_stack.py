@@ -11,8 +11,8 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from crabrules import crab_stack  # noqa: E402
-from crabrules.encoding import encoding  # noqa: E402
 from crabrules.encoding import crab_stack as cs_encoding  # noqa: E402
+from crabrules.encoding import encoding  # noqa: E402
 
 
 def _documented_tensor(enc: Any, view: crab_stack.Observation) -> Any:
