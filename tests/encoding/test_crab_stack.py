@@ -83,3 +83,20 @@ def test_tensors_handed_out_are_never_written_again() -> None:
     for view in views[1:]:
         enc.observation_tensor(view)
     assert np.array_equal(first, kept)
+
+
+def test_a_pending_wave_tie_numbers_its_keep_group_decisions() -> None:
+    # Random 2-player games reach a tie now and then: play until one is pending.
+    enc = encoding("crab-stack")
+    seed, state = 0, crab_stack.initial_state(seed=0)
+    rng = random.Random(seed)
+    while not state.pending:
+        if crab_stack.is_terminal(state):
+            seed += 1
+            state, rng = crab_stack.initial_state(seed=seed), random.Random(seed)
+        state = crab_stack.apply(state, rng.choice(crab_stack.legal_actions(state)))
+    legal = crab_stack.legal_actions(state)
+    numbered = enc.numbered_legal_actions(state, state.to_move)
+    assert list(numbered.values()) == list(legal)
+    assert list(numbered) == [enc.action_to_int(a) for a in legal]
+    assert all(n >= enc.cells * enc.cells for n in numbered)

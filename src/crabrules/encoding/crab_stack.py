@@ -105,12 +105,12 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
 
     def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
         """``player``'s legal actions by number (the numbering inlined: an env's hot path)."""
+        legal = crab_stack.legal_actions(state, player)
         cells = self.cells
-        keep = cells * cells
-        return {
-            a.src * cells + a.dst if type(a) is Move else keep + a.cell: a  # type: ignore[union-attr]
-            for a in crab_stack.legal_actions(state, player)
-        }
+        if state.pending:  # a wave tie to settle: only KeepGroups (and no Move) are legal
+            keep = cells * cells
+            return {keep + a.cell: a for a in legal}  # type: ignore[union-attr]
+        return {a.src * cells + a.dst: a for a in legal}  # type: ignore[union-attr]
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The :class:`~crabrules.crab_stack.Move` or ``KeepGroup`` numbered ``number``."""
