@@ -87,7 +87,7 @@ def test_tensors_handed_out_are_never_written_again() -> None:
 
 def test_a_pending_wave_tie_numbers_its_keep_group_decisions() -> None:
     # Random 2-player games reach a tie now and then: play until one is pending.
-    enc = encoding("crab-stack")
+    enc = cs_encoding.CrabStackEncoding(crab_stack.Config())
     seed, state = 0, crab_stack.initial_state(seed=0)
     rng = random.Random(seed)
     while not state.pending:
