@@ -135,3 +135,13 @@ def test_a_tensor_write_needs_one_index_per_axis() -> None:
     assert tensor.values.tolist() == [0.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
     with pytest.raises(ValueError, match="b: 2 indices, not 1"):
         tensor.set("b", 4)
+
+
+def test_tensor_writes_take_numpy_integers() -> None:
+    # Observations can hold numpy integers (an action number sent by a learner).
+    from crabrules.encoding import Layout, Section, Tensor
+
+    tensor = Tensor(Layout((Section("a", (2,), ""), Section("b", (2, 3), ""))))
+    tensor.set_many("b", [np.int64(4)])
+    tensor.set("a", np.int64(1))
+    assert tensor.values.tolist() == [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]

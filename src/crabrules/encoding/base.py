@@ -114,7 +114,7 @@ class Tensor:
     def set_many(self, name: str, flat: Sequence[int]) -> None:
         """Write ``1.0`` at each of the flat positions ``flat`` of the section ``name``."""
         offset = self._layout.offsets[name]
-        self.values[np.fromiter(map(offset.__add__, flat), np.intp, len(flat))] = 1.0
+        self.values[np.fromiter((offset + i for i in flat), np.intp, len(flat))] = 1.0
 
 
 def returns_of(
