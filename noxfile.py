@@ -1,10 +1,11 @@
-"""The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled and
-adapters; ``nox -s bench`` runs the benchmarks. Every session installs what it needs into its
-own environment."""
+"""The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled,
+adapters and web; ``nox -s bench`` runs the benchmarks. Every session installs what it needs
+into its own environment."""
 
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import shutil
 import tempfile
@@ -21,6 +22,7 @@ nox.options.sessions = [
     "build",
     "compiled",
     "adapters",
+    "web",
 ]
 nox.options.error_on_missing_interpreters = False
 nox.options.reuse_existing_virtualenvs = True
@@ -116,6 +118,28 @@ def docs(session: nox.Session) -> None:
         "sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html", env=quiet
     )
     session.run("pytest", "--doctest-glob=*.md", "-p", "no:cacheprovider", "docs", "README.md")
+
+
+WEB = "examples/web"
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web example: its server tests (fuzzed bodies included) and the page played in
+    Debian's headless Chromium with Playwright; refreshes docs/_static/web-crab-stack.png.
+
+    Chromium comes from apt when it is missing (as root); Playwright drives it, so no
+    browser is ever downloaded (``playwright install`` is not used).
+    """
+    if not CHROMIUM.exists():
+        if not hasattr(os, "geteuid") or os.geteuid() != 0:
+            session.error(f"{CHROMIUM} is missing: install Debian's chromium package (as root)")
+        apt = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", "-q", external=True, env=apt)
+        session.run("apt-get", "install", "-y", "-q", "chromium", external=True, env=apt)
+    session.install("-e", ".", "-r", f"{WEB}/requirements-test.txt", HYPOTHESIS)
+    session.run("pytest", "-p", "no:cacheprovider", f"{WEB}/tests", *session.posargs)
 
 
 @nox.session

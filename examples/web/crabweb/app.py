@@ -33,7 +33,6 @@ from starlette.staticfiles import StaticFiles
 import crabrules
 from crabrules.agents import AGENTS
 from crabrules.core import CrabRulesError
-
 from crabweb.tables import HUMAN, ServerError, Table, Tables
 
 __all__ = ["STATIC", "app", "create_app"]
@@ -108,7 +107,9 @@ def create_app(tables: Tables | None = None) -> Starlette:
     async def create(request: Request) -> Response:
         body = await read_json(request)
         if not isinstance(body, dict):
-            raise ServerError("the body is an object: {game, seats, config?, seed?}", "bad_request")
+            raise ServerError(
+                "the body is an object: {game, seats, config?, seed?}", "bad_request"
+            )
         unknown = set(body) - {"game", "seats", "config", "seed"}
         if unknown:
             raise ServerError(f"unknown field(s) {', '.join(sorted(unknown))}", "bad_request")

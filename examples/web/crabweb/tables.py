@@ -25,7 +25,6 @@ from typing import Any
 import crabrules
 from crabrules.agents import Agent, Turn, agent_rngs, make_agent, stamped
 from crabrules.core import CrabRulesError, Dynamics, Information
-
 from crabweb.clicks import clicks
 
 __all__ = ["MAX_AGENT_ACTIONS", "MAX_TABLES", "HUMAN", "ServerError", "Table", "Tables"]
@@ -81,11 +80,15 @@ class Table:
             if seat != HUMAN:
                 name = seat.removeprefix("agent:")
                 if name == seat:
-                    raise ServerError(f"seat {player}: 'human' or 'agent:NAME', not {seat!r}", "seats")
+                    raise ServerError(
+                        f"seat {player}: 'human' or 'agent:NAME', not {seat!r}", "seats"
+                    )
                 self.agents[player] = make_agent(name)
         self.rngs = agent_rngs(seed, players)
         #: A secret per human seat: whoever shows it may see and play that seat.
-        self.tokens = {p: secrets.token_urlsafe(16) for p in range(players) if p not in self.agents}
+        self.tokens = {
+            p: secrets.token_urlsafe(16) for p in range(players) if p not in self.agents
+        }
         self.actions: list[Any] = []
         self.log: list[tuple[Any, ...]] = []  # the events of each action, in order
         self.now = 0.0
@@ -135,13 +138,19 @@ class Table:
     def events_for(self, player: int, since: int = 0) -> list[dict[str, Any]]:
         """The events of actions ``since`` onwards, as ``player`` may see them, described."""
         return [
-            {"move": number, "event": crabrules.to_dict(event), "text": self.game.describe_event(event)}
+            {
+                "move": number,
+                "event": crabrules.to_dict(event),
+                "text": self.game.describe_event(event),
+            }
             for number, events in enumerate(self.log[since:], start=since + 1)
             for event in self.game.observe_events(events, player)
         ]
 
     def act(self, player: int, document: object) -> list[dict[str, Any]]:
-        """Apply ``player``'s action (plain JSON), let the agents answer; the events ``player`` saw.
+        """Apply ``player``'s action (plain JSON) and let the agents answer.
+
+        Returns the events ``player`` may see, of that action and of the agents' answers.
 
         Raises:
             CrabRulesError: the document is no action of this game
@@ -173,7 +182,9 @@ class Table:
         hidden = self.game.info.information is not Information.PERFECT
         if hidden and not self.game.is_terminal(self.state):
             # The seed rebuilds the deck and every hand: no one sees it before the end.
-            raise ServerError("the record (its seed shows every hand) is sent after the end", "not_over", 409)
+            raise ServerError(
+                "the record (its seed shows every hand) is sent after the end", "not_over", 409
+            )
         record = crabrules.GameRecord.of(self.game.info.id, self.config, self.seed, self.actions)
         data: dict[str, Any] = crabrules.to_dict(record)
         return data
@@ -219,7 +230,9 @@ class Table:
             if not legal:
                 continue
             self.rngs[player], rng = self.rngs[player].split()
-            decision = self.agents[player].act(Turn(self.game, player, legal, self.now, self.state), rng)
+            decision = self.agents[player].act(
+                Turn(self.game, player, legal, self.now, self.state), rng
+            )
             if decision is not None and (best is None or decision.at < best[0]):
                 best = (decision.at, stamped(decision.action, decision.at))
         return best
@@ -241,14 +254,16 @@ class Tables:
     ) -> Table:
         """A new game, its agents already played up to the first person's turn."""
         table_id = secrets.token_urlsafe(8)
-        table = Table(table_id, game_id, config, seats, secrets.randbits(31) if seed is None else seed)
+        table = Table(
+            table_id, game_id, config, seats, secrets.randbits(31) if seed is None else seed
+        )
         self._tables[table_id] = table
         while len(self._tables) > MAX_TABLES:
             self._tables.popitem(last=False)
         return table
 
     def get(self, table_id: str) -> Table:
-        """The game ``table_id``; a 404 :class:`ServerError` if there is none (or it was forgotten)."""
+        """The game ``table_id``; a 404 :class:`ServerError` if there is none (or no more)."""
         table = self._tables.get(table_id)
         if table is None:
             raise ServerError(f"no game {table_id!r} (games live in memory only)", "no_game", 404)

@@ -12,13 +12,13 @@ from typing import Any
 
 import attrs
 import pytest
+from crabweb.app import create_app
+from crabweb.tables import Table, Tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import crabrules
-from crabweb.app import create_app
-from crabweb.tables import Table, Tables
 
 GAME_IDS = sorted(crabrules.GAMES)
 
@@ -74,7 +74,9 @@ def test_a_view_is_the_players_observation_picture_and_actions(
     table = tables.get(created["id"])
     game = table.game
     for player in created["humans"]:
-        view = client.get(f"/api/tables/{created['id']}/players/{player}", headers=token(created, player))
+        view = client.get(
+            f"/api/tables/{created['id']}/players/{player}", headers=token(created, player)
+        )
         assert view.status_code == 200
         body = view.json()
         seen = game.observe(table.state, player)
@@ -168,7 +170,9 @@ def test_agent_seats_play_by_themselves(client: TestClient, tables: Tables, game
         if not view["legal"]:
             client.post(f"{url}/wait", headers=token(created, 0))
             continue
-        done = client.post(f"{url}/actions", json=view["legal"][0]["action"], headers=token(created, 0))
+        done = client.post(
+            f"{url}/actions", json=view["legal"][0]["action"], headers=token(created, 0)
+        )
         assert done.status_code == 200, done.text
     # The agents answered: more actions were applied than the person's, and they replay.
     assert len(table.actions) > 3
@@ -192,7 +196,10 @@ def test_a_table_of_agents_plays_to_the_end_and_gives_its_record(client: TestCli
         ({"game": "crab-stack", "seats": ["human", "robot"]}, "seats"),
         ({"game": "crab-stack", "seats": ["human", "agent:minimax"]}, "unknown_agent"),
         ({"game": "crab-stack", "seats": ["human"] * 2, "seed": -1}, "bad_request"),
-        ({"game": "crab-stack", "seats": ["human"] * 2, "config": {"players": "x"}}, "deserialization"),
+        (
+            {"game": "crab-stack", "seats": ["human"] * 2, "config": {"players": "x"}},
+            "deserialization",
+        ),
         ({"game": "crab-stack", "seats": ["human"] * 2, "colour": "red"}, "bad_request"),
     ],
 )
@@ -217,7 +224,9 @@ JSON = st.recursive(
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=False)
     | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -300,7 +309,8 @@ def test_fuzzed_actions_get_400s_never_500s(
     assert answer.status_code in (200, 400), (body, answer.text)
     if answer.status_code == 400:
         assert set(answer.json()) == {"error", "reason", "message"}
-        assert table.state is before and len(table.actions) == moves
+        assert table.state is before
+        assert len(table.actions) == moves
     check_unharmed(table)
 
 

@@ -12,6 +12,7 @@ let table = null;    // {id, game, seats, humans, tokens}
 let viewer = null;   // the human seat whose view is shown
 let view = null;     // that seat's last view
 let selection = [];  // the click keys chosen so far
+let pending = 0;     // requests under way (a test waits for none)
 
 // Clicks that spell an action even when it is illegal, so that the server can say why.
 // (Crab Stack: a crab's space, then where it goes.)
@@ -25,12 +26,17 @@ const SPELL_LENGTH = { "crab-stack": 2 };
 async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   if (viewer !== null && table) headers["X-Seat-Token"] = table.tokens[viewer];
-  const response = await fetch(path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw data;
-  return data;
+  pending++;
+  try {
+    const response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (!response.ok) throw data;
+    return data;
+  } finally {
+    pending--;
+  }
 }
 
 function showError(error) {
@@ -177,7 +183,7 @@ function mark() {
   $("legal").querySelectorAll("button").forEach((b) =>
     b.classList.toggle("candidate", chosen.has(Number(b.dataset.index))));
   $("hint").textContent = selection.length
-    ? `Selected ${selection.join(" then ")}: click on, choose in the list, or click it again to cancel.`
+    ? `Selected ${selection.map(labelOf).join(" then ")}: click on, choose in the list, or click it again to cancel.`
     : "";
 }
 
@@ -188,6 +194,11 @@ function keyOf(g) {
   if (d.slot !== undefined) return `hand:${d.player}:${d.slot}`;
   if (d.cell !== undefined) return `cell:${d.cell}`;
   return null;
+}
+
+function labelOf(key) {
+  const g = groupsOf(key)[0];
+  return (g && g.dataset.label) || key;
 }
 
 function groupsOf(key) {
@@ -228,7 +239,8 @@ function onBoardClick(event) {
     } else {
       selection = [];
       mark();
-      showError({ reason: "no_action", message: `no legal action of yours starts with ${tried.join(" then ")}` });
+      const words = tried.map(labelOf).join(" then ");
+      showError({ reason: "no_action", message: `no legal action of yours starts with ${words}` });
     }
     return;
   }
