@@ -38,6 +38,10 @@ TEST_DEPS = ["pytest>=8", "pytest-cov>=5", HYPOTHESIS, *SCHEMA_TEST_DEPS]
 BUILD_DEPS = ["build>=1.2"]
 # What the suite needs against an installed wheel (no coverage: the wheel is not src/).
 WHEEL_TEST_DEPS = ["pytest>=8", HYPOTHESIS, *SCHEMA_TEST_DEPS]
+# The web example (examples/web) and its tests: their own requirements, Debian's Chromium.
+WEB = "examples/web"
+WEB_DEPS = ["-r", f"{WEB}/requirements-test.txt"]
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
 DOCS_DEPS = ["sphinx>=7.2", "furo>=2024.1", "myst-parser>=3", "sphinx-autodoc-typehints>=2"]
 
 
@@ -85,7 +89,8 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """``mypy --strict`` over the library and its tests, with the RL extras' libraries."""
+    """``mypy --strict`` over the library, its tests and the examples, with the RL extras'
+    libraries and the web example's."""
     session.install(
         "-e",
         ".[rl,pettingzoo]",
@@ -94,6 +99,7 @@ def typecheck(session: nox.Session) -> None:
         "types-jsonschema",
         "pytest-benchmark>=4",
         "nox",
+        *WEB_DEPS,
     )
     session.run("mypy", "--strict", "src", "tests", "noxfile.py", "examples")
 
@@ -120,10 +126,6 @@ def docs(session: nox.Session) -> None:
     session.run("pytest", "--doctest-glob=*.md", "-p", "no:cacheprovider", "docs", "README.md")
 
 
-WEB = "examples/web"
-CHROMIUM = pathlib.Path("/usr/bin/chromium")
-
-
 @nox.session
 def web(session: nox.Session) -> None:
     """The web example: its server tests (fuzzed bodies included) and the page played in
@@ -138,7 +140,7 @@ def web(session: nox.Session) -> None:
         apt = {"DEBIAN_FRONTEND": "noninteractive"}
         session.run("apt-get", "update", "-q", external=True, env=apt)
         session.run("apt-get", "install", "-y", "-q", "chromium", external=True, env=apt)
-    session.install("-e", ".", "-r", f"{WEB}/requirements-test.txt", HYPOTHESIS)
+    session.install("-e", ".", *WEB_DEPS, HYPOTHESIS)
     session.run("pytest", "-p", "no:cacheprovider", f"{WEB}/tests", *session.posargs)
 
 
