@@ -114,14 +114,24 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """The Sphinx site with warnings as errors, and every example in docs/ run as a doctest."""
+    """The Sphinx site with warnings as errors and every internal reference checked (nitpicky:
+    a link to a page, heading or Python name that does not exist fails), and every
+    example in docs/ run as a doctest."""
     # numpy (the rl extra): docs/rl.md documents crabrules.encoding from its docstrings.
     session.install("-e", ".[rl]", *DOCS_DEPS, "pytest>=8")
     # -W makes Sphinx's own warnings errors; the Python deprecation notices that Sphinx
     # extensions print about each other are not ours to fix, so they are hidden.
     quiet = {"PYTHONWARNINGS": "ignore::DeprecationWarning,ignore::PendingDeprecationWarning"}
     session.run(
-        "sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html", env=quiet
+        "sphinx-build",
+        "-W",
+        "-n",
+        "--keep-going",
+        "-b",
+        "html",
+        "docs",
+        "docs/_build/html",
+        env=quiet,
     )
     session.run("pytest", "--doctest-glob=*.md", "-p", "no:cacheprovider", "docs", "README.md")
 
