@@ -42,7 +42,6 @@ WHEEL_TEST_DEPS = ["pytest>=8", HYPOTHESIS, *SCHEMA_TEST_DEPS]
 WEB = "examples/web"
 WEB_DEPS = ["-r", f"{WEB}/requirements-test.txt"]
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
-DOCS_DEPS = ["sphinx>=7.2", "furo>=2024.1", "myst-parser>=3", "sphinx-autodoc-typehints>=2"]
 
 
 @nox.session
@@ -117,8 +116,9 @@ def docs(session: nox.Session) -> None:
     """The Sphinx site with warnings as errors and every internal reference checked (nitpicky:
     a link to a page, heading or Python name that does not exist fails), and every
     example in docs/ run as a doctest."""
-    # numpy (the rl extra): docs/rl.md documents crabrules.encoding from its docstrings.
-    session.install("-e", ".[rl]", *DOCS_DEPS, "pytest>=8")
+    # The docs extra (as Read the Docs installs it); numpy (the rl extra): docs/rl.md
+    # documents crabrules.encoding from its docstrings.
+    session.install("-e", ".[docs,rl]", "pytest>=8")
     # -W makes Sphinx's own warnings errors; the Python deprecation notices that Sphinx
     # extensions print about each other are not ours to fix, so they are hidden.
     quiet = {"PYTHONWARNINGS": "ignore::DeprecationWarning,ignore::PendingDeprecationWarning"}

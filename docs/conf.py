@@ -57,7 +57,8 @@ nitpick_ignore_regex = [
 
 html_theme = "furo"
 html_title = f"crabrules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["crabrules.css"]
 # typehints_formatter is a function, which Sphinx cannot pickle into its cache: the cache is
 # rebuilt when conf.py changes, which is what it would check anyway.
 suppress_warnings = ["config.cache"]
