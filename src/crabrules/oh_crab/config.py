@@ -47,7 +47,7 @@ SCENARIOS = (
 )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Config:
     """A validated game setup.
 

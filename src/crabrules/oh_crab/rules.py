@@ -225,7 +225,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         out: list[Action] = []
         for p, planned in enumerate(state.planned):
             if planned == NO_CARD and player in (None, p):
-                out.extend(Plan(p, c) for c in state.hands[p])
+                out.extend([Plan(p, c) for c in state.hands[p]])
         return tuple(out)
     if player not in (None, state.current):
         return ()

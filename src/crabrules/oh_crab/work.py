@@ -172,6 +172,10 @@ class View(Protocol):
         """The Market's draw pile."""
 
 
+#: What a Work starts from outside a turn (built once: this is the hot path).
+_NO_TURN = Turn(Stage.START, NO_CRAB)
+
+
 class Work:
     """A mutable copy of a :class:`State`, changed in place by one ``apply``."""
 
@@ -246,7 +250,7 @@ class Work:
         turn = state.turn
         self.in_turn = turn is not None
         if turn is None:
-            turn = Turn(Stage.START, NO_CRAB)
+            turn = _NO_TURN
         self.stage = turn.stage
         #: The active crab: the one the turn's actions move.
         self.crab = turn.crab
