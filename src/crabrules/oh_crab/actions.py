@@ -33,6 +33,7 @@ __all__ = [
     "Action",
     "Activate",
     "AddCard",
+    "Choose",
     "Discard",
     "Dope",
     "EndTurn",
@@ -47,11 +48,14 @@ __all__ = [
     "Place",
     "Plan",
     "Rest",
+    "Reveal",
     "Shift",
     "Shortcut",
     "Side",
     "StandUp",
+    "TakeMarket",
     "Use",
+    "UseTreasure",
 ]
 
 #: A Market pile a card is taken from: 0-2 the face-up piles, :data:`DRAW_PILE` the draw pile.
@@ -263,6 +267,44 @@ class EndTurn:
     ignore_current: bool = False
 
 
+@attrs.frozen
+class TakeMarket:
+    """Take the card of Market pile ``take`` into the Hand (a Selected Action)."""
+
+    TAG: ClassVar[str] = "take_market"
+    player: PlayerId
+    take: Pile
+
+
+@attrs.frozen
+class UseTreasure:
+    """Adventure Pack: use the kept Treasure ``token`` (its steps follow, as for :class:`Use`)."""
+
+    TAG: ClassVar[str] = "use_treasure"
+    player: PlayerId
+    token: int
+
+
+@attrs.frozen
+class Reveal:
+    """Adventure Pack: reveal the first Event, or announce the first Challenge, due this turn.
+
+    A Challenge is followed at once by the Event of the same border.
+    """
+
+    TAG: ClassVar[str] = "reveal"
+    player: PlayerId
+
+
+@attrs.frozen
+class Choose:
+    """Adventure Pack: exchange a trophy for reward ``option`` of the Reward card."""
+
+    TAG: ClassVar[str] = "choose"
+    player: PlayerId
+    option: int
+
+
 Action = (
     Place
     | Activate
@@ -281,6 +323,10 @@ Action = (
     | Shortcut
     | ExchangeAndEnd
     | EndTurn
+    | TakeMarket
+    | UseTreasure
+    | Reveal
+    | Choose
 )
 """Every action of Oh Crab!, tagged by ``type`` in JSON."""
 
