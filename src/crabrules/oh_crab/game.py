@@ -76,8 +76,9 @@ _UNUSED = override(omit_if_default=True)
 converter.register_unstructure_hook(
     Config, make_dict_unstructure_fn(Config, converter, modules=_UNUSED, variants=_UNUSED)
 )
-converter.register_unstructure_hook(
-    State, make_dict_unstructure_fn(State, converter, adventure=_UNUSED)
-)
+for _document in (State, Observation):
+    converter.register_unstructure_hook(
+        _document, make_dict_unstructure_fn(_document, converter, adventure=_UNUSED)
+    )
 register_check(State, check_state)
 register_check(Observation, check_observation)
