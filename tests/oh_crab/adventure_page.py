@@ -62,9 +62,8 @@ def content_section(pack: AdventureContent) -> str:
             kind = "immediate"
             rules = "; ".join(f"{p.who.value}: {_steps(p.steps)}" for p in e.effect)
         negative = "yes" if e.negative else "no"
-        out.append(
-            f"| `{e.id}` | {e.name} | {kind} | {negative} | {_modules(e.requires)} | {e.text} | {rules} |"
-        )
+        needs = _modules(e.requires)
+        out.append(f"| `{e.id}` | {e.name} | {kind} | {negative} | {needs} | {e.text} | {rules} |")
     out += ["", "### Challenge cards", ""]
     out += ["| id | name | challenge | counts | requires |", "| --- | --- | --- | --- | --- |"]
     for c in pack.challenges:
