@@ -7,11 +7,15 @@ Finish rows 14-15.
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
+from crabrules.core.errors import InvalidConfigError, InvalidStateError
 from crabrules.oh_crab import (
     NO_CARD,
     ChallengeResolved,
@@ -41,6 +45,8 @@ from crabrules.oh_crab import (
 )
 from crabrules.oh_crab.adventure.content import Rule, RuleChange
 from crabrules.oh_crab.adventure.state import NONE, Due, DueKind, FrameKind, Overlay
+from crabrules.oh_crab.content import load_content, register_content
+from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.work import rules_of
 from tests.oh_crab.adventure_helpers import (
     adventure,
@@ -490,3 +496,88 @@ def test_selected_action_take_a_market_card_refills_the_market() -> None:
     assert all(after.market)
     assert part(after).frames == ()
     assert FrameKind.SURPRISE.value == "surprise"
+
+
+# --- The end of a turn, the state check, users' own content ---------------------------------
+
+CURRENT_BOARD = Config(
+    players=3,
+    scenario=None,
+    board=("0A", "1B", "2A", "3A", "9A"),
+    action_tiles=("Aa", "Ba", "Ca"),
+    modules={"challenges"},
+)
+
+
+def test_what_the_end_of_turn_current_triggers_is_resolved_before_the_turn_passes() -> None:
+    # Beach tile 1B's sea row holds a Water Current north (b5): at the end of red's turn it
+    # carries red across the tile's upper border, so its Challenge falls due.
+    config = CURRENT_BOARD
+    tiles = [challenge("most-cards"), challenge("most-shells"), challenge("crowd")]
+    state = make(
+        config,
+        crabs=[at(5, 1), 0, 1],
+        hands=[[cid("red-1")], [], []],
+        adventure=adventure(challenges=challenges(config, tiles)),
+    )
+    state = apply(state, EndTurn(0))
+    assert state.crabs[0] == at(6, 1)
+    assert _turn(state).stage.value == "ending"
+    assert legal_actions(state) == (Reveal(0),)
+    state = apply(state, Reveal(0))  # red alone holds a card: red chooses a reward
+    assert legal_actions(state) == (Choose(0, 0), Choose(0, 1), Choose(0, 2))
+    state = apply(state, Choose(0, 0))  # Sailor's Chest: 2 shells; then the turn passes
+    assert state.shells[0] == 3
+    assert state.current == 1
+    assert chs(state).tiles[0] == NONE
+
+
+def test_the_state_check_refuses_impossible_adventure_parts() -> None:
+    good = make(
+        SURPRISES,
+        crabs=[5, 0, 1],
+        adventure=adventure(surprises(SURPRISES, {10: token("pearl"), 24: token("crab-trap")})),
+    )
+    check_state(good)
+    twice = attrs.evolve(sur(good), box=(*sur(good).box, token("pearl")))
+    under_a_crab = attrs.evolve(good, crabs=(10, 0, 1))
+    cases = {
+        "every token lies in exactly one place": attrs.evolve(
+            good, adventure=attrs.evolve(part(good), surprises=twice)
+        ),
+        "only on a free Surprise space": under_a_crab,
+        "the events part is there exactly when": attrs.evolve(
+            good, adventure=attrs.evolve(part(good), events=events(EVENTS, [0, 1, 2]))
+        ),
+        "a due card lies at its border": attrs.evolve(
+            good, adventure=attrs.evolve(part(good), due=(Due(DueKind.EVENT, 0),))
+        ),
+    }
+    for message, state in cases.items():
+        with pytest.raises(InvalidStateError, match=message):
+            check_state(state)
+
+
+def test_users_load_their_own_adventure_cards_in_the_same_format(tmp_path: Path) -> None:
+    data = resources.files("crabrules.oh_crab") / "data"
+    for name in ("board.json", "cards.json", "tokens.json", "adventure.json"):
+        text = (data / name).read_text("utf-8")
+        if name == "adventure.json":
+            document = json.loads(text)
+            document["surprises"][5]["name"] = "Big Pearl"
+            document["surprises"][5]["steps"] = [{"do": "take_shell", "count": 3}]
+            text = json.dumps(document)
+        (tmp_path / name).write_text(text, "utf-8")
+    register_content("my-adventure", load_content(tmp_path))
+    config = Config(players=3, content="my-adventure", modules={"surprises"})
+    state = initial_state(config, seed=1)
+    pearl = rules_of(state).pack
+    assert pearl is not None
+    assert pearl.surprises[5].name == "Big Pearl"
+    assert pearl.surprises[5].steps == (Primitive.TAKE_SHELL,) * 3
+    (tmp_path / "adventure.json").unlink()
+    without = load_content(tmp_path)
+    assert without.adventure is None
+    register_content("no-adventure", without)
+    with pytest.raises(InvalidConfigError, match="no Adventure Pack"):
+        Config(content="no-adventure", modules={"surprises"})
