@@ -83,7 +83,7 @@ draw_size    ``1``              cards in the draw pile
 removed      ``N``              starting cards put back in the box
 known        ``P, N``           the cards every player saw each player take
 draw_bottom  ``N``              the cards everyone saw put under the draw pile
-stage        ``3``              the turn's stage: activate, start, act (no turn: all 0)
+stage        ``4``              the turn's stage: activate, start, act, ending (no turn: all 0)
 active_crab  ``K``              the turn's active crab (none yet: all 0)
 grants       ``G, 5 + M``       each grant still to use: its source, then its name
 queue        ``Q, S``           the steps of the action being resolved, first one next,
