@@ -7,7 +7,9 @@ Finish rows 14-15.
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -626,3 +628,33 @@ def test_the_pictures_show_face_down_tokens_and_the_module_lines() -> None:
     assert "Surprises: face down on" in text
     assert "Events: Beach 1 face down" in text
     assert "Challenges: Beach 1 " in text
+
+
+_SUBSETS = [
+    frozenset(s)
+    for k in range(4)
+    for s in itertools.combinations(("surprises", "events", "challenges"), k)
+]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("modules", _SUBSETS, ids=lambda m: "+".join(sorted(m)) or "base")
+def test_random_games_of_every_module_subset_end_and_pass_the_state_check(
+    modules: frozenset[str], players: int
+) -> None:
+    config = Config(players=players, modules=modules)
+    rnd = random.Random(players)
+    state = initial_state(config, seed=players)
+    actions = 0
+    while state.phase.value != "over":
+        options = legal_actions(state)
+        assert {a.player for a in options} <= active_players(state)
+        state = apply(state, rnd.choice(options))
+        check_state(state)
+        actions += 1
+        if actions % 97 == 0:
+            for viewer in (None, *range(players)):
+                assert observe(determinize(state, viewer, seed=actions), viewer) == observe(
+                    state, viewer
+                )
+    assert actions > 50
