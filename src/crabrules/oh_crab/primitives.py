@@ -68,9 +68,9 @@ class Primitive(str, enum.Enum):
     MOVE_TOWARD_LAND = "move_toward_land"
     """Your crab moves one space toward the land, onto a free space."""
     CHOOSE_REWARD = "choose_reward"
-    """Internal: exchange a trophy for one of the Reward card's rewards."""
+    """The rules' own step (never in content): exchange a trophy for a reward."""
     REVEAL_DUE = "reveal_due"
-    """Internal: reveal the first Event or announce the first Challenge due this turn."""
+    """The rules' own step (never in content): reveal the first card due this turn."""
 
 
 #: The four basic actions: the only main actions and half-icons a card may show.
