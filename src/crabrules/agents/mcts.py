@@ -26,6 +26,7 @@ from typing import Any
 
 from crabrules.agents.base import Decision, Turn
 from crabrules.agents.plausible import YouveGotCrabsPlayer
+from crabrules.agents.timing import Patience
 from crabrules.agents.tree import Budget, decide
 from crabrules.core import Rng
 
@@ -38,6 +39,7 @@ class MCTSAgent:
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = Budget() if budget is None else budget
         self._casual = YouveGotCrabsPlayer()  # when to act in real-time play
+        self._patience = Patience()
 
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """The most visited action after searching the state (or one sampled world)."""
@@ -47,4 +49,4 @@ class MCTSAgent:
         def worlds(rng: Rng) -> tuple[Any, Rng]:
             return world, rng
 
-        return decide(turn, rng, self.budget, worlds, self._casual)
+        return decide(turn, rng, self.budget, worlds, self._casual, self._patience)

@@ -36,22 +36,41 @@ from typing import Any
 
 import attrs
 
-from crabrules.agents.base import AnyGame, Decision, Turn, stamped
+from crabrules.agents.base import Agent, AnyGame, Decision, Turn, stamped
 from crabrules.agents.match import AgentError, next_decision
 from crabrules.agents.plausible import PlausibleAgent, YouveGotCrabsPlayer
+from crabrules.agents.timing import Patience, Wait, honest_world, rollout_players, timed
 from crabrules.agents.value import estimate, rewards
-from crabrules.core import Dynamics, InvalidConfigError, Rng, Utility
+from crabrules.core import Dynamics, InvalidConfigError, PlayerId, Rng, Utility
 
-__all__ = ["DEFAULT_DEPTH", "EXPLORATION", "Budget", "Node", "Search", "Worlds", "decide"]
+__all__ = [
+    "DEFAULT_DEPTH",
+    "EXPLORATION",
+    "ROLLOUT_DEPTH",
+    "Budget",
+    "Node",
+    "Search",
+    "Worlds",
+    "decide",
+]
 
 #: UCB1's exploration constant for rewards in [0, 1]: sqrt(2), as in Kocsis and Szepesvári.
 EXPLORATION = math.sqrt(2)
 #: Random play in a rollout stops after this many actions and is judged by
 #: :func:`~crabrules.agents.value.estimate` (You've Got Crabs' random play never ends).
 DEFAULT_DEPTH = 200
+#: The rollout depth of the games whose cut-off estimate follows the lead closely (the
+#: progress to the sea, the share of the Crab tokens): a game there lasts 220 to 260
+#: actions, so a rollout to the end cost 5 to 9 ms; 40 actions (ten per player, about a
+#: round) cost a fifth of that, and the estimate judges the position they reach.
+#: Elsewhere the estimate knows nothing (Crab Stack) or undervalues a cooperative loss
+#: (La Marche du Crabe), and rollouts go :data:`DEFAULT_DEPTH` deep, to the end.
+ROLLOUT_DEPTH: dict[str, int] = {"oh-crab": 40, "youve-got-crabs": 40}
 
 #: A source of worlds: given a generator, a state to search and the next generator.
 Worlds = Callable[[Rng], tuple[Any, Rng]]
+#: The casual players of a rollout from a state; ``True`` when the search's player waited.
+Table = Callable[[Any, bool], list[Agent]]
 
 
 def _positive(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -71,7 +90,8 @@ class Budget:
     Attributes:
         iterations: imagined games per decision.
         seconds: the longest a decision may take (``None``: no time limit).
-        depth: actions of random play per rollout before the game is judged unfinished.
+        depth: actions of play per rollout before the game is judged unfinished
+            (``None``: the game's :data:`ROLLOUT_DEPTH`, else :data:`DEFAULT_DEPTH`).
 
     >>> Budget(iterations=0)
     Traceback (most recent call last):
@@ -81,7 +101,20 @@ class Budget:
 
     iterations: int = attrs.field(default=1000, validator=_positive)
     seconds: float | None = attrs.field(default=None, validator=_positive)
-    depth: int = attrs.field(default=DEFAULT_DEPTH, validator=_positive)
+    depth: int | None = attrs.field(default=None, validator=_positive)
+
+    def depth_for(self, game: AnyGame) -> int:
+        """The rollout depth in ``game``: :attr:`depth`, or the game's default.
+
+        >>> import crabrules
+        >>> Budget().depth_for(crabrules.get_game("oh-crab"))
+        40
+        >>> Budget(depth=7).depth_for(crabrules.get_game("oh-crab"))
+        7
+        """
+        if self.depth is not None:
+            return self.depth
+        return ROLLOUT_DEPTH.get(game.info.id, DEFAULT_DEPTH)
 
 
 class Node:
@@ -96,13 +129,43 @@ class Node:
         self.children: dict[Any, Node] = {}
 
 
-class Search:
-    """One decision's search: :meth:`run` returns the root action visited most."""
+class _Waiting:
+    """The searching player while it waits: it lets the others act."""
 
-    def __init__(self, game: AnyGame, candidates: tuple[Any, ...], budget: Budget) -> None:
+    def act(self, turn: Turn, rng: Rng) -> Decision | None:
+        return None
+
+
+def _seat_rngs(rng: Rng, players: int) -> tuple[list[Rng], Rng]:
+    rngs = []
+    for _ in range(players):
+        rng, seat = rng.split()
+        rngs.append(seat)
+    return rngs, rng
+
+
+class Search:
+    """One decision's search: :meth:`run` returns the root action visited most.
+
+    A candidate may be :class:`~crabrules.agents.timing.Wait` (a timing choice): then
+    the candidates are compared flat, each world played out after each of them, a wait
+    moving the world on by the other players' next action, played by casual players.
+    """
+
+    def __init__(
+        self,
+        game: AnyGame,
+        candidates: tuple[Any, ...],
+        budget: Budget,
+        now: float = 0.0,
+        table: Table | None = None,
+    ) -> None:
         self.game = game
+        self.table = table  # the casual players of rollouts (None: fresh ones)
+        self.now = now  # the game clock, for the casual players of real-time rollouts
         self.candidates = candidates
         self.budget = budget
+        self.depth = budget.depth_for(game)
         self.real_time = game.info.dynamics is Dynamics.REAL_TIME
         self.root: Node | None = None
 
@@ -110,9 +173,9 @@ class Search:
         """Search worlds drawn from ``worlds`` and return the best candidate action."""
         if len(self.candidates) == 1:
             return self.candidates[0]
-        deadline = (
-            None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
-        )
+        if any(isinstance(action, Wait) for action in self.candidates):
+            return self._compare(worlds, rng)
+        deadline = self._deadline()
         root: Node | None = None
         for _ in range(self.budget.iterations):
             world, rng = worlds(rng)
@@ -127,6 +190,32 @@ class Search:
         return max(
             self.candidates, key=lambda a: root.children[a].visits if a in root.children else -1
         )
+
+    def _deadline(self) -> float | None:
+        if self.budget.seconds is None:
+            return None
+        return time.perf_counter() + self.budget.seconds
+
+    def _compare(self, worlds: Worlds, rng: Rng) -> Any:
+        # Timing (act, or wait): each world is played out after every option with the
+        # same generator (common random numbers), the budget shared among the options,
+        # so the few tokens a call wins or loses are not drowned by the rollouts' noise.
+        # The first option (the action) wins ties.
+        me = next(a.player for a in self.candidates if isinstance(a, Wait))
+        totals = [0.0] * len(self.candidates)
+        rounds = max(self.budget.iterations // len(self.candidates), 1)
+        deadline = self._deadline()
+        for _ in range(rounds):
+            world, rng = worlds(rng)
+            rng, shared = rng.split()
+            for i, action in enumerate(self.candidates):
+                state, sub = self._step(world, action, shared)
+                value, _ = self._rollout(state, sub, isinstance(action, Wait))
+                totals[i] += value[me]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = max(range(len(totals)), key=lambda i: (totals[i], -i))
+        return self.candidates[best]
 
     def _iterate(self, root: Node, state: Any, rng: Rng) -> Rng:
         game = self.game
@@ -153,13 +242,34 @@ class Search:
             if game.is_terminal(state):
                 break
             legal = self._actions(state)
-        value, rng = self._rollout(state, rng)
+        value, rng = self._rollout(state, rng, waited=False)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
             for player, reward in enumerate(value):
                 totals[player] += reward
         return rng
+
+    def _step(self, state: Any, action: Any, rng: Rng) -> tuple[Any, Rng]:
+        if isinstance(action, Wait):
+            return self._others_act(state, action.player, rng)
+        return self.game.apply(state, action, check=False), rng
+
+    def _others_act(self, state: Any, me: PlayerId, rng: Rng) -> tuple[Any, Rng]:
+        # Waiting: the next action at the table is the other players', played casually.
+        agents = self._players(state, True)
+        agents[me] = _Waiting()
+        rngs, rng = _seat_rngs(rng, len(agents))
+        try:
+            _, decision = next_decision(self.game, state, agents, rngs, self.now)
+        except AgentError:
+            return state, rng  # nobody else acts: the position stands
+        return self.game.apply(state, decision.action, check=False), rng
+
+    def _players(self, state: Any, waited: bool) -> list[Agent]:
+        if self.table is not None:
+            return self.table(state, waited)
+        return [PlausibleAgent() for _ in range(self.game.num_players(state))]
 
     def _select(self, node: Node, legal: tuple[Any, ...]) -> Any:
         best, best_score = legal[0], -math.inf
@@ -177,12 +287,12 @@ class Search:
             return self.game.legal_actions(state)
         return self.game.legal_actions(state, min(self.game.active_players(state)))
 
-    def _rollout(self, state: Any, rng: Rng) -> tuple[tuple[float, ...], Rng]:
+    def _rollout(self, state: Any, rng: Rng, waited: bool) -> tuple[tuple[float, ...], Rng]:
         game = self.game
         if game.info.max_random_steps is not None or game.info.utility is Utility.COOPERATIVE:
-            state, rng = self._casual_rollout(state, rng)
+            state, rng = self._casual_rollout(state, rng, waited)
         else:
-            for _ in range(self.budget.depth):
+            for _ in range(self.depth):
                 if game.is_terminal(state):
                     break
                 action, rng = rng.choice(self._actions(state))
@@ -192,20 +302,16 @@ class Search:
             return estimate(game, state), rng
         return rewards(game, outcome, state), rng
 
-    def _casual_rollout(self, state: Any, rng: Rng) -> tuple[Any, Rng]:
+    def _casual_rollout(self, state: Any, rng: Rng, waited: bool) -> tuple[Any, Rng]:
         # A game whose random play need not end (You've Got Crabs) says nothing about its
         # positions when played out at random, nor does a cooperative one (random pairs
         # of La Marche du Crabe lose every game), so their rollouts are played by casual
-        # players, fresh for each rollout.
+        # players, new for each rollout (in real time, knowing the standing signals).
         game = self.game
-        players = game.num_players(state)
-        agents = [PlausibleAgent() for _ in range(players)]
-        rngs: list[Rng] = []
-        for _ in range(players):
-            rng, seat = rng.split()
-            rngs.append(seat)
-        now = 0.0
-        for _ in range(self.budget.depth):
+        agents = self._players(state, waited)
+        rngs, rng = _seat_rngs(rng, len(agents))
+        now = self.now
+        for _ in range(self.depth):
             if game.is_terminal(state):
                 break
             try:
@@ -218,23 +324,46 @@ class Search:
 
 
 def decide(
-    turn: Turn, rng: Rng, budget: Budget, worlds: Worlds, casual: YouveGotCrabsPlayer
+    turn: Turn,
+    rng: Rng,
+    budget: Budget,
+    worlds: Worlds,
+    casual: YouveGotCrabsPlayer,
+    patience: Patience,
 ) -> Decision | None:
-    """Search ``turn`` over ``worlds`` and take the best action.
+    """Search ``turn`` over ``worlds`` and take the best action, or wait.
 
-    In real-time play (You've Got Crabs) a search agent acts when ``casual``, the game's
-    casual player, would act, and at that time, and chooses among the actions that
-    player finds as good as its own (which swap toward four of a kind, which source of a
-    claim). ``casual`` is asked at every turn, so it remembers the signals it saw.
-    Searching every moment whether to act at all, among every call on every player, would
-    cost a search per action of anyone at the table, and small budgets would spend the
-    game on wrong calls that refill the Pot.
+    In real-time play (You've Got Crabs, :mod:`~crabrules.agents.timing`) ``casual``, the
+    game's casual player, proposes when to act and the actions it finds as good as its
+    own (which swap toward four of a kind, which source of a claim). When that action is
+    a call, waiting (:class:`~crabrules.agents.timing.Wait`) is searched too, and if it
+    wins the agent answers ``None``. The worlds hold the hands the signals the agent
+    saw tell (:func:`~crabrules.agents.timing.honest_world`), and the rollouts' casual
+    players know those signals. ``casual`` is asked at every turn, so it remembers the
+    signals it saw; ``patience`` remembers where the agent waited, so that it waits once
+    per moment and never stalls the table.
     """
-    if turn.game.info.dynamics is not Dynamics.REAL_TIME:
-        return Decision(Search(turn.game, turn.legal, budget).run(worlds, rng), turn.now)
+    game = turn.game
+    if game.info.dynamics is not Dynamics.REAL_TIME:
+        return Decision(Search(game, turn.legal, budget).run(worlds, rng), turn.now)
     rng, casual_rng = rng.split()
     when, options = casual.options(turn, casual_rng)
     if when is None:
         return None
-    action = Search(turn.game, options, budget).run(worlds, rng)
+    me = turn.player
+    standing = casual.believed_signallers | ({me} if casual.signal_standing else set())
+    view = turn.observation
+    passed = frozenset(a.target for a in options if timed(a))
+    if passed and patience.may_wait(view):
+        options = (*options, Wait(me))
+
+    def believed(rng: Rng) -> tuple[Any, Rng]:
+        world, rng = worlds(rng)
+        return honest_world(world, me, standing), rng
+
+    players = rollout_players(me, standing, passed)
+    action = Search(game, options, budget, turn.now, players).run(believed, rng)
+    if isinstance(action, Wait):
+        patience.waited(view)
+        return None
     return Decision(stamped(action, when.at), when.at)

@@ -6,6 +6,16 @@ the game lengths and the throughput.
 A win rate's interval is Wilson's score interval (good near 0% and 100%, where the
 normal approximation fails); a mean score's is the normal one, ``1.96`` standard errors.
 
+The unit of every interval is the **game**. An agent that holds several seats of one
+game (a team of You've Got Crabs or La Marche du Crabe, the three casual players of Oh
+Crab!) has seat results that are not independent: partners win or lose together. So an
+agent's results are first taken per game (the share of its seats that won, the mean
+score of its seats), and the interval is that of those per-game values over the games:
+Wilson's when each game's share is 0 or 1 (one seat, or one team, per game), else the
+normal interval of the per-game shares (a cluster-robust interval, games as clusters).
+The rates themselves are the same either way: every game gives an agent the same number
+of seats.
+
 >>> from crabrules.simulate import Task, run_task, game_seed
 >>> results = [
 ...     run_task(Task(i, "crab-stack", 2, ("plausible", "random"), game_seed(3, i), 500))
@@ -64,27 +74,64 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 @attrs.define
 class Tally:
-    """Wins, draws and scores of one seat or one agent, over the games it played."""
+    """Wins, draws and scores of one seat or one agent, over the games it played.
+
+    ``played``, ``wins`` and ``draws`` count seat-games; ``by_game`` groups them by game,
+    for the intervals (see the module).
+
+    >>> team = Tally()
+    >>> for game, won in enumerate([True, False, True, True]):
+    ...     team.add(won, False, 3.0, game=game)
+    ...     team.add(won, False, 3.0, game=game)  # the partner's seat: the same result
+    >>> team.played, team.wins, team.games
+    (8, 6, 4)
+    >>> team.win_interval == wilson_interval(3, 4)  # 4 games, not 8 seat-games
+    True
+    """
 
     played: int = 0
     wins: int = 0
     draws: int = 0
     scores: list[float] = attrs.field(factory=list)
+    #: per game: (seats, seats that won, total score of those seats).
+    by_game: dict[int, tuple[int, int, float]] = attrs.field(factory=dict)
 
-    def add(self, won: bool, draw: bool, score: float) -> None:
-        """Count one finished game."""
+    def add(self, won: bool, draw: bool, score: float, game: int | None = None) -> None:
+        """Count one finished seat-game, of game number ``game`` (``None``: a game apart)."""
+        key = -1 - self.played if game is None else game  # apart: never a game's index
+        seats, seats_won, total = self.by_game.get(key, (0, 0, 0.0))
+        self.by_game[key] = (seats + 1, seats_won + won, total + score)
         self.played += 1
         self.wins += won
         self.draws += draw
         self.scores.append(score)
 
+    @property
+    def games(self) -> int:
+        """How many games these seat-games come from."""
+        return len(self.by_game)
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% interval of the win rate, games as the unit (see the module)."""
+        shares = [won / seats for seats, won, _ in self.by_game.values()]
+        if all(share in (0.0, 1.0) for share in shares):
+            return wilson_interval(sum(share == 1.0 for share in shares), len(shares))
+        _, low, high = mean_interval(shares)
+        return (max(0.0, low), min(1.0, high))
+
+    @property
+    def score_interval(self) -> tuple[float, float, float]:
+        """The mean score and its 95% interval, games as the unit (see the module)."""
+        return mean_interval([total / seats for seats, _, total in self.by_game.values()])
+
     def line(self, name: str) -> str:
         """One row of the summary table."""
-        low, high = wilson_interval(self.wins, self.played)
-        mean, mean_low, mean_high = mean_interval(self.scores)
+        low, high = self.win_interval
+        mean, mean_low, mean_high = self.score_interval
         rate = self.wins / self.played if self.played else 0.0
         return (
-            f"  {name:<16} {self.played:>6} {rate:>7.1%} [{low:.1%}, {high:.1%}]"
+            f"  {name:<16} {self.games:>6} {self.played:>6} {rate:>7.1%} [{low:.1%}, {high:.1%}]"
             f" {self.draws:>6} {mean:>9.3f} [{mean_low:.3f}, {mean_high:.3f}]"
         )
 
@@ -125,8 +172,9 @@ class Summary:
             draws += outcome.draw
             for seat, agent in enumerate(result.seats):
                 won, score = seat in outcome.winners, float(outcome.scores[seat])
-                by_seat.setdefault(f"seat {seat}", Tally()).add(won, outcome.draw, score)
-                by_agent.setdefault(agent, Tally()).add(won, outcome.draw, score)
+                game = result.index
+                by_seat.setdefault(f"seat {seat}", Tally()).add(won, outcome.draw, score, game)
+                by_agent.setdefault(agent, Tally()).add(won, outcome.draw, score, game)
         lengths = tuple(result.length for result in results)
         return cls(len(results), finished, draws, by_seat, by_agent, lengths, seconds)
 
@@ -138,7 +186,7 @@ class Summary:
     def text(self) -> str:
         """The summary as a table for a terminal."""
         header = (
-            f"  {'':<16} {'games':>6} {'wins':>7} {'95% interval':<16}"
+            f"  {'':<16} {'games':>6} {'seats':>6} {'wins':>7} {'95% interval':<16}"
             f" {'draws':>6} {'score':>9} 95% interval"
         )
         lines = [

@@ -35,6 +35,7 @@ them. It remembers which signals and calls it has seen, so each game needs its o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from crabrules.agents.base import Decision, Turn, stamped
@@ -54,6 +55,7 @@ from crabrules.youve_got_crabs import (
     PutDown,
     Resolve,
     Signal,
+    State,
     Swap,
     is_scoring,
     table,
@@ -88,9 +90,43 @@ class YouveGotCrabsPlayer:
         self._waiting = False  # the hand is down, or the offer declined
         self._fruitless = 0  # rounds waited since the hand last changed
 
+    @classmethod
+    def resuming(
+        cls, state: State, to_call: Iterable[PlayerId], signalled: tuple[Card, ...] | None
+    ) -> YouveGotCrabsPlayer:
+        """A player taking over a seat in ``state`` (a search's rollout, say).
+
+        It has seen the signals and calls made so far, remembers ``to_call`` as the
+        signallers to call, and has signalled the hand ``signalled`` (``None``: none).
+
+        >>> import crabrules
+        >>> game = crabrules.get_game("youve-got-crabs")
+        >>> player = YouveGotCrabsPlayer.resuming(game.initial_state(seed=1), {1}, None)
+        >>> player.believed_signallers
+        frozenset({1})
+        """
+        player = cls()
+        player._signals_seen = state.signal_count
+        player._calls_seen = state.call_count
+        player._to_call = set(to_call)
+        player._signalled = signalled
+        return player
+
+    @property
+    def believed_signallers(self) -> frozenset[PlayerId]:
+        """The players whose signal this player saw and who have not been called since."""
+        return frozenset(self._to_call)
+
+    @property
+    def signal_standing(self) -> bool:
+        """Whether this player signalled its current hand (and was not called since)."""
+        return self._signalled is not None and self._signalled == self._hand
+
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """What a casual player does now, or ``None`` to wait for the others."""
-        return self.options(turn, rng)[0]
+        # Not options()[0]: its alternatives cost a second look at the hand, and the
+        # rollouts of a search ask this every action for every player.
+        return self._decide(turn, rng)
 
     def options(self, turn: Turn, rng: Rng) -> tuple[Decision | None, tuple[Any, ...]]:
         """The decision, and the actions as good as its action to a casual player.
