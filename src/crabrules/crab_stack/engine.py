@@ -18,6 +18,7 @@ validation stays in the pure front).
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from crabrules.core import PlayerId
 from crabrules.crab_stack.actions import Action, KeepGroup
@@ -297,7 +298,8 @@ def end_turn(
 
 #: ``_SEATS_IN[players][mover][eliminated]``: the players still in, in seat order from the
 #: one after ``mover`` round to ``mover`` itself: the order of eliminations (decision 5).
-_SEATS_IN: dict[int, tuple[dict[tuple[PlayerId, ...], tuple[PlayerId, ...]], ...]] = {
+# Final: the compiled build keeps it in a C static, not looked up by name on every turn.
+_SEATS_IN: Final[dict[int, tuple[dict[tuple[PlayerId, ...], tuple[PlayerId, ...]], ...]]] = {
     n: tuple(
         {
             out: tuple(p for p in ((mover + i) % n for i in range(1, n + 1)) if p not in out)
