@@ -35,6 +35,28 @@ def _youve_got_crabs_configs(teams: int) -> st.SearchStrategy[youve_got_crabs.Co
     )
 
 
+def _oh_crab_configs(modules: frozenset[str]) -> st.SearchStrategy[oh_crab.Config]:
+    # Every subset of the Adventure Pack's modules, with any compatible mix of variants.
+    variants = sorted(v.value for v in oh_crab.Variant if v.module.value in modules)
+    mixes: st.SearchStrategy[frozenset[str]] = (
+        st.frozensets(st.sampled_from(variants)).filter(
+            lambda chosen: not {"alls-well-that-ends-well", "only-the-good"} <= chosen
+        )
+        if variants
+        else st.just(frozenset[str]())
+    )
+    return st.builds(
+        oh_crab.Config,
+        players=st.integers(2, 5),
+        scenario=st.sampled_from(oh_crab.SCENARIOS),
+        quick=st.booleans(),
+        modules=st.just(modules),
+        variants=mixes,
+    )
+
+
+_OH_CRAB_MODULES = sorted(m.value for m in oh_crab.IMPLEMENTED_MODULES)
+
 CONFIGS: dict[str, st.SearchStrategy[Any]] = {
     "tic-tac-toe": st.builds(tictactoe.Config, first_player=st.sampled_from([None, 0, 1])),
     "la-marche-du-crabe": st.builds(
@@ -51,10 +73,5 @@ CONFIGS: dict[str, st.SearchStrategy[Any]] = {
             max_turns=st.none() | st.integers(1, 12),
         )
     ),
-    "oh-crab": st.builds(
-        oh_crab.Config,
-        players=st.integers(2, 5),
-        scenario=st.sampled_from(oh_crab.SCENARIOS),
-        quick=st.booleans(),
-    ),
+    "oh-crab": st.frozensets(st.sampled_from(_OH_CRAB_MODULES)).flatmap(_oh_crab_configs),
 }

@@ -118,6 +118,7 @@ def test_every_reference_board_is_playable_from_every_start_space() -> None:
 
 def test_the_data_files_ship_inside_the_package() -> None:
     assert sorted(p.name for p in DATA.iterdir() if p.name.endswith(".json")) == [
+        "adventure.json",
         "board.json",
         "cards.json",
         "tokens.json",

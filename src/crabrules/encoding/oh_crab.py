@@ -83,11 +83,11 @@ draw_size    ``1``              cards in the draw pile
 removed      ``N``              starting cards put back in the box
 known        ``P, N``           the cards every player saw each player take
 draw_bottom  ``N``              the cards everyone saw put under the draw pile
-stage        ``3``              the turn's stage: activate, start, act (no turn: all 0)
+stage        ``4``              the turn's stage: activate, start, act, ending (no turn: all 0)
 active_crab  ``K``              the turn's active crab (none yet: all 0)
 grants       ``G, 5 + M``       each grant still to use: its source, then its name
 queue        ``Q, S``           the steps of the action being resolved, first one next,
-                                one-hot over the ``S`` primitives (16)
+                                one-hot over the ``S`` primitives (25)
 crabs_left   ``K + 1``          the crabs a multi-crab step may still move; the last
                                 entry 1 before that step begins
 head_down    ``1``              Head Down! is in effect
@@ -224,7 +224,7 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
     def __init__(self, config: Config) -> None:
         if getattr(config, "modules", ()):
             raise InvalidConfigError(
-                f"modules: the Oh Crab! encoding covers the base game only, not {config.modules!r}"  # type: ignore[attr-defined]
+                f"modules: the Oh Crab! encoding covers the base game only, not {config.modules!r}"
             )
         self.game = oh_crab.GAME
         self.config = config

@@ -20,7 +20,9 @@ each turn moving the crab its player activated (:class:`Activate`, ``state.turn.
 
 The board, the cards and the Additional Action tiles are data
 (:mod:`crabrules.oh_crab.content`); the six scenarios of the rulebook are configs:
-``Config(scenario="pirate-island")``.
+``Config(scenario="pirate-island")``. The Adventure Pack's modules are configuration
+(``Config(modules={"surprises", "events", "challenges"})``) and data
+(:mod:`crabrules.oh_crab.adventure`).
 
 Where to read on, one concept per module: ``rules`` (setup, the legal actions, apply, the
 end), ``turns`` (a round: adding to the Trace, Rest, the end of a turn and of a round),
@@ -34,11 +36,13 @@ cards and actions for people), ``render`` and ``game`` (:data:`INFO`, :data:`GAM
 """
 
 from crabrules.oh_crab.actions import (
+    ADVENTURE_ACTIONS,
     DRAW_PILE,
     NO_PILE,
     Action,
     Activate,
     AddCard,
+    Choose,
     Discard,
     Dope,
     EndTurn,
@@ -52,15 +56,27 @@ from crabrules.oh_crab.actions import (
     Place,
     Plan,
     Rest,
+    Reveal,
     Shift,
     Shortcut,
     Side,
     StandUp,
+    TakeMarket,
     Use,
+    UseTreasure,
 )
+from crabrules.oh_crab.adventure.content import AdventureContent
+from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.board import SEA, Cell, Layout, get_layout
 from crabrules.oh_crab.check import check_state
-from crabrules.oh_crab.config import SCENARIOS, Config, config_for_players
+from crabrules.oh_crab.config import (
+    IMPLEMENTED_MODULES,
+    SCENARIOS,
+    Config,
+    Module,
+    Variant,
+    config_for_players,
+)
 from crabrules.oh_crab.content import (
     Content,
     get_content,
@@ -72,14 +88,20 @@ from crabrules.oh_crab.events import (
     ActionUsed,
     CardAdded,
     CardDiscarded,
+    CardDue,
     CardExchanged,
     CardPlanned,
+    CardTakenBack,
+    ChallengeResolved,
+    ChallengeRevealed,
     CookPassed,
     CrabActivated,
     CrabMoved,
     CrabPlaced,
     DiscardPileTaken,
     Event,
+    EventEnded,
+    EventRevealed,
     GameEnded,
     KnockedOver,
     MarketCardTaken,
@@ -90,10 +112,14 @@ from crabrules.oh_crab.events import (
     ReachedSea,
     RestDeclared,
     Rested,
+    RewardChosen,
     RoundEnded,
+    ShellLost,
     ShellTaken,
     StoodUp,
+    SurpriseFlipped,
     TraceActionPicked,
+    TreasureUsed,
     TurnEnded,
     TurnStarted,
 )
@@ -131,9 +157,11 @@ from crabrules.oh_crab.svg import render_svg
 from crabrules.oh_crab.words import describe, describe_event
 
 __all__ = [
+    "ADVENTURE_ACTIONS",
     "DRAW_PILE",
     "GAME",
     "HIDDEN",
+    "IMPLEMENTED_MODULES",
     "INFO",
     "NO_CARD",
     "NO_CRAB",
@@ -145,12 +173,19 @@ __all__ = [
     "ActionUsed",
     "Activate",
     "AddCard",
+    "Adventure",
+    "AdventureContent",
     "CardAdded",
     "CardDiscarded",
+    "CardDue",
     "CardExchanged",
     "CardId",
     "CardPlanned",
+    "CardTakenBack",
     "Cell",
+    "ChallengeResolved",
+    "ChallengeRevealed",
+    "Choose",
     "Config",
     "Content",
     "CookPassed",
@@ -163,6 +198,8 @@ __all__ = [
     "Dope",
     "EndTurn",
     "Event",
+    "EventEnded",
+    "EventRevealed",
     "Exchange",
     "ExchangeAndEnd",
     "Finish",
@@ -173,6 +210,7 @@ __all__ = [
     "Layout",
     "MarketCardTaken",
     "MarketRefilled",
+    "Module",
     "Motion",
     "Move",
     "MovingFinished",
@@ -188,7 +226,10 @@ __all__ = [
     "Rest",
     "RestDeclared",
     "Rested",
+    "Reveal",
+    "RewardChosen",
     "RoundEnded",
+    "ShellLost",
     "ShellTaken",
     "Shift",
     "Shortcut",
@@ -198,12 +239,17 @@ __all__ = [
     "StandUp",
     "State",
     "StoodUp",
+    "SurpriseFlipped",
+    "TakeMarket",
     "Termination",
     "TraceActionPicked",
+    "TreasureUsed",
     "Turn",
     "TurnEnded",
     "TurnStarted",
     "Use",
+    "UseTreasure",
+    "Variant",
     "action_to_str",
     "active_players",
     "apply",

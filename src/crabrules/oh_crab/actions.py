@@ -29,10 +29,12 @@ from crabrules.oh_crab.state import NO_CARD, CardId
 
 __all__ = [
     "ACTIONS",
+    "ADVENTURE_ACTIONS",
     "DRAW_PILE",
     "Action",
     "Activate",
     "AddCard",
+    "Choose",
     "Discard",
     "Dope",
     "EndTurn",
@@ -47,11 +49,14 @@ __all__ = [
     "Place",
     "Plan",
     "Rest",
+    "Reveal",
     "Shift",
     "Shortcut",
     "Side",
     "StandUp",
+    "TakeMarket",
     "Use",
+    "UseTreasure",
 ]
 
 #: A Market pile a card is taken from: 0-2 the face-up piles, :data:`DRAW_PILE` the draw pile.
@@ -263,6 +268,44 @@ class EndTurn:
     ignore_current: bool = False
 
 
+@attrs.frozen
+class TakeMarket:
+    """Take the card of Market pile ``take`` into the Hand (a Selected Action)."""
+
+    TAG: ClassVar[str] = "take_market"
+    player: PlayerId
+    take: Pile
+
+
+@attrs.frozen
+class UseTreasure:
+    """Adventure Pack: use the kept Treasure ``token`` (its steps follow, as for :class:`Use`)."""
+
+    TAG: ClassVar[str] = "use_treasure"
+    player: PlayerId
+    token: int
+
+
+@attrs.frozen
+class Reveal:
+    """Adventure Pack: reveal the first Event, or announce the first Challenge, due this turn.
+
+    A Challenge is followed at once by the Event of the same border.
+    """
+
+    TAG: ClassVar[str] = "reveal"
+    player: PlayerId
+
+
+@attrs.frozen
+class Choose:
+    """Adventure Pack: exchange a trophy for reward ``option`` of the Reward card."""
+
+    TAG: ClassVar[str] = "choose"
+    player: PlayerId
+    option: int
+
+
 Action = (
     Place
     | Activate
@@ -281,8 +324,15 @@ Action = (
     | Shortcut
     | ExchangeAndEnd
     | EndTurn
+    | TakeMarket
+    | UseTreasure
+    | Reveal
+    | Choose
 )
 """Every action of Oh Crab!, tagged by ``type`` in JSON."""
 
 #: The classes of :data:`Action`, for the exact-type check of ``apply``.
 ACTIONS: tuple[type, ...] = typing.get_args(Action)
+
+#: The actions only games with Adventure Pack modules have (a base game never offers them).
+ADVENTURE_ACTIONS: frozenset[type] = frozenset({TakeMarket, UseTreasure, Reveal, Choose})

@@ -22,6 +22,7 @@ import functools
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
+from crabrules.oh_crab.adventure.check import check_adventure, check_adventure_view, turn_queues
 from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import get_content
@@ -30,7 +31,7 @@ from crabrules.oh_crab.observe import HIDDEN, Observation, deal, observe
 from crabrules.oh_crab.primitives import BASIC, Primitive
 from crabrules.oh_crab.state import NO_CARD, NO_CRAB, RESTING, Grant, Phase, Source, Stage, State
 from crabrules.oh_crab.turns import game_over
-from crabrules.oh_crab.work import Rules, rules_for
+from crabrules.oh_crab.work import Rules, rules_for, rules_of
 
 __all__ = ["check_observation", "check_state"]
 
@@ -69,9 +70,10 @@ def check_state(state: State) -> None:
     shells = get_content(state.config.content).shells - sum(rules.shell)
     if min(state.shells) < 0 or state.supply < 0 or state.supply + sum(state.shells) != shells:
         raise InvalidStateError("shells: the counts do not add up")
+    check_adventure(state)
     _check_phase(state, n)
     if state.turn is not None:
-        _check_turn(state, rules)
+        _check_turn(state, rules_of(state))
 
 
 def _check_crabs(state: State, rules: Rules) -> None:
@@ -210,7 +212,7 @@ def _check_phase(state: State, n: int) -> None:
     order = [(state.cook + k) % n for k in range(n)]
     at = order.index(state.current)
     for k, p in enumerate(order):
-        played = k < at or (k == at and turn.stage is Stage.ACT)
+        played = k < at or (k == at and turn.stage in (Stage.ACT, Stage.ENDING))
         if (planned[p] == NO_CARD) != played:
             raise InvalidStateError(
                 f"current: player {state.current}'s turn, but player {p} "
@@ -261,6 +263,16 @@ def _check_turn(state: State, rules: Rules) -> None:
         if turn.head_down or turn.tile_used:
             raise InvalidStateError("turn: no action before a crab is activated")
         return
+    adventure = state.adventure
+    waiting = adventure is not None and bool(adventure.frames)
+    if turn.stage is Stage.ENDING:
+        # Only what the end of the turn triggered holds it up (Adventure Pack).
+        if adventure is None or not (adventure.due or adventure.frames):
+            raise InvalidStateError("turn: a turn ends at once when nothing is due")
+        if turn.queue and set(turn.queue) != {Primitive.REVEAL_DUE}:
+            raise InvalidStateError("turn: an ended turn only reveals what is due")
+    elif adventure is not None and adventure.due and turn.stage is not Stage.ACT:
+        raise InvalidStateError("turn: cards fall due only once the turn's actions begin")
     for grant in turn.grants:
         if grant not in _possible_grants(state.config) or (
             grant.source is Source.COOK and (state.current != state.cook or state.cook_used)
@@ -275,7 +287,8 @@ def _check_turn(state: State, rules: Rules) -> None:
         raise InvalidStateError("turn: the cook gives one diagonal")
     if turn.queue and tuple(turn.queue) not in _possible_queues(state.config):
         raise InvalidStateError("turn: the queue is no part of an action")
-    if turn.queue and turn.queue[0] in AUTOMATIC:
+    if turn.queue and turn.queue[0] in AUTOMATIC and not waiting:
+        # Under a frame (Adventure Pack), the turn waits wherever it was.
         raise InvalidStateError("turn: an automatic step cannot wait for a choice")
     if (bool(turn.queue) and turn.queue[0] in MULTI) != (turn.crabs_left is not None):
         raise InvalidStateError("turn: crabs_left belongs to a step that moves several crabs")
@@ -290,13 +303,17 @@ def _check_turn(state: State, rules: Rules) -> None:
         and (turn.crab in left)
     ):
         raise InvalidStateError("turn: Seagull! never moves the active crab")
-    if turn.queue and not step_options(
-        rules,
-        state,
-        turn.crab,
-        turn.queue[0],
-        head_down=turn.head_down,
-        crabs_left=turn.crabs_left,
+    if (
+        turn.queue
+        and not waiting
+        and not step_options(
+            rules,
+            state,
+            turn.crab,
+            turn.queue[0],
+            head_down=turn.head_down,
+            crabs_left=turn.crabs_left,
+        )
     ):
         raise InvalidStateError("turn: a step waits for a choice but has none")
 
@@ -314,8 +331,13 @@ def _possible_grants(config: Config) -> frozenset[Grant]:
 
 @functools.cache
 def _possible_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
-    """Every queue an action can leave: a suffix of its steps, Running Jump's pick included."""
-    queues: set[tuple[Primitive, ...]] = set()
+    """Every queue an action can leave: a suffix of its steps, Running Jump's pick included.
+
+    With the Adventure Pack: a kept Treasure's steps, the reveals, and the cook's action as
+    a temporary Event may change it.
+    """
+    queues: set[tuple[Primitive, ...]] = set(turn_queues(config))
+    queues.update((b,) for b in BASIC)
     for grant in _possible_grants(config):
         steps = grant.steps
         for i in range(len(steps)):
@@ -356,6 +378,7 @@ def check_observation(view: Observation) -> None:
     card_count = len(rules_for(view.config).cards)
     if any(not 0 <= c < card_count for k in view.known for c in k):
         raise InvalidStateError("known: not a card of the game")
+    check_adventure_view(view.adventure, view.config, player)
     state = deal(view, 0)
     check_state(state)
     if observe(state, player) != view:

@@ -10,6 +10,15 @@
 ('0A', '1A', '2A', '9A')
 >>> Config(players=2).crab_colours()
 (('red', 'orange'), ('blue', 'green'))
+>>> Config(modules={"surprises", "events"}, variants={"crystal-ball"}).modules == {
+...     Module.SURPRISES, Module.EVENTS}
+True
+>>> from crabrules.core.errors import InvalidConfigError
+>>> try:
+...     Config(variants={"only-the-good"})
+... except InvalidConfigError as error:
+...     print(error)
+variants: 'only-the-good' is a variant of the surprises module, which is not in play
 >>> Config(players=6)
 Traceback (most recent call last):
 ...
@@ -18,9 +27,13 @@ crabrules.core.errors.InvalidConfigError: players: Oh Crab! is for 2 to 5 player
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeVar
+
 import attrs
 
 from crabrules.core.errors import ContentError, InvalidConfigError
+from crabrules.oh_crab.adventure.modules import Module, Variant
 from crabrules.oh_crab.board import get_layout
 from crabrules.oh_crab.content import check_setup, get_content, has_content
 
@@ -29,6 +42,9 @@ __all__ = [
     "MIN_PLAYERS",
     "SCENARIOS",
     "Config",
+    "IMPLEMENTED_MODULES",
+    "Module",
+    "Variant",
     "config_for_players",
     "crab_count",
 ]
@@ -47,7 +63,35 @@ SCENARIOS = (
 )
 
 
-@attrs.frozen
+#: The modules this version plays (Module 4, Asymmetry, is not implemented yet).
+IMPLEMENTED_MODULES = frozenset({Module.SURPRISES, Module.EVENTS, Module.CHALLENGES})
+
+E = TypeVar("E", Module, Variant)
+
+
+def _names(cls: type[E], field: str, value: object) -> frozenset[E]:
+    # A plain string would read as its letters: a collection of names is needed.
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidConfigError(f"{field}: a set of names is needed, not {value!r}")
+    out: set[E] = set()
+    for name in value:
+        try:
+            out.add(cls(name))
+        except ValueError:
+            known = ", ".join(repr(m.value) for m in cls)
+            raise InvalidConfigError(f"{field}: {name!r} is none of {known}") from None
+    return frozenset(out)
+
+
+def _to_modules(value: object) -> frozenset[Module]:
+    return _names(Module, "modules", value)
+
+
+def _to_variants(value: object) -> frozenset[Variant]:
+    return _names(Variant, "variants", value)
+
+
+@attrs.frozen(cache_hash=True)
 class Config:
     """A validated game setup.
 
@@ -68,6 +112,10 @@ class Config:
             2-player mode: player ``p`` plays ``colours[2p]`` and ``colours[2p + 1]``), all
             different; empty: the content's colours in order. A player holds the starting
             deck of their first crab's colour.
+        modules: the Adventure Pack modules in play, by name (``"surprises"``,
+            ``"events"``, ``"challenges"``) or :class:`Module`; any subset.
+        variants: the modules' variants in play, by name or :class:`Variant`; each
+            needs its module.
     """
 
     players: int = 4
@@ -77,9 +125,12 @@ class Config:
     quick: bool = False
     content: str = "reference"
     colours: tuple[str, ...] = ()
+    modules: frozenset[Module] = attrs.field(default=frozenset(), converter=_to_modules)
+    variants: frozenset[Variant] = attrs.field(default=frozenset(), converter=_to_variants)
 
     def __attrs_post_init__(self) -> None:
         _check_types(self)
+        _check_modules(self)
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise InvalidConfigError(
                 f"players: Oh Crab! is for 2 to 5 players, not {self.players}"
@@ -146,6 +197,23 @@ class Config:
         if self.scenario is None:
             return self.action_tiles
         return get_content(self.content).scenario(self.scenario).action_tiles
+
+
+def _check_modules(config: Config) -> None:
+    missing = sorted(m.value for m in config.modules - IMPLEMENTED_MODULES)
+    if missing:
+        raise InvalidConfigError(f"modules: {missing[0]!r} is not implemented in this version")
+    for variant in sorted(config.variants, key=lambda v: v.value):
+        if variant.module not in config.modules:
+            raise InvalidConfigError(
+                f"variants: {variant.value!r} is a variant of the {variant.module.value} "
+                "module, which is not in play"
+            )
+    if Variant.ALLS_WELL in config.variants and Variant.ONLY_THE_GOOD in config.variants:
+        raise InvalidConfigError("variants: 'Only the good' places no Waste to make empty")
+    pack = get_content(config.content).adventure if has_content(config.content) else None
+    if config.modules and pack is None:
+        raise InvalidConfigError("modules: the content has no Adventure Pack")
 
 
 def _check_types(config: Config) -> None:

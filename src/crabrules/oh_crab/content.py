@@ -59,6 +59,7 @@ import attrs
 
 from crabrules.core.errors import ContentError
 from crabrules.core.serialize import converter, describe_error
+from crabrules.oh_crab.adventure.content import AdventureContent, parse_adventure
 from crabrules.oh_crab.primitives import BASIC, Primitive
 
 __all__ = [
@@ -396,6 +397,8 @@ class Content:
         colours: the crab colours, one per starting set, in file order.
         action_tiles: every Additional Action tile side.
         shells: the number of shells in the game.
+        adventure: the Adventure Pack's tokens and cards (``adventure.json``), or ``None``
+            for content without them (no module can be played with it).
     """
 
     tiles: tuple[TileSide, ...]
@@ -405,6 +408,7 @@ class Content:
     colours: tuple[str, ...]
     action_tiles: tuple[ActionTileSide, ...]
     shells: int
+    adventure: AdventureContent | None = None
 
     def tile(self, tile_id: str) -> TileSide:
         """Return the tile side with this id (``KeyError`` if there is none)."""
@@ -697,8 +701,12 @@ def _unique(ids: list[str], what: str) -> None:
         seen.add(item)
 
 
-def build_content(board: object, cards: object, tokens: object) -> Content:
-    """Build a checked :class:`Content` from the three documents (parsed JSON).
+def build_content(
+    board: object, cards: object, tokens: object, adventure: object | None = None
+) -> Content:
+    """Build a checked :class:`Content` from the documents (parsed JSON).
+
+    ``adventure`` is the Adventure Pack's document (``adventure.json``), if any.
 
     Raises:
         ContentError: anything that cannot be played, saying where.
@@ -706,7 +714,8 @@ def build_content(board: object, cards: object, tokens: object) -> Content:
     tiles, scenarios = parse_board(board)
     specials, card_list, colours = parse_cards(cards)
     action_tiles, shells = parse_tokens(tokens)
-    content = Content(tiles, scenarios, specials, card_list, colours, action_tiles, shells)
+    pack = None if adventure is None else parse_adventure(adventure)
+    content = Content(tiles, scenarios, specials, card_list, colours, action_tiles, shells, pack)
     _check_content(content)
     return content
 
@@ -785,16 +794,21 @@ def check_setup(
 
 
 def load_content(directory: str | Path) -> Content:
-    """Read ``board.json``, ``cards.json`` and ``tokens.json`` from ``directory``.
+    """Read ``board.json``, ``cards.json``, ``tokens.json`` and ``adventure.json`` (optional).
+
+    Without ``adventure.json`` the content has no Adventure Pack.
 
     Raises:
         ContentError: a file is missing, is not JSON, or describes unplayable content.
     """
     root = Path(directory)
-    return build_content(*(_read_json(root / name) for name in _FILES))
+    board, cards, tokens = (_read_json(root / name) for name in _FILES)
+    pack = root / _ADVENTURE
+    return build_content(board, cards, tokens, _read_json(pack) if pack.exists() else None)
 
 
 _FILES = ("board.json", "cards.json", "tokens.json")
+_ADVENTURE = "adventure.json"
 
 
 def _read_json(path: Path) -> object:
@@ -808,8 +822,10 @@ def _read_json(path: Path) -> object:
 def reference_content() -> Content:
     """Return the library's own content set, shipped in ``crabrules/oh_crab/data``."""
     data = resources.files("crabrules.oh_crab") / "data"
-    documents = [json.loads((data / name).read_text(encoding="utf-8")) for name in _FILES]
-    return build_content(*documents)
+    board, cards, tokens, adventure = (
+        json.loads((data / name).read_text(encoding="utf-8")) for name in (*_FILES, _ADVENTURE)
+    )
+    return build_content(board, cards, tokens, adventure)
 
 
 _REGISTRY: dict[str, Content] = {}

@@ -16,6 +16,7 @@ from itertools import combinations
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import (
     Action,
+    Choose,
     Discard,
     Dope,
     Exchange,
@@ -27,7 +28,10 @@ from crabrules.oh_crab.actions import (
     Shortcut,
     Side,
     StandUp,
+    TakeMarket,
 )
+from crabrules.oh_crab.adventure.reveal import reveal_due
+from crabrules.oh_crab.adventure.rewards import choose_reward, take_from_trace
 from crabrules.oh_crab.board import SEA, Cell
 from crabrules.oh_crab.events import CardExchanged, Motion, MovingFinished, TraceActionPicked
 from crabrules.oh_crab.market import market_takes
@@ -35,6 +39,7 @@ from crabrules.oh_crab.movement import (
     do_move,
     enter_moved,
     enter_own,
+    knock_over,
     occupants,
     own_moves,
     push_chains,
@@ -54,6 +59,7 @@ __all__ = [
     "grant_usable",
     "resolve",
     "run_automatic",
+    "steps_usable",
     "shortcut_options",
     "step_options",
 ]
@@ -66,6 +72,11 @@ AUTOMATIC = frozenset(
         P.IGNORE_NEGATIVE_SPACES,
         P.DISCARD_RANDOM_FROM_CRABS_IN_FRONT,
         P.TAKE_DISCARD_PILE,
+        P.LOSE_SHELL,
+        P.DISCARD_RANDOM,
+        P.KNOCK_OVER,
+        P.STAND_UP,
+        P.REVEAL_DUE,
     }
 )
 #: Steps that move several crabs, one at a time, until the player finishes.
@@ -144,6 +155,17 @@ def step_options(
     if step is P.CARD_EXCHANGE:
         takes = market_takes(view.market, view.draw)
         return [Exchange(player, c, t) for c in sorted(hand) for t in takes]
+    if step is P.TAKE_MARKET_CARD:
+        return [TakeMarket(player, t) for t in market_takes(view.market, view.draw)]
+    if step is P.TAKE_TRACE_CARD:
+        return [PickTrace(player, c) for c in view.traces[player]]
+    if step is P.CHOOSE_REWARD:
+        adventure = view.adventure
+        assert adventure is not None
+        assert adventure.challenges is not None
+        assert rules.pack
+        options = rules.pack.rewards[adventure.challenges.reward].options
+        return [Choose(player, k) for k in range(len(options))]
     if cell == SEA or view.knocked[crab]:
         # The other movements need a standing crab on the board.
         return []
@@ -155,6 +177,10 @@ def step_options(
         return list(own_moves(rules, view, crab, rules.layout.jumps[cell], head_down=head_down))
     if step is P.SWAP_WITH_ADJACENT:
         return list(_swap_options(rules, view, crab, cell, head_down))
+    if step is P.MOVE_TOWARD_LAND:
+        occupied = occupants(view)
+        free = [t for t in rules.layout.toward_land[cell] if t not in occupied]
+        return list(own_moves(rules, view, crab, free, head_down=head_down))
     raise AssertionError(f"{step} needs no choice")  # AUTOMATIC steps never get here
 
 
@@ -186,7 +212,7 @@ def _trace_main_options(rules: Rules, view: View, crab: int, head_down: bool) ->
     cards = rules.cards
     trace = view.traces[player]
     usable = {
-        main: _steps_usable(rules, view, crab, (main,), head_down)
+        main: steps_usable(rules, view, crab, (main,), head_down)
         for main in {cards[c].main for c in trace}
     }
     return [PickTrace(player, c) for c in trace if usable[cards[c].main]]
@@ -274,14 +300,22 @@ def grant_usable(
 ) -> bool:
     """Whether the player of the active ``crab`` may start ``grant`` now.
 
-    Its cost can be paid and its first step does something.
+    Its cost can be paid and its first step does something. An Additional Action tile
+    costs what the rules say now (the overlay may change it, or close the tiles); the
+    cook's action is the rules' (a Move diagonally, unless the overlay changes it).
     """
-    if grant.source is Source.TILE and (tile_used or view.shells[rules.owners[crab]] < grant.cost):
-        return False
-    return _steps_usable(rules, view, crab, grant.steps, head_down)
+    source = grant.source
+    if source is Source.TILE:
+        costs = rules.tile_costs
+        cost = grant.cost if costs is None else costs.get(grant.name)
+        if cost is None or tile_used or view.shells[rules.owners[crab]] < cost:
+            return False
+    elif source is Source.COOK and rules.cook_steps is not None:
+        return steps_usable(rules, view, crab, rules.cook_steps, head_down)
+    return steps_usable(rules, view, crab, grant.steps, head_down)
 
 
-def _steps_usable(
+def steps_usable(
     rules: Rules, view: View, crab: int, steps: Sequence[Primitive], head_down: bool
 ) -> bool:
     """Whether ``steps`` would do something now: their first step, or what follows a cost."""
@@ -294,21 +328,38 @@ def _steps_usable(
         return not head_down
     if first is P.DISCARD_RANDOM_FROM_CRABS_IN_FRONT:
         return any(view.hands[q] for q in _players_in_front(rules, view, crab))
+    if first in AUTOMATIC:
+        return _automatic_usable(rules, view, crab, first)
     if first is P.DISCARD_CARD:
         # A cost: the rest must still do something with one card fewer in the Hand (which
         # card does not matter: later steps only ever need some card).
         player = rules.owners[crab]
         rest = steps[1:]
         return bool(view.hands[player]) and (
-            not rest or _steps_usable(rules, _AfterDiscard(view, player), crab, rest, head_down)
+            not rest or steps_usable(rules, _AfterDiscard(view, player), crab, rest, head_down)
         )
     return bool(step_options(rules, view, crab, first, head_down=head_down, crabs_left=None))
+
+
+def _automatic_usable(rules: Rules, view: View, crab: int, step: Primitive) -> bool:
+    """Whether an Adventure Pack step that needs no choice would do something now."""
+    player = rules.owners[crab]
+    if step is P.LOSE_SHELL:
+        return view.shells[player] > 0
+    if step is P.DISCARD_RANDOM:
+        return bool(view.hands[player])
+    if step is P.KNOCK_OVER:
+        return view.crabs[crab] >= 0 and not view.knocked[crab]
+    if step is P.STAND_UP:
+        return view.knocked[crab]
+    return True
 
 
 class _AfterDiscard:
     """A view of the game with one card fewer in ``player``'s Hand."""
 
     __slots__ = (
+        "adventure",
         "cook_used",
         "crabs",
         "discards",
@@ -336,6 +387,7 @@ class _AfterDiscard:
         self.supply = view.supply
         self.market = view.market
         self.draw = view.draw
+        self.adventure = view.adventure
 
 
 def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
@@ -369,18 +421,45 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
         work.head_down = True
     elif step is P.TAKE_DISCARD_PILE:
         work.take_discard_pile(player)
+    elif step in _ADVENTURE_AUTOMATIC:
+        _run_adventure_automatic(work, player, step)
     else:  # Sand in the Eyes!
         for q in _players_in_front(work.rules, work, work.crab):
             work.discard_random(q)
 
 
+#: The Adventure Pack's steps that need no choice.
+_ADVENTURE_AUTOMATIC = frozenset(
+    {P.LOSE_SHELL, P.DISCARD_RANDOM, P.KNOCK_OVER, P.STAND_UP, P.REVEAL_DUE}
+)
+
+
+def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
+    crab = work.crab
+    if step is P.LOSE_SHELL:
+        work.lose_shell(player)
+    elif step is P.DISCARD_RANDOM:
+        work.discard_random(player)
+    elif step is P.KNOCK_OVER:
+        if work.crabs[crab] >= 0:
+            knock_over(work, crab)
+    elif step is P.STAND_UP:
+        stand_up(work, crab)
+    else:
+        reveal_due(work)
+
+
 def advance(work: Work) -> None:
     """Resolve the queue's automatic steps and skip steps with no option.
 
-    Stops at the next choice, or at the end of the action.
+    Stops at the next choice, at the end of the action, or when a decision that comes first
+    was pushed (an Adventure Pack frame).
     """
-    player, crab = work.current, work.crab
+    crab = work.crab
+    player = work.rules.owners[crab]
     while work.queue:
+        if work.frames and len(work.frames) > work.floor:
+            return  # a decision that comes first (Adventure Pack)
         step = work.queue[0]
         if step in AUTOMATIC:
             work.queue.pop(0)
@@ -399,7 +478,8 @@ def advance(work: Work) -> None:
 
 def resolve(work: Work, action: Action) -> None:
     """Apply a choice for the step at the head of the queue, then advance."""
-    player, crab = work.current, work.crab
+    crab = work.crab
+    player = work.rules.owners[crab]
     step = work.queue[0]
     if isinstance(action, StandUp):
         stand_up(work, crab)
@@ -409,11 +489,19 @@ def resolve(work: Work, action: Action) -> None:
         if step is P.SWAP_WITH_ADJACENT:
             _swap(work, crab, action.dest, action.discard)
         else:
-            how = Motion.MOVE if step in MOVES else Motion.JUMP
+            how = Motion.MOVE if step in MOVES or step is P.MOVE_TOWARD_LAND else Motion.JUMP
             do_move(work, crab, action.dest, action.discard, action.pushes, how)
     elif isinstance(action, Discard):
         work.discard_from_hand(player, action.card)
         work.queue.pop(0)
+    elif isinstance(action, PickTrace) and step is P.TAKE_TRACE_CARD:
+        work.queue.pop(0)
+        take_from_trace(work, player, action.card)
+    elif isinstance(action, TakeMarket):
+        work.queue.pop(0)
+        work.take_market(player, action.take)
+    elif isinstance(action, Choose):
+        choose_reward(work, player, action.option)
     elif isinstance(action, PickTrace):
         main = work.rules.cards[action.card].main
         work.queue[0] = main

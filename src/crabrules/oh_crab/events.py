@@ -33,6 +33,10 @@ __all__ = [
     "EVENTS",
     "ActionUsed",
     "CardAdded",
+    "CardDue",
+    "CardTakenBack",
+    "ChallengeResolved",
+    "ChallengeRevealed",
     "CardDiscarded",
     "CardExchanged",
     "CardPlanned",
@@ -42,6 +46,8 @@ __all__ = [
     "CrabPlaced",
     "DiscardPileTaken",
     "Event",
+    "EventEnded",
+    "EventRevealed",
     "GameEnded",
     "KnockedOver",
     "MarketCardTaken",
@@ -51,11 +57,15 @@ __all__ = [
     "PlanningStarted",
     "ReachedSea",
     "RestDeclared",
+    "RewardChosen",
     "Rested",
     "RoundEnded",
+    "ShellLost",
     "ShellTaken",
     "StoodUp",
+    "SurpriseFlipped",
     "TraceActionPicked",
+    "TreasureUsed",
     "TurnEnded",
     "TurnStarted",
 ]
@@ -360,6 +370,134 @@ class GameEnded:
     reason: str
 
 
+@attrs.frozen
+class ShellLost:
+    """A player gave a shell back to the supply (Adventure Pack)."""
+
+    TAG: ClassVar[str] = "shell_lost"
+    player: PlayerId
+    colour: str
+    shells: int
+
+
+@attrs.frozen
+class CardTakenBack:
+    """A player took a card from their Trace into their Hand (Adventure Pack)."""
+
+    TAG: ClassVar[str] = "card_taken_back"
+    player: PlayerId
+    colour: str
+    card: CardId
+    card_name: str
+
+
+@attrs.frozen
+class SurpriseFlipped:
+    """A crab arrived on a Surprise space and its owner flipped the token.
+
+    ``kept``: a Treasure its finder keeps for later; its ``token`` and ``name`` are hidden
+    from the others (:data:`~crabrules.oh_crab.HIDDEN`, ``""``). ``empty``: a Waste of "All's
+    well that ends well...", with no effect.
+    """
+
+    TAG: ClassVar[str] = "surprise_flipped"
+    player: PlayerId
+    colour: str
+    crab: int
+    cell: Cell
+    token: int
+    name: str
+    waste: bool
+    kept: bool
+    empty: bool = False
+
+
+@attrs.frozen
+class TreasureUsed:
+    """A player used a Treasure they kept (Adventure Pack)."""
+
+    TAG: ClassVar[str] = "treasure_used"
+    player: PlayerId
+    colour: str
+    token: int
+    name: str
+
+
+@attrs.frozen
+class CardDue:
+    """A crab crossed a Beach tile's border for the first time: its card is due this turn.
+
+    ``kind`` is ``"challenge"`` (the upper border) or ``"event"`` (the lower border); the
+    active ``player`` must reveal or announce it before their turn ends.
+    """
+
+    TAG: ClassVar[str] = "card_due"
+    player: PlayerId
+    colour: str
+    kind: str
+    tile: int
+
+
+@attrs.frozen
+class EventRevealed:
+    """An Event card was revealed (``replaced``: it needs an absent module and is replaced)."""
+
+    TAG: ClassVar[str] = "event_revealed"
+    player: PlayerId
+    colour: str
+    tile: int
+    card: int
+    name: str
+    temporary: bool
+    replaced: bool = False
+
+
+@attrs.frozen
+class EventEnded:
+    """A temporary Event stopped acting: another Event was revealed."""
+
+    TAG: ClassVar[str] = "event_ended"
+    card: int
+    name: str
+
+
+@attrs.frozen
+class ChallengeResolved:
+    """A Challenge was announced: ``first`` won the first place, ``second`` a shell each."""
+
+    TAG: ClassVar[str] = "challenge_resolved"
+    player: PlayerId
+    colour: str
+    tile: int
+    card: int
+    name: str
+    first: tuple[PlayerId, ...]
+    first_colours: tuple[str, ...]
+    second: tuple[PlayerId, ...]
+    second_colours: tuple[str, ...]
+
+
+@attrs.frozen
+class ChallengeRevealed:
+    """The Reward card moved on to the next Challenge, revealed (``card`` -1: it left)."""
+
+    TAG: ClassVar[str] = "challenge_revealed"
+    tile: int
+    card: int
+    name: str
+
+
+@attrs.frozen
+class RewardChosen:
+    """A player exchanged a trophy for a reward of the Reward card."""
+
+    TAG: ClassVar[str] = "reward_chosen"
+    player: PlayerId
+    colour: str
+    option: int
+    name: str
+
+
 Event = (
     CrabPlaced
     | CrabActivated
@@ -386,6 +524,16 @@ Event = (
     | RoundEnded
     | CookPassed
     | GameEnded
+    | ShellLost
+    | CardTakenBack
+    | SurpriseFlipped
+    | TreasureUsed
+    | CardDue
+    | EventRevealed
+    | EventEnded
+    | ChallengeResolved
+    | ChallengeRevealed
+    | RewardChosen
 )
 """Every event of Oh Crab!, tagged by ``type`` in JSON."""
 

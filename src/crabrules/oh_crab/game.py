@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from cattrs.gen import make_dict_unstructure_fn, override
+
 from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
-from crabrules.core.serialize import register_check
+from crabrules.core.serialize import converter, register_check
 from crabrules.oh_crab.actions import Action
 from crabrules.oh_crab.check import check_observation, check_state
 from crabrules.oh_crab.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
@@ -68,5 +70,15 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
 )
 
 
+# The Adventure Pack's fields are left out of a document while unused: a game without
+# modules writes the very documents it wrote before they existed.
+_UNUSED = override(omit_if_default=True)
+converter.register_unstructure_hook(
+    Config, make_dict_unstructure_fn(Config, converter, modules=_UNUSED, variants=_UNUSED)
+)
+for _document in (State, Observation):
+    converter.register_unstructure_hook(
+        _document, make_dict_unstructure_fn(_document, converter, adventure=_UNUSED)
+    )
 register_check(State, check_state)
 register_check(Observation, check_observation)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from crabrules.oh_crab.actions import Move
+from crabrules.oh_crab.adventure.triggers import arrived
 from crabrules.oh_crab.board import SEA, Cell, Layout
 from crabrules.oh_crab.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
 from crabrules.oh_crab.names import cell_label
@@ -44,17 +45,20 @@ def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -
     """
     if work.events is not None:
         _log_arrival(work, crab, dest, how)
+    origin = work.crabs[crab]
     work.crabs[crab] = dest
+    rules = work.rules
     if dest == SEA:
         work.knocked[crab] = False  # off the beach: it stands
-        return
-    rules = work.rules
-    if rules.obstacle[dest] and not work.head_down and discard >= 0:
-        work.discard_from_hand(rules.owners[crab], discard)
-    if rules.knock_over[dest] and not work.head_down:
-        knock_over(work, crab)
-    if rules.shell[dest]:
-        work.gain_shell(rules.owners[crab])
+    else:
+        if rules.obstacle[dest] and not work.head_down and discard >= 0:
+            work.discard_from_hand(rules.owners[crab], discard)
+        if rules.knock_over[dest] and not work.head_down:
+            knock_over(work, crab)
+        if rules.shell[dest]:
+            work.gain_shell(rules.owners[crab])
+    if rules.adventure:
+        arrived(work, crab, origin, dest)
 
 
 def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
@@ -67,19 +71,22 @@ def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
     """
     if work.events is not None:
         _log_arrival(work, crab, dest, how)
+    origin = work.crabs[crab]
     work.crabs[crab] = dest
+    rules = work.rules
     if dest == SEA:
         work.knocked[crab] = False  # off the beach: it stands
-        return
-    if how is Motion.PUSH:
-        knock_over(work, crab)
-    rules = work.rules
-    if rules.obstacle[dest]:
-        work.discard_random(rules.owners[crab])
-    if rules.knock_over[dest]:
-        knock_over(work, crab)
-    if rules.shell[dest]:
-        work.gain_shell(rules.owners[crab])
+    else:
+        if how is Motion.PUSH:
+            knock_over(work, crab)
+        if rules.obstacle[dest]:
+            work.discard_random(rules.owners[crab])
+        if rules.knock_over[dest]:
+            knock_over(work, crab)
+        if rules.shell[dest]:
+            work.gain_shell(rules.owners[crab])
+    if rules.adventure:
+        arrived(work, crab, origin, dest)
 
 
 def _log_arrival(work: Work, crab: int, dest: Cell, how: Motion) -> None:

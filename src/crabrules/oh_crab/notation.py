@@ -58,6 +58,7 @@ from crabrules.oh_crab.actions import (
     Action,
     Activate,
     AddCard,
+    Choose,
     Discard,
     Dope,
     EndTurn,
@@ -70,11 +71,14 @@ from crabrules.oh_crab.actions import (
     Place,
     Plan,
     Rest,
+    Reveal,
     Shift,
     Shortcut,
     Side,
     StandUp,
+    TakeMarket,
     Use,
+    UseTreasure,
 )
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.names import cell_label, parse_cell, parse_pile, pile_label
@@ -114,6 +118,9 @@ def actor_colour(state: State, rules: Rules, player: int) -> str:
     Their active crab's in their turn, else their first crab's (with one crab each, simply
     theirs).
     """
+    adventure = state.adventure
+    if adventure is not None and adventure.frames and adventure.frames[-1].player == player:
+        return rules.colours[adventure.frames[-1].crab]
     turn = state.turn
     if turn is not None and turn.crab >= 0 and state.current == player:
         return rules.colours[turn.crab]
@@ -160,9 +167,24 @@ def _body(state: State, rules: Rules, action: Action) -> str:
         return f"shortcut {cards}" + _extras(rules, NO_CARD, action.pushes)
     if isinstance(action, ExchangeAndEnd):
         return f"exchange {card(action.card)} take {pile_label(action.take)} end"
+    if isinstance(action, TakeMarket):
+        return f"take {pile_label(action.take)}"
+    if isinstance(action, UseTreasure):
+        return f"treasure {_token_id(rules, action.token)}"
+    if isinstance(action, Reveal):
+        return "reveal"
+    if isinstance(action, Choose):
+        return f"choose {action.option + 1}"
     assert isinstance(action, EndTurn)
     text = "end" + _extras(rules, action.discard, ())
     return text + (" ignore current" if action.ignore_current else "")
+
+
+def _token_id(rules: Rules, token: int) -> str:
+    pack = rules.pack
+    if pack is None or not 0 <= token < len(pack.surprises):
+        return str(token)
+    return pack.surprises[token].id
 
 
 def _card_writer(rules: Rules) -> Callable[[CardId], str]:
@@ -194,6 +216,10 @@ _VERBS = (
     "finish",
     "shortcut",
     "end",
+    "take",
+    "treasure",
+    "reveal",
+    "choose",
 )
 
 
@@ -294,6 +320,22 @@ def _parse_verb(state: State, rules: Rules, p: int, verb: str, args: _Args) -> A
         return Shift(p, crab, dest, args.discard())
     if verb == "finish":
         return Finish(p)
+    if verb == "take":
+        return TakeMarket(p, args.pile())
+    if verb == "treasure":
+        word = args.word("a Surprise token")
+        pack = rules.pack
+        ids = [] if pack is None else [t.id for t in pack.surprises]
+        if word not in ids:
+            raise _NotationError(f"{word!r:.40} is no Surprise token")
+        return UseTreasure(p, ids.index(word))
+    if verb == "reveal":
+        return Reveal(p)
+    if verb == "choose":
+        word = args.word("a reward's number")
+        if not word.isdigit() or not 1 <= int(word) <= 9:
+            raise _NotationError(f"{word!r:.40} is no reward's number (1, 2, ...)")
+        return Choose(p, int(word) - 1)
     if verb == "shortcut":
         cards = []
         while args.left() and args.peek() != "push":

@@ -24,9 +24,12 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
+from crabrules.oh_crab.adventure.hidden import deal as deal_adventure
+from crabrules.oh_crab.adventure.hidden import mask
+from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import MAX_PLAYERS, Config
-from crabrules.oh_crab.events import CardPlanned, Event, MarketCardTaken
+from crabrules.oh_crab.events import CardPlanned, Event, MarketCardTaken, SurpriseFlipped
 from crabrules.oh_crab.state import CardId, Phase, State, Turn
 from crabrules.oh_crab.work import rules_for
 
@@ -68,6 +71,8 @@ class Observation:
         draw_bottom: the cards at the bottom of the draw pile every player saw placed
             there, top first (the last :attr:`State.draw_seen` cards of the pile).
         turn: the turn in progress.
+        adventure: the Adventure Pack as the viewer sees it
+            (:func:`~crabrules.oh_crab.adventure.hidden.mask`), ``None`` without modules.
     """
 
     player: PlayerId | None
@@ -94,6 +99,7 @@ class Observation:
     known: tuple[tuple[CardId, ...], ...]
     draw_bottom: tuple[CardId, ...]
     turn: Turn | None
+    adventure: Adventure | None = None
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
@@ -134,6 +140,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         known=state.known,
         draw_bottom=state.draw[len(state.draw) - state.draw_seen :],
         turn=state.turn,
+        adventure=None if state.adventure is None else mask(state.adventure, player),
     )
 
 
@@ -211,6 +218,9 @@ def deal(view: Observation, seed: int) -> State:
     if len(unseen) + len(view.draw_bottom) != view.draw_size:
         raise InvalidStateError("draw_size: the unseen cards do not fill the draw pile")
     _, rng = rng.split()
+    adventure = None
+    if view.adventure is not None:
+        adventure, rng = deal_adventure(view.adventure, view.config, rules, me, rng)
     return State(
         config=view.config,
         seed=seed,
@@ -236,6 +246,7 @@ def deal(view: Observation, seed: int) -> State:
         known=view.known,
         draw_seen=len(view.draw_bottom),
         turn=view.turn,
+        adventure=adventure,
     )
 
 
@@ -261,6 +272,9 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
 
 
 def _as_seen(event: Event, player: PlayerId | None) -> Event:
+    if isinstance(event, SurpriseFlipped) and event.kept and event.player != player:
+        # A Treasure kept for later: its finder alone looks at it.
+        return attrs.evolve(event, token=HIDDEN, name="")
     if isinstance(event, CardPlanned) and event.player != player:
         return CardPlanned(event.player, event.colour, HIDDEN, "")
     if isinstance(event, MarketCardTaken) and not event.seen and event.player != player:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["BASIC", "MOVES", "Primitive"]
+__all__ = ["BASIC", "INTERNAL", "MOVES", "Primitive"]
 
 
 class Primitive(str, enum.Enum):
@@ -53,6 +53,24 @@ class Primitive(str, enum.Enum):
     """It's Not Over for Me!: take your Discard pile into your Hand."""
     CARD_EXCHANGE = "card_exchange"
     """A Little Exchange?: a Card Exchange action."""
+    TAKE_MARKET_CARD = "take_market_card"
+    """Selected Action: take a Market card into your Hand (the Market is refilled)."""
+    TAKE_TRACE_CARD = "take_trace_card"
+    """Selected Action: take a card from your Trace into your Hand (the Trace closes up)."""
+    LOSE_SHELL = "lose_shell"
+    """Give a shell back to the supply (nothing without one)."""
+    DISCARD_RANDOM = "discard_random"
+    """Discard a card drawn at random from your Hand (nothing without one)."""
+    KNOCK_OVER = "knock_over"
+    """Your crab is knocked over."""
+    STAND_UP = "stand_up"
+    """Your crab stands up."""
+    MOVE_TOWARD_LAND = "move_toward_land"
+    """Your crab moves one space toward the land, onto a free space."""
+    CHOOSE_REWARD = "choose_reward"
+    """The rules' own step (never in content): exchange a trophy for a reward."""
+    REVEAL_DUE = "reveal_due"
+    """The rules' own step (never in content): reveal the first card due this turn."""
 
 
 #: The four basic actions: the only main actions and half-icons a card may show.
@@ -67,3 +85,6 @@ BASIC = frozenset(
 
 #: The basic movement actions: the ones a knocked-over crab devotes to standing up.
 MOVES = frozenset({Primitive.MOVE_FORWARD, Primitive.MOVE_DIAGONAL, Primitive.MOVE_TOWARD_SEA})
+
+#: Steps the rules put in a queue themselves: no content may name them.
+INTERNAL = frozenset({Primitive.CHOOSE_REWARD, Primitive.REVEAL_DUE})

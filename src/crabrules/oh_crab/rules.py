@@ -9,6 +9,13 @@ action is being resolved: the choices of its current step, as generated (destina
 board order, then discards, then pushes), :class:`Finish` last. Otherwise: :class:`Use`
 by grant index, :class:`Shortcut`, :class:`ExchangeAndEnd`, and :class:`EndTurn` last (by
 the card a Water Current's Obstacle takes, then ignoring the current under Head Down!).
+
+With Adventure Pack modules: while a decision comes first (a frame: a Surprise flipped by
+a pushed crab, a reward to choose, an Event's target), only its player acts and the legal
+actions are its step's options. Otherwise :class:`UseTreasure` (by token) follows
+:class:`Use`; while a card is due, :class:`Reveal` follows them, then :class:`Shortcut`,
+and the turn cannot end; a turn that ended with a card due (``Stage.ENDING``) offers
+:class:`Reveal` alone.
 """
 
 from __future__ import annotations
@@ -36,11 +43,17 @@ from crabrules.oh_crab.actions import (
     Place,
     Plan,
     Rest,
+    Reveal,
     Shift,
     Shortcut,
     Side,
     Use,
+    UseTreasure,
 )
+from crabrules.oh_crab.adventure.frames import frame_options, in_order, run_in_frame, settle
+from crabrules.oh_crab.adventure.reveal import reveal_steps
+from crabrules.oh_crab.adventure.setup import setup_adventure
+from crabrules.oh_crab.adventure.treasures import treasure_options, use_treasure
 from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import get_content
@@ -70,10 +83,11 @@ from crabrules.oh_crab.turns import (
     end_turn,
     end_turn_options,
     maybe_start_actions,
+    pass_turn,
     rest,
     turn_grants,
 )
-from crabrules.oh_crab.work import Work, rules_for
+from crabrules.oh_crab.work import Work, rules_for, rules_of
 
 __all__ = [
     "Termination",
@@ -148,6 +162,10 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     market: list[list[CardId]] = [[], [], []]
     draw = list(deck)
     refill(market, draw, rules.special_ids)
+    adventure = None
+    if config.modules:
+        # The modules are set up after the base game, whose draws stay what they were.
+        adventure, rng = setup_adventure(config, rules, rng)
     return State(
         config=config,
         seed=seed,
@@ -174,6 +192,7 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
         known=((),) * n,
         draw_seen=0,
         turn=None,
+        adventure=adventure,
     )
 
 
@@ -196,11 +215,17 @@ def num_players(state: State) -> int:
 
 
 def active_players(state: State) -> frozenset[PlayerId]:
-    """Who may act: every player still to plan, or the one whose turn it is (or who places)."""
+    """Who may act: every player still to plan, or the one whose turn it is (or who places).
+
+    Adventure Pack: while a decision belongs to another player (a frame, such as the
+    Surprise flipped by their pushed crab), that player alone.
+    """
     if type(state) is not State:
         raise not_a_state(state, State)
     if state.phase is Phase.PLANNING:
         return frozenset(p for p, c in enumerate(state.planned) if c == NO_CARD)
+    if state.adventure is not None and state.adventure.frames:
+        return frozenset({state.adventure.frames[-1].player})
     if state.phase is Phase.ACTION or state.phase is Phase.PLACING:
         return frozenset({state.current})
     return frozenset()
@@ -222,11 +247,19 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
     if player is not None and (type(player) is not int or not 0 <= player < len(state.planned)):
         check_viewer(player, len(state.planned))
     if state.phase is Phase.PLANNING:
+        plans = rules_for(state.config).plans
         out: list[Action] = []
         for p, planned in enumerate(state.planned):
             if planned == NO_CARD and player in (None, p):
-                out.extend(Plan(p, c) for c in state.hands[p])
+                mine = plans[p]
+                out.extend([mine[c] for c in state.hands[p]])
         return tuple(out)
+    adventure = state.adventure
+    if adventure is not None and adventure.frames:
+        # Adventure Pack: a decision that comes first, maybe another player's.
+        if player not in (None, adventure.frames[-1].player):
+            return ()
+        return tuple(frame_options(state))
     if player not in (None, state.current):
         return ()
     if state.phase is Phase.ACTION:
@@ -256,7 +289,8 @@ def _turn_actions(state: State) -> list[Action]:
     turn = state.turn
     assert turn is not None
     p, crab = state.current, turn.crab
-    rules = rules_for(state.config)
+    adventure = state.adventure
+    rules = rules_for(state.config) if adventure is None else rules_of(state)
     if turn.stage is Stage.START:
         return _add_or_rest_options(state, p)
     if turn.stage is Stage.ACTIVATE:
@@ -265,12 +299,22 @@ def _turn_actions(state: State) -> list[Action]:
         return step_options(
             rules, state, crab, turn.queue[0], head_down=turn.head_down, crabs_left=turn.crabs_left
         )
+    if turn.stage is Stage.ENDING:
+        # The turn has ended; what it triggered last is due before it passes.
+        return [Reveal(p)]
     head_down, tile_used = turn.head_down, turn.tile_used
     out: list[Action] = [
         Use(p, i)
         for i, grant in enumerate(turn.grants)
         if grant_usable(rules, state, crab, grant, head_down=head_down, tile_used=tile_used)
     ]
+    if adventure is not None:
+        out.extend(treasure_options(rules, state, crab, head_down))
+        if adventure.due:
+            # "At any moment of their turn ... but no later": the turn cannot end before.
+            out.append(Reveal(p))
+            out.extend(shortcut_options(rules, state, crab))
+            return out
     # F. Board actions: available whenever no other action is being resolved.
     out.extend(shortcut_options(rules, state, crab))
     cell = state.crabs[crab]
@@ -312,9 +356,58 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         raise not_a_state(state, State)
     if check:
         check_legal(state, action)
+    if type(action) is Plan:
+        planned = _planned_alone(state, action)
+        if planned is not None:
+            return planned
     work = Work(state)
     _run(work, action)
+    if work.adventure is not None:
+        _settle_adventure(work)
     return work.freeze()
+
+
+def _planned_alone(state: State, action: Plan) -> State | None:
+    """The state after a Plan that leaves others to plan, or ``None`` for the last one.
+
+    Such a Plan moves one card from the Hand to the face-down card and nothing else: the
+    new state is built directly, without the working copy (a fifth of a game's actions).
+    """
+    p, card = action.player, action.card
+    planned = list(state.planned)
+    planned[p] = card
+    if NO_CARD not in planned:
+        return None  # the last Plan starts the action phase: the full path
+    hands = list(state.hands)
+    hands[p] = tuple([c for c in hands[p] if c != card])
+    s = state
+    return State(
+        s.config,
+        s.seed,
+        s.rng,
+        s.round,
+        s.phase,
+        s.cook,
+        s.current,
+        s.owners,
+        s.crabs,
+        s.knocked,
+        s.tokens,
+        s.cook_used,
+        tuple(hands),
+        tuple(planned),
+        s.traces,
+        s.discards,
+        s.shells,
+        s.supply,
+        s.market,
+        s.draw,
+        s.removed,
+        s.known,
+        s.draw_seen,
+        s.turn,
+        s.adventure,
+    )
 
 
 def apply_with_events(
@@ -337,6 +430,8 @@ def apply_with_events(
     events: list[Event] = []
     work = Work(state, events)
     _run(work, action)
+    if work.adventure is not None:
+        _settle_adventure(work)
     after = work.freeze()
     if after.phase is Phase.OVER:
         result = outcome(after)
@@ -350,7 +445,10 @@ def apply_with_events(
 def _run(work: Work, action: Action) -> None:
     """Play ``action`` on ``work`` (the one engine of ``apply`` and ``apply_with_events``)."""
     p = action.player
-    if isinstance(action, Plan):
+    if work.frames:
+        # Adventure Pack: the choice of the decision that comes first.
+        run_in_frame(work, action)
+    elif isinstance(action, Plan):
         work.hand(p).remove(action.card)
         work.planned[p] = action.card
         if work.events is not None:
@@ -380,8 +478,24 @@ def _run(work: Work, action: Action) -> None:
         end_turn(work)
     elif isinstance(action, EndTurn):
         end_turn(work, action.discard, ignore_current=action.ignore_current)
+    elif isinstance(action, Reveal):
+        assert work.adventure is not None
+        work.queue = list(reveal_steps(work.adventure.due))
+        advance(work)
+    elif isinstance(action, UseTreasure):
+        use_treasure(work, p, action.token)
     else:
         resolve(work, action)
+
+
+def _settle_adventure(work: Work) -> None:
+    """Adventure Pack: resolve the frames the action pushed; end a turn nothing holds up."""
+    in_order(work, 0)
+    settle(work)
+    adventure = work.adventure
+    assert adventure is not None
+    if work.stage is Stage.ENDING and not (work.frames or adventure.due or work.queue):
+        pass_turn(work)
 
 
 def _place(work: Work, crab: int, space: int) -> None:
@@ -434,16 +548,20 @@ def _use(work: Work, index: int) -> None:
         work.events.append(
             ActionUsed(p, rules.names[p], grant.source, grant.name, title, grant.cost)
         )
+    steps = grant.steps
     if grant.source is Source.COOK:
         # The cook serves once a round (2-player mode: "for a single crab").
         work.cook_used = True
+        steps = work.rules.cook_steps or steps
     elif grant.source is Source.TILE:
-        # E: once per turn, pay the tile's shells back to the supply.
-        work.shells[work.current] -= grant.cost
-        work.supply += grant.cost
+        # E: once per turn, pay the tile's shells (what the rules say now) to the supply.
+        costs = work.rules.tile_costs
+        cost = grant.cost if costs is None else costs[grant.name]
+        work.shells[work.current] -= cost
+        work.supply += cost
         work.grants = [g for g in work.grants if g.source is not Source.TILE]
         work.tile_used = True
-    work.queue = list(grant.steps)
+    work.queue = list(steps)
     work.crabs_left = None
     advance(work)
 
@@ -514,8 +632,10 @@ def _use_reason(state: State, action: Use) -> IllegalReason:
     if turn.queue or type(index) is not int or not 0 <= index < len(turn.grants):
         return IllegalReason.NOT_LEGAL
     grant = turn.grants[index]
+    costs = rules_of(state).tile_costs
+    cost = grant.cost if costs is None else costs.get(grant.name)
     if grant.source is Source.TILE and (
-        turn.tile_used or state.shells[state.current] < grant.cost
+        cost is None or turn.tile_used or state.shells[state.current] < cost
     ):
         return IllegalReason.CANNOT_PAY
     return IllegalReason.NOT_LEGAL

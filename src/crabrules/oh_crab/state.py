@@ -18,6 +18,7 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
+from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.primitives import Primitive
@@ -70,6 +71,9 @@ class Stage(str, enum.Enum):
     """Add the planned card to the Trace, or Rest."""
     ACT = "act"
     """Use actions, in any order, then end the turn."""
+    ENDING = "ending"
+    """The turn has ended but what its last move (a Water Current) triggered is resolved
+    first (Adventure Pack): the cards due, then the turn passes."""
 
 
 class Source(str, enum.Enum):
@@ -158,6 +162,8 @@ class State:
         draw_seen: how many cards at the bottom of the draw pile every player saw placed
             there (the cards given in Card Exchanges), at most the pile's size.
         turn: the active player's turn in the action phase, else ``None``.
+        adventure: the Adventure Pack's part (:mod:`crabrules.oh_crab.adventure.state`),
+            ``None`` in a game without modules.
     """
 
     config: Config
@@ -184,3 +190,4 @@ class State:
     known: tuple[tuple[CardId, ...], ...]
     draw_seen: int
     turn: Turn | None
+    adventure: Adventure | None = None

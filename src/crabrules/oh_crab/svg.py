@@ -22,9 +22,11 @@ True
 from __future__ import annotations
 
 import math
+import textwrap
 from xml.etree.ElementTree import Element
 
 from crabrules.core.svg import Svg, colour_fill
+from crabrules.oh_crab.adventure.render import adventure_lines
 from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.content import COLUMNS, Arrow, Space, SpaceType
 from crabrules.oh_crab.names import COLUMN_LETTERS, cell_label, pile_label
@@ -70,7 +72,8 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
     scale = size / 720
     space = _SPACE * scale
     board_height = _TOP * scale + layout.rows * space + 24 * scale
-    panel_lines = 12 + 4 * len(view.crabs) + len(view.hand) + len(_LEGEND)
+    extra = adventure_lines(view, rules)
+    panel_lines = 12 + 4 * len(view.crabs) + len(view.hand) + len(_LEGEND) + 2 * len(extra)
     height = max(board_height, (panel_lines * 17 + 30) * scale)
     picture = Svg(size, height, title=f"Oh Crab!, round {view.round}")
     picture.add("rect", x=0, y=0, width=size, height=height, fill="#f4efe4")
@@ -109,6 +112,19 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
                 stroke="#7b3fa0",
                 stroke_width=2 * scale,
                 stroke_dasharray="4 3",
+            )
+    surprises = view.adventure.surprises if view.adventure is not None else None
+    for cell, token in enumerate(surprises.board if surprises is not None else ()):
+        if token != -1:  # Adventure Pack: a Surprise token lies face down here
+            x, y = corner(cell)
+            picture.add(
+                "circle",
+                class_="surprise-token",
+                cx=x + space * 0.72,
+                cy=y + space * 0.28,
+                r=space * 0.14,
+                fill="#c9a35b",
+                stroke="#6b4f1d",
             )
     in_sea = 0
     for c, cell in enumerate(view.crabs):  # c: a crab; its owner is view.owners[c]
@@ -328,6 +344,9 @@ def _panel(
         top = rules.card_names[discard[-1]].split(" ")[0] if discard else "-"
         line(f"discard pile {len(discard)}, top {top}", indent=14 * scale)
     y += 8 * scale
+    for text in adventure_lines(view, rules):
+        for part in textwrap.wrap(text, 60):
+            line(part, fill="#333")
     for text in _LEGEND:
         line(text, fill="#555")
 

@@ -50,6 +50,7 @@ __all__ = [
     "game_over",
     "maybe_start_actions",
     "next_cook",
+    "pass_turn",
     "rest",
     "turn_grants",
 ]
@@ -154,10 +155,21 @@ def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = Fa
     Obstacle, none under Head Down!). A 2-player team's inactive crab on a current is
     carried at the end of its own turn.
     """
-    player, crab = work.current, work.crab
+    crab = work.crab
     target = carried_to(work.rules.layout, work.crabs, crab, head_down=work.head_down)
     if target != NOWHERE and not ignore_current:
         enter_own(work, crab, target, discard, Motion.CURRENT)
+    adventure = work.adventure
+    if adventure is not None and (work.frames or adventure.due):
+        # What the current triggered is resolved before the turn passes (Adventure Pack).
+        work.stage = Stage.ENDING
+        return
+    pass_turn(work)
+
+
+def pass_turn(work: Work) -> None:
+    """The turn is over: the next player, Planning 2 or End of Round."""
+    player = work.current
     if work.events is not None:
         work.events.append(TurnEnded(player, work.rules.names[player]))
     work.in_turn = False

@@ -43,6 +43,7 @@ from crabrules.oh_crab.actions import (
     StandUp,
     Use,
 )
+from crabrules.oh_crab.adventure.words import describe_adventure_action, describe_adventure_event
 from crabrules.oh_crab.board import NOWHERE
 from crabrules.oh_crab.events import (
     ActionUsed,
@@ -135,6 +136,8 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Discard):
         return f"{who} discards {_card(rules, action.card)}"
     if isinstance(action, PickTrace):
+        if _step(state) is Primitive.TAKE_TRACE_CARD:
+            return f"{who} takes {_card(rules, action.card)} from their Trace into their Hand"
         return f"{who} uses the main action of {_card(rules, action.card)} from their Trace"
     if isinstance(action, Dope):
         card = _card(rules, action.card)
@@ -159,14 +162,16 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, ExchangeAndEnd):
         card = _card(rules, action.card)
         return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
-    return _describe_end(state, rules, action)
+    if isinstance(action, EndTurn):
+        return _describe_end(state, rules, action)
+    return describe_adventure_action(state, rules, who, action)
 
 
 def _describe_move(state: State, rules: Rules, action: Move) -> str:
     who = _active(state, rules, action.player)
     crab = _active_crab(state, action.player)
     start = _cell(state, crab)
-    step = state.turn.queue[0] if state.turn is not None and state.turn.queue else None
+    step = _step(state)
     dest = cell_label(action.dest)
     if step is Primitive.SWAP_WITH_ADJACENT:
         other = state.crabs.index(action.dest) if action.dest in state.crabs else None
@@ -180,6 +185,14 @@ def _describe_move(state: State, rules: Rules, action: Move) -> str:
     if step is not Primitive.SWAP_WITH_ADJACENT:
         text += _pushing(state, rules, crab, action.pushes, action.dest)
     return text
+
+
+def _step(state: State) -> Primitive | None:
+    """The step being resolved: the top frame's (Adventure Pack), else the turn's."""
+    adventure = state.adventure
+    if adventure is not None and adventure.frames:
+        return adventure.frames[-1].queue[0]
+    return state.turn.queue[0] if state.turn is not None and state.turn.queue else None
 
 
 def _describe_end(state: State, rules: Rules, action: EndTurn) -> str:
@@ -204,7 +217,13 @@ def _on_board(state: State, action: Action) -> bool:
 
 
 def _active_crab(state: State, player: int) -> int:
-    """The crab ``player``'s actions move now: the turn's active crab, else their first."""
+    """The crab ``player``'s actions move now.
+
+    Their frame's (Adventure Pack), the turn's active crab, else their first.
+    """
+    adventure = state.adventure
+    if adventure is not None and adventure.frames and adventure.frames[-1].player == player:
+        return adventure.frames[-1].crab
     turn = state.turn
     if turn is not None and turn.crab >= 0 and state.current == player:
         return turn.crab
@@ -331,7 +350,8 @@ def _other_event(event: Event) -> str:
         if event.src == event.dst:
             return f"{event.dst_colour} keeps the cook"
         return f"the cook passes from {event.src_colour} to {event.dst_colour}"
-    assert isinstance(event, GameEnded)
+    if not isinstance(event, GameEnded):
+        return describe_adventure_event(event)
     ending = _ENDINGS.get(event.reason, event.reason)
     verb = "wins" if len(event.colours) == 1 else "win"
     return f"the game is over: {_join(list(event.colours))} {verb}, {ending}"

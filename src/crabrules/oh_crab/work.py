@@ -11,21 +11,25 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import DRAW_PILE, Pile
+from crabrules.oh_crab.actions import DRAW_PILE, Pile, Plan
+from crabrules.oh_crab.adventure.content import AdventureContent
+from crabrules.oh_crab.adventure.overlay import overlaid
+from crabrules.oh_crab.adventure.state import NO_OVERLAY, Adventure, Frame, Overlay
 from crabrules.oh_crab.board import Cell, Layout, get_layout
 from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.content import ActionTileSide, Card, SpaceType, get_content
+from crabrules.oh_crab.content import COLUMNS, ActionTileSide, Card, SpaceType, get_content
 from crabrules.oh_crab.events import (
     CardDiscarded,
     DiscardPileTaken,
     Event,
     MarketCardTaken,
     MarketRefilled,
+    ShellLost,
     ShellTaken,
 )
 from crabrules.oh_crab.market import refill, take
@@ -33,7 +37,7 @@ from crabrules.oh_crab.names import BASIC_TITLES, card_names
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import NO_CRAB, CardId, Stage, State, Turn
 
-__all__ = ["Rules", "View", "Work", "rules_for"]
+__all__ = ["Rules", "View", "Work", "rules_for", "rules_of"]
 
 
 @attrs.frozen(eq=False)
@@ -60,6 +64,16 @@ class Rules:
         decks: each player's starting cards (their first crab's set).
         card_names: each card's name in words (:func:`~crabrules.oh_crab.names.card_names`).
         titles: the English name of each action a turn may give, by its grant name.
+        tile_costs: ``None``: each tile costs what it shows; else, by side id, what each
+            Additional Action tile costs now, a tile missing here cannot be used (the rules
+            overlay's changes).
+        cook_steps: ``None``: the cook's action is a Move diagonally; else the overlay's.
+        adventure: Adventure Pack modules are in play (their hooks run).
+        tile_of: per cell, the index of its tile in the board (0: the Start tile).
+        pack: the Adventure Pack's content, ``None`` without modules.
+        plans: ``plans[player][card]`` is the :class:`~crabrules.oh_crab.Plan` of that card
+            (actions are values: the planning options share them instead of building them
+            anew each time).
     """
 
     layout: Layout
@@ -80,6 +94,26 @@ class Rules:
     decks: tuple[tuple[CardId, ...], ...]
     card_names: tuple[str, ...]
     titles: dict[str, str]
+    tile_costs: dict[str, int] | None
+    cook_steps: tuple[Primitive, ...] | None
+    adventure: bool
+    tile_of: tuple[int, ...]
+    pack: AdventureContent | None
+    plans: tuple[tuple[Plan, ...], ...]
+
+
+def rules_of(state: State) -> Rules:
+    """Return the rules that hold in ``state``: its config's, with the overlay's changes."""
+    rules = rules_for(state.config)
+    adventure = state.adventure
+    if adventure is None or adventure.overlay == NO_OVERLAY:
+        return rules
+    return _overlaid(state.config, adventure.overlay)
+
+
+@functools.lru_cache(maxsize=256)
+def _overlaid(config: Config, overlay: Overlay) -> Rules:
+    return overlaid(rules_for(config), overlay.changes())
 
 
 @functools.cache
@@ -93,6 +127,10 @@ def rules_for(config: Config) -> Rules:
     )
     spaces = layout.spaces
     teams = config.crab_colours()
+    tiles = tuple(content.action_tile(t) for t in config.resolved_action_tiles())
+    tile_of = [0] * layout.cells
+    for index, first in enumerate(layout.tile_starts):
+        tile_of[first * COLUMNS :] = [index] * (layout.cells - first * COLUMNS)
     crabs_of: list[tuple[int, ...]] = []
     owners: list[PlayerId] = []
     for player, colours in enumerate(teams):
@@ -103,7 +141,7 @@ def rules_for(config: Config) -> Rules:
         cards=content.cards,
         specials=specials,
         special_ids=tuple(c.special for c in content.cards),
-        tiles=tuple(content.action_tile(t) for t in config.resolved_action_tiles()),
+        tiles=tiles,
         players=config.players,
         owners=tuple(owners),
         crabs_of=tuple(crabs_of),
@@ -121,6 +159,14 @@ def rules_for(config: Config) -> Rules:
             **{s.id: s.name for s in content.specials},
             **{t.id: t.name for t in content.action_tiles},
         },
+        tile_costs=None,
+        cook_steps=None,
+        adventure=bool(config.modules),
+        tile_of=tuple(tile_of),
+        pack=content.adventure if config.modules else None,
+        plans=tuple(
+            tuple(Plan(p, c) for c in range(len(content.cards))) for p in range(config.players)
+        ),
     )
 
 
@@ -171,11 +217,20 @@ class View(Protocol):
     def draw(self) -> Sequence[CardId]:
         """The Market's draw pile."""
 
+    @property
+    def adventure(self) -> Adventure | None:
+        """The Adventure Pack's part."""
+
+
+#: What a Work starts from outside a turn (built once: this is the hot path).
+_NO_TURN = Turn(Stage.START, NO_CRAB)
+
 
 class Work:
     """A mutable copy of a :class:`State`, changed in place by one ``apply``."""
 
     __slots__ = (
+        "adventure",
         "config",
         "cook",
         "cook_used",
@@ -187,6 +242,8 @@ class Work:
         "draw",
         "draw_seen",
         "events",
+        "floor",
+        "frames",
         "grants",
         "hands",
         "head_down",
@@ -215,7 +272,18 @@ class Work:
         #: The log of what happens, when the caller asked for one (``apply_with_events``).
         self.events = events
         self.config = state.config
-        self.rules = rules_for(state.config)
+        adventure = state.adventure
+        #: The Adventure Pack's part (``None`` without modules); see ``frames`` and ``floor``.
+        self.adventure = adventure
+        if adventure is None:
+            self.rules = rules_for(state.config)
+            self.frames: list[Frame] | tuple[()] = ()
+        else:
+            self.rules = rules_of(state)
+            self.frames = list(adventure.frames)
+        #: How many frames lie under the steps being resolved: ``advance`` stops as soon as
+        #: a new frame is pushed above them (a decision that comes first).
+        self.floor = 0
         self.seed = state.seed
         self.rng = state.rng
         self.round = state.round
@@ -246,7 +314,7 @@ class Work:
         turn = state.turn
         self.in_turn = turn is not None
         if turn is None:
-            turn = Turn(Stage.START, NO_CRAB)
+            turn = _NO_TURN
         self.stage = turn.stage
         #: The active crab: the one the turn's actions move.
         self.crab = turn.crab
@@ -298,7 +366,43 @@ class Work:
             # cards, those still in the pile are its last ones.
             min(self.draw_seen, len(self.draw)),
             turn,
+            None if self.adventure is None else self.frozen_adventure(),
         )
+
+    def frozen_adventure(self) -> Adventure:
+        """The Adventure Pack's part, with the frames as they are now."""
+        assert self.adventure is not None
+        frames = tuple(self.frames)
+        if frames == self.adventure.frames:
+            return self.adventure
+        return attrs.evolve(self.adventure, frames=frames)
+
+    def change_adventure(self, **changes: Any) -> Adventure:
+        """Replace parts of the Adventure Pack's state; a new overlay changes the rules."""
+        assert self.adventure is not None
+        old = self.adventure.overlay
+        self.adventure = attrs.evolve(self.adventure, **changes)
+        if self.adventure.overlay != old:
+            self.rules = (
+                rules_for(self.config)
+                if self.adventure.overlay == NO_OVERLAY
+                else _overlaid(self.config, self.adventure.overlay)
+            )
+        return self.adventure
+
+    def push_frame(self, frame: Frame) -> None:
+        """Push a decision that comes first (only with the Adventure Pack in play)."""
+        assert isinstance(self.frames, list)
+        self.frames.append(frame)
+
+    def lose_shell(self, player: PlayerId) -> None:
+        """Give a shell back to the supply, if the player has one."""
+        if self.shells[player]:
+            self.shells[player] -= 1
+            self.supply += 1
+            if self.events is not None:
+                name = self.rules.names[player]
+                self.events.append(ShellLost(player, name, self.shells[player]))
 
     # --- small helpers -----------------------------------------------------------------
 

@@ -1,0 +1,68 @@
+"""The rules overlay: the config's rules with the changes made during a game.
+
+Every rule lookup reads a :class:`~crabrules.oh_crab.work.Rules` (the move tables, the
+space types, the tiles' costs, the cook's action). A game without modules reads the
+config's cached rules directly; with changes in effect (a temporary Event, an Obstacle made
+of a standard space), :func:`~crabrules.oh_crab.work.rules_of` reads the rules
+:func:`overlaid` returns, cached per config and overlay, so the base game pays nothing and a
+changed game pays once per change.
+
+A new kind of change is a :class:`~crabrules.oh_crab.adventure.content.Rule` member and a
+branch of :func:`overlaid` that rewrites the tables it concerns.
+
+>>> from crabrules.oh_crab.config import Config
+>>> from crabrules.oh_crab.work import rules_for
+>>> from crabrules.oh_crab.adventure.content import Rule, RuleChange
+>>> rules = rules_for(Config())
+>>> closed = overlaid(rules, (RuleChange(Rule.TILES_CLOSED),))
+>>> rules.tile_costs, closed.tile_costs, overlaid(rules, ()).tile_costs
+(None, {}, {'Aa': 1, 'Ba': 2, 'Ca': 3})
+>>> cell = next(c for c, s in enumerate(rules.layout.spaces) if s.type.value == "standard")
+>>> overlaid(rules, (RuleChange(Rule.OBSTACLE_AT, cell=cell),)).obstacle[cell]
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from crabrules.oh_crab.adventure.content import Rule, RuleChange
+
+if TYPE_CHECKING:
+    from crabrules.oh_crab.work import Rules
+
+__all__ = ["overlaid"]
+
+
+def overlaid(rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
+    """Return ``rules`` with ``changes`` made, in order (a new value; ``rules`` is untouched)."""
+    obstacle = list(rules.obstacle)
+    knock_over = list(rules.knock_over)
+    costs = {t.id: t.cost for t in rules.tiles} if rules.tile_costs is None else rules.tile_costs
+    cook_steps = rules.cook_steps
+    for change in changes:
+        rule = change.rule
+        if rule is Rule.TILES_CLOSED:
+            costs = {}
+        elif rule is Rule.TILE_DISCOUNT:
+            costs = {tile: max(0, cost - change.amount) for tile, cost in costs.items()}
+        elif rule is Rule.OBSTACLES_KNOCK_OVER:
+            for cell, is_obstacle in enumerate(obstacle):
+                if is_obstacle:
+                    obstacle[cell], knock_over[cell] = False, True
+        elif rule is Rule.KNOCK_OVERS_HARMLESS:
+            knock_over = [False] * len(knock_over)
+        elif rule is Rule.COOK_ACTION:
+            assert change.step is not None
+            cook_steps = (change.step,)
+        else:  # Rule.OBSTACLE_AT: a standard space becomes a standard Obstacle
+            obstacle[change.cell] = True
+    return attrs.evolve(
+        rules,
+        obstacle=tuple(obstacle),
+        knock_over=tuple(knock_over),
+        tile_costs=costs,
+        cook_steps=cook_steps,
+    )
