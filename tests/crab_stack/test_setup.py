@@ -141,4 +141,4 @@ def test_a_user_layout_is_played_on() -> None:
 @pytest.mark.parametrize("players", [0, 1, 5, -3, True, 2.0, [2]])
 def test_there_is_no_reference_layout_for_other_player_counts(players: object) -> None:
     with pytest.raises(InvalidConfigError, match=r"^players: "):
-        cs.reference_layout(players)  # type: ignore[arg-type]
+        cs.reference_layout(players)

@@ -80,8 +80,12 @@ def ring(radius: int) -> tuple[Coord, ...]:
     return tuple(out)
 
 
-def reference_layout(players: int) -> Layout:
+def reference_layout(players: object) -> Layout:
     """Return the library's reference board for 2, 3 or 4 players (its decision 1).
+
+    ``players`` is typed ``object`` because anything is checked here, with the library's
+    error: in the compiled build an ``int`` parameter would refuse a float with mypyc's own
+    ``TypeError`` first.
 
     Rings 1 and 2 around the open-water centre for 2 players (18 spaces); plus every
     other space of ring 3 for 3 players (27): starting at the corner ``(-3, 3)``, so three

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from crabrules.core import PlayerId, Rng
 from crabrules.crab_stack.board import Cell
@@ -47,7 +48,7 @@ Entry = int
 ZOBRIST_SEED = 0xC2AB57AC
 _KEY_MASK = (1 << 32) - 1
 #: An entry is its key shifted left by this many bits (the rules inline the shift).
-MOVE_BITS = 12
+MOVE_BITS: Final = 12
 
 
 class Zobrist:

@@ -19,7 +19,6 @@ player is left (they win) or none (a draw), on the third occurrence of a positio
 from __future__ import annotations
 
 import functools
-import itertools
 
 from crabrules.core import (
     GameOverError,
@@ -40,22 +39,19 @@ from crabrules.crab_stack.actions import (
     KeepGroup,
     Move,
 )
-from crabrules.crab_stack.board import Cell, CellMask, cells_of
-from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS, Config
-from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, Stack, crab
+from crabrules.crab_stack.config import MAX_PLAYERS, Config
+from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, crab
+from crabrules.crab_stack.engine import keep_group, legal_moves, move
 from crabrules.crab_stack.events import (
     Event,
     GameEnded,
     crab_moved,
     group_kept,
     player_eliminated,
-    washed_away,
-    wave_tie,
 )
-from crabrules.crab_stack.paths import can_move, destinations, landing_mask
-from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
+from crabrules.crab_stack.paths import destinations, landing_mask
+from crabrules.crab_stack.repetition import entry
 from crabrules.crab_stack.state import State, Termination
-from crabrules.crab_stack.wave import groups_after, ranked
 
 __all__ = [
     "Termination",
@@ -160,47 +156,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
             check_viewer(player, state.config.players)
         if player != p:
             return ()
-    if state.termination is not None:
-        return ()
-    if state.pending:
-        return tuple(KeepGroup(p, group[0]) for group in state.pending)
-    config = state.config
-    geo = config.geometry
-    table = config.move_table
-    one_step, by_bit = table.one_step[p], table.by_bit[p]
-    small, medium, large = state.tops_by_size
-    occupied = small | medium | large
-    # Landing: a crab ends on a crab of its size or smaller (those cells are occupied, so
-    # the reach masks need no further "& occupied").
-    medium_land = small | medium
-    masks = geo.neighbour_masks
-    medium_reach, small_reach = geo.medium_reach, geo.small_reach
-    out: list[Action] = []
-    mine = state.tops_by_player[p]
-    while mine:
-        low = mine & -mine
-        mine ^= low
-        src = low.bit_length() - 1
-        # paths.destinations with its tables inlined (the hot loop); a large crab's moves
-        # come in one lookup.
-        around = masks[src] & occupied
-        if low & large:
-            out += one_step[src][around]
-            continue
-        if low & medium:
-            reach = medium_reach[src][around] & medium_land
-        else:
-            reach = 0
-            for mask, ends in small_reach[src][around]:
-                reach |= ends[occupied & mask]
-            reach &= small
-        # The moves to the bits of reach, ascending (keyed by bit: no index to compute).
-        moves = by_bit[src]
-        while reach:
-            bit = reach & -reach
-            reach ^= bit
-            out.append(moves[bit])
-    return tuple(out)
+    return legal_moves(state)
 
 
 def apply(state: State, action: Action, *, check: bool = True) -> State:
@@ -235,9 +191,9 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         check_action(action, _ACTION_CLASSES)
         _check(state, action)
     if type(action) is Move:
-        return _move(state, action.src, action.dst)
+        return move(state, action.src, action.dst)
     assert type(action) is KeepGroup
-    return _keep_group(state, action.cell)
+    return keep_group(state, action.cell)
 
 
 def apply_with_events(
@@ -270,12 +226,12 @@ def apply_with_events(
     log: list[Event]
     if type(action) is Move:
         log = [crab_moved(config, state.stacks, action.src, action.dst)]
-        after = _move(state, action.src, action.dst, log)
+        after = move(state, action.src, action.dst, log)
     else:
         assert type(action) is KeepGroup
         kept = next(group for group in state.pending if group[0] == action.cell)
         log = [group_kept(config, state.to_move, kept)]
-        after = _keep_group(state, action.cell, log)
+        after = keep_group(state, action.cell, log)
     # The new state records who went out, in order (decision 5), and how the game ended.
     if len(after.eliminated) != len(state.eliminated):
         log.extend(player_eliminated(config, p) for p in after.eliminated[len(state.eliminated) :])
@@ -369,251 +325,6 @@ def num_players(state: State) -> int:
     if type(state) is not State:
         raise not_a_state(state, State)
     return state.config.players
-
-
-# --- applying a move ---------------------------------------------------------------------
-
-
-def _move(state: State, src: Cell, dst: Cell, log: list[Event] | None = None) -> State:
-    """Lift the top crab of ``src`` onto ``dst``, then apply the Wave Rule and end the turn.
-
-    ``log``, when given, receives the events of the wave (the caller logs the move itself,
-    and reads the eliminations and the end from the new state, which records them).
-    """
-    stacks = state.stacks
-    src_stack = stacks[src]
-    dst_stack = stacks[dst]
-    moved = src_stack[-1]
-    under = dst_stack[-1]
-    rest = src_stack[:-1]
-    new = list(stacks)
-    new[src] = rest
-    new[dst] = (*dst_stack, moved)
-    # Top-crab masks: the moved crab covers the top of dst, whose bit is then clear in
-    # every mask, so one XOR moves the crab's bit from src to dst (crab_size and
-    # crab_player inlined as % 3 and // 3).
-    src_bit, dst_bit = 1 << src, 1 << dst
-    by_size = list(state.tops_by_size)
-    by_player = list(state.tops_by_player)
-    by_size[under % 3] ^= dst_bit
-    by_player[under // 3] ^= dst_bit
-    by_size[moved % 3] ^= src_bit | dst_bit
-    by_player[moved // 3] ^= src_bit | dst_bit
-    # The position key without its player to move, updated for the moved crab's two places
-    # (entry_key and the index of Zobrist.crab_keys, inlined).
-    keys = state.config.zobrist
-    crab_keys, cells, crabs = keys.crab_keys, keys.cells, keys.crabs
-    key = (
-        state.history[-1] >> MOVE_BITS
-        ^ keys.turn_keys[state.to_move]
-        ^ crab_keys[(src * cells + len(rest)) * crabs + moved]
-        ^ crab_keys[(dst * cells + len(dst_stack)) * crabs + moved]
-    )
-    turn = state.turn + 1
-    if rest:
-        # The crab uncovered on src is its new top; no space emptied, so the stretch of the
-        # repetition record goes on (its entry is entry(key, src, dst), inlined).
-        top = rest[-1]
-        by_size[top % 3] |= src_bit
-        by_player[top // 3] |= src_bit
-        return _end_turn(state, tuple(new), by_size, by_player, turn, key, src << 6 | dst)
-    return _wave(state, new, by_size, by_player, turn, key, src, log)
-
-
-def _wave(
-    state: State,
-    new: list[Stack],
-    by_size: list[CellMask],
-    by_player: list[CellMask],
-    turn: int,
-    key: int,
-    vacated: Cell,
-    log: list[Event] | None,
-) -> State:
-    """The Wave Rule after a move that emptied ``vacated``, then the end of the turn.
-
-    Only a move that empties its space can split the crabs. Every group but the largest is
-    washed away at once; when several tie for largest, the state waits for the mover's
-    :class:`KeepGroup` before the turn ends (decision 4). ``log``: as for :func:`_move`.
-    """
-    config = state.config
-    geo = config.geometry
-    occupied = by_size[0] | by_size[1] | by_size[2]
-    # Geometry.safe_to_vacate, inlined: most vacated spaces are safe.
-    safe = geo.vacate_safe[vacated][occupied & geo.neighbour_masks[vacated]]
-    parts = (occupied,) if safe else groups_after(geo, occupied, vacated)
-    if len(parts) > 1:
-        keep, washed = ranked(parts, tuple(new))
-        key ^= config.zobrist.cells_key(new, cells_of(washed))
-        if log is not None:
-            log.extend(washed_away(config, new, g) for g in parts if g not in keep)
-        _wash(new, by_size, by_player, washed)
-        if len(keep) > 1:
-            # A full tie: the mover chooses which group stays before the turn ends. The
-            # crabs will change, so the repetition record is left empty until then.
-            tied = tuple(cells_of(group) for group in keep)
-            if log is not None:
-                log.append(wave_tie(config, state.to_move, tied))
-            return State(
-                config,
-                state.seed,
-                tuple(new),
-                state.to_move,
-                state.eliminated,
-                turn,
-                tied,
-                (),
-                None,
-                (by_size[0], by_size[1], by_size[2]),
-                tuple(by_player),
-            )
-    return _end_turn(state, tuple(new), by_size, by_player, turn, key, None)
-
-
-def _keep_group(state: State, cell: Cell, log: list[Event] | None = None) -> State:
-    """Settle a wave tie: the tied group whose lowest cell is ``cell`` stays, the rest go.
-
-    ``log``, when given, receives the groups washed away.
-    """
-    config = state.config
-    new = list(state.stacks)
-    by_size = list(state.tops_by_size)
-    by_player = list(state.tops_by_player)
-    washed = 0
-    for group in state.pending:
-        if group[0] != cell:
-            mask = 0
-            for c in group:
-                mask |= 1 << c
-            if log is not None:
-                log.append(washed_away(config, new, mask))
-            washed |= mask
-    _wash(new, by_size, by_player, washed)
-    key = config.zobrist.position_key(new)
-    return _end_turn(state, tuple(new), by_size, by_player, state.turn, key, None)
-
-
-def _wash(
-    new: list[Stack], by_size: list[CellMask], by_player: list[CellMask], washed: CellMask
-) -> None:
-    """Remove every crab of the ``washed`` cells, in place (on the lists being built)."""
-    for c in cells_of(washed):
-        new[c] = ()
-    keep = ~washed
-    by_size[:] = [mask & keep for mask in by_size]
-    by_player[:] = [mask & keep for mask in by_player]
-
-
-def _end_turn(
-    state: State,
-    stacks: tuple[Stack, ...],
-    by_size: list[CellMask],
-    by_player: list[CellMask],
-    turn: int,
-    key: int,
-    stays: Entry | None,
-) -> State:
-    """Finish the move of ``state.to_move``: eliminations, then the end conditions.
-
-    Args:
-        state: the state before the move.
-        stacks: the stacks after it (and after any wave).
-        by_size: their top-crab masks by size.
-        by_player: their top-crab masks by player.
-        turn: the number of moves played, this one included.
-        key: the Zobrist key of ``stacks``, without the player to move.
-        stays: when the move left the occupied spaces as they were, its record entry
-            without a key (the stretch of the repetition record may go on); else ``None``.
-    """
-    config = state.config
-    players = config.players
-    tops_by_size = (by_size[0], by_size[1], by_size[2])
-    mover = state.to_move
-    out = state.eliminated
-    # Decision 5: every player still in who has no legal move is out at once, in seat
-    # order from the player after the mover, the mover last. The Wave Rule has left one
-    # group, so once it has two spaces every large top crab has a crab beside it and can
-    # move: only a player without a large top crab needs the full test.
-    large = by_size[2]
-    if stays is None:
-        occupied = by_size[0] | by_size[1] | large
-        if not occupied & (occupied - 1):
-            large = 0  # a single space left: no crab can move
-    # (A move that left the occupied spaces as they were leaves at least two of them.)
-    seats = _SEATS_IN[players][mover][out]
-    for p in seats:
-        mine = by_player[p]
-        if not mine & large and not can_move(config.geometry, tops_by_size, mine):
-            out = (*out, p)
-    termination = None
-    if out is state.eliminated:
-        to_move = seats[0]
-    elif players - len(out) > 1:
-        to_move = next(p for p in seats if p not in out)
-    else:
-        # One player left wins; nobody left is a draw. to_move stays the last mover.
-        termination = Termination.LAST_PLAYER if len(out) < players else Termination.ALL_ELIMINATED
-        to_move = mover
-    # The record entry of the position reached: entry(key, 0, 0), inlined.
-    item = (key ^ config.zobrist.turn_keys[to_move]) << MOVE_BITS
-    if stays is None or out is not state.eliminated or termination is not None:
-        # Decision 6: a position can only recur while the occupied spaces and the players
-        # still in stay the same, so the record starts a new stretch.
-        history: tuple[Entry, ...] = (item,)
-    else:
-        history = (*state.history, stays | item)
-        # A third occurrence needs at least two full rounds of the players still in (the
-        # first test of _third_occurrence, done here to save the call on most moves).
-        players_in = players - len(out)
-        if len(history) > 2 * players_in and _third_occurrence(history, stacks, players_in):
-            termination = Termination.REPETITION
-    max_turns = config.max_turns
-    if termination is None and max_turns is not None and turn >= max_turns:
-        termination = Termination.TURN_LIMIT
-    return State(
-        config,
-        state.seed,
-        stacks,
-        to_move,
-        out,
-        turn,
-        (),
-        history,
-        termination,
-        tops_by_size,
-        tuple(by_player),
-    )
-
-
-#: ``_SEATS_IN[players][mover][eliminated]``: the players still in, in seat order from the
-#: one after ``mover`` round to ``mover`` itself: the order of eliminations (decision 5).
-_SEATS_IN: dict[int, tuple[dict[tuple[PlayerId, ...], tuple[PlayerId, ...]], ...]] = {
-    n: tuple(
-        {
-            out: tuple(p for p in ((mover + i) % n for i in range(1, n + 1)) if p not in out)
-            for k in range(n + 1)
-            for out in itertools.permutations(range(n), k)
-        }
-        for mover in range(n)
-    )
-    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-}
-
-
-def _third_occurrence(
-    history: tuple[Entry, ...], stacks: tuple[Stack, ...], players_in: int
-) -> bool:
-    """Whether the last position of the record occurs for the third time (decision 6).
-
-    The same player is to move again every ``players_in`` entries, so a third occurrence
-    needs two earlier entries at those distances with the same key; only then are the
-    positions rebuilt and compared exactly.
-    """
-    if len(history) <= 2 * players_in:
-        return False
-    key = entry_key(history[-1])
-    same = [item for item in history[-1 - players_in :: -players_in] if entry_key(item) == key]
-    return len(same) >= 2 and occurrences(history, stacks, players_in) >= 3
 
 
 # --- validation --------------------------------------------------------------------------

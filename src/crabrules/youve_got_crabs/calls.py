@@ -15,8 +15,6 @@ Window(caller=0, target=1, time=2.5)
 
 from __future__ import annotations
 
-import attrs
-
 from crabrules.core import PlayerId
 from crabrules.youve_got_crabs.actions import POT, Call, Collect, Resolve, Signal, Source
 from crabrules.youve_got_crabs.cards import card_name, is_scoring
@@ -44,6 +42,7 @@ from crabrules.youve_got_crabs.state import (
     State,
     Termination,
     Window,
+    evolve,
 )
 from crabrules.youve_got_crabs.table import table
 
@@ -73,7 +72,7 @@ def signal(state: State, action: Signal, events: Log = None) -> State:
     """Record a signal: public, and what it means is the team's secret."""
     if events is not None:
         events.append(Signalled(action.player))
-    return attrs.evolve(
+    return evolve(
         state,
         signals=(*state.signals, action.player)[-RECENT:],
         signal_count=state.signal_count + 1,
@@ -87,8 +86,8 @@ def call(state: State, action: Call, events: Log = None) -> State:
         events.append(CallMade(caller, target, time))
     window = state.window
     if window is not None:
-        return _counter_call(attrs.evolve(state, window=None, clock=time), window, time, events)
-    state = attrs.evolve(state, clock=time)
+        return _counter_call(evolve(state, window=None, clock=time), window, time, events)
+    state = evolve(state, clock=time)
     if table(state.config).partner_of[caller] == target:
         # Decision 2: a call on one's partner waits for a possible Double Crabs counter-call.
         return _open_window(state, caller, target, time, events)
@@ -100,7 +99,7 @@ def resolve(state: State, action: Resolve, events: Log = None) -> State:
     """Close the window: the pending call on a partner is resolved alone."""
     window = state.window
     assert window is not None
-    state = attrs.evolve(state, window=None)
+    state = evolve(state, window=None)
     return _resolve_single(state, window.caller, window.target, events)
 
 
@@ -113,10 +112,10 @@ def collect(state: State, action: Collect, events: Log = None) -> State:
     state = take_token(state, team, action.source, events)
     remaining = claim.remaining - 1
     if remaining and sources(state, team) and not state.tied:
-        return attrs.evolve(state, claim=Claim(claim.player, remaining))
+        return evolve(state, claim=Claim(claim.player, remaining))
     # The claim is complete (or has nothing left to take, or won a sudden death): the
     # end-of-game check sees it as one event.
-    return settle(attrs.evolve(state, claim=None), before, events)
+    return settle(evolve(state, claim=None), before, events)
 
 
 def _open_window(
@@ -124,7 +123,7 @@ def _open_window(
 ) -> State:
     if events is not None:
         events.append(WindowOpened(caller, target, time))
-    return attrs.evolve(state, window=Window(caller, target, time))
+    return evolve(state, window=Window(caller, target, time))
 
 
 def _counter_call(state: State, window: Window, time: float, events: Log) -> State:
@@ -170,7 +169,7 @@ def _double_crabs(
         team = table(state.config).team_of[collector]
         events.append(DoubleCrabs(team, collector, DOUBLE_CRABS_TOKENS))
     state = redraw(redraw(state, second, events), first, events)
-    return attrs.evolve(state, claim=Claim(collector, DOUBLE_CRABS_TOKENS))
+    return evolve(state, claim=Claim(collector, DOUBLE_CRABS_TOKENS))
 
 
 def record_call(
@@ -189,7 +188,7 @@ def record_call(
         events.append(CallResolved(caller, target, right, double, shown, names))
     calls = (*state.calls, CallRecord(caller, target, right, double))[-RECENT:]
     wrong = state.called_wrong if right else state.called_wrong | {target}
-    return attrs.evolve(state, calls=calls, call_count=state.call_count + 1, called_wrong=wrong)
+    return evolve(state, calls=calls, call_count=state.call_count + 1, called_wrong=wrong)
 
 
 def resolve_on_partner(
@@ -218,7 +217,7 @@ def resolve_on_partner(
         move = None
     if events is not None:
         events.append(NoTokenToGive(team) if move is None else TokenMoved(*move))
-    state = attrs.evolve(state, tokens=tuple(tokens), pot=pot)
+    state = evolve(state, tokens=tuple(tokens), pot=pot)
     return redraw(state, target, events) if right else state
 
 
@@ -249,7 +248,7 @@ def resolve_on_opponent(
         move = (POT, taker)
     if events is not None:
         events.append(NoTokenToGive(giver) if move is None else TokenMoved(*move))
-    state = attrs.evolve(state, tokens=tuple(tokens), pot=pot)
+    state = evolve(state, tokens=tuple(tokens), pot=pot)
     return redraw(state, target, events) if right else state
 
 
@@ -274,7 +273,7 @@ def take_token(state: State, team: Team, source: Source, events: Log = None) -> 
         pot -= 1
     else:
         tokens[source] -= 1
-    return attrs.evolve(state, tokens=tuple(tokens), pot=pot)
+    return evolve(state, tokens=tuple(tokens), pot=pot)
 
 
 def settle(state: State, before: tuple[int, ...], events: Log = None) -> State:
@@ -300,11 +299,11 @@ def settle(state: State, before: tuple[int, ...], events: Log = None) -> State:
         return _won(state, leaders[0], Termination.POT_EMPTY, events)
     if events is not None:
         events.append(SuddenDeath(tuple(leaders)))
-    return new_round(attrs.evolve(state, tied=frozenset(leaders)), state.license, events)
+    return new_round(evolve(state, tied=frozenset(leaders)), state.license, events)
 
 
 def _won(state: State, team: Team, reason: Termination, events: Log) -> State:
     if events is not None:
         players = table(state.config).team_players[team]
         events.append(GameEnded(team, players, state.tokens, reason.value))
-    return attrs.evolve(state, winner=team)
+    return evolve(state, winner=team)

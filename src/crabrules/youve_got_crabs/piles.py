@@ -25,7 +25,7 @@ from crabrules.youve_got_crabs.events import (
     Log,
     Reshuffled,
 )
-from crabrules.youve_got_crabs.state import UNSEEN, State
+from crabrules.youve_got_crabs.state import UNSEEN, State, evolve
 
 __all__ = ["Drawn", "draw_cards", "redraw"]
 
@@ -119,7 +119,7 @@ def redraw(state: State, player: PlayerId, events: Log = None) -> State:
         events.append(CardsDrawn(player, drawn.cards, names, drawn.piles))
         if claws != state.claws:
             events.append(ClawsPassed(state.claws, claws))
-    return attrs.evolve(
+    return evolve(
         state,
         hands=(*state.hands[:player], drawn.cards, *state.hands[player + 1 :]),
         seen=(*state.seen[:player], (UNSEEN,) * CARDS_PER_HAND, *state.seen[player + 1 :]),

@@ -14,8 +14,6 @@ cites the docs page's "Decisions the library took" (1 to 9 are the rules specifi
 
 from __future__ import annotations
 
-import attrs
-
 from crabrules.core import PlayerId
 from crabrules.youve_got_crabs.actions import Answer, Confirm, PickUp, PutDown, Swap
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, card_name
@@ -36,7 +34,7 @@ from crabrules.youve_got_crabs.events import (
     Swapped,
 )
 from crabrules.youve_got_crabs.piles import draw_cards
-from crabrules.youve_got_crabs.state import Phase, State
+from crabrules.youve_got_crabs.state import Phase, State, evolve
 from crabrules.youve_got_crabs.table import table
 
 __all__ = [
@@ -63,7 +61,7 @@ def new_round(state: State, license: Side, events: Log = None) -> State:
             events.append(LicenseTurned(license))
         events.append(RoundStarted(license))
     empty: frozenset[PlayerId] = frozenset()
-    return attrs.evolve(
+    return evolve(
         state,
         license=license,
         phase=Phase.PLAY,
@@ -139,14 +137,14 @@ def put_down(state: State, action: PutDown, events: Log = None) -> State:
     """Put the hand down: the player wants no more Ocean cards (for now)."""
     if events is not None:
         events.append(HandPutDown(action.player))
-    return attrs.evolve(state, down=state.down | {action.player})
+    return evolve(state, down=state.down | {action.player})
 
 
 def pick_up(state: State, action: PickUp, events: Log = None) -> State:
     """Pick the hand up to swap again: everyone's last look starts over (Decision 15)."""
     if events is not None:
         events.append(HandPickedUp(action.player))
-    return attrs.evolve(state, down=state.down - {action.player}, confirmed=frozenset())
+    return evolve(state, down=state.down - {action.player}, confirmed=frozenset())
 
 
 def confirm(state: State, action: Confirm, events: Log = None) -> State:
@@ -160,14 +158,14 @@ def confirm(state: State, action: Confirm, events: Log = None) -> State:
     if events is not None:
         events.append(Confirmed(action.player))
     if any(p not in confirmed for p in side if is_playing(state, p)):
-        return attrs.evolve(state, confirmed=confirmed)
+        return evolve(state, confirmed=confirmed)
     if events is not None:
         events.append(RoundEnded(state.license, state.swapped))
     if state.swapped:
         return new_round(state, 1 - state.license, events)
     if events is not None:
         events.append(OfferMade(1 - state.license))
-    return attrs.evolve(state, phase=Phase.OFFER, down=frozenset(), confirmed=frozenset())
+    return evolve(state, phase=Phase.OFFER, down=frozenset(), confirmed=frozenset())
 
 
 def answer(state: State, action: Answer, events: Log = None) -> State:
@@ -184,7 +182,7 @@ def answer(state: State, action: Answer, events: Log = None) -> State:
     declined = state.declined | {action.player}
     other = table(state.config).side_players[1 - state.license]
     if any(p not in declined for p in other if is_playing(state, p)):
-        return attrs.evolve(state, declined=declined)
+        return evolve(state, declined=declined)
     config = state.config
     if events is not None:
         names = tuple(card_name(config, c) for c in state.ocean)
@@ -200,7 +198,7 @@ def answer(state: State, action: Answer, events: Log = None) -> State:
     if events is not None:
         names = tuple(card_name(config, c) for c in turned.cards)
         events.append(OceanTurnedUp(turned.cards, names))
-    state = attrs.evolve(
+    state = evolve(
         state,
         ocean=turned.cards,
         draw=turned.draw,

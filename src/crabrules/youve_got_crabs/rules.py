@@ -18,11 +18,6 @@ True
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from itertools import chain
-from typing import Any
-
 from crabrules.core import (
     GameOverError,
     IllegalActionError,
@@ -46,23 +41,18 @@ from crabrules.youve_got_crabs.actions import (
     PickUp,
     PutDown,
     Resolve,
-    Signal,
     Swap,
     is_finite_time,
 )
-from crabrules.youve_got_crabs.calls import call, collect, resolve, signal, sources
+from crabrules.youve_got_crabs.calls import sources
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, deck
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config
-from crabrules.youve_got_crabs.events import Event, Log
+from crabrules.youve_got_crabs.engine import HANDLERS, act, legal_moves
+from crabrules.youve_got_crabs.events import Event
 from crabrules.youve_got_crabs.piles import draw_cards
 from crabrules.youve_got_crabs.rounds import (
     all_down,
-    answer,
-    confirm,
     is_playing,
-    pick_up,
-    put_down,
-    swap,
 )
 from crabrules.youve_got_crabs.state import (
     POT_TOKENS,
@@ -220,98 +210,12 @@ Call(player=1, target=3, time=0.0), Signal(player=1))
         raise not_a_state(state, State)
     if player is not None and (type(player) is not int or not 0 <= player < len(state.hands)):
         check_viewer(player, len(state.hands))
-    if state.winner is not None:
-        return ()
-    targets = _targets(state)
-    if player is None:
-        return tuple(
-            chain.from_iterable(
-                _actions_of(state, p, targets) for p in _everyone(len(state.hands))
-            )
-        )
-    return _actions_of(state, player, targets)
-
-
-def _actions_of(state: State, p: PlayerId, targets: tuple[PlayerId, ...]) -> tuple[Action, ...]:
-    window, claim = state.window, state.claim
-    if window is not None:
-        if p == window.target:
-            return (Call(p, window.caller, state.clock),)
-        return (_RESOLVE(p),) if p == window.caller else ()
-    if claim is not None:
-        if p != claim.player:
-            return ()
-        team = table(state.config).team_of[p]
-        return tuple(Collect(p, source) for source in sources(state, team))
-    if p not in targets:
-        return ()  # out of the sudden death
-    own: tuple[Action, ...] = ()
-    on_license_side = table(state.config).side_of[p] == state.license
-    if state.phase is Phase.PLAY and on_license_side:
-        if p not in state.down:
-            own = (*_swaps(p), _PUT_DOWN(p))
-        elif p not in state.confirmed and all_down(state):
-            own = (_PICK_UP(p), _CONFIRM(p))
-        else:
-            own = (_PICK_UP(p),)
-    elif state.phase is Phase.OFFER and not on_license_side and p not in state.declined:
-        own = _answers(p)
-    return (*own, *_calls(p, targets, state.clock), _SIGNAL(p))
-
-
-def _targets(state: State) -> tuple[PlayerId, ...]:
-    # The players still in the game: everyone, or in sudden death the tied teams'.
-    if not state.tied:
-        return _everyone(state.config.players)
-    return tuple(p for p in range(state.config.players) if is_playing(state, p))
-
-
-@functools.cache
-def _everyone(players: int) -> tuple[PlayerId, ...]:
-    return tuple(range(players))
-
-
-# Actions without a time are values of a few small ints: build each once.
-_PUT_DOWN = functools.cache(PutDown)
-_PICK_UP = functools.cache(PickUp)
-_CONFIRM = functools.cache(Confirm)
-_SIGNAL = functools.cache(Signal)
-_RESOLVE = functools.cache(Resolve)
-
-
-@functools.cache
-def _swaps(player: PlayerId) -> tuple[Swap, ...]:
-    return tuple(Swap(player, h, o) for h in range(CARDS_PER_HAND) for o in range(OCEAN_SIZE))
-
-
-@functools.cache
-def _answers(player: PlayerId) -> tuple[Answer, Answer]:
-    return (Answer(player, True), Answer(player, False))
-
-
-@functools.lru_cache(maxsize=1024)
-def _calls(player: PlayerId, targets: tuple[PlayerId, ...], clock: float) -> tuple[Call, ...]:
-    return tuple(Call(player, t, clock) for t in targets if t != player)
+    return legal_moves(state, player)
 
 
 # --- apply --------------------------------------------------------------------------------------
 
-# What each action does, once checked: the rounds' actions (rounds.py), the calls' (calls.py).
-# The third argument is the event log: None from apply, a list from apply_with_events, so
-# both run the same code.
-_Handler = Callable[[State, Any, Log], State]
-_HANDLERS: dict[type, _Handler] = {
-    Swap: swap,
-    PutDown: put_down,
-    PickUp: pick_up,
-    Confirm: confirm,
-    Answer: answer,
-    Signal: signal,
-    Call: call,
-    Resolve: resolve,
-    Collect: collect,
-}
-_ACTION_TYPES = tuple(_HANDLERS)
+_ACTION_TYPES = tuple(HANDLERS)
 
 
 def apply(state: State, action: Action, *, check: bool = True) -> State:
@@ -343,8 +247,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         raise not_a_state(state, State)
     if check:
         check_legal(state, action)
-    handler: _Handler = _HANDLERS[type(action)]
-    return handler(state, action, None)
+    return act(state, action, None)
 
 
 def apply_with_events(
@@ -367,8 +270,7 @@ def apply_with_events(
     if check:
         check_legal(state, action)
     events: list[Event] = []
-    handler: _Handler = _HANDLERS[type(action)]
-    return handler(state, action, events), tuple(events)
+    return act(state, action, events), tuple(events)
 
 
 def _refuse(action: object, reason: IllegalReason, message: str) -> IllegalActionError:
@@ -380,6 +282,7 @@ def check_legal(state: State, action: object) -> None:
 
     What ``apply`` checks, for a ``state`` known to be a :class:`State`.
 
+    >>> from crabrules.youve_got_crabs.actions import Signal
     >>> check_legal(initial_state(Config(), seed=7), Signal(2))
     """
     if state.winner is not None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 from collections import Counter
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -36,6 +37,7 @@ __all__ = [
     "Window",
     "check_public",
     "check_state",
+    "evolve",
     "invalid",
 ]
 
@@ -190,6 +192,29 @@ class State:
     calls: tuple[CallRecord, ...]
     call_count: int
     called_wrong: frozenset[PlayerId]
+
+
+#: The fields of :class:`State` in the order of its constructor, and where each one is.
+_FIELDS = tuple(field.name for field in attrs.fields(State))
+_FIELD_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+_FIELD_VALUES = operator.attrgetter(*_FIELDS)
+
+
+def evolve(state: State, **changes: Any) -> State:
+    """A copy of ``state`` with ``changes``: what ``attrs.evolve`` does, several times faster.
+
+    The rules make most new states this way, so it is a hot path: one C call reads every
+    field, and the constructor takes them by position.
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> state = initial_state(seed=7)
+    >>> evolve(state, pot=3) == attrs.evolve(state, pot=3)
+    True
+    """
+    values = list(_FIELD_VALUES(state))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return State(*values)
 
 
 def check_state(state: State) -> None:
