@@ -168,7 +168,9 @@ def test_a_kept_treasure_is_used_at_any_moment_of_its_owners_turn_as_many_as_the
         grants=[FORWARD],
         adventure=adventure(surprises(SURPRISES, kept=[mine, [], []])),
     )
-    assert UseTreasure(0, token("gold-coin")) in legal_actions(state)
+    options = legal_actions(state)
+    assert UseTreasure(0, token("gold-coin")) in options
+    assert UseTreasure(0, token("bucket")) in options
     state = apply(state, UseTreasure(0, token("gold-coin")))
     state = apply(state, UseTreasure(0, token("bucket")))
     assert state.shells[0] == 2
@@ -325,6 +327,25 @@ def test_a_temporary_event_changes_the_rules_until_the_next_event_is_revealed() 
     assert part(later).overlay == Overlay()
 
 
+@pytest.mark.parametrize(
+    ("shells", "after"), [((2, 2, 2), (2, 2, 2)), ((3, 3, 0), (2, 2, 1)), ((1, 0, 0), (0, 1, 1))]
+)
+def test_robin_crab_takes_from_every_tied_richest_for_every_tied_poorest_and_none_if_equal(
+    shells: tuple[int, int, int], after: tuple[int, int, int]
+) -> None:
+    tiles = [event("robin-crab"), event("shell-rain"), event("sunny-day")]
+    state = make(
+        EVENTS,
+        crabs=[5, 0, 1],
+        shells=shells,
+        grants=[FORWARD],
+        adventure=adventure(events=events(EVENTS, tiles)),
+    )
+    state = apply(_use_and_move(state, 10), Reveal(0))
+    assert state.shells == after
+    assert part(state).frames == ()
+
+
 def test_an_event_that_needs_an_absent_module_is_replaced_at_once() -> None:
     part = events(EVENTS, [event("lucky-find"), event("tailwind"), event("sunny-day")])
     part = attrs.evolve(
@@ -406,6 +427,16 @@ def test_tied_players_all_win_the_first_place_and_nobody_second() -> None:
     state = apply(state, Choose(1, 2))  # Pirate's Chest: a shell
     assert state.shells[1] == 4 + 1 + 1
     assert active_players(state) == frozenset({2})
+
+
+def test_tied_winners_give_no_second_place_to_another_player_taking_part() -> None:
+    # "If only one person wins first place, the second-place reward is awarded": red has
+    # a shell and takes part, but orange and blue share first place, so red gets nothing.
+    state, log = _announce(CHALLENGES, (1, 4, 4))
+    resolved = next(e for e in log if isinstance(e, ChallengeResolved))
+    assert resolved.first == (1, 2)
+    assert resolved.second == ()
+    assert state.shells == (1, 5, 5)
 
 
 def test_the_reward_card_moves_to_the_next_challenge_revealed_at_once() -> None:
