@@ -245,7 +245,12 @@ def test_another_players_kept_treasures_are_hidden_and_determinize_keeps_ones_ow
     assert flips[0].name == ""
     twin = determinize(after, 0, seed=9)
     assert sur(twin).kept[0] == (token("compass"),)
-    check_state(determinize(after, 1, seed=9))
+    # The others only know a Treasure without "!!/" is kept: their twins deal one.
+    for seed in range(20):
+        other = determinize(after, 1, seed=seed)
+        check_state(other)
+        (dealt,) = sur(other).kept[0]
+        assert not pack().surprises[dealt].immediate
 
 
 # --- Module 2: Events ---------------------------------------------------------------------
@@ -437,6 +442,25 @@ def test_tied_winners_give_no_second_place_to_another_player_taking_part() -> No
     assert resolved.first == (1, 2)
     assert resolved.second == ()
     assert state.shells == (1, 5, 5)
+
+
+def test_two_player_a_reward_acts_with_the_winners_crab_active_in_the_turn() -> None:
+    # Red and orange are player 0's crabs; orange, active, crosses the upper border and
+    # player 0 wins: the reward's Move forward is orange's, not red's (first on the board).
+    config = Config(players=2, modules={"challenges"})
+    tiles = [challenge("most-shells"), challenge("most-cards")]
+    state = make(
+        config,
+        crabs=[0, at(5, 1), 2, 3],
+        tokens=[1, 2, 1, 0],
+        crab=1,
+        shells=(2, 0),
+        grants=[FORWARD],
+        adventure=adventure(challenges=challenges(config, tiles, reward("pirates-chest"))),
+    )
+    state = apply(_use_and_move(state, at(6, 1)), Reveal(0))
+    state = apply(state, Choose(0, 0))  # Pirate's Chest: a Move forward
+    assert legal_actions(state) == (Move(0, at(7, 1)),)
 
 
 def test_the_reward_card_moves_to_the_next_challenge_revealed_at_once() -> None:
