@@ -351,6 +351,27 @@ def test_robin_crab_takes_from_every_tied_richest_for_every_tied_poorest_and_non
     assert part(state).frames == ()
 
 
+def test_an_immediate_events_targets_decide_in_turn_order_from_the_active_player() -> None:
+    # Orange (player 1) reveals Tailwind: red and blue, farthest from the sea, each choose
+    # where to move, blue first (the next after orange), then red.
+    tiles = [event("tailwind"), event("shell-rain"), event("sunny-day")]
+    state = make(
+        EVENTS,
+        crabs=[0, 5, 2],
+        cook=1,
+        current=1,
+        grants=[FORWARD],
+        adventure=adventure(events=events(EVENTS, tiles)),
+    )
+    state = apply(_use_and_move(state, 10), Reveal(1))
+    assert active_players(state) == frozenset({2})
+    state = apply(state, Move(2, 7))
+    assert active_players(state) == frozenset({0})
+    state = apply(state, legal_actions(state)[0])
+    assert active_players(state) == frozenset({1})
+    assert part(state).frames == ()
+
+
 def test_an_event_that_needs_an_absent_module_is_replaced_at_once() -> None:
     part = events(EVENTS, [event("lucky-find"), event("tailwind"), event("sunny-day")])
     part = attrs.evolve(
