@@ -199,6 +199,24 @@ def test_a_waste_asking_for_a_shell_the_player_lacks_does_nothing_more() -> None
     assert sur(after).gone == (token("hole-in-the-bag"),)
 
 
+@pytest.mark.parametrize("waste", ["sunburn", "soggy-cards"])
+def test_a_waste_asking_for_a_card_the_pushed_player_lacks_does_nothing_more(waste: str) -> None:
+    # Orange, pushed onto the Waste in red's turn, holds no card: nothing to decide, the
+    # token leaves and red's turn goes on.
+    state = make(
+        SURPRISES,
+        crabs=[0, 5, 40],
+        hands=[[cid("red-1")], [], []],
+        grants=[FORWARD],
+        adventure=adventure(surprises(SURPRISES, {10: token(waste)})),
+    )
+    state = _use_and_move(state, 5, pushes=(10,))
+    assert part(state).frames == ()
+    assert active_players(state) == frozenset({0})
+    assert sur(state).gone == (token(waste),)
+    assert state.hands[0] == (cid("red-1"),)
+
+
 def test_alls_well_that_ends_well_makes_wastes_empty_tokens() -> None:
     config = Config(players=3, modules={"surprises"}, variants={"alls-well-that-ends-well"})
     state = make(
@@ -304,6 +322,21 @@ def test_crossing_a_lower_border_makes_its_event_due_before_the_turn_ends() -> N
     assert revealed.revealed == (event("shell-rain"),)
     assert revealed.active == NONE  # immediate: applied once, and it leaves
     assert any(isinstance(a, EndTurn) for a in legal_actions(state))
+
+
+def test_a_crab_pushed_across_a_lower_border_makes_its_event_due_for_the_active_player() -> None:
+    # "No matter which crab or for what reason": red pushes orange into Beach tile 1.
+    tiles = [event("shell-rain"), event("tailwind"), event("sunny-day")]
+    state = make(
+        EVENTS,
+        crabs=[0, 5, 40],
+        grants=[FORWARD],
+        adventure=adventure(events=events(EVENTS, tiles)),
+    )
+    state = _use_and_move(state, 5, pushes=(10,))
+    assert part(state).due == (Due(DueKind.EVENT, 0),)
+    assert Reveal(0) in legal_actions(state)
+    assert not any(isinstance(a, EndTurn) for a in legal_actions(state))
 
 
 def test_a_border_is_crossed_for_the_first_time_only() -> None:
