@@ -697,6 +697,32 @@ def test_users_load_their_own_adventure_cards_in_the_same_format(tmp_path: Path)
         Config(content="no-adventure", modules={"surprises"})
 
 
+def test_an_event_for_the_others_leaves_out_the_active_player(tmp_path: Path) -> None:
+    # No reference card targets "others": a user's Shell Rain for the others only.
+    data = resources.files("crabrules.oh_crab") / "data"
+    for name in ("board.json", "cards.json", "tokens.json", "adventure.json"):
+        text = (data / name).read_text("utf-8")
+        if name == "adventure.json":
+            document = json.loads(text)
+            rain = next(e for e in document["events"] if e["id"] == "shell-rain")
+            rain["effect"][0]["who"] = "others"
+            text = json.dumps(document)
+        (tmp_path / name).write_text(text, "utf-8")
+    register_content("others-rain", load_content(tmp_path))
+    config = Config(players=3, content="others-rain", modules={"events"})
+    tiles = [event("shell-rain"), event("tailwind"), event("sunny-day")]
+    state = make(
+        config,
+        crabs=[0, 5, 1],
+        cook=1,
+        current=1,
+        grants=[FORWARD],
+        adventure=adventure(events=events(config, tiles)),
+    )
+    state = apply(_use_and_move(state, 10), Reveal(1))
+    assert state.shells == (1, 0, 1)
+
+
 @pytest.mark.parametrize(
     ("card", "where"),
     [
