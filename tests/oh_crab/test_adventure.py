@@ -168,7 +168,9 @@ def test_a_kept_treasure_is_used_at_any_moment_of_its_owners_turn_as_many_as_the
         grants=[FORWARD],
         adventure=adventure(surprises(SURPRISES, kept=[mine, [], []])),
     )
-    assert UseTreasure(0, token("gold-coin")) in legal_actions(state)
+    options = legal_actions(state)
+    assert UseTreasure(0, token("gold-coin")) in options
+    assert UseTreasure(0, token("bucket")) in options
     state = apply(state, UseTreasure(0, token("gold-coin")))
     state = apply(state, UseTreasure(0, token("bucket")))
     assert state.shells[0] == 2
@@ -195,6 +197,24 @@ def test_a_waste_asking_for_a_shell_the_player_lacks_does_nothing_more() -> None
     assert after.shells[0] == 0
     assert part(after).frames == ()
     assert sur(after).gone == (token("hole-in-the-bag"),)
+
+
+@pytest.mark.parametrize("waste", ["sunburn", "soggy-cards"])
+def test_a_waste_asking_for_a_card_the_pushed_player_lacks_does_nothing_more(waste: str) -> None:
+    # Orange, pushed onto the Waste in red's turn, holds no card: nothing to decide, the
+    # token leaves and red's turn goes on.
+    state = make(
+        SURPRISES,
+        crabs=[0, 5, 40],
+        hands=[[cid("red-1")], [], []],
+        grants=[FORWARD],
+        adventure=adventure(surprises(SURPRISES, {10: token(waste)})),
+    )
+    state = _use_and_move(state, 5, pushes=(10,))
+    assert part(state).frames == ()
+    assert active_players(state) == frozenset({0})
+    assert sur(state).gone == (token(waste),)
+    assert state.hands[0] == (cid("red-1"),)
 
 
 def test_alls_well_that_ends_well_makes_wastes_empty_tokens() -> None:
@@ -243,7 +263,12 @@ def test_another_players_kept_treasures_are_hidden_and_determinize_keeps_ones_ow
     assert flips[0].name == ""
     twin = determinize(after, 0, seed=9)
     assert sur(twin).kept[0] == (token("compass"),)
-    check_state(determinize(after, 1, seed=9))
+    # The others only know a Treasure without "!!/" is kept: their twins deal one.
+    for seed in range(20):
+        other = determinize(after, 1, seed=seed)
+        check_state(other)
+        (dealt,) = sur(other).kept[0]
+        assert not pack().surprises[dealt].immediate
 
 
 # --- Module 2: Events ---------------------------------------------------------------------
@@ -299,6 +324,21 @@ def test_crossing_a_lower_border_makes_its_event_due_before_the_turn_ends() -> N
     assert any(isinstance(a, EndTurn) for a in legal_actions(state))
 
 
+def test_a_crab_pushed_across_a_lower_border_makes_its_event_due_for_the_active_player() -> None:
+    # "No matter which crab or for what reason": red pushes orange into Beach tile 1.
+    tiles = [event("shell-rain"), event("tailwind"), event("sunny-day")]
+    state = make(
+        EVENTS,
+        crabs=[0, 5, 40],
+        grants=[FORWARD],
+        adventure=adventure(events=events(EVENTS, tiles)),
+    )
+    state = _use_and_move(state, 5, pushes=(10,))
+    assert part(state).due == (Due(DueKind.EVENT, 0),)
+    assert Reveal(0) in legal_actions(state)
+    assert not any(isinstance(a, EndTurn) for a in legal_actions(state))
+
+
 def test_a_border_is_crossed_for_the_first_time_only() -> None:
     tiles = [NONE, event("tailwind"), event("sunny-day")]
     state = _crossing(EVENTS, events=events(EVENTS, tiles, revealed=[event("shell-rain")]))
@@ -323,6 +363,46 @@ def test_a_temporary_event_changes_the_rules_until_the_next_event_is_revealed() 
     later = apply(_use_and_move(later, at(6, 1)), Reveal(0))
     assert evs(later).active == NONE
     assert part(later).overlay == Overlay()
+
+
+@pytest.mark.parametrize(
+    ("shells", "after"), [((0, 0, 0), (0, 0, 0)), ((3, 3, 0), (2, 2, 1)), ((1, 0, 0), (0, 1, 1))]
+)
+def test_robin_crab_takes_from_every_tied_richest_for_every_tied_poorest_and_none_if_equal(
+    shells: tuple[int, int, int], after: tuple[int, int, int]
+) -> None:
+    tiles = [event("robin-crab"), event("shell-rain"), event("sunny-day")]
+    state = make(
+        EVENTS,
+        crabs=[5, 0, 1],
+        shells=shells,
+        grants=[FORWARD],
+        adventure=adventure(events=events(EVENTS, tiles)),
+    )
+    state = apply(_use_and_move(state, 10), Reveal(0))
+    assert state.shells == after
+    assert part(state).frames == ()
+
+
+def test_an_immediate_events_targets_decide_in_turn_order_from_the_active_player() -> None:
+    # Orange (player 1) reveals Tailwind: red and blue, farthest from the sea, each choose
+    # where to move, blue first (the next after orange), then red.
+    tiles = [event("tailwind"), event("shell-rain"), event("sunny-day")]
+    state = make(
+        EVENTS,
+        crabs=[0, 5, 2],
+        cook=1,
+        current=1,
+        grants=[FORWARD],
+        adventure=adventure(events=events(EVENTS, tiles)),
+    )
+    state = apply(_use_and_move(state, 10), Reveal(1))
+    assert active_players(state) == frozenset({2})
+    state = apply(state, Move(2, 7))
+    assert active_players(state) == frozenset({0})
+    state = apply(state, legal_actions(state)[0])
+    assert active_players(state) == frozenset({1})
+    assert part(state).frames == ()
 
 
 def test_an_event_that_needs_an_absent_module_is_replaced_at_once() -> None:
@@ -406,6 +486,35 @@ def test_tied_players_all_win_the_first_place_and_nobody_second() -> None:
     state = apply(state, Choose(1, 2))  # Pirate's Chest: a shell
     assert state.shells[1] == 4 + 1 + 1
     assert active_players(state) == frozenset({2})
+
+
+def test_tied_winners_give_no_second_place_to_another_player_taking_part() -> None:
+    # "If only one person wins first place, the second-place reward is awarded": red has
+    # a shell and takes part, but orange and blue share first place, so red gets nothing.
+    state, log = _announce(CHALLENGES, (1, 4, 4))
+    resolved = next(e for e in log if isinstance(e, ChallengeResolved))
+    assert resolved.first == (1, 2)
+    assert resolved.second == ()
+    assert state.shells == (1, 5, 5)
+
+
+def test_two_player_a_reward_acts_with_the_winners_crab_active_in_the_turn() -> None:
+    # Red and orange are player 0's crabs; orange, active, crosses the upper border and
+    # player 0 wins: the reward's Move forward is orange's, not red's (first on the board).
+    config = Config(players=2, modules={"challenges"})
+    tiles = [challenge("most-shells"), challenge("most-cards")]
+    state = make(
+        config,
+        crabs=[0, at(5, 1), 2, 3],
+        tokens=[1, 2, 1, 0],
+        crab=1,
+        shells=(2, 0),
+        grants=[FORWARD],
+        adventure=adventure(challenges=challenges(config, tiles, reward("pirates-chest"))),
+    )
+    state = apply(_use_and_move(state, at(6, 1)), Reveal(0))
+    state = apply(state, Choose(0, 0))  # Pirate's Chest: a Move forward
+    assert legal_actions(state) == (Move(0, at(7, 1)),)
 
 
 def test_the_reward_card_moves_to_the_next_challenge_revealed_at_once() -> None:
@@ -586,6 +695,32 @@ def test_users_load_their_own_adventure_cards_in_the_same_format(tmp_path: Path)
     register_content("no-adventure", without)
     with pytest.raises(InvalidConfigError, match="no Adventure Pack"):
         Config(content="no-adventure", modules={"surprises"})
+
+
+def test_an_event_for_the_others_leaves_out_the_active_player(tmp_path: Path) -> None:
+    # No reference card targets "others": a user's Shell Rain for the others only.
+    data = resources.files("crabrules.oh_crab") / "data"
+    for name in ("board.json", "cards.json", "tokens.json", "adventure.json"):
+        text = (data / name).read_text("utf-8")
+        if name == "adventure.json":
+            document = json.loads(text)
+            rain = next(e for e in document["events"] if e["id"] == "shell-rain")
+            rain["effect"][0]["who"] = "others"
+            text = json.dumps(document)
+        (tmp_path / name).write_text(text, "utf-8")
+    register_content("others-rain", load_content(tmp_path))
+    config = Config(players=3, content="others-rain", modules={"events"})
+    tiles = [event("shell-rain"), event("tailwind"), event("sunny-day")]
+    state = make(
+        config,
+        crabs=[0, 5, 1],
+        cook=1,
+        current=1,
+        grants=[FORWARD],
+        adventure=adventure(events=events(config, tiles)),
+    )
+    state = apply(_use_and_move(state, 10), Reveal(1))
+    assert state.shells == (1, 0, 1)
 
 
 @pytest.mark.parametrize(
