@@ -71,6 +71,19 @@ class Primitive(str, enum.Enum):
     """Internal: exchange a trophy for one of the Reward card's rewards."""
     REVEAL_DUE = "reveal_due"
     """Internal: reveal the first Event or announce the first Challenge due this turn."""
+    # --- Module 4 (Asymmetry) and its Selected Actions ---
+    REGENERATE_PINCERS = "regenerate_pincers"
+    """Selected Action: each of your crabs that used a Pincer regains one (never above its
+    card's starting number)."""
+    TURN_INTO_OBSTACLE = "turn_into_obstacle"
+    """Selected Action: a standard space becomes a standard Obstacle until the end of the
+    game."""
+    SPY_EVENTS = "spy_events"
+    """Selected Action, Spy: consult every face-down Event, without showing them."""
+    SPY_CHALLENGES = "spy_challenges"
+    """Selected Action, Spy: consult every face-down Challenge, without showing them."""
+    SKILL_WINDOW = "skill_window"
+    """Internal: a crab's skill may act now, out of its owner's turn (use it or decline)."""
 
 
 #: The four basic actions: the only main actions and half-icons a card may show.
@@ -87,4 +100,4 @@ BASIC = frozenset(
 MOVES = frozenset({Primitive.MOVE_FORWARD, Primitive.MOVE_DIAGONAL, Primitive.MOVE_TOWARD_SEA})
 
 #: Steps the rules put in a queue themselves: no content may name them.
-INTERNAL = frozenset({Primitive.CHOOSE_REWARD, Primitive.REVEAL_DUE})
+INTERNAL = frozenset({Primitive.CHOOSE_REWARD, Primitive.REVEAL_DUE, Primitive.SKILL_WINDOW})
