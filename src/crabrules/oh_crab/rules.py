@@ -38,10 +38,10 @@ from crabrules.oh_crab.actions import (
     Plan,
     Rest,
     Reveal,
-    Skill,
     Shift,
     Shortcut,
     Side,
+    Skill,
     Use,
     UseTreasure,
 )

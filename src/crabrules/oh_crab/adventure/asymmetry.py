@@ -37,9 +37,9 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.actions import ChooseSkills, Decline, MakeObstacle, Skill
-from crabrules.oh_crab.adventure.content import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.adventure.asymmetry_content import AsymmetryCard, Timing
-from crabrules.oh_crab.adventure.state import NONE, Asymmetry, Spied
+from crabrules.oh_crab.adventure.content import AdventureContent, Rule, RuleChange
+from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry, Spied
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import SpaceType
 from crabrules.oh_crab.events import (
@@ -61,7 +61,10 @@ __all__ = [
     "choice_options",
     "choose_skills",
     "dealt_per_player",
+    "deal_asymmetry",
     "forget_revealed",
+    "keep_spied",
+    "mask_asymmetry",
     "make_obstacle",
     "obstacle_options",
     "playable_skills",
@@ -370,3 +373,122 @@ def is_choosing(state: State) -> bool:
     return (
         adventure is not None and adventure.asymmetry is not None and adventure.asymmetry.choosing
     )
+
+
+# --- what a player sees, and dealing it again ----------------------------------------------
+
+#: A card the viewer may not see (the same value as the other modules').
+_HIDDEN = -3
+
+
+def mask_asymmetry(asymmetry: Asymmetry, player: PlayerId | None) -> Asymmetry:
+    """``player``'s view: the others' cards dealt, their choice until all have chosen, the
+    box, and the cards the others spied are hidden; how many of each is seen.
+    """
+    # The crabs' owners (see State): two crabs each in the 2-player mode, else one.
+    pairs = len(asymmetry.offered) == 2
+    owners = [crab // 2 if pairs else crab for crab in range(len(asymmetry.chosen))]
+    choosing = asymmetry.choosing
+    return Asymmetry(
+        offered=tuple(
+            mine if p == player else (_HIDDEN,) * len(mine)
+            for p, mine in enumerate(asymmetry.offered)
+        ),
+        chosen=tuple(
+            _HIDDEN if choosing and card != NONE and owners[crab] != player else card
+            for crab, card in enumerate(asymmetry.chosen)
+        ),
+        pincers=asymmetry.pincers,
+        box=(),
+        spied=tuple(
+            mine if p == player else tuple(Spied(s.kind, s.tile, _HIDDEN) for s in mine)
+            for p, mine in enumerate(asymmetry.spied)
+        ),
+    )
+
+
+def deal_asymmetry(
+    view: Adventure, config: Config, rules: Rules, player: PlayerId | None, rng: Rng
+) -> tuple[Asymmetry, Rng]:
+    """Deal again the cards ``view`` hides, and put each card the viewer spied back where
+    they saw it; the others' spies read what was dealt.
+
+    ``view``'s other modules are already dealt (the spied cards are moved among them).
+    """
+    from crabrules.core.errors import InvalidStateError
+
+    asymmetry = view.asymmetry
+    assert asymmetry is not None
+    pack = rules.pack
+    assert pack is not None
+    seen = {c for c in asymmetry.chosen if c >= 0}
+    seen.update(c for mine in asymmetry.offered for c in mine if c >= 0)
+    pool, rng = rng.shuffle([c for c in playable_skills(config, pack) if c not in seen])
+    left = list(pool)
+
+    def draw() -> int:
+        if not left:
+            raise InvalidStateError("adventure: asymmetry: the hidden cards cannot be dealt")
+        return left.pop()
+
+    offered = tuple(
+        tuple(sorted(draw() if c == _HIDDEN else c for c in mine)) for mine in asymmetry.offered
+    )
+    chosen = tuple(draw() if c == _HIDDEN else c for c in asymmetry.chosen)
+    placed = {c for c in chosen if c >= 0} | {c for mine in offered for c in mine}
+    box = tuple(c for c in range(len(pack.asymmetry)) if c not in placed)
+    return attrs.evolve(asymmetry, offered=offered, chosen=chosen, box=box), rng
+
+
+def keep_spied(dealt: Adventure, player: PlayerId | None) -> Adventure:
+    """Move each card ``player`` spied back to its tile, and fill in the others' spies.
+
+    A card spied lies face down at a known tile: if the deal put it elsewhere (another tile
+    or the box), it swaps places with the card dealt there. Events and Challenges have no
+    other constraint on the tiles, so the swap keeps the deal possible.
+    """
+    asymmetry = dealt.asymmetry
+    assert asymmetry is not None
+    events, challenges = dealt.events, dealt.challenges
+    mine = asymmetry.spied[player] if player is not None else ()
+    for item in mine:
+        if item.kind == "event" and events is not None:
+            events = attrs.evolve(
+                events, **_swap_in(events.tiles, events.box, item.tile, item.card)
+            )
+        elif item.kind == "challenge" and challenges is not None:
+            swapped = _swap_in(challenges.tiles, challenges.box, item.tile, item.card)
+            swapped["box"] = tuple(sorted(swapped["box"]))
+            challenges = attrs.evolve(challenges, **swapped)
+    spied = tuple(
+        theirs
+        if p == player
+        else tuple(
+            Spied(
+                s.kind,
+                s.tile,
+                (events.tiles if s.kind == "event" and events else challenges.tiles)[s.tile]  # type: ignore[union-attr]
+                if (events if s.kind == "event" else challenges) is not None
+                else s.card,
+            )
+            for s in theirs
+        )
+        for p, theirs in enumerate(asymmetry.spied)
+    )
+    return attrs.evolve(
+        dealt, events=events, challenges=challenges, asymmetry=attrs.evolve(asymmetry, spied=spied)
+    )
+
+
+def _swap_in(
+    tiles: tuple[int, ...], box: tuple[int, ...], tile: int, card: int
+) -> dict[str, tuple[int, ...]]:
+    new_tiles, new_box = list(tiles), list(box)
+    if new_tiles[tile] != card:
+        there = new_tiles[tile]
+        if card in new_tiles:
+            new_tiles[new_tiles.index(card)] = there
+        elif card in new_box:
+            new_box[new_box.index(card)] = there
+        new_tiles[tile] = card
+    return {"tiles": tuple(new_tiles), "box": tuple(new_box)}
