@@ -508,7 +508,8 @@ def _settle_adventure(work: Work, before: State) -> None:
         # Module 4: the windows the action opened come first; what is face up is no secret.
         open_windows(work, before)
         module4.forget_revealed(work)
-        adventure = work.adventure
+    adventure = work.adventure
+    assert adventure is not None
     if work.stage is Stage.ENDING and not (work.frames or adventure.due or work.queue):
         pass_turn(work)
 

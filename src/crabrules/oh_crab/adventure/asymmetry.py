@@ -21,11 +21,12 @@ into an Obstacle (:func:`make_obstacle`, a lasting change of the rules overlay) 
 :attr:`~crabrules.oh_crab.adventure.state.Asymmetry.spied`).
 
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
+>>> from crabrules.oh_crab import active_players as who_acts
 >>> state = initial_state(Config(players=3, modules={"asymmetry"}), seed=1)
->>> [len(o) for o in state.adventure.asymmetry.offered], sorted(active_players(state))
+>>> [len(o) for o in state.adventure.asymmetry.offered], sorted(who_acts(state))
 ([2, 2, 2], [0, 1, 2])
 >>> legal_actions(state, 0)
-(ChooseSkills(player=0, cards=(0,)), ChooseSkills(player=0, cards=(12,)))
+(ChooseSkills(player=0, cards=(0,)), ChooseSkills(player=0, cards=(5,)))
 """
 
 from __future__ import annotations
@@ -382,8 +383,10 @@ _HIDDEN = -3
 
 
 def mask_asymmetry(asymmetry: Asymmetry, player: PlayerId | None) -> Asymmetry:
-    """``player``'s view: the others' cards dealt, their choice until all have chosen, the
-    box, and the cards the others spied are hidden; how many of each is seen.
+    """``player``'s view of Module 4's part.
+
+    The others' cards dealt, their choice until all have chosen, the box, and the cards
+    the others spied are hidden; how many of each is seen.
     """
     # The crabs' owners (see State): two crabs each in the 2-player mode, else one.
     pairs = len(asymmetry.offered) == 2
@@ -398,7 +401,11 @@ def mask_asymmetry(asymmetry: Asymmetry, player: PlayerId | None) -> Asymmetry:
             _HIDDEN if choosing and card != NONE and owners[crab] != player else card
             for crab, card in enumerate(asymmetry.chosen)
         ),
-        pincers=asymmetry.pincers,
+        # A choice's Pincers would tell its card: hidden with it.
+        pincers=tuple(
+            0 if choosing and owners[crab] != player else k
+            for crab, k in enumerate(asymmetry.pincers)
+        ),
         box=(),
         spied=tuple(
             mine if p == player else tuple(Spied(s.kind, s.tile, _HIDDEN) for s in mine)
@@ -410,8 +417,7 @@ def mask_asymmetry(asymmetry: Asymmetry, player: PlayerId | None) -> Asymmetry:
 def deal_asymmetry(
     view: Adventure, config: Config, rules: Rules, player: PlayerId | None, rng: Rng
 ) -> tuple[Asymmetry, Rng]:
-    """Deal again the cards ``view`` hides, and put each card the viewer spied back where
-    they saw it; the others' spies read what was dealt.
+    """Deal again the Asymmetry cards ``view`` hides, from ``rng``.
 
     ``view``'s other modules are already dealt (the spied cards are moved among them).
     """
@@ -435,9 +441,12 @@ def deal_asymmetry(
         tuple(sorted(draw() if c == _HIDDEN else c for c in mine)) for mine in asymmetry.offered
     )
     chosen = tuple(draw() if c == _HIDDEN else c for c in asymmetry.chosen)
+    pincers = asymmetry.pincers
+    if asymmetry.choosing:  # nothing is spent before all have chosen
+        pincers = tuple(pack.asymmetry[c].pincers if c >= 0 else 0 for c in chosen)
     placed = {c for c in chosen if c >= 0} | {c for mine in offered for c in mine}
     box = tuple(c for c in range(len(pack.asymmetry)) if c not in placed)
-    return attrs.evolve(asymmetry, offered=offered, chosen=chosen, box=box), rng
+    return attrs.evolve(asymmetry, offered=offered, chosen=chosen, pincers=pincers, box=box), rng
 
 
 def keep_spied(dealt: Adventure, player: PlayerId | None) -> Adventure:
@@ -453,26 +462,18 @@ def keep_spied(dealt: Adventure, player: PlayerId | None) -> Adventure:
     mine = asymmetry.spied[player] if player is not None else ()
     for item in mine:
         if item.kind == "event" and events is not None:
-            events = attrs.evolve(
-                events, **_swap_in(events.tiles, events.box, item.tile, item.card)
-            )
+            tiles, box = _swap_in(events.tiles, events.box, item.tile, item.card)
+            events = attrs.evolve(events, tiles=tiles, box=box)
         elif item.kind == "challenge" and challenges is not None:
-            swapped = _swap_in(challenges.tiles, challenges.box, item.tile, item.card)
-            swapped["box"] = tuple(sorted(swapped["box"]))
-            challenges = attrs.evolve(challenges, **swapped)
+            tiles, box = _swap_in(challenges.tiles, challenges.box, item.tile, item.card)
+            challenges = attrs.evolve(challenges, tiles=tiles, box=tuple(sorted(box)))
+
+    def dealt_at(item: Spied) -> int:
+        part = events if item.kind == "event" else challenges
+        return item.card if part is None else part.tiles[item.tile]
+
     spied = tuple(
-        theirs
-        if p == player
-        else tuple(
-            Spied(
-                s.kind,
-                s.tile,
-                (events.tiles if s.kind == "event" and events else challenges.tiles)[s.tile]  # type: ignore[union-attr]
-                if (events if s.kind == "event" else challenges) is not None
-                else s.card,
-            )
-            for s in theirs
-        )
+        theirs if p == player else tuple(Spied(s.kind, s.tile, dealt_at(s)) for s in theirs)
         for p, theirs in enumerate(asymmetry.spied)
     )
     return attrs.evolve(
@@ -482,7 +483,7 @@ def keep_spied(dealt: Adventure, player: PlayerId | None) -> Adventure:
 
 def _swap_in(
     tiles: tuple[int, ...], box: tuple[int, ...], tile: int, card: int
-) -> dict[str, tuple[int, ...]]:
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     new_tiles, new_box = list(tiles), list(box)
     if new_tiles[tile] != card:
         there = new_tiles[tile]
@@ -491,4 +492,4 @@ def _swap_in(
         elif card in new_box:
             new_box[new_box.index(card)] = there
         new_tiles[tile] = card
-    return {"tiles": tuple(new_tiles), "box": tuple(new_box)}
+    return tuple(new_tiles), tuple(new_box)
