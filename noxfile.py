@@ -1,10 +1,11 @@
-"""The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled and
-adapters; ``nox -s bench`` runs the benchmarks. Every session installs what it needs into its
-own environment."""
+"""The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled,
+adapters and web; ``nox -s bench`` runs the benchmarks. Every session installs what it needs
+into its own environment."""
 
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import shutil
 import tempfile
@@ -21,6 +22,7 @@ nox.options.sessions = [
     "build",
     "compiled",
     "adapters",
+    "web",
 ]
 nox.options.error_on_missing_interpreters = False
 nox.options.reuse_existing_virtualenvs = True
@@ -36,7 +38,10 @@ TEST_DEPS = ["pytest>=8", "pytest-cov>=5", HYPOTHESIS, *SCHEMA_TEST_DEPS]
 BUILD_DEPS = ["build>=1.2"]
 # What the suite needs against an installed wheel (no coverage: the wheel is not src/).
 WHEEL_TEST_DEPS = ["pytest>=8", HYPOTHESIS, *SCHEMA_TEST_DEPS]
-DOCS_DEPS = ["sphinx>=7.2", "furo>=2024.1", "myst-parser>=3", "sphinx-autodoc-typehints>=2"]
+# The web example (examples/web) and its tests: their own requirements, Debian's Chromium.
+WEB = "examples/web"
+WEB_DEPS = ["-r", f"{WEB}/requirements-test.txt"]
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
 
 
 @nox.session
@@ -83,7 +88,8 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """``mypy --strict`` over the library and its tests, with the RL extras' libraries."""
+    """``mypy --strict`` over the library, its tests and the examples, with the RL extras'
+    libraries and the web example's."""
     session.install(
         "-e",
         ".[rl,pettingzoo]",
@@ -92,6 +98,7 @@ def typecheck(session: nox.Session) -> None:
         "types-jsonschema",
         "pytest-benchmark>=4",
         "nox",
+        *WEB_DEPS,
     )
     session.run("mypy", "--strict", "src", "tests", "noxfile.py", "examples")
 
@@ -106,16 +113,45 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """The Sphinx site with warnings as errors, and every example in docs/ run as a doctest."""
-    # numpy (the rl extra): docs/rl.md documents crabrules.encoding from its docstrings.
-    session.install("-e", ".[rl]", *DOCS_DEPS, "pytest>=8")
+    """The Sphinx site with warnings as errors and every internal reference checked (nitpicky:
+    a link to a page, heading or Python name that does not exist fails), and every
+    example in docs/ run as a doctest."""
+    # The docs extra (as Read the Docs installs it); numpy (the rl extra): docs/rl.md
+    # documents crabrules.encoding from its docstrings.
+    session.install("-e", ".[docs,rl]", "pytest>=8")
     # -W makes Sphinx's own warnings errors; the Python deprecation notices that Sphinx
     # extensions print about each other are not ours to fix, so they are hidden.
     quiet = {"PYTHONWARNINGS": "ignore::DeprecationWarning,ignore::PendingDeprecationWarning"}
     session.run(
-        "sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html", env=quiet
+        "sphinx-build",
+        "-W",
+        "-n",
+        "--keep-going",
+        "-b",
+        "html",
+        "docs",
+        "docs/_build/html",
+        env=quiet,
     )
     session.run("pytest", "--doctest-glob=*.md", "-p", "no:cacheprovider", "docs", "README.md")
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web example: its server tests (fuzzed bodies included) and the page played in
+    Debian's headless Chromium with Playwright; refreshes docs/_static/web-crab-stack.png.
+
+    Chromium comes from apt when it is missing (as root); Playwright drives it, so no
+    browser is ever downloaded (``playwright install`` is not used).
+    """
+    if not CHROMIUM.exists():
+        if not hasattr(os, "geteuid") or os.geteuid() != 0:
+            session.error(f"{CHROMIUM} is missing: install Debian's chromium package (as root)")
+        apt = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", "-q", external=True, env=apt)
+        session.run("apt-get", "install", "-y", "-q", "chromium", external=True, env=apt)
+    session.install("-e", ".", *WEB_DEPS, HYPOTHESIS)
+    session.run("pytest", "-p", "no:cacheprovider", f"{WEB}/tests", *session.posargs)
 
 
 @nox.session

@@ -8,8 +8,9 @@ features of the position the move leads to, read from the observation tensor of
 :mod:`crabrules.encoding` (the crabs left and the crabs on top, each player's by size)
 and from the rules (how many moves the opponent has then). It is trained by REINFORCE in
 self-play, both seats sharing the weights, with the encoding's returns (+1 and -1) as the
-rewards. Every ``--every`` training games it plays ``--eval`` games against a uniformly
-random player, half of them moving first, and prints its score (a draw counts a half).
+rewards. Every ``--every`` training games it plays ``--eval`` games against
+:class:`crabrules.agents.RandomAgent` (uniformly random play), half of them moving first,
+through :func:`crabrules.agents.play_match`, and prints its score (a draw counts a half).
 
 ``--curve FILE.csv`` writes the learning curve; ``--plot FILE.png`` draws it (matplotlib,
 not part of the extra: ``pip install matplotlib``). ``docs/_static/rl-crab-stack.png``
@@ -26,6 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from crabrules import crab_stack as cs
+from crabrules.agents import Agent, Decision, RandomAgent, Turn, play_match
+from crabrules.core import Rng
 from crabrules.encoding.crab_stack import CrabStackEncoding
 
 CONFIG = cs.Config(players=2, max_turns=200)
@@ -91,20 +94,29 @@ def self_play(weights: Features, seed: int, rate: float, rng: random.Random) -> 
     return weights
 
 
+class PolicyAgent:
+    """The policy as a crabrules agent, so that it plays matches like any other agent."""
+
+    def __init__(self, weights: Features) -> None:
+        self.weights = weights
+
+    def act(self, turn: Turn, rng: Rng) -> Decision:
+        """A move drawn from the policy, its randomness from the agent's generator."""
+        draw, _ = rng.below(2**63)
+        move = choose(turn.state, self.weights, random.Random(draw))[0]
+        return Decision(move, turn.now)
+
+
 def score_against_random(weights: Features, games: int, seed: int) -> float:
-    """The policy's score against uniformly random play: wins plus half the draws, a share."""
-    rng = random.Random(seed)
+    """The policy's score against ``RandomAgent``: wins plus half the draws, a share."""
     points = 0.0
     for game in range(games):
-        state = cs.initial_state(CONFIG, seed=seed + game)
         policy_seat = game % 2
-        while not cs.is_terminal(state):
-            if state.to_move == policy_seat:
-                move = choose(state, weights, rng)[0]
-            else:
-                move = rng.choice(cs.legal_actions(state))
-            state = cs.apply(state, move, check=False)
-        points += (ENC.returns(state)[policy_seat] + 1) / 2
+        agents: list[Agent] = [PolicyAgent(weights), RandomAgent()]
+        if policy_seat == 1:
+            agents.reverse()
+        result = play_match(cs.GAME, agents, seed=seed + game, config=CONFIG)
+        points += (ENC.returns(result.state)[policy_seat] + 1) / 2
     return points / games
 
 
@@ -115,12 +127,12 @@ def train(
     rng = random.Random(seed)
     weights = np.zeros(FEATURES)
     curve = [(0, score_against_random(weights, evaluation, 10**6))]
-    print(f"games {0:5d}: score against random {curve[-1][1]:.2f}")
+    print(f"games {0:5d}: score against RandomAgent {curve[-1][1]:.2f}")
     for game in range(1, games + 1):
         weights = self_play(weights, seed + game, rate, rng)
         if game % every == 0:
             curve.append((game, score_against_random(weights, evaluation, 10**6)))
-            print(f"games {game:5d}: score against random {curve[-1][1]:.2f}")
+            print(f"games {game:5d}: score against RandomAgent {curve[-1][1]:.2f}")
     return curve
 
 
@@ -133,9 +145,9 @@ def plot(curve: list[tuple[int, float]], path: str) -> None:
 
     figure, axes = plt.subplots(figsize=(6, 3.5), dpi=100)
     axes.plot([g for g, _ in curve], [s for _, s in curve], marker="o", label="policy")
-    axes.axhline(0.5, color="grey", linestyle="--", label="even with random play")
+    axes.axhline(0.5, color="grey", linestyle="--", label="even with RandomAgent")
     axes.set_xlabel("self-play games")
-    axes.set_ylabel("score against random play")
+    axes.set_ylabel("score against RandomAgent")
     axes.set_ylim(0, 1)
     axes.set_title("Crab Stack, 2 players: REINFORCE in self-play")
     axes.legend(loc="lower right")

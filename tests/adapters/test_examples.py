@@ -27,6 +27,8 @@ def test_pettingzoo_random_agents() -> None:
     pytest.importorskip("pettingzoo")
     out = _run("pettingzoo_random_agents.py", "crab-stack", "--players", "3", "--games", "2")
     assert out.count("seed") == 2
+    out = _run("pettingzoo_random_agents.py", "oh-crab", "--players", "2", "--games", "1")
+    assert out.count("seed") == 1
 
 
 def test_train_crab_stack(tmp_path: pathlib.Path) -> None:
@@ -35,6 +37,6 @@ def test_train_crab_stack(tmp_path: pathlib.Path) -> None:
     out = _run(
         "train_crab_stack.py", "--games", "4", "--every", "2", "--eval", "2", "--curve", str(curve)
     )
-    assert "score against random" in out
+    assert "score against RandomAgent" in out
     assert curve.read_text().splitlines()[0] == "games,score"
     assert len(curve.read_text().splitlines()) == 4

@@ -22,6 +22,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("crab-stack", {"players": 4, "max_steps": 200}),
     ("la-marche-du-crabe", {}),
     ("youve-got-crabs", {"teams": 2}),
+    ("oh-crab", {"players": 2}),
+    ("oh-crab", {"players": 4}),
 ]
 
 
@@ -74,6 +76,23 @@ def test_mcts_plays_a_whole_game_of_crab_stack() -> None:
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("game_id", ["crab-stack", "oh-crab"])
+def test_action_strings_are_the_games_notation(game_id: str) -> None:
+    game = load_game(game_id)
+    enc = encoding(game_id)
+    bundle = crabrules.get_game(game_id)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    player, legal = state.current_player(), state.legal_actions()
+    for number in legal:
+        action = enc.int_to_action(state.state, player, number)
+        assert state.action_to_string(player, number) == bundle.action_to_str(state.state, action)
+    # A number not legal now has no notation: its action's repr.
+    illegal = next(n for n in range(game.num_distinct_actions()) if n not in legal)
+    written = state.action_to_string(player, illegal)
+    assert written == repr(enc.int_to_action(state.state, player, illegal))
 
 
 def test_a_bad_number_of_deals_is_refused() -> None:

@@ -18,6 +18,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("crab-stack", {"players": 4}),
     ("la-marche-du-crabe", {}),
     ("youve-got-crabs", {"teams": 2}),
+    ("oh-crab", {"players": 2}),
+    ("oh-crab", {"players": 4}),
 ]
 IDS = [f"{g}-{'-'.join(f'{k}{v}' for k, v in c.items())}" for g, c in CONFIGS]
 
@@ -82,13 +84,63 @@ def test_real_time_play_offers_each_active_player_in_turn() -> None:
     assert seen == [f"player_{p}" for p in (0, 1, 2, 3, 0, 1, 2, 3)]
 
 
-@pytest.mark.parametrize("teams", [2, 3])
-def test_parallel_api(teams: int) -> None:
-    parallel_api_test(parallel_env("youve-got-crabs", teams=teams), num_cycles=60)
+PARALLEL: list[tuple[str, dict[str, Any]]] = [
+    ("youve-got-crabs", {"teams": 2}),
+    ("youve-got-crabs", {"teams": 3}),
+    ("oh-crab", {"players": 2}),
+    ("oh-crab", {"players": 4}),
+]
+PARALLEL_IDS = [f"{g}-{'-'.join(f'{k}{v}' for k, v in c.items())}" for g, c in PARALLEL]
 
 
-def test_parallel_seed() -> None:
-    parallel_seed_test(lambda: parallel_env("youve-got-crabs", teams=2), num_cycles=60)
+@pytest.mark.parametrize(("game_id", "config"), PARALLEL, ids=PARALLEL_IDS)
+def test_parallel_api(game_id: str, config: dict[str, Any]) -> None:
+    parallel_api_test(parallel_env(game_id, **config), num_cycles=60)
+
+
+@pytest.mark.parametrize(("game_id", "config"), PARALLEL, ids=PARALLEL_IDS)
+def test_parallel_seed(game_id: str, config: dict[str, Any]) -> None:
+    parallel_seed_test(lambda: parallel_env(game_id, **config), num_cycles=60)
+
+
+def test_oh_crabs_planning_is_one_parallel_step() -> None:
+    game = parallel_env("oh-crab", players=4)
+    observations, _ = game.reset(seed=3)
+    masks = {a: observations[a]["action_mask"] for a in game.agents}
+    assert all(not mask[game.wait] and mask.sum() == 4 for mask in masks.values())
+    plans = {a: int(mask.nonzero()[0][0]) for a, mask in masks.items()}
+    observations, _, _, _, infos = game.step(plans)
+    assert all(info["applied"] for info in infos.values())
+    state = game.game_state
+    assert state.phase is crabrules.oh_crab.Phase.ACTION
+    waiting = [a for a in game.agents if a != f"player_{state.current}"]
+    assert all(observations[a]["action_mask"].tolist().count(1) == 1 for a in waiting)
+    assert all(observations[a]["action_mask"][game.wait] for a in waiting)
+
+
+def test_a_simultaneous_step_drops_numbers_outside_the_mask() -> None:
+    game = parallel_env("oh-crab", players=3)
+    observations, _ = game.reset(seed=3)
+    first = int(observations["player_0"]["action_mask"].nonzero()[0][0])
+    actions = {"player_0": first, "player_1": game.wait, "player_2": game.wait - 1}
+    observations, _, _, _, infos = game.step(actions)
+    assert [infos[a]["applied"] for a in game.agents] == [True, False, False]
+    assert game.game_state.planned[0] >= 0
+    assert game.game_state.planned[1:] == (crabrules.oh_crab.NO_CARD,) * 2
+    assert observations["player_0"]["action_mask"].tolist() == [0] * game.wait + [1]
+
+
+def test_oh_crabs_aec_planning_goes_round_the_table() -> None:
+    game = env("oh-crab", players=3)
+    game.reset(seed=4)
+    planners = []
+    for agent in game.agent_iter(3):
+        observation, *_ = game.last()
+        planners.append(agent)
+        game.step(int(observation["action_mask"].nonzero()[0][0]))
+    assert planners == ["player_0", "player_1", "player_2"]
+    # The others' face-down cards are hidden: their tensors say only that they planned.
+    assert game.game_state.phase is crabrules.oh_crab.Phase.ACTION
 
 
 def test_sequential_games_have_no_parallel_form() -> None:

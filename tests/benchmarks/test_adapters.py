@@ -11,7 +11,7 @@ seeds, ``STEPS`` actions a round:
 - *OpenSpiel*: ``state.legal_actions()`` then ``state.apply_action(number)``.
 
 It also trains the example policy of ``examples/train_crab_stack.py`` briefly and reports
-its score against uniformly random play.
+its score against ``crabrules.agents.RandomAgent``.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("crab-stack", {"players": 4}),
     ("la-marche-du-crabe", {}),
     ("youve-got-crabs", {"teams": 2}),
+    ("oh-crab", {"players": 2}),
+    ("oh-crab", {"players": 4}),
 ]
 IDS = [f"{g}-{len(c) and next(iter(c.values()))}" for g, c in GAMES]
 
@@ -171,5 +173,5 @@ def test_trained_policy_beats_random_play(benchmark: BenchmarkFixture) -> None:
         example.train, args=(300, 300, 200, 0, 0.2), rounds=1
     )
     score = curve[-1][1]
-    record(benchmark, "crab-stack players=2", "trained policy vs random (score)", score, "")
+    record(benchmark, "crab-stack players=2", "trained policy vs RandomAgent (score)", score, "")
     assert score > 0.55

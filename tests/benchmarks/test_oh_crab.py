@@ -1,8 +1,9 @@
-"""Oh Crab!: random 5-player and 2-player games per second on scenario 1; legal_actions,
-apply and apply_with_events times.
+"""Oh Crab!: random 5-player, 2-player and Adventure Pack games per second on scenario 1;
+legal_actions, apply and apply_with_events times.
 
 Targets: at least 20 uniformly random 5-player games per second on scenario 1 ("First
-Escape!") on a 2-core machine (issue 6), and 30 random 2-player games (issue 11). A
+Escape!") on a 2-core machine (issue 6), and 30 random 2-player games (issue 11); the
+4-player games with Modules 1 to 3 are reported (issue 12). A
 playout sets up the game from a seed, then applies uniformly random legal actions
 (``check=False``, as search code does) until the game ends; the average length in rounds
 and actions is reported alongside.
@@ -20,6 +21,7 @@ from tests.benchmarks.measure import mean_seconds, micros_per_call, record
 GAME = "oh-crab"
 CONFIG = oh_crab.Config(players=5, scenario="first-escape")
 DUEL = oh_crab.Config(players=2, scenario="first-escape")
+ADVENTURE = oh_crab.Config(players=4, modules={"surprises", "events", "challenges"})
 GAMES_PER_ROUND = 10
 
 
@@ -67,6 +69,17 @@ def test_random_two_player_games_per_second(benchmark: BenchmarkFixture) -> None
     record(benchmark, GAME, "random 2-player games, scenario 1", rate, "games/s")
     record(benchmark, GAME, "2-player games: length", actions / GAMES_PER_ROUND, "actions a game")
     record(benchmark, GAME, "2-player games: rounds", rounds / GAMES_PER_ROUND, "rounds a game")
+
+
+def test_random_four_player_adventure_games_per_second(benchmark: BenchmarkFixture) -> None:
+    starts = iter(range(0, 10_000_000, GAMES_PER_ROUND))
+    actions, rounds = benchmark(lambda: _playouts(next(starts), ADVENTURE))
+    rate = GAMES_PER_ROUND / mean_seconds(benchmark)
+    record(benchmark, GAME, "random 4-player games, Modules 1-3", rate, "games/s")
+    record(
+        benchmark, GAME, "Modules 1-3 games: length", actions / GAMES_PER_ROUND, "actions a game"
+    )
+    record(benchmark, GAME, "Modules 1-3 games: rounds", rounds / GAMES_PER_ROUND, "rounds a game")
 
 
 def test_legal_actions(benchmark: BenchmarkFixture) -> None:

@@ -6,6 +6,7 @@ information (observe shows everything, determinize changes nothing).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
@@ -110,6 +111,42 @@ def test_observation_shows_the_whole_position_to_everyone() -> None:
     assert all(v.stacks == state.stacks and v.to_move == state.to_move for v in views)
     assert {v.player for v in views} == {None, 0, 1, 2}
     assert views[0].repetitions == 1
+
+
+def test_an_observation_as_json_has_every_cells_coordinates_label_and_crab_names() -> None:
+    # The reference board's config says layout null: the observation still has the board.
+    config = cs.Config(players=3, colours=("teal", "plum", "gold"))
+    view = json.loads(to_json(cs.observe(cs.initial_state(config, seed=6), 1)))
+    assert view["config"]["layout"] is None
+    assert view["spaces"] == [list(coord) for coord in cs.reference_layout(3)]
+    assert view["labels"] == list(cs.cell_labels(cs.reference_layout(3)))
+    assert view["crab_names"][0] == "teal small crab"
+    assert view["crab_names"][3 * 2 + 2] == "gold large crab"
+    assert len(view["crab_names"]) == 9
+    for stack in view["stacks"]:
+        assert all(
+            view["crab_names"][crab] == cs.crab_name(crab, config.colours) for crab in stack
+        )
+
+
+def test_an_observation_of_a_custom_board_has_that_boards_coordinates() -> None:
+    layout = tuple((q, 0) for q in range(18))  # one long row
+    view = cs.observe(cs.initial_state(cs.Config(layout=layout), seed=2), None)
+    assert view.spaces == layout
+    assert view.labels == tuple(f"A{i}" for i in range(1, 19))
+
+
+def test_an_observation_document_without_the_board_data_loads_and_wrong_data_is_refused() -> None:
+    view = cs.observe(cs.initial_state(seed=3), 0)
+    document = to_dict(view)
+    for name in ("spaces", "labels", "crab_names"):
+        del document[name]
+    assert from_dict(document, cs.Observation) == view  # derived from the config
+    wrong = {**to_dict(view), "labels": ["Z9", *to_dict(view)["labels"][1:]]}
+    with pytest.raises(DeserializationError, match="labels: the config's"):
+        from_dict(wrong, cs.Observation)
+    with pytest.raises(InvalidStateError, match="crab_names: the config's"):
+        cs.check_observation(attrs.evolve(view, crab_names=("a", "b")))
 
 
 def test_determinize_returns_the_state_itself() -> None:

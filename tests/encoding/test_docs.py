@@ -14,6 +14,7 @@ import crabrules
 from crabrules.encoding import ENCODED_GAMES, encoding
 from crabrules.encoding import crab_stack as cs_encoding
 from crabrules.encoding import marche_du_crabe as mdc_encoding
+from crabrules.encoding import oh_crab as oc_encoding
 from crabrules.encoding import youve_got_crabs as ygc_encoding
 from crabrules.marche_du_crabe.content import NUM_ITEMS
 
@@ -25,6 +26,17 @@ def _symbols(game_id: str, enc: Any) -> dict[str, int]:
         return {"C": enc.cells, "H": enc.height, "P": enc.players}
     if game_id == "la-marche-du-crabe":
         return {"I": NUM_ITEMS}
+    if game_id == "oh-crab":
+        return {
+            "P": enc.players,
+            "K": enc.crabs,
+            "N": enc.cards,
+            "C": enc.cells,
+            "G": enc.grants,
+            "Q": enc.queue,
+            "M": len(enc.grant_names),
+            "S": len(crabrules.oh_crab.Primitive),
+        }
     return {"n": enc.players, "m": enc.teams, "K": enc.kinds}
 
 
@@ -47,6 +59,7 @@ MODULES = {
     "crab-stack": cs_encoding,
     "la-marche-du-crabe": mdc_encoding,
     "youve-got-crabs": ygc_encoding,
+    "oh-crab": oc_encoding,
 }
 
 

@@ -19,6 +19,8 @@ CONFIGS = [
     ("la-marche-du-crabe", 2),
     ("youve-got-crabs", 4),
     ("youve-got-crabs", 6),
+    ("oh-crab", 2),
+    ("oh-crab", 4),
 ]
 
 
@@ -112,9 +114,12 @@ def test_a_number_out_of_range_is_refused(number: Any) -> None:
         enc.int_to_action(state, 0, number)
 
 
-def test_oh_crab_has_no_encoding_yet() -> None:
+def test_a_registered_game_without_an_encoding_is_refused() -> None:
+    # Every crabrules game has one; a game registered by someone else has not.
+    from crabrules.encoding import _encoding
+
     with pytest.raises(ValueError, match="no encoding"):
-        encoding("oh-crab")
+        _encoding("someone-elses-game", None)
 
 
 def test_encodings_are_cached_per_config() -> None:

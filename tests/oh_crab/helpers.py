@@ -20,6 +20,7 @@ from crabrules.oh_crab import (
     Turn,
     check_state,
 )
+from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.content import (
     Content,
     build_content,
@@ -123,8 +124,11 @@ def make(
     crab: int | None = None,
     tokens: Sequence[int] | None = None,
     cook_used: bool = False,
+    adventure: Adventure | str | None = "setup",
 ) -> State:
     """Build a consistent state.
+
+    ``adventure``: the Adventure Pack's part (``"setup"``: the one ``initial_state`` dealt).
 
     Every card not placed goes to the draw pile (or the box, for starting cards), or with
     ``draw`` given to the last player's Discard pile; empty face-up piles are refilled; the
@@ -199,6 +203,8 @@ def make(
         removed=tuple(sorted(removed)),
         turn=turn,
     )
+    if not isinstance(adventure, str):
+        state = attrs.evolve(state, adventure=adventure)
     if not queue:
         check_state(state)
     return state

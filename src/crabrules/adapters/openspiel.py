@@ -47,8 +47,17 @@ games are ``GENERAL_SUM``. Returns are :meth:`~crabrules.encoding.base.Encoding.
 
 **Observers.** ``make_py_observer`` gives the observation tensor of
 :mod:`crabrules.encoding`, one ``dict`` entry per section; the observation string is
-the ``repr`` of the player's ``Observation``. There is no information-state
-(perfect-recall) tensor. An action's string is its ``repr``.
+the ``repr`` of the player's ``Observation``. A legal action's string is the game's
+notation (``action_to_str``: ``"b2-c3"``, ``"red: move c4 push c5"``...); a number not
+legal in the state, which has no notation, is written as its action's ``repr``.
+
+**No information-state tensor.** An information state is the player's whole history
+(perfect recall): what they saw at every step and what they did. OpenSpiel's tensors
+have one fixed size, so it would have to hold ``max_steps`` observations or actions
+(10,000 steps of Crab Stack's 2,099-float observations, or of one-hot actions over 342
+numbers: millions of floats a step), and crabrules' observations are not summaries of
+the past (they are what the table shows now). Games that need it can stack the
+observations the observer gives, step by step, as recurrent policies do.
 
 **Serialisation** is OpenSpiel's default, the history of action numbers: a game is a
 pure function of its parameters and actions, so replaying them rebuilds the state.
@@ -259,7 +268,10 @@ class CrabrulesState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal with seed {self._shared.seed + action}"
-        # The action's repr: every game has one, and it names the action's fields.
+        position = self._position
+        if player == position.player and action in position.legal:
+            # The game's own notation, as its players write it (defined for legal actions).
+            return str(self._shared.game.action_to_str(position.state, position.legal[action]))
         return repr(self._shared.encoding.int_to_action(self.state, player, action))
 
     def is_terminal(self) -> bool:

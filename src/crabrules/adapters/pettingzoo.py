@@ -27,14 +27,31 @@ rather wait has ``Signal`` (its meaning is the team's own). Random play of You'v
 Crabs need not end, so its environments are truncated after ``max_steps`` actions
 (by default :attr:`~crabrules.core.GameInfo.max_random_steps`, 300).
 
-**The parallel form** of a real-time game (:func:`parallel_env`: You've Got Crabs) is
-play in ticks. At each step every agent sends an action number, or the extra number
-``num_distinct_actions`` (:attr:`CrabrulesParallelEnv.wait`): do nothing this tick. The
-actions arrive in an order drawn from the environment's generator (seeded by ``reset``);
-each is applied if it is still legal when it arrives, and dropped if an earlier one made
-it illegal (somebody was faster); ``infos[agent]["applied"]`` says which. The masks say
-what each agent may do at the start of the tick, ``wait`` always included. The game is
-truncated after ``max_steps`` ticks.
+**Simultaneous play** (Oh Crab!'s planning phase): in the AEC environment the planning
+players plan one after another, by the same rule (the next active player after the last
+one to act). A face-down card is hidden from the others' observations, so planning in
+turn tells nobody more than the table sees: who has planned already. This is the AEC
+equivalent of the simultaneous phase, as OpenSpiel's turn-based transformation of
+simultaneous games.
+
+**The parallel forms.** :func:`parallel_env` takes the game's dynamics:
+
+- *simultaneous* (Oh Crab!): at each step every agent sends an action number. The
+  active players (every player still to plan, or the one whose turn it is) send one of
+  their legal numbers; the others send the extra number ``num_distinct_actions``
+  (:attr:`CrabrulesParallelEnv.wait`), the only 1 of their mask. The actions are
+  applied in seat order (planned cards do not depend on each other); a number that is
+  not 1 in the agent's mask is dropped, and that agent is asked again at the next step.
+  A planning phase is one step, the action phase one step per action.
+- *real time* (You've Got Crabs): play in ticks. At each step every agent sends an
+  action number, or :attr:`~CrabrulesParallelEnv.wait`: do nothing this tick. The
+  actions arrive in an order drawn from the environment's generator (seeded by
+  ``reset``); each is applied if it is still legal when it arrives, and dropped if an
+  earlier one made it illegal (somebody was faster). The masks say what each agent may
+  do at the start of the tick, ``wait`` always included.
+
+``infos[agent]["applied"]`` says whose action was applied. The game is truncated after
+``max_steps`` steps.
 """
 
 from __future__ import annotations
@@ -140,22 +157,28 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def _select(self) -> None:
         """Offer the move to the next active player after the last one to act."""
-        active = self._game.active_players(self._state)
-        players = len(self.possible_agents)
-        after = self._player
-        self._player = min(active, key=lambda p: (p - after - 1) % players) if active else 0
+        state = self._state
+        active = self._game.active_players(state)
+        if len(active) == 1:
+            (self._player,) = active
+        elif active:
+            players, after = len(self.possible_agents), self._player
+            self._player = min(active, key=lambda p: (p - after - 1) % players)
+        else:
+            self._player = 0
         self.agent_selection = self.possible_agents[self._player]
-        if self._game.is_terminal(self._state) or self._steps == self._max_steps:
+        if not active or self._steps == self._max_steps:
             self._legal = {}
             return
-        self._legal = self._encoding.numbered_legal_actions(self._state, self._player)
+        self._legal = self._encoding.numbered_legal_actions(state, self._player)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation tensor and action mask (all 0 unless it is to act)."""
         player = self._player_of[agent]
         mask = np.zeros(self._encoding.num_distinct_actions, dtype=np.int8)
         if player == self._player:
-            mask[np.fromiter(self._legal, dtype=np.intp, count=len(self._legal))] = 1
+            legal = self._legal
+            mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
         tensor = self._tensor(self._observe(self._state, player))
         return {"observation": tensor, "action_mask": mask}
 
@@ -178,15 +201,18 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         if game.is_terminal(state):
+            # Rewards come only at the end: before it there is nothing to accumulate.
             returns = self._encoding.returns(state)
             self.rewards = {a: returns[p] for p, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         elif self._steps == self._max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+            return
         self._select()
-        self._accumulate_rewards()
-        if self.terminations[agent] or self.truncations[agent]:
-            self.agent_selection = self.agents[0]
+        self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
         """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""
@@ -201,7 +227,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 def parallel_env(
     game_id: str, *, render_mode: str | None = None, max_steps: int | None = None, **config: Any
 ) -> CrabrulesParallelEnv:
-    """A parallel environment of a real-time game (You've Got Crabs), played in ticks.
+    """A parallel environment of a simultaneous (Oh Crab!) or real-time game (You've Got Crabs).
 
     Raises:
         ValueError: the game is sequential: use :func:`env`.
@@ -217,7 +243,7 @@ def parallel_env(
 
 
 class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
-    """A real-time crabrules game as a PettingZoo parallel environment (see the module)."""
+    """A simultaneous or real-time game as a PettingZoo parallel environment (see the module)."""
 
     def __init__(
         self,
@@ -232,6 +258,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         game = self._game = get_game(game_id)
         if game.info.dynamics is Dynamics.SEQUENTIAL:
             raise ValueError(f"{game_id} is sequential: its environment is env({game_id!r})")
+        self._real_time = game.info.dynamics is Dynamics.REAL_TIME
         enc = self._encoding = encoding(game_id, game.config_type(**config))
         self.metadata = {
             "render_modes": ["ansi"],
@@ -242,7 +269,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
-        #: The action number that does nothing this tick.
+        #: The action number that does nothing this step.
         self.wait = enc.num_distinct_actions
         box = spaces.Box(0.0, np.inf, enc.observation_shape, dtype=np.float32)
         mask = spaces.Box(0, 1, (self.wait + 1,), dtype=np.int8)
@@ -251,6 +278,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         }
         self.action_spaces = {a: spaces.Discrete(self.wait + 1) for a in self.possible_agents}
         self._state: Any = None
+        self._legal: list[dict[int, Any]] = []
         self._arrivals = random.Random(0)
         self._steps = 0
 
@@ -278,12 +306,19 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, dict[str, npt.NDArray[Any]]]:
+        """Every agent's tensor and mask; the legal actions are kept for the next step."""
         enc, game, state = self._encoding, self._game, self._state
+        active = game.active_players(state)
+        self._legal = [
+            enc.numbered_legal_actions(state, p) if p in active else {} for p in range(enc.players)
+        ]
         observations: dict[str, dict[str, npt.NDArray[Any]]] = {}
         for player, agent in enumerate(self.possible_agents):
             mask = np.zeros(self.wait + 1, dtype=np.int8)
-            mask[enc.legal_ints(state, player)] = 1
-            mask[self.wait] = 1
+            legal = self._legal[player]
+            mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+            if self._real_time or not legal:
+                mask[self.wait] = 1
             tensor = enc.observation_tensor(game.observe(state, player))
             observations[agent] = {"observation": tensor, "action_mask": mask}
         return observations
@@ -297,26 +332,16 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        """One tick: apply the actions that are still legal when they arrive, in a drawn order.
+        """One step: apply the agents' actions (see the module for the two forms).
 
         Raises:
             ValueError: a number outside the action space.
         """
         game, enc = self._game, self._encoding
-        arriving = [(agent, n) for agent, n in actions.items() if n != self.wait]
-        self._arrivals.shuffle(arriving)
-        applied: dict[str, bool] = {}
-        for agent, number in arriving:
-            if not 0 <= number < self.wait:
+        for agent, number in actions.items():
+            if not 0 <= number <= self.wait:
                 raise ValueError(f"{agent}: action {number!r} is not in the action space")
-            player = self._player_of[agent]
-            state = self._state
-            if game.is_terminal(state):
-                break
-            action = enc.int_to_action(state, player, number)
-            applied[agent] = action in game.legal_actions(state, player)
-            if applied[agent]:
-                self._state = game.apply(state, action, check=False)
+        applied = self._tick(actions) if self._real_time else self._simultaneous(actions)
         self._steps += 1
         done = game.is_terminal(self._state)
         cut = not done and self._max_steps is not None and self._steps >= self._max_steps
@@ -330,6 +355,35 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         if done or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
+
+    def _tick(self, actions: dict[str, int]) -> dict[str, bool]:
+        """Real time: the actions arrive in a drawn order; those still legal are applied."""
+        game, enc = self._game, self._encoding
+        arriving = [(agent, n) for agent, n in actions.items() if n != self.wait]
+        self._arrivals.shuffle(arriving)
+        applied: dict[str, bool] = {}
+        for agent, number in arriving:
+            player = self._player_of[agent]
+            state = self._state
+            if game.is_terminal(state):
+                break
+            action = enc.int_to_action(state, player, number)
+            applied[agent] = action in game.legal_actions(state, player)
+            if applied[agent]:
+                self._state = game.apply(state, action, check=False)
+        return applied
+
+    def _simultaneous(self, actions: dict[str, int]) -> dict[str, bool]:
+        """Simultaneous play: every active agent's action, in seat order."""
+        applied: dict[str, bool] = {}
+        for player, agent in enumerate(self.possible_agents):
+            legal = self._legal[player]
+            action = legal.get(actions.get(agent, self.wait))
+            if action is not None:
+                # Checked again: a simultaneous action must not depend on the others'.
+                self._state = self._game.apply(self._state, action)
+                applied[agent] = True
+        return applied
 
     def render(self) -> str | None:
         """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""

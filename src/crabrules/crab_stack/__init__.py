@@ -4,8 +4,8 @@
 On your turn you move one of your top crabs exactly 1 (large), 2 (medium) or 3 (small)
 spaces over crabs and end on top of a crab of its size or smaller. If the crabs split into
 groups, the smaller ones are washed away (the Wave Rule). A player who cannot move is out
-at once, after any move; the last player left wins. See ``docs/games/crab-stack.md`` for
-every rule and decision.
+at once, after any move; the last player left wins. Every rule and decision is on
+:doc:`the Crab Stack page </games/crab-stack>` of the documentation.
 
 >>> from crabrules import crab_stack
 >>> state = crab_stack.initial_state(crab_stack.Config(players=3), seed=42)

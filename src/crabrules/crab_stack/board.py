@@ -287,8 +287,10 @@ def cell_labels(coords: Layout) -> tuple[str, ...]:
 
     >>> cell_labels(reference_layout(2))[:5]
     ('A1', 'A2', 'A3', 'B1', 'B2')
-    >>> cell_labels(((0, 0), (1, 0), (0, 1))), _row_name(26)
-    (('A1', 'A2', 'B1'), 'AA')
+    >>> cell_labels(((0, 0), (1, 0), (0, 1)))
+    ('A1', 'A2', 'B1')
+    >>> cell_labels(tuple((0, r) for r in range(28)))[-2:]  # after Z come AA, AB
+    ('AA1', 'AB1')
     """
     rows = sorted({r for _, r in coords})
     letters = {r: _row_name(i) for i, r in enumerate(rows)}

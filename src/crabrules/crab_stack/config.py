@@ -18,8 +18,15 @@ import attrs
 
 from crabrules.core import InvalidConfigError, PlayerId
 from crabrules.crab_stack.actions import MoveTable, move_table
-from crabrules.crab_stack.board import Geometry, Layout, geometry, is_connected, reference_layout
-from crabrules.crab_stack.crabs import CRABS_PER_SIZE
+from crabrules.crab_stack.board import (
+    Geometry,
+    Layout,
+    cell_labels,
+    geometry,
+    is_connected,
+    reference_layout,
+)
+from crabrules.crab_stack.crabs import CRABS_PER_SIZE, crab_name
 from crabrules.crab_stack.repetition import Zobrist, zobrist
 
 __all__ = [
@@ -122,6 +129,25 @@ class Config:
     def spaces(self) -> Layout:
         """The layout played on, which is :attr:`layout` or by default the reference layout."""
         return reference_layout(self.players) if self.layout is None else self.layout
+
+    @functools.cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Each cell's name in the notation (``A1``), as the pictures print it.
+
+        >>> Config().labels[:4]
+        ('A1', 'A2', 'A3', 'B1')
+        """
+        return cell_labels(self.spaces)
+
+    @functools.cached_property
+    def crab_names(self) -> tuple[str, ...]:
+        """The name of each crab number ``3 * player + size``, in the config's colours.
+
+        >>> Config().crab_names
+        ('red small crab', 'red medium crab', 'red large crab', 'blue small crab', \
+'blue medium crab', 'blue large crab')
+        """
+        return tuple(crab_name(c, self.colours) for c in range(3 * self.players))
 
     @functools.cached_property
     def geometry(self) -> Geometry:

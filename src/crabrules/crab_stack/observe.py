@@ -2,7 +2,9 @@
 
 After setup nothing is left to chance, so the state holds no generator and nothing is
 hidden: the observation is the whole position, and :func:`determinize` returns the state
-itself.
+itself. It also carries what a client draws the board from, as data: each cell's
+coordinates and label, and the name of each crab number (a config's ``layout`` is
+``None`` for the reference board, and a crab is an int in ``stacks``).
 
 >>> from crabrules.crab_stack.rules import initial_state
 >>> state = initial_state(seed=2)
@@ -18,7 +20,7 @@ from crabrules.core import InvalidStateError, PlayerId, check_state_type, check_
 from crabrules.core.actions import field_errors
 from crabrules.core.events import check_events
 from crabrules.core.rng import check_seed
-from crabrules.crab_stack.board import Cell
+from crabrules.crab_stack.board import Cell, Layout
 from crabrules.crab_stack.config import MAX_PLAYERS, Config
 from crabrules.crab_stack.crabs import Stack
 from crabrules.crab_stack.events import Event, GameEnded, GroupWashedAway
@@ -43,6 +45,24 @@ class Observation:
         repetitions: how many times the current position has occurred (1 at the start of
             a stretch; the game is drawn at 3).
         termination: why the game ended, or ``None``.
+        spaces: each cell's axial coordinates ``(q, r)``, the config's
+            :attr:`~crabrules.crab_stack.Config.spaces` (the reference layout when its
+            ``layout`` is ``None``); :func:`~crabrules.crab_stack.hex_centre` places them.
+        labels: each cell's name in the notation (``A1``), as the pictures print it.
+        crab_names: the name of each crab number (``crab_names[5]``: ``"blue large
+            crab"``), for the ints in :attr:`stacks`.
+
+    A document without the last three loads (they follow from the config); with them,
+    they must be the config's.
+
+    >>> import json
+    >>> from crabrules import to_json
+    >>> from crabrules.crab_stack.rules import initial_state
+    >>> view = json.loads(to_json(observe(initial_state(seed=1), 0)))  # as a client gets it
+    >>> view["config"]["layout"], view["spaces"][:2], view["labels"][:2]
+    (None, [[0, -2], [1, -2]], ['A1', 'A2'])
+    >>> view["stacks"][0], view["crab_names"][view["stacks"][0][-1]]
+    ([3], 'blue small crab')
     """
 
     player: PlayerId | None
@@ -54,6 +74,15 @@ class Observation:
     pending: tuple[tuple[Cell, ...], ...]
     repetitions: int
     termination: Termination | None
+    spaces: Layout = attrs.field(
+        default=attrs.Factory(lambda self: self.config.spaces, takes_self=True)
+    )
+    labels: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(lambda self: self.config.labels, takes_self=True)
+    )
+    crab_names: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(lambda self: self.config.crab_names, takes_self=True)
+    )
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
@@ -106,7 +135,8 @@ def check_observation(observation: Observation) -> None:
     """Refuse an observation that no state gives; run on every loaded Observation document.
 
     The position is checked as a state's is (:func:`~crabrules.crab_stack.state.check_position`),
-    and ``repetitions`` must fit it: 1 to 3, 3 exactly when the game was drawn by
+    ``spaces``, ``labels`` and ``crab_names`` must be the config's, and ``repetitions``
+    must fit the position: 1 to 3, 3 exactly when the game was drawn by
     repetition, 1 while a tie is pending or after an end by elimination (both end any
     stretch), and each repetition needs a full round of the players still in.
 
@@ -141,6 +171,11 @@ def check_observation(observation: Observation) -> None:
         observation.pending,
         termination,
     )
+    for name in ("spaces", "labels", "crab_names"):
+        if getattr(observation, name) != getattr(config, name):
+            raise InvalidStateError(
+                f"{name}: the config's, not {getattr(observation, name)!r}"[:200]
+            )
     count = observation.repetitions
     if not 1 <= count <= 3:
         raise InvalidStateError(f"repetitions: 1 to 3, not {count}")

@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 #: The ids of the games that have an encoding.
-ENCODED_GAMES = ("crab-stack", "la-marche-du-crabe", "youve-got-crabs")
+ENCODED_GAMES = ("crab-stack", "la-marche-du-crabe", "youve-got-crabs", "oh-crab")
 
 
 def encoding(game_id: str, config: Any = None) -> Encoding[Any, Any, Any]:
@@ -69,4 +69,8 @@ def _encoding(game_id: str, config: Any) -> Encoding[Any, Any, Any]:
         from crabrules.encoding.youve_got_crabs import YouveGotCrabsEncoding
 
         return YouveGotCrabsEncoding(config)
+    if game_id == "oh-crab":
+        from crabrules.encoding.oh_crab import OhCrabEncoding
+
+        return OhCrabEncoding(config)
     raise ValueError(f"{game_id}: no encoding yet; encoded games: {', '.join(ENCODED_GAMES)}")

@@ -36,6 +36,7 @@ cards and actions for people), ``render`` and ``game`` (:data:`INFO`, :data:`GAM
 """
 
 from crabrules.oh_crab.actions import (
+    ADVENTURE_ACTIONS,
     DRAW_PILE,
     NO_PILE,
     Action,
@@ -156,6 +157,7 @@ from crabrules.oh_crab.svg import render_svg
 from crabrules.oh_crab.words import describe, describe_event
 
 __all__ = [
+    "ADVENTURE_ACTIONS",
     "DRAW_PILE",
     "GAME",
     "HIDDEN",

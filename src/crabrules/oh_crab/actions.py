@@ -29,6 +29,7 @@ from crabrules.oh_crab.state import NO_CARD, CardId
 
 __all__ = [
     "ACTIONS",
+    "ADVENTURE_ACTIONS",
     "DRAW_PILE",
     "Action",
     "Activate",
@@ -381,3 +382,6 @@ Action = (
 
 #: The classes of :data:`Action`, for the exact-type check of ``apply``.
 ACTIONS: tuple[type, ...] = typing.get_args(Action)
+
+#: The actions only games with Adventure Pack modules have (a base game never offers them).
+ADVENTURE_ACTIONS: frozenset[type] = frozenset({TakeMarket, UseTreasure, Reveal, Choose})

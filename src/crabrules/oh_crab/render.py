@@ -27,6 +27,7 @@ import textwrap
 
 from crabrules.core.game import PlayerId, not_a_state
 from crabrules.oh_crab.adventure.asymmetry_render import asymmetry_lines
+from crabrules.oh_crab.adventure.render import adventure_lines
 from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.content import COLUMNS, get_content
 from crabrules.oh_crab.names import COLUMN_LETTERS, cell_label, pile_label
@@ -71,6 +72,7 @@ def render(state: State) -> str:
         lines.extend(_wrap(line) for line in _player_lines(state, rules, p))
     lines.extend(_wrap(line) for line in asymmetry_lines(state, rules))  # Module 4
     lines.extend(_wrap(line) for line in _turn_lines(state, rules))
+    lines.extend(_wrap(line) for line in adventure_lines(state, rules))
     return "\n".join(lines)
 
 
@@ -88,6 +90,11 @@ def _board_lines(state: State, rules: Rules) -> list[str]:
         tokens.extend(tok for row in reversed(rows) for tok in row.split())
     where = {cell: p for p, cell in enumerate(state.crabs) if cell >= 0}
     active = _marked_crab(state, rules)
+    surprises = state.adventure.surprises if state.adventure is not None else None
+
+    def flipped(cell: int) -> bool:
+        return surprises is not None and surprises.board[cell] < 0
+
     in_sea = [str(p) for p, cell in enumerate(state.crabs) if cell == SEA]
     letters = "     " + "   ".join(COLUMN_LETTERS)
     lines = [letters, f"   {'~' * (4 * COLUMNS + 1)} sea: {' '.join(in_sea) or '-'}"]
@@ -101,7 +108,10 @@ def _board_lines(state: State, rules: Rules) -> list[str]:
                 else:
                     cells.append(f"_{p}_" if state.knocked[p] else f"<{p}>")
             else:
-                cells.append(f"{tokens[cell]:<3}")
+                text = tokens[cell]
+                if flipped(cell):
+                    text = text.replace("?", "")  # Adventure Pack: its token is gone
+                cells.append(f"{text:<3}")
         tile = ""
         if row in layout.tile_starts:
             tile = f" {layout.board[layout.tile_starts.index(row)]}"
@@ -209,6 +219,8 @@ def _turn_lines(state: State, rules: Rules) -> list[str]:
             lines.append(
                 f"   active crab: {crab} {rules.colours[crab]} (token {state.tokens[crab]})"
             )
+    if turn is not None and turn.stage is Stage.ENDING:
+        lines.append("   the turn has ended; what it triggered is resolved first")
     if turn is None or turn.stage is not Stage.ACT:
         return lines
     if turn.queue:

@@ -22,10 +22,12 @@ True
 from __future__ import annotations
 
 import math
+import textwrap
 from xml.etree.ElementTree import Element
 
 from crabrules.core.svg import Svg, colour_fill
 from crabrules.oh_crab.adventure.asymmetry_render import asymmetry_panel_line
+from crabrules.oh_crab.adventure.render import adventure_lines
 from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.content import COLUMNS, Arrow, Space, SpaceType
 from crabrules.oh_crab.names import COLUMN_LETTERS, cell_label, pile_label
@@ -71,7 +73,8 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
     scale = size / 720
     space = _SPACE * scale
     board_height = _TOP * scale + layout.rows * space + 24 * scale
-    panel_lines = 12 + 4 * len(view.crabs) + len(view.hand) + len(_LEGEND)
+    extra = adventure_lines(view, rules)
+    panel_lines = 12 + 4 * len(view.crabs) + len(view.hand) + len(_LEGEND) + 2 * len(extra)
     if view.adventure is not None and view.adventure.asymmetry is not None:
         panel_lines += len(rules.names)  # Module 4: a skill line per player
     height = max(board_height, (panel_lines * 17 + 30) * scale)
@@ -112,6 +115,19 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
                 stroke="#7b3fa0",
                 stroke_width=2 * scale,
                 stroke_dasharray="4 3",
+            )
+    surprises = view.adventure.surprises if view.adventure is not None else None
+    for cell, token in enumerate(surprises.board if surprises is not None else ()):
+        if token != -1:  # Adventure Pack: a Surprise token lies face down here
+            x, y = corner(cell)
+            picture.add(
+                "circle",
+                class_="surprise-token",
+                cx=x + space * 0.72,
+                cy=y + space * 0.28,
+                r=space * 0.14,
+                fill="#c9a35b",
+                stroke="#6b4f1d",
             )
     in_sea = 0
     for c, cell in enumerate(view.crabs):  # c: a crab; its owner is view.owners[c]
@@ -334,6 +350,9 @@ def _panel(
         if skill is not None:
             line(skill, indent=14 * scale)
     y += 8 * scale
+    for text in adventure_lines(view, rules):
+        for part in textwrap.wrap(text, 60):
+            line(part, fill="#333")
     for text in _LEGEND:
         line(text, fill="#555")
 

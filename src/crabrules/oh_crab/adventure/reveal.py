@@ -117,17 +117,6 @@ def _resolve_challenge(work: Work, tile: int) -> None:
     best = max((counts[p] for p in taking_part), default=0)
     first = [p for p in taking_part if counts[p] == best]
     second = [p for p in taking_part if p not in first] if len(first) == 1 else []
-    trophies = list(challenges.trophies)
-    frames: list[Frame] = []
-    for p in first:
-        work.gain_shell(p)
-        trophies[p] += 1
-        crab = crab_of(work, rules.crabs_of[p], work.crab)
-        frames.append(
-            Frame(FrameKind.REWARD, challenges.reward, p, crab, (Primitive.CHOOSE_REWARD,))
-        )
-    for p in second:
-        work.gain_shell(p)
     tiles = list(challenges.tiles)
     tiles[tile] = NONE
     following = next((t for t, c in enumerate(tiles) if c != NONE), NONE)
@@ -146,6 +135,19 @@ def _resolve_challenge(work: Work, tile: int) -> None:
                 tuple(rules.names[p] for p in second),
             )
         )
+    trophies = list(challenges.trophies)
+    frames: list[Frame] = []
+    for p in first:
+        work.gain_shell(p)
+        trophies[p] += 1
+        crab = crab_of(work, rules.crabs_of[p], work.crab)
+        frames.append(
+            Frame(FrameKind.REWARD, challenges.reward, p, crab, (Primitive.CHOOSE_REWARD,))
+        )
+    for p in second:
+        work.gain_shell(p)
+    if work.events is not None:
+        # "Then, the Reward card is moved to the next Challenge, which is then revealed."
         nxt = tiles[following] if following != NONE else NONE
         work.events.append(
             ChallengeRevealed(following, nxt, pack.challenges[nxt].name if nxt != NONE else "")

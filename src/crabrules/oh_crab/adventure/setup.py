@@ -83,7 +83,7 @@ def setup_adventure(config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, 
         from crabrules.oh_crab.adventure.asymmetry import setup_asymmetry  # it needs the rules
 
         asymmetry, rng = setup_asymmetry(config, pack, rng)
-    return Adventure(surprises, events, challenges, asymmetry), rng
+    return Adventure(surprises, events, challenges, asymmetry=asymmetry), rng
 
 
 def _setup_surprises(

@@ -247,17 +247,17 @@ class Adventure:
         surprises: Module 1, ``None`` without it.
         events: Module 2.
         challenges: Module 3.
-        asymmetry: Module 4.
         due: the cards to reveal or announce this turn, in the order the rules resolve
             them (a border's Challenge before its Event).
         frames: the decisions waiting, the last one first.
         overlay: the rules changed during the game.
+        asymmetry: Module 4 (last, so that the other parts keep their places).
     """
 
     surprises: Surprises | None = None
     events: Events | None = None
     challenges: Challenges | None = None
-    asymmetry: Asymmetry | None = None
     due: tuple[Due, ...] = ()
     frames: tuple[Frame, ...] = ()
     overlay: Overlay = NO_OVERLAY
+    asymmetry: Asymmetry | None = None

@@ -1,0 +1,291 @@
+// The crabweb page: plain JavaScript, no build step. It knows no game's rules: the server
+// sends each player's picture (an SVG whose clickable parts carry data-* attributes) and
+// legal actions, each with the clicks that select it; the page posts the action chosen.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SEAT_KINDS = [["human", "human"], ["agent:plausible", "plausible agent"],
+  ["agent:random", "random agent"]];
+
+let games = [];      // GET /api/games
+let table = null;    // {id, game, seats, humans, tokens}
+let viewer = null;   // the human seat whose view is shown
+let view = null;     // that seat's last view
+let selection = [];  // the click keys chosen so far
+let pending = 0;     // requests under way (a test waits for none)
+
+// Clicks that spell an action even when it is illegal, so that the server can say why.
+// (Crab Stack: a crab's space, then where it goes.)
+const SPELL = {
+  "crab-stack": (player, keys) => keys.length === 2 && keys.every((k) => k.startsWith("cell:"))
+    ? { type: "move", player, src: Number(keys[0].slice(5)), dst: Number(keys[1].slice(5)) }
+    : null,
+};
+const SPELL_LENGTH = { "crab-stack": 2 };
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (viewer !== null && table) headers["X-Seat-Token"] = table.tokens[viewer];
+  pending++;
+  try {
+    const response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (!response.ok) throw data;
+    return data;
+  } finally {
+    pending--;
+  }
+}
+
+function showError(error) {
+  const box = $("error");
+  box.hidden = !error;
+  box.textContent = error ? `${error.reason}: ${error.message}` : "";
+}
+
+// --- Setting up a game -------------------------------------------------------------
+
+async function loadGames() {
+  games = (await api("GET", "/api/games")).games;
+  $("game").innerHTML = games.map((g) => `<option value="${g.id}">${g.name}</option>`).join("");
+  $("game").addEventListener("change", fillPlayers);
+  $("players").addEventListener("change", fillSeats);
+  $("setup").addEventListener("submit", (event) => { event.preventDefault(); createTable(); });
+  fillPlayers();
+}
+
+function fillPlayers() {
+  const game = games.find((g) => g.id === $("game").value);
+  const counts = Object.keys(game.configs);
+  $("players").innerHTML = counts.map((n) => `<option>${n}</option>`).join("");
+  fillSeats();
+}
+
+function fillSeats() {
+  const n = Number($("players").value);
+  const options = SEAT_KINDS.map(([value, text]) => `<option value="${value}">${text}</option>`);
+  $("seats").innerHTML = Array.from({ length: n }, (_, p) =>
+    `<label>Player ${p} <select id="seat-${p}">${options.join("")}</select></label>`).join("");
+  for (let p = 1; p < n; p++) $(`seat-${p}`).value = "agent:plausible";
+}
+
+async function createTable() {
+  const gameId = $("game").value;
+  const n = Number($("players").value);
+  const seats = Array.from({ length: n }, (_, p) => $(`seat-${p}`).value);
+  const body = { game: gameId, seats, config: games.find((g) => g.id === gameId).configs[n] };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  viewer = null;
+  try {
+    table = await api("POST", "/api/tables", body);
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  $("table").hidden = false;
+  $("record-text").hidden = true;
+  showError(null);
+  if (table.humans.length === 0) {
+    $("status").textContent = "Every seat is an agent: nothing for a person to do.";
+    return;
+  }
+  await show(table.humans[0]);
+}
+
+// --- Whose view is shown (hot seat) ------------------------------------------------
+
+async function show(player) {
+  viewer = player;
+  selection = [];
+  view = await api("GET", `/api/tables/${table.id}/players/${player}`);
+  const next = nextViewer(view);
+  if (next !== viewer && table.humans.length > 1) {
+    // Another person's turn: hide this view until they say they are at the screen.
+    $("play").hidden = true;
+    $("legal").innerHTML = "";
+    $("log").innerHTML = "";
+    $("handoff").hidden = false;
+    $("handoff-text").textContent = `Player ${next}'s turn: pass them the screen.`;
+    $("reveal").onclick = () => { $("handoff").hidden = true; show(next); };
+    return;
+  }
+  $("handoff").hidden = true;
+  $("play").hidden = false;
+  render();
+}
+
+function nextViewer(v) {
+  // The lowest active human seat; the same viewer when no person may act.
+  const humans = v.active.filter((p) => table.humans.includes(p));
+  if (humans.includes(viewer) || humans.length === 0) return viewer;
+  return humans[0];
+}
+
+// --- Showing a view ------------------------------------------------------------------
+
+function render() {
+  $("board").innerHTML = view.svg;
+  if (view.terminal) {
+    const o = view.outcome;
+    const winners = o.winners.length ? `won by player ${o.winners.join(", ")}` : "no winner";
+    $("status").textContent = `Game over after ${view.moves} moves: ${winners} (${o.reason}).`;
+  } else if (view.active.includes(viewer)) {
+    $("status").textContent = `Player ${viewer}, your turn.`;
+  } else {
+    $("status").textContent = `Player ${viewer}: waiting for player ${view.active.join(", ")}.`;
+  }
+  $("wait").hidden = !view.real_time || view.terminal;
+  $("legal").innerHTML = "";
+  view.legal.forEach((item, index) => {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "action";
+    button.dataset.index = index;
+    button.innerHTML = `<code></code><span></span>`;
+    button.querySelector("code").textContent = item.notation;
+    button.querySelector("span").textContent = item.text;
+    button.addEventListener("click", () => post(item.action));
+    li.appendChild(button);
+    $("legal").appendChild(li);
+  });
+  $("log").innerHTML = "";
+  for (const event of view.events.slice(-40)) {
+    const li = document.createElement("li");
+    li.textContent = event.text;
+    $("log").appendChild(li);
+  }
+  $("log").scrollTop = $("log").scrollHeight;
+  mark();
+}
+
+function startsWith(clicks, keys) {
+  return keys.length <= clicks.length && keys.every((k, i) => clicks[i] === k);
+}
+
+function candidates(keys) {
+  return view.legal.filter((item) => startsWith(item.clicks, keys));
+}
+
+// Outline what is selected and what may be clicked next; light up the matching actions.
+function mark() {
+  const board = $("board");
+  board.querySelectorAll(".selected, .target").forEach((g) => g.classList.remove("selected", "target"));
+  for (const key of selection) for (const g of groupsOf(key)) g.classList.add("selected");
+  const open = selection.length ? candidates(selection) : [];
+  for (const item of open) {
+    const next = item.clicks[selection.length];
+    if (next) for (const g of groupsOf(next)) g.classList.add("target");
+  }
+  const chosen = new Set(open.map((item) => view.legal.indexOf(item)));
+  $("legal").querySelectorAll("button").forEach((b) =>
+    b.classList.toggle("candidate", chosen.has(Number(b.dataset.index))));
+  $("hint").textContent = selection.length
+    ? `Selected ${selection.map(labelOf).join(" then ")}: click on, choose in the list, or click it again to cancel.`
+    : "";
+}
+
+function keyOf(g) {
+  const d = g.dataset;
+  if (d.crab !== undefined) return `crab:${d.crab}`;
+  if (d.ocean !== undefined) return `ocean:${d.ocean}`;
+  if (d.slot !== undefined) return `hand:${d.player}:${d.slot}`;
+  if (d.cell !== undefined) return `cell:${d.cell}`;
+  return null;
+}
+
+function labelOf(key) {
+  const g = groupsOf(key)[0];
+  return (g && g.dataset.label) || key;
+}
+
+function groupsOf(key) {
+  return Array.from($("board").querySelectorAll("g")).filter((g) => keyOf(g) === key);
+}
+
+// Every key under the pointer, the front-most first (a crab, then the space it is on).
+function keysAt(event) {
+  const keys = [];
+  for (const element of document.elementsFromPoint(event.clientX, event.clientY)) {
+    const g = element.closest("g");
+    const key = g && $("board").contains(g) ? keyOf(g) : null;
+    if (key && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+
+function onBoardClick(event) {
+  if (!view || view.terminal) return;
+  const keys = keysAt(event);
+  if (keys.length === 0) return;
+  showError(null);
+  if (selection.length && keys.includes(selection[selection.length - 1])) {
+    selection = [];  // clicking the last selection again cancels it
+    mark();
+    return;
+  }
+  const key = keys.find((k) => candidates([...selection, k]).length > 0);
+  if (key === undefined) {
+    const tried = [...selection, keys[0]];
+    const spelled = SPELL[view.game] ? SPELL[view.game](viewer, tried) : null;
+    if (spelled) {
+      selection = [];
+      post(spelled);  // illegal: the server answers with the rules' reason
+    } else if (tried.length < (SPELL_LENGTH[view.game] || 0)) {
+      selection = tried;
+      mark();
+    } else {
+      selection = [];
+      mark();
+      const words = tried.map(labelOf).join(" then ");
+      showError({ reason: "no_action", message: `no legal action of yours starts with ${words}` });
+    }
+    return;
+  }
+  selection.push(key);
+  const open = candidates(selection);
+  const complete = open.filter((item) => item.clicks.length === selection.length);
+  if (open.length === 1 && complete.length === 1) {
+    selection = [];
+    post(complete[0].action);
+    return;
+  }
+  mark();
+}
+
+async function post(action) {
+  try {
+    await api("POST", `/api/tables/${table.id}/players/${viewer}/actions`, action);
+    showError(null);
+  } catch (error) {
+    selection = [];
+    mark();
+    showError(error);
+    return;
+  }
+  await show(viewer);
+}
+
+async function waitForAgents() {
+  await api("POST", `/api/tables/${table.id}/players/${viewer}/wait`);
+  await show(viewer);
+}
+
+async function showRecord() {
+  const box = $("record-text");
+  box.hidden = false;
+  try {
+    box.textContent = JSON.stringify(await api("GET", `/api/tables/${table.id}/record`), null, 1);
+  } catch (error) {
+    box.textContent = `${error.reason}: ${error.message}`;
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("board").addEventListener("click", onBoardClick);
+  $("wait").addEventListener("click", waitForAgents);
+  $("record").addEventListener("click", showRecord);
+  loadGames();
+});

@@ -1,0 +1,270 @@
+"""Games being played: a :class:`Table` per game, kept in memory by :class:`Tables`.
+
+Nothing here knows HTTP; :mod:`crabweb.app` turns requests into these calls. Nothing is
+saved: a restart forgets every game (fetch a finished game's record to keep it).
+
+A table holds the true state and shows each player only their own view: every answer for
+a player is built from ``observe(state, player)`` and ``observe_events(events, player)``.
+
+>>> tables = Tables()
+>>> table = tables.create("crab-stack", seats=["human", "agent:plausible"], seed=3)
+>>> table.seats
+('human', 'agent:plausible')
+>>> view = table.view(0)
+>>> view["active"], len(view["legal"]) > 0
+([0], True)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+import crabrules
+from crabrules.agents import Agent, Turn, agent_rngs, make_agent, stamped
+from crabrules.core import CrabRulesError, Dynamics, Information
+from crabweb.clicks import clicks
+
+__all__ = ["MAX_AGENT_ACTIONS", "MAX_TABLES", "HUMAN", "ServerError", "Table", "Tables"]
+
+#: The seat of a person; any other seat is ``agent:NAME`` (a name of ``crabrules.agents``).
+HUMAN = "human"
+
+#: The most games kept at once; creating one more forgets the oldest.
+MAX_TABLES = 200
+
+#: The most actions agents take in one request (a safety net: real-time games need not end
+#: under random play).
+MAX_AGENT_ACTIONS = 2000
+
+
+class ServerError(CrabRulesError, ValueError):
+    """A request the server refuses: ``reason`` is a stable code, the message says why."""
+
+    def __init__(self, message: str, reason: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.status = status
+
+
+class Table:
+    """One game: its state, who sits where, and what happened, as each player saw it.
+
+    Args:
+        table_id: the game's id on the server.
+        game_id: the registry id of the game.
+        config: its config (``None``: the default for ``len(seats)`` players).
+        seats: ``"human"`` or ``"agent:NAME"`` per player, in seat order.
+        seed: the game's seed (it also seeds the agents).
+    """
+
+    def __init__(
+        self, table_id: str, game_id: str, config: Any, seats: Sequence[str], seed: int
+    ) -> None:
+        self.id = table_id
+        self.game = crabrules.get_game(game_id)
+        self.config = self.game.config_for_players(len(seats)) if config is None else config
+        self.seed = seed
+        self.state = self.game.initial_state(self.config, seed=seed)
+        players = self.game.num_players(self.state)
+        if len(seats) != players:
+            raise ServerError(
+                f"{self.game.info.name} with this config seats {players}, not {len(seats)}",
+                "seats",
+            )
+        self.seats = tuple(seats)
+        self.agents: dict[int, Agent] = {}
+        for player, seat in enumerate(seats):
+            if seat != HUMAN:
+                name = seat.removeprefix("agent:")
+                if name == seat:
+                    raise ServerError(
+                        f"seat {player}: 'human' or 'agent:NAME', not {seat!r}", "seats"
+                    )
+                self.agents[player] = make_agent(name)
+        self.rngs = agent_rngs(seed, players)
+        #: A secret per human seat: whoever shows it may see and play that seat.
+        self.tokens = {
+            p: secrets.token_urlsafe(16) for p in range(players) if p not in self.agents
+        }
+        self.actions: list[Any] = []
+        self.log: list[tuple[Any, ...]] = []  # the events of each action, in order
+        self.now = 0.0
+        self.advance(answer=False)
+
+    @property
+    def real_time(self) -> bool:
+        """Whether anyone allowed may act at any moment (You've Got Crabs)."""
+        return self.game.info.dynamics is Dynamics.REAL_TIME
+
+    def check_token(self, player: int, token: str | None) -> None:
+        """Refuse a request for ``player`` that does not show that seat's token."""
+        if player not in self.tokens:
+            raise ServerError(f"player {player} is not a human seat of this game", "no_seat", 404)
+        if token is None or not secrets.compare_digest(token, self.tokens[player]):
+            raise ServerError(f"this is not player {player}'s seat token", "bad_token", 403)
+
+    def view(self, player: int, since: int = 0) -> dict[str, Any]:
+        """Everything ``player`` may see now: observation, picture, legal actions, events."""
+        game, state = self.game, self.state
+        observation = game.observe(state, player)
+        legal = game.legal_actions(state, player) if not game.is_terminal(state) else ()
+        outcome = game.outcome(state)
+        return {
+            "game": game.info.id,
+            "player": player,
+            "seats": list(self.seats),
+            "real_time": self.real_time,
+            "moves": len(self.actions),
+            "active": sorted(game.active_players(state)),
+            "terminal": game.is_terminal(state),
+            "outcome": None if outcome is None else crabrules.to_dict(outcome),
+            "observation": crabrules.to_dict(observation),
+            "svg": game.render_svg(observation),
+            "legal": [
+                {
+                    "action": crabrules.to_dict(action),
+                    "notation": game.action_to_str(state, action),
+                    "text": game.describe(state, action),
+                    "clicks": clicks(action),
+                }
+                for action in legal
+            ],
+            "events": self.events_for(player, since),
+        }
+
+    def events_for(self, player: int, since: int = 0) -> list[dict[str, Any]]:
+        """The events of actions ``since`` onwards, as ``player`` may see them, described."""
+        return [
+            {
+                "move": number,
+                "event": crabrules.to_dict(event),
+                "text": self.game.describe_event(event),
+            }
+            for number, events in enumerate(self.log[since:], start=since + 1)
+            for event in self.game.observe_events(events, player)
+        ]
+
+    def act(self, player: int, document: object) -> list[dict[str, Any]]:
+        """Apply ``player``'s action (plain JSON) and let the agents answer.
+
+        Returns the events ``player`` may see, of that action and of the agents' answers.
+
+        Raises:
+            CrabRulesError: the document is no action of this game
+                (``DeserializationError``), is another player's, or is illegal
+                (``IllegalActionError``, with its reason). The game is unchanged.
+        """
+        since = len(self.log)
+        action = crabrules.from_dict(document, self.game.action_type)
+        if getattr(action, "player", None) != player:
+            raise ServerError(
+                f"this seat is player {player}'s; the action is player "
+                f"{getattr(action, 'player', None)}'s",
+                "wrong_player",
+            )
+        self._apply(action)
+        self.advance()
+        return self.events_for(player, since)
+
+    def wait(self, player: int) -> list[dict[str, Any]]:
+        """In real-time play, let the agents act once each while ``player`` waits."""
+        if not self.real_time:
+            raise ServerError(f"{self.game.info.name} is not played in real time", "not_real_time")
+        since = len(self.log)
+        self.advance()
+        return self.events_for(player, since)
+
+    def record(self) -> dict[str, Any]:
+        """The GameRecord as JSON: for hidden-information games, only once the game is over."""
+        hidden = self.game.info.information is not Information.PERFECT
+        if hidden and not self.game.is_terminal(self.state):
+            # The seed rebuilds the deck and every hand: no one sees it before the end.
+            raise ServerError(
+                "the record (its seed shows every hand) is sent after the end", "not_over", 409
+            )
+        record = crabrules.GameRecord.of(self.game.info.id, self.config, self.seed, self.actions)
+        data: dict[str, Any] = crabrules.to_dict(record)
+        return data
+
+    def advance(self, *, answer: bool = True) -> None:
+        """Let agent seats play until a person may act (or the game ends).
+
+        Turn-based games ask the lowest active player, as :func:`crabrules.agents.play_match`
+        does. In real-time play, while a person may act, each active agent is asked once
+        after that person's action or wait (``answer``), in seat order; when no person may
+        act, the agents play on, the earliest decision first.
+        """
+        asked: set[int] = set()
+        for _ in range(MAX_AGENT_ACTIONS):
+            if self.game.is_terminal(self.state):
+                return
+            active = sorted(self.game.active_players(self.state))
+            humans = [p for p in active if p not in self.agents]
+            bots = [p for p in active if p in self.agents and p not in asked]
+            if not self.real_time:
+                if not active or active[0] not in self.agents:
+                    return
+                bots = active[:1]
+            elif humans:
+                if not bots or not answer:
+                    return
+                bots = bots[:1]
+                asked.add(bots[0])
+            best = self._earliest(bots)
+            if best is None:
+                if not self.real_time:
+                    return  # an agent that waits outside real-time play: nothing to do
+                if not humans:
+                    self.now += 1.0  # every agent waits: a second passes
+                continue
+            self._apply(best[1])
+            self.now = max(self.now, best[0])
+
+    def _earliest(self, players: list[int]) -> tuple[float, Any] | None:
+        best: tuple[float, Any] | None = None
+        for player in players:
+            legal = self.game.legal_actions(self.state, player)
+            if not legal:
+                continue
+            self.rngs[player], rng = self.rngs[player].split()
+            decision = self.agents[player].act(
+                Turn(self.game, player, legal, self.now, self.state), rng
+            )
+            if decision is not None and (best is None or decision.at < best[0]):
+                best = (decision.at, stamped(decision.action, decision.at))
+        return best
+
+    def _apply(self, action: Any) -> None:
+        self.state, events = self.game.apply_with_events(self.state, action)
+        self.actions.append(action)
+        self.log.append(events)
+
+
+class Tables:
+    """The games being played, by id, in memory only (at most :data:`MAX_TABLES`)."""
+
+    def __init__(self) -> None:
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+
+    def create(
+        self, game_id: str, *, seats: Sequence[str], config: Any = None, seed: int | None = None
+    ) -> Table:
+        """A new game, its agents already played up to the first person's turn."""
+        table_id = secrets.token_urlsafe(8)
+        table = Table(
+            table_id, game_id, config, seats, secrets.randbits(31) if seed is None else seed
+        )
+        self._tables[table_id] = table
+        while len(self._tables) > MAX_TABLES:
+            self._tables.popitem(last=False)
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """The game ``table_id``; a 404 :class:`ServerError` if there is none (or no more)."""
+        table = self._tables.get(table_id)
+        if table is None:
+            raise ServerError(f"no game {table_id!r} (games live in memory only)", "no_game", 404)
+        return table

@@ -1,0 +1,204 @@
+"""The page in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+The server runs in this process on 127.0.0.1 (a free port). The tests play a whole game of
+Crab Stack by clicking on the picture, check that an illegal click shows the rules'
+reason, play a few turns of every other game, and take the screenshot of the docs
+(``docs/_static/web-crab-stack.png``). ``nox -s web`` installs what they need.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import uvicorn
+from crabweb.app import create_app
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOT = (
+    pathlib.Path(__file__).resolve().parents[3] / "docs" / "_static" / "web-crab-stack.png"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=free_port(), log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{config.port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    # Root cannot use Chromium's sandbox; the page is our own.
+    args = ["--no-sandbox"] if os.geteuid() == 0 else []
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1100, "height": 820})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(server)
+    expect(opened.locator("#game option")).not_to_have_count(0)
+    yield opened
+    context.close()
+    assert errors == [], f"the page's JavaScript failed: {errors}"
+
+
+def new_game(page: Page, game: str, seats: list[str], seed: int) -> None:
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for player, seat in enumerate(seats):
+        page.select_option(f"#seat-{player}", seat)
+    page.fill("#seed", str(seed))
+    page.click("#create")
+    expect(page.locator("#table")).to_be_visible()
+
+
+def current_view(page: Page) -> dict[str, Any]:
+    """The view the page shows now (its ``view`` variable: what the server sent)."""
+    page.wait_for_function("pending === 0")
+    view: dict[str, Any] = page.evaluate("view")
+    return view
+
+
+def reveal_if_asked(page: Page) -> None:
+    """In hot seat, the next person says they are at the screen."""
+    if page.locator("#handoff").is_visible():
+        page.click("#reveal")
+        expect(page.locator("#play")).to_be_visible()
+
+
+def click_key(page: Page, key: str) -> None:
+    kind, _, rest = key.partition(":")
+    if kind == "hand":
+        player, slot = rest.split(":")
+        selector = f'#board g[data-player="{player}"][data-slot="{slot}"]'
+    else:
+        selector = f'#board g[data-{kind}="{rest}"]'
+    page.locator(selector).first.click()
+
+
+def play(page: Page, item: dict[str, Any], *, midway: Callable[[], object] | None = None) -> None:
+    """Take a legal action: by its clicks on the picture, else from the list.
+
+    ``midway`` is called after the first of several clicks (to take a picture).
+    """
+    moves = current_view(page)["moves"]
+    if item["clicks"]:
+        for number, key in enumerate(item["clicks"]):
+            if number == 1 and midway is not None:
+                midway()
+            click_key(page, key)
+        if current_view(page)["moves"] == moves:  # several actions share the clicks
+            page.locator("#legal button.candidate").filter(has_text=item["notation"]).first.click()
+    else:
+        page.locator("#legal button").filter(has_text=item["notation"]).first.click()
+    page.wait_for_function(f"pending === 0 && view.moves > {moves}")
+    expect(page.locator("#error")).to_be_hidden()
+
+
+def test_a_whole_game_of_crab_stack_by_clicking(page: Page) -> None:
+    new_game(page, "crab-stack", ["human", "agent:plausible"], seed=4)
+    chooser = random.Random(4)
+    turns = 0
+    while not current_view(page)["terminal"]:
+        view = current_view(page)
+        assert view["active"] == [0]
+        # The docs' picture of the page: a crab selected, where it may go outlined.
+        shoot = turns == 2
+        play(
+            page,
+            chooser.choice(view["legal"]),
+            midway=(lambda: page.screenshot(path=str(SCREENSHOT))) if shoot else None,
+        )
+        turns += 1
+        assert turns < 200, "the game did not end"
+    expect(page.locator("#status")).to_contain_text("Game over")
+    page.click("#record")
+    expect(page.locator("#record-text")).to_contain_text('"game": "crab-stack"')
+
+
+def test_an_illegal_click_shows_the_rules_reason(page: Page) -> None:
+    # Hot seat: player 0 sees only a hand-off screen, player 1 is to move.
+    new_game(page, "crab-stack", ["human", "human"], seed=1)
+    expect(page.locator("#handoff")).to_contain_text("Player 1's turn")
+    reveal_if_asked(page)
+    # A1 holds player 1's small crab; C1 a bigger one, which a small crab may not climb.
+    click_key(page, "cell:0")
+    expect(page.locator('#board g[data-cell="0"]')).to_have_class("cell selected")
+    click_key(page, "cell:5")
+    expect(page.locator("#error")).to_have_text(
+        "too_big: a small crab ends only on a crab of its size or smaller"
+    )
+    assert current_view(page)["moves"] == 0
+    # A crab that is not theirs: the rules say whose it is.
+    view = current_view(page)
+    stacks = view["observation"]["stacks"]
+    theirs = next(cell for cell, stack in enumerate(stacks) if stack and stack[-1] // 3 != 1)
+    click_key(page, f"cell:{theirs}")
+    click_key(page, "cell:0")
+    expect(page.locator("#error")).to_contain_text("not yours")
+    # A legal move still goes through afterwards.
+    play(page, view["legal"][0])
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("la-marche-du-crabe", ["human", "agent:plausible"]),
+        ("youve-got-crabs", ["human", "agent:plausible", "agent:random", "agent:plausible"]),
+        ("oh-crab", ["human", "agent:plausible"]),
+        ("oh-crab", ["human", "human"]),
+    ],
+)
+def test_a_few_turns_of_every_other_game(page: Page, game: str, seats: list[str]) -> None:
+    new_game(page, game, seats, seed=2)
+    chooser = random.Random(2)
+    clicked = 0
+    for _ in range(6):
+        reveal_if_asked(page)
+        view = current_view(page)
+        if view["terminal"]:
+            break
+        if not view["legal"]:
+            moves = view["moves"]
+            page.click("#wait")
+            page.wait_for_function(f"view && view.moves > {moves}")
+            continue
+        # Prefer what the picture selects, to exercise the clicks.
+        clickable = [item for item in view["legal"] if item["clicks"]]
+        item = chooser.choice(clickable or view["legal"])
+        clicked += bool(item["clicks"])
+        play(page, item)
+    assert clicked > 0, "no action was chosen on the picture"
+    assert current_view(page)["moves"] >= 3

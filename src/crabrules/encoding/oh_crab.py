@@ -1,0 +1,480 @@
+"""Oh Crab! as integers and tensors, its composite actions enumerated per config.
+
+With ``P`` players, ``K`` crabs (``P``, or 4 in the 2-player mode), ``N`` cards in the
+content (56 in the reference content), ``C`` cells on the board (``5 * rows``), ``G``
+grants a turn can hold, ``M`` grant names, ``Q`` steps in the longest action and ``S``
+effect primitives (:class:`~crabrules.oh_crab.Primitive`):
+
+**Actions.** A :class:`~crabrules.oh_crab.Move` names its destination, the card it
+discards and the cell of every crab it pushes; a :class:`~crabrules.oh_crab.Shortcut`
+the set of cards it discards. Such actions have no small product numbering, so each
+config gets a table: every action the config's board and content make possible, each
+with its number, listed once in this fixed order (the acting player is not part of the
+number):
+
+=================================== =====================================================
+kind                                enumerated
+=================================== =====================================================
+``Plan(card)``                      card ``0 .. N-1``
+``AddCard(side)``                   left, right
+``Rest(keep, take)``                keep ``NO_CARD``, then each card; take 0, 1, 2,
+                                    ``DRAW_PILE``, ``NO_PILE``
+``Use(grant)``                      grant index ``0 .. G-1`` in ``state.turn.grants``
+``StandUp``, ``Finish``             one each
+``Discard(card)``                   each card
+``PickTrace(card)``                 each card
+``Dope(card, side)``                each card; left, right
+``Exchange(card, take)``            each card; take 0, 1, 2, ``DRAW_PILE``
+``ExchangeAndEnd(card, take)``      each card; take 0, 1, 2, ``DRAW_PILE``
+``EndTurn(discard, ignore)``        discard ``NO_CARD``, then each card; ignoring the
+                                    current no, yes
+``Place(crab, space)``              2-player mode only: each crab; Start space 1 to 4
+``Activate(crab)``                  2-player mode only: each crab
+``Shift(crab, dest, discard)``      each crab; dest ``SEA``, then each accessible cell;
+                                    discard ``NO_CARD``, then each card if ``dest`` is a
+                                    standard Obstacle
+``Move(dest, discard, pushes)``     dest ``SEA`` (no discard, no push), then each
+                                    accessible cell; discard as for ``Shift``; pushes
+                                    ``()``, then every chain of at most ``K - 1`` pushed
+                                    crabs the board allows from ``dest``, each pushed
+                                    crab one step toward the sea (depth first, in the
+                                    board's ``toward_sea`` order)
+``Shortcut(cards, pushes)``         each Shortcut arrow, by cell; each ascending set of
+                                    the arrow's number of cards whose main action is its
+                                    icon; pushes as for ``Move``, from its target
+=================================== =====================================================
+
+``G`` is ``5 + T + 4 * D``: a card gives at most four grants (its main action, two
+completed icons, its special action), the cook one, the ``T`` Additional Action tiles
+one each, and each Doping that can happen in a turn (a tile or a card special that adds
+a card to the Trace) one more card's four. The table holds 3,163 to 22,273 numbers on
+the rulebook's scenarios (``num_distinct_actions``), most of them Moves that push and
+discard at once; a config's legal actions are always in it, so a mask is exactly
+``legal_actions``. ``enc.kinds`` gives the first number and the count of each kind.
+
+**Observation tensor** (one flat ``float32`` vector), in this order:
+
+============ ================== ========================================================
+section      shape              meaning
+============ ================== ========================================================
+observer     ``P + 1``          whose view; the last entry a spectator
+round        ``1``              the round number
+phase        ``4``              placing, planning, action or over
+cook         ``P``              who holds the cook pawn
+current      ``P``              whose turn it is (or who places a crab)
+crabs        ``K, C + 2``       each crab's cell, one-hot; ``C`` the sea, ``C + 1`` not
+                                placed yet
+knocked      ``K``              1 for each knocked-over crab
+tokens       ``K, 3``           each crab's activation token (2-player mode): 0, 1 or 2
+cook_used    ``1``              the cook's diagonal was used this round
+hand         ``N``              the observer's Hand
+hand_sizes   ``P``              the number of cards in each Hand
+planned      ``P, 3``           each player's face-down card: none, one, a declared Rest
+my_planned   ``N``              the observer's own face-down card
+traces       ``P, N``           the cards of each Trace
+trace_ends   ``P, 2, N``        each Trace's left and right end card (the ones a new
+                                card touches; no rule reads the inner order)
+discards     ``P, N``           the cards of each Discard pile
+shells       ``P``              each player's shells
+supply       ``1``              shells in the supply
+market       ``3, N``           the cards of each face-up Market pile
+market_top   ``3, N``           each pile's top card
+draw_size    ``1``              cards in the draw pile
+removed      ``N``              starting cards put back in the box
+known        ``P, N``           the cards every player saw each player take
+draw_bottom  ``N``              the cards everyone saw put under the draw pile
+stage        ``4``              the turn's stage: activate, start, act, ending (no turn: all 0)
+active_crab  ``K``              the turn's active crab (none yet: all 0)
+grants       ``G, 5 + M``       each grant still to use: its source, then its name
+queue        ``Q, S``           the steps of the action being resolved, first one next,
+                                one-hot over the ``S`` primitives (16)
+crabs_left   ``K + 1``          the crabs a multi-crab step may still move; the last
+                                entry 1 before that step begins
+head_down    ``1``              Head Down! is in effect
+tile_used    ``1``              an Additional Action tile was used this turn
+============ ================== ========================================================
+
+The inner order of Discard piles, Market piles and the draw pile's seen bottom is left
+out; so is ``owners``, fixed by the config.
+
+**Returns**: general-sum; each winner (one, or joint winners) ``+1``, everyone else
+``-1``.
+
+**Adventure Pack modules** are refused (``InvalidConfigError`` naming ``modules``): the
+table above covers the base game's actions only.
+
+>>> from crabrules import oh_crab
+>>> from crabrules.encoding import encoding
+>>> enc = encoding("oh-crab", oh_crab.Config(players=3))
+>>> enc.num_distinct_actions, enc.kinds["Plan"], enc.kinds["AddCard"]
+(5489, (0, 56), (56, 2))
+>>> state = oh_crab.initial_state(enc.config, seed=4)
+>>> plan = oh_crab.legal_actions(state, 0)[0]
+>>> enc.action_to_int(plan), enc.int_to_action(state, 0, enc.action_to_int(plan)) == plan
+(0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from operator import attrgetter
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crabrules import oh_crab
+from crabrules.core import PlayerId
+from crabrules.core.errors import InvalidConfigError
+from crabrules.encoding.base import Encoding, Section
+from crabrules.oh_crab import (
+    DRAW_PILE,
+    NO_CARD,
+    NO_PILE,
+    RESTING,
+    SEA,
+    Action,
+    Activate,
+    AddCard,
+    Config,
+    Discard,
+    Dope,
+    EndTurn,
+    Exchange,
+    ExchangeAndEnd,
+    Finish,
+    Layout,
+    Move,
+    Observation,
+    Phase,
+    PickTrace,
+    Place,
+    Plan,
+    Primitive,
+    Rest,
+    Shift,
+    Shortcut,
+    Side,
+    Source,
+    Stage,
+    StandUp,
+    State,
+    Use,
+)
+
+__all__ = ["FIELDS", "OhCrabEncoding"]
+
+#: Each action class's fields besides ``player``: what its number stands for.
+FIELDS: dict[type, tuple[str, ...]] = {
+    Plan: ("card",),
+    AddCard: ("side",),
+    Rest: ("keep", "take"),
+    Use: ("grant",),
+    StandUp: (),
+    Finish: (),
+    Discard: ("card",),
+    PickTrace: ("card",),
+    Dope: ("card", "side"),
+    Exchange: ("card", "take"),
+    ExchangeAndEnd: ("card", "take"),
+    EndTurn: ("discard", "ignore_current"),
+    Place: ("crab", "space"),
+    Activate: ("crab",),
+    Shift: ("crab", "dest", "discard"),
+    Move: ("dest", "discard", "pushes"),
+    Shortcut: ("cards", "pushes"),
+}
+
+_Key = tuple[Any, ...]
+
+
+def _key_function(cls: type, fields: tuple[str, ...]) -> Callable[[Any], _Key]:
+    """The function giving an action of ``cls`` its table key: its fields, player left out."""
+    if not fields:
+        return lambda action: (cls,)
+    get = attrgetter(*fields)
+    if len(fields) == 1:
+        return lambda action: (cls, get(action))
+    return lambda action: (cls, *get(action))
+
+
+_KEYS: dict[type, Callable[[Any], _Key]] = {
+    cls: _key_function(cls, f) for cls, f in FIELDS.items()
+}
+_SIDES = (Side.LEFT, Side.RIGHT)
+_PHASES = tuple(Phase)
+_STAGES = tuple(Stage)
+_SOURCES = tuple(Source)
+_PRIMITIVES = tuple(Primitive)
+_PLANNED = {oh_crab.HIDDEN: 1, RESTING: 2}
+
+
+def _key(action: Action) -> _Key:
+    return _KEYS[type(action)](action)
+
+
+class OhCrabEncoding(Encoding[State, Action, Observation]):
+    """The encoding of Oh Crab! for one config (see the module's docs).
+
+    Raises:
+        InvalidConfigError: the config plays Adventure Pack modules.
+    """
+
+    def __init__(self, config: Config) -> None:
+        if getattr(config, "modules", ()):
+            raise InvalidConfigError(
+                f"modules: the Oh Crab! encoding covers the base game only, not {config.modules!r}"  # type: ignore[attr-defined]
+            )
+        self.game = oh_crab.GAME
+        self.config = config
+        content = oh_crab.get_content(config.content)
+        layout = oh_crab.get_layout(config.content, config.resolved_board())
+        tiles = [content.action_tile(t) for t in config.resolved_action_tiles()]
+        players = self.players = config.players
+        crabs = self.crabs = sum(len(c) for c in config.crab_colours())
+        cards = self.cards = len(content.cards)
+        cells = self.cells = layout.cells
+        specials = {s.id: s.steps for s in content.specials}
+        dopes = Primitive.ADD_CARD_TO_TRACE
+        dopings = any(dopes in t.steps for t in tiles) + sum(
+            c.special is not None and dopes in specials[c.special] for c in content.cards
+        )
+        self.grants = 5 + len(tiles) + 4 * dopings
+        self.queue = max(len(steps) for steps in [*specials.values(), *(t.steps for t in tiles)])
+        names = (
+            [p.value for p in _PRIMITIVES] + list(specials) + [t.id for t in content.action_tiles]
+        )
+        #: The names a grant may have (basic actions, special actions, tiles), in tensor order.
+        self.grant_names = tuple(dict.fromkeys(names))
+        self._names = {name: i for i, name in enumerate(self.grant_names)}
+        self._table = _Table(self, layout, content)
+        self.kinds = self._table.kinds
+        self.num_distinct_actions = len(self._table.actions)
+        self.sections = (
+            Section("observer", (players + 1,), "whose view; the last entry a spectator"),
+            Section("round", (1,), "the round number"),
+            Section("phase", (len(_PHASES),), "placing, planning, action or over"),
+            Section("cook", (players,), "who holds the cook pawn"),
+            Section("current", (players,), "whose turn it is"),
+            Section("crabs", (crabs, cells + 2), "each crab's cell; then sea, not placed"),
+            Section("knocked", (crabs,), "knocked-over crabs"),
+            Section("tokens", (crabs, 3), "each crab's activation token"),
+            Section("cook_used", (1,), "the cook's diagonal was used this round"),
+            Section("hand", (cards,), "the observer's Hand"),
+            Section("hand_sizes", (players,), "cards in each Hand"),
+            Section("planned", (players, 3), "face-down card: none, one, a Rest"),
+            Section("my_planned", (cards,), "the observer's face-down card"),
+            Section("traces", (players, cards), "the cards of each Trace"),
+            Section("trace_ends", (players, 2, cards), "each Trace's end cards"),
+            Section("discards", (players, cards), "the cards of each Discard pile"),
+            Section("shells", (players,), "each player's shells"),
+            Section("supply", (1,), "shells in the supply"),
+            Section("market", (3, cards), "the cards of each face-up pile"),
+            Section("market_top", (3, cards), "each pile's top card"),
+            Section("draw_size", (1,), "cards in the draw pile"),
+            Section("removed", (cards,), "starting cards in the box"),
+            Section("known", (players, cards), "cards seen taken, per player"),
+            Section("draw_bottom", (cards,), "cards seen put under the draw pile"),
+            Section("stage", (len(_STAGES),), "the turn's stage"),
+            Section("active_crab", (crabs,), "the turn's active crab"),
+            Section("grants", (self.grants, len(_SOURCES) + len(self._names)), "grants"),
+            Section("queue", (self.queue, len(_PRIMITIVES)), "the steps being resolved"),
+            Section("crabs_left", (crabs + 1,), "crabs a step may still move; not begun"),
+            Section("head_down", (1,), "Head Down! is in effect"),
+            Section("tile_used", (1,), "a tile was used this turn"),
+        )
+
+    def action_to_int(self, action: Action) -> int:
+        """The action's number in the config's table.
+
+        Raises:
+            ValueError: the action is in no legal position of this config (its fields are
+                outside the table).
+        """
+        number = self._table.numbers.get(_key(action))
+        if number is None:
+            raise ValueError(f"no action number for {action!r} in this config")
+        return number
+
+    def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
+        """``player``'s legal actions by number (the lookup inlined: an env's hot path)."""
+        numbers, keys = self._table.numbers, _KEYS
+        return {numbers[keys[type(a)](a)]: a for a in oh_crab.legal_actions(state, player)}
+
+    def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
+        """The action numbered ``number``, taken by ``player``."""
+        self._check_number(number)
+        cls, *fields = self._table.actions[number]
+        return cls(player, *fields)  # type: ignore[no-any-return]
+
+    def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
+        """The observation as the vector the module's table lays out."""
+        o = observation
+        tensor = self.new_tensor()
+        players, cards, cells = self.players, self.cards, self.cells
+        tensor.set("observer", players if o.player is None else o.player)
+        tensor.set("round", 0, value=o.round)
+        tensor.set("phase", _PHASES.index(o.phase))
+        tensor.set("cook", o.cook)
+        tensor.set("current", o.current)
+        where = {SEA: cells}
+        tensor.set_many(
+            "crabs",
+            [
+                k * (cells + 2) + (c if c >= 0 else where.get(c, cells + 1))
+                for k, c in enumerate(o.crabs)
+            ],
+        )
+        tensor.set_many("knocked", [k for k, down in enumerate(o.knocked) if down])
+        tensor.set_many("tokens", [3 * k + t for k, t in enumerate(o.tokens)])
+        tensor.set("cook_used", 0, value=float(o.cook_used))
+        tensor.set_many("hand", o.hand)
+        tensor.put("hand_sizes", [float(n) for n in o.hand_sizes])
+        tensor.set_many(
+            "planned",
+            [3 * p + _PLANNED.get(c, 1) for p, c in enumerate(o.planned) if c != NO_CARD],
+        )
+        if o.player is not None and o.planned[o.player] >= 0:
+            tensor.set("my_planned", o.planned[o.player])
+        tensor.set_many(
+            "traces", [p * cards + c for p, trace in enumerate(o.traces) for c in trace]
+        )
+        tensor.set_many(
+            "trace_ends",
+            [
+                (2 * p + end) * cards + trace[-end]
+                for p, trace in enumerate(o.traces)
+                if trace
+                for end in (0, 1)
+            ],
+        )
+        tensor.set_many(
+            "discards", [p * cards + c for p, pile in enumerate(o.discards) for c in pile]
+        )
+        tensor.put("shells", [float(n) for n in o.shells])
+        tensor.set("supply", 0, value=o.supply)
+        tensor.set_many("market", [i * cards + c for i, pile in enumerate(o.market) for c in pile])
+        tensor.set_many(
+            "market_top", [i * cards + pile[-1] for i, pile in enumerate(o.market) if pile]
+        )
+        tensor.set("draw_size", 0, value=o.draw_size)
+        tensor.set_many("removed", o.removed)
+        tensor.set_many("known", [p * cards + c for p, seen in enumerate(o.known) for c in seen])
+        tensor.set_many("draw_bottom", o.draw_bottom)
+        turn = o.turn
+        if turn is not None:
+            self._turn(tensor, turn)
+        return tensor.values
+
+    def _turn(self, tensor: Any, turn: oh_crab.Turn) -> None:
+        """Write the sections of the turn in progress."""
+        tensor.set("stage", _STAGES.index(turn.stage))
+        if turn.crab >= 0:
+            tensor.set("active_crab", turn.crab)
+        width = len(_SOURCES) + len(self._names)
+        tensor.set_many(
+            "grants",
+            [
+                i * width + offset
+                for i, grant in enumerate(turn.grants)
+                for offset in (
+                    _SOURCES.index(grant.source),
+                    len(_SOURCES) + self._names[grant.name],
+                )
+            ],
+        )
+        steps = len(_PRIMITIVES)
+        tensor.set_many(
+            "queue", [i * steps + _PRIMITIVES.index(p) for i, p in enumerate(turn.queue)]
+        )
+        left = turn.crabs_left
+        tensor.set_many("crabs_left", [self.crabs] if left is None else left)
+        tensor.set("head_down", 0, value=float(turn.head_down))
+        tensor.set("tile_used", 0, value=float(turn.tile_used))
+
+
+class _Table:
+    """Every action a config makes possible, numbered in the module's order."""
+
+    def __init__(self, enc: OhCrabEncoding, layout: Layout, content: oh_crab.Content) -> None:
+        self.actions: list[_Key] = []
+        self.numbers: dict[_Key, int] = {}
+        self.kinds: dict[str, tuple[int, int]] = {}
+        self._layout = layout
+        self._pushed = enc.crabs - 1
+        cards = range(enc.cards)
+        discards = [NO_CARD, *cards]
+        takes = [0, 1, 2, DRAW_PILE]
+        accessible = [c for c in range(layout.cells) if layout.spaces[c].accessible]
+        # A standard Obstacle asks for a discard (unless Head Down! is in effect).
+        obstacle = {c for c in accessible if layout.spaces[c].type.value == "obstacle"}
+
+        def paid(dest: int) -> list[int]:
+            return discards if dest in obstacle else [NO_CARD]
+
+        self._kind(Plan, ((c,) for c in cards))
+        self._kind(AddCard, ((s,) for s in _SIDES))
+        self._kind(Rest, ((k, t) for k in discards for t in [*takes, NO_PILE]))
+        self._kind(Use, ((i,) for i in range(enc.grants)))
+        self._kind(StandUp, [()])
+        self._kind(Finish, [()])
+        self._kind(Discard, ((c,) for c in cards))
+        self._kind(PickTrace, ((c,) for c in cards))
+        self._kind(Dope, ((c, s) for c in cards for s in _SIDES))
+        self._kind(Exchange, ((c, t) for c in cards for t in takes))
+        self._kind(ExchangeAndEnd, ((c, t) for c in cards for t in takes))
+        self._kind(EndTurn, ((d, i) for d in discards for i in (False, True)))
+        if enc.crabs > enc.players:
+            self._kind(Place, ((k, s) for k in range(enc.crabs) for s in (1, 2, 3, 4)))
+            self._kind(Activate, ((k,) for k in range(enc.crabs)))
+        self._kind(
+            Shift,
+            (
+                (k, d, c)
+                for k in range(enc.crabs)
+                for d in [SEA, *accessible]
+                for c in ([NO_CARD] if d == SEA else paid(d))
+            ),
+        )
+        self._kind(
+            Move,
+            [(SEA, NO_CARD, ())]
+            + [(d, c, p) for d in accessible for c in paid(d) for p in self._chains(d)],
+        )
+        self._kind(Shortcut, self._shortcuts(content))
+
+    def _kind(self, cls: type, fields: Any) -> None:
+        """Number the actions of ``cls`` with these fields, after those numbered so far."""
+        first = len(self.actions)
+        key = _KEYS[cls]
+        for values in fields:
+            entry = key(cls(0, *values))
+            if entry not in self.numbers:
+                self.numbers[entry] = len(self.actions)
+                self.actions.append((cls, *values))
+        self.kinds[cls.__name__] = (first, len(self.actions) - first)
+
+    def _chains(self, cell: int) -> list[tuple[int, ...]]:
+        """No push, then every chain of pushes the board allows from a crab on ``cell``."""
+        return [(), *self._pushes(cell, self._pushed)]
+
+    def _pushes(self, cell: int, left: int) -> list[tuple[int, ...]]:
+        """The chains of at most ``left`` pushes of a crab on ``cell``, depth first."""
+        if left == 0 or cell == SEA:
+            return []
+        out: list[tuple[int, ...]] = []
+        for target in self._layout.toward_sea[cell]:
+            out.append((target,))
+            out.extend((target, *rest) for rest in self._pushes(target, left - 1))
+        return out
+
+    def _shortcuts(self, content: oh_crab.Content) -> Iterator[tuple[Any, ...]]:
+        for arrow in self._layout.shortcut:
+            if arrow is None:
+                continue
+            target, icon, count = arrow
+            matching = [c for c, card in enumerate(content.cards) if card.main is icon]
+            for chosen in combinations(matching, count):
+                for chain in self._chains(target):
+                    yield (chosen, chain)
