@@ -224,7 +224,7 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
     def __init__(self, config: Config) -> None:
         if getattr(config, "modules", ()):
             raise InvalidConfigError(
-                f"modules: the Oh Crab! encoding covers the base game only, not {config.modules!r}"  # type: ignore[attr-defined]
+                f"modules: the Oh Crab! encoding covers the base game only, not {config.modules!r}"
             )
         self.game = oh_crab.GAME
         self.config = config
