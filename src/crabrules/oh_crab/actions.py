@@ -384,4 +384,6 @@ Action = (
 ACTIONS: tuple[type, ...] = typing.get_args(Action)
 
 #: The actions only games with Adventure Pack modules have (a base game never offers them).
-ADVENTURE_ACTIONS: frozenset[type] = frozenset({TakeMarket, UseTreasure, Reveal, Choose})
+ADVENTURE_ACTIONS: frozenset[type] = frozenset(
+    {TakeMarket, UseTreasure, Reveal, Choose, ChooseSkills, Skill, Decline, MakeObstacle}
+)
