@@ -657,3 +657,10 @@ def test_the_notation_writes_and_reads_every_module_four_action() -> None:
     assert action_to_str(built, MakeObstacle(0, 10)) == "red: obstacle a2"
     assert parse_action(built, "red: obstacle a2") == MakeObstacle(0, 10)
     assert EndTurn(0) not in legal_actions(built)  # the Obstacle is chosen first
+
+
+def test_the_adventure_page_shows_every_asymmetry_card_as_the_data_says() -> None:
+    from tests.oh_crab.asymmetry_page import cards_section, page_section
+
+    assert page_section() == cards_section(pack())
+    assert all(f"`{c.id}`" in page_section() for c in pack().asymmetry)
