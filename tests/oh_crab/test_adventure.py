@@ -7,7 +7,9 @@ Finish rows 14-15.
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,8 @@ from crabrules.oh_crab import (
     legal_actions,
     observe,
     observe_events,
+    render,
+    render_svg,
 )
 from crabrules.oh_crab.adventure.content import Rule, RuleChange
 from crabrules.oh_crab.adventure.state import NONE, Due, DueKind, FrameKind, Overlay
@@ -49,6 +53,7 @@ from crabrules.oh_crab.content import load_content, register_content
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.work import rules_of
 from tests.oh_crab.adventure_helpers import (
+    ALL,
     adventure,
     challenge,
     challenges,
@@ -581,3 +586,75 @@ def test_users_load_their_own_adventure_cards_in_the_same_format(tmp_path: Path)
     register_content("no-adventure", without)
     with pytest.raises(InvalidConfigError, match="no Adventure Pack"):
         Config(content="no-adventure", modules={"surprises"})
+
+
+@pytest.mark.parametrize(
+    ("card", "where"),
+    [
+        ("chefs-special", "in front of orange, with the cook"),
+        ("its-broken", "beside the Additional Action tiles"),
+        ("slippery-rocks", "beside Beach tile 1"),
+    ],
+)
+def test_a_temporary_events_reminder_lies_with_the_cook_the_tiles_or_its_tile(
+    card: str, where: str
+) -> None:
+    info = pack().events[event(card)]
+    state = make(
+        EVENTS,
+        crabs=[5, 0, 1],
+        cook=1,
+        current=1,
+        adventure=adventure(
+            events=attrs.evolve(
+                events(EVENTS, [NONE, event("shell-rain"), event("sunny-day")], [event(card)]),
+                active=event(card),
+                at=0,
+            ),
+            overlay=Overlay(event=info.changes),
+        ),
+    )
+    assert f"in effect: {info.name} ({info.text}), {where}" in render(state).replace(
+        "\n     ", " "
+    )
+    assert "surprise-token" not in render_svg(state)
+
+
+def test_the_pictures_show_face_down_tokens_and_the_module_lines() -> None:
+    state = initial_state(Config(players=3, modules=ALL), seed=8)
+    down = sum(t != NONE for t in sur(state).board)
+    assert render_svg(state).count('class="surprise-token"') == down == 9
+    text = render(state)
+    assert "Surprises: face down on" in text
+    assert "Events: Beach 1 face down" in text
+    assert "Challenges: Beach 1 " in text
+
+
+_SUBSETS = [
+    frozenset(s)
+    for k in range(4)
+    for s in itertools.combinations(("surprises", "events", "challenges"), k)
+]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("modules", _SUBSETS, ids=lambda m: "+".join(sorted(m)) or "base")
+def test_random_games_of_every_module_subset_end_and_pass_the_state_check(
+    modules: frozenset[str], players: int
+) -> None:
+    config = Config(players=players, modules=modules)
+    rnd = random.Random(players)
+    state = initial_state(config, seed=players)
+    actions = 0
+    while state.phase.value != "over":
+        options = legal_actions(state)
+        assert {a.player for a in options} <= active_players(state)
+        state = apply(state, rnd.choice(options))
+        check_state(state)
+        actions += 1
+        if actions % 97 == 0:
+            for viewer in (None, *range(players)):
+                assert observe(determinize(state, viewer, seed=actions), viewer) == observe(
+                    state, viewer
+                )
+    assert actions > 50

@@ -87,7 +87,7 @@ stage        ``4``              the turn's stage: activate, start, act, ending (
 active_crab  ``K``              the turn's active crab (none yet: all 0)
 grants       ``G, 5 + M``       each grant still to use: its source, then its name
 queue        ``Q, S``           the steps of the action being resolved, first one next,
-                                one-hot over the ``S`` primitives (16)
+                                one-hot over the ``S`` primitives (25)
 crabs_left   ``K + 1``          the crabs a multi-crab step may still move; the last
                                 entry 1 before that step begins
 head_down    ``1``              Head Down! is in effect

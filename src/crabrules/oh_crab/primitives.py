@@ -68,9 +68,9 @@ class Primitive(str, enum.Enum):
     MOVE_TOWARD_LAND = "move_toward_land"
     """Your crab moves one space toward the land, onto a free space."""
     CHOOSE_REWARD = "choose_reward"
-    """The rules' own step: exchange a trophy for one of the Reward card's rewards."""
+    """The rules' own step (never in content): exchange a trophy for a reward."""
     REVEAL_DUE = "reveal_due"
-    """The rules' own step: reveal the first Event or announce the first Challenge due."""
+    """The rules' own step (never in content): reveal the first card due this turn."""
     # --- Module 4 (Asymmetry) and its Selected Actions ---
     REGENERATE_PINCERS = "regenerate_pincers"
     """Selected Action: each of your crabs that used a Pincer regains one (never above its
@@ -83,7 +83,7 @@ class Primitive(str, enum.Enum):
     SPY_CHALLENGES = "spy_challenges"
     """Selected Action, Spy: consult every face-down Challenge, without showing them."""
     SKILL_WINDOW = "skill_window"
-    """The rules' own step: a crab's skill may act now, out of its owner's turn."""
+    """The rules' own step (never in content): a window for a crab's skill."""
 
 
 #: The four basic actions: the only main actions and half-icons a card may show.

@@ -9,6 +9,13 @@ action is being resolved: the choices of its current step, as generated (destina
 board order, then discards, then pushes), :class:`Finish` last. Otherwise: :class:`Use`
 by grant index, :class:`Shortcut`, :class:`ExchangeAndEnd`, and :class:`EndTurn` last (by
 the card a Water Current's Obstacle takes, then ignoring the current under Head Down!).
+
+With Adventure Pack modules: while a decision comes first (a frame: a Surprise flipped by
+a pushed crab, a reward to choose, an Event's target), only its player acts and the legal
+actions are its step's options. Otherwise :class:`UseTreasure` (by token) follows
+:class:`Use`; while a card is due, :class:`Reveal` follows them, then :class:`Shortcut`,
+and the turn cannot end; a turn that ended with a card due (``Stage.ENDING``) offers
+:class:`Reveal` alone.
 """
 
 from __future__ import annotations
