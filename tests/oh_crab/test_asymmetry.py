@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
-from crabrules.core.errors import ContentError, InvalidStateError
+from crabrules.core.errors import ContentError, IllegalActionError, InvalidStateError
 from crabrules.oh_crab import (
     NO_CARD,
     ChooseSkills,
@@ -629,6 +629,27 @@ def test_the_state_check_refuses_impossible_module_four_parts() -> None:
     lasting = Overlay(lasting=(RuleChange(Rule.OBSTACLE_AT, cell=28),))  # already an Obstacle
     with pytest.raises(InvalidStateError, match="distinct standard space"):
         check_state(attrs.evolve(state, adventure=attrs.evolve(state.adventure, overlay=lasting)))
+
+
+def test_the_state_check_refuses_a_window_without_a_pincer_or_for_another_card() -> None:
+    state = _push_orange()
+    check_state(state)
+    assert state.adventure is not None
+    frame = state.adventure.frames[-1]
+    spent = attrs.evolve(asy(state), pincers=(2, 0, 1))
+    with pytest.raises(InvalidStateError, match="a window opens only for a card with a Pincer"):
+        check_state(attrs.evolve(state, adventure=attrs.evolve(state.adventure, asymmetry=spent)))
+    other = attrs.evolve(frame, item=skill("boxer"))
+    with pytest.raises(InvalidStateError, match="belongs to the crab whose card it is"):
+        check_state(attrs.evolve(state, adventure=attrs.evolve(state.adventure, frames=(other,))))
+
+
+def test_choosing_comes_first_and_refuses_anything_else() -> None:
+    state = initial_state(ASYM, seed=1)
+    with pytest.raises(IllegalActionError, match="a Plan is not possible now"):
+        apply(state, Plan(0, state.hands[0][0]))
+    with pytest.raises(IllegalActionError, match="ChooseSkills with these values"):
+        apply(state, ChooseSkills(0, (99,)))
 
 
 def test_the_pictures_show_each_crabs_card_and_pincers_but_not_the_hidden_choices() -> None:

@@ -4,7 +4,8 @@ Every Asymmetry card lies in exactly one place (dealt and not chosen yet, on a c
 the box); only playable cards are dealt, as many as the setup deals; a card's Pincers are
 0 to its starting number and the tokens they need (two per card at most) are among the 10;
 the cards are chosen, one per crab, exactly when nobody is still choosing, and nothing else
-happens before; the lasting changes of the overlay are Obstacles made of distinct standard
+happens before; a skill's frame belongs to its card's crab, and a window waits only for
+a card with a Pincer; the lasting changes of the overlay are Obstacles made of distinct standard
 spaces; what a player spied is a card still face down where they saw it.
 """
 
@@ -21,7 +22,7 @@ from crabrules.oh_crab.adventure.asymmetry import (
 from crabrules.oh_crab.adventure.asymmetry_content import PINCER_TOKENS, tokens_for
 from crabrules.oh_crab.adventure.content import Rule
 from crabrules.oh_crab.adventure.modules import Module
-from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry
+from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry, FrameKind
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import SpaceType
 from crabrules.oh_crab.primitives import Primitive
@@ -109,6 +110,14 @@ def check_asymmetry(state: State) -> None:
         ):
             raise _bad("nothing happens before every player has chosen")
     _check_spied(state, asymmetry)
+    for frame in adventure.frames:
+        if frame.kind is not FrameKind.SKILL:
+            continue
+        crab = frame.crab
+        if not 0 <= crab < crabs or asymmetry.chosen[crab] != frame.item:
+            raise _bad("a skill's frame belongs to the crab whose card it is")
+        if frame.queue == (Primitive.SKILL_WINDOW,) and asymmetry.pincers[crab] <= 0:
+            raise _bad("a window opens only for a card with a Pincer")
 
 
 def _check_spied(state: State, asymmetry: Asymmetry) -> None:
