@@ -26,7 +26,7 @@ class Terminal:
         self.name = f"crabrules-{uuid.uuid4().hex[:8]}"
         src = pathlib.Path(crabrules.__file__).parents[1]
         env = f"PYTHONPATH={src}"
-        line = " ".join([env, *command, "; sleep 30"])  # keep the pane to read the end
+        line = " ".join([env, *command, "; sleep 120"])  # keep the pane to read the end
         subprocess.run(
             ["tmux", "new-session", "-d", "-s", self.name, "-x", "250", "-y", "50", line],
             check=True,
@@ -43,7 +43,8 @@ class Terminal:
             text=True,
         ).stdout
 
-    def wait_for(self, text: str, timeout: float = 30) -> str:
+    # Generous: a loaded CI machine can take many seconds just to import and start.
+    def wait_for(self, text: str, timeout: float = 120) -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen()
@@ -86,7 +87,8 @@ def test_a_person_plays_to_the_end_in_a_terminal(play: type[Terminal]) -> None:
             "3",
         ]
     )
-    for _ in range(100):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         screen = terminal.screen()
         if "Game over after" in screen:
             break

@@ -124,3 +124,24 @@ def test_a_registered_game_without_an_encoding_is_refused() -> None:
 
 def test_encodings_are_cached_per_config() -> None:
     assert encoding("crab-stack") is encoding("crab-stack", crabrules.crab_stack.Config())
+
+
+def test_a_tensor_write_needs_one_index_per_axis() -> None:
+    from crabrules.encoding import Layout, Section, Tensor
+
+    tensor = Tensor(Layout((Section("a", (2,), ""), Section("b", (2, 3), ""))))
+    tensor.set("b", 1, 2)
+    tensor.set("a", 1, value=0.5)
+    assert tensor.values.tolist() == [0.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    with pytest.raises(ValueError, match="b: 2 indices, not 1"):
+        tensor.set("b", 4)
+
+
+def test_tensor_writes_take_numpy_integers() -> None:
+    # Observations can hold numpy integers (an action number sent by a learner).
+    from crabrules.encoding import Layout, Section, Tensor
+
+    tensor = Tensor(Layout((Section("a", (2,), ""), Section("b", (2, 3), ""))))
+    tensor.set_many("b", [np.int64(4)])
+    tensor.set("a", np.int64(1))
+    assert tensor.values.tolist() == [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import abc
 import functools
 import math
+import operator
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
@@ -99,7 +100,10 @@ class Tensor:
         """Write ``value`` at ``index`` (one int per axis) of the section ``name``."""
         layout = self._layout
         strides = layout.strides[name]
-        position = sum(i * s for i, s in zip(index, strides, strict=True))
+        if len(index) != len(strides):
+            raise ValueError(f"{name}: {len(strides)} indices, not {len(index)}")
+        # The last axis has stride 1; a one-axis section (most of them) needs no products.
+        position = index[0] if len(index) == 1 else sum(map(operator.mul, index, strides))
         self.values[layout.offsets[name] + position] = value
 
     def put(self, name: str, values: Sequence[float] | npt.NDArray[np.float32]) -> None:

@@ -43,7 +43,7 @@ True
 
 from __future__ import annotations
 
-import functools
+from array import array
 
 import numpy as np
 import numpy.typing as npt
@@ -51,6 +51,7 @@ import numpy.typing as npt
 from crabrules import crab_stack
 from crabrules.core import PlayerId
 from crabrules.crab_stack import Action, Config, KeepGroup, Move, Observation, State
+from crabrules.crab_stack.crabs import Stack
 from crabrules.encoding.base import Encoding, Section
 
 __all__ = ["CrabStackEncoding"]
@@ -79,6 +80,21 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         )
         self._moves = config.move_table.moves
         self._keeps = tuple(tuple(KeepGroup(p, c) for c in range(cells)) for p in range(players))
+        offsets = self.layout.offsets
+        self._observer, self._to_move = offsets["observer"], offsets["to_move"]
+        self._eliminated, self._pending = offsets["eliminated"], offsets["pending"]
+        self._repetition, self._turn = offsets["repetition"], offsets["turn"]
+        level = kinds  # the stride of a level in ``stacks``
+        self._spaces = tuple(
+            _SpaceOnes(
+                tuple(
+                    offsets["stacks"] + (cell * self.height + h) * level
+                    for h in range(self.height)
+                ),
+                offsets["top"] + cell * kinds,
+            )
+            for cell in range(cells)
+        )
 
     def action_to_int(self, action: Action) -> int:
         """``src * C + dst`` for a move, ``C * C + cell`` for a wave decision."""
@@ -89,12 +105,12 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
 
     def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
         """``player``'s legal actions by number (the numbering inlined: an env's hot path)."""
+        legal = crab_stack.legal_actions(state, player)
         cells = self.cells
-        keep = cells * cells
-        return {
-            a.src * cells + a.dst if type(a) is Move else keep + a.cell: a  # type: ignore[union-attr]
-            for a in crab_stack.legal_actions(state, player)
-        }
+        if state.pending:  # a wave tie to settle: only KeepGroups (and no Move) are legal
+            keep = cells * cells
+            return {keep + a.cell: a for a in legal}  # type: ignore[union-attr]
+        return {a.src * cells + a.dst: a for a in legal}  # type: ignore[union-attr]
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The :class:`~crabrules.crab_stack.Move` or ``KeepGroup`` numbered ``number``."""
@@ -104,40 +120,55 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
             return self._moves[player][number]
         return self._keeps[player][number - moves]
 
-    @functools.cached_property
-    def _bases(self) -> tuple[tuple[int, int], ...]:
-        """Per cell, where its stack's levels and its top crab start in the tensor."""
-        offsets, kinds = self.layout.offsets, 3 * self.players
-        stacks, top = offsets["stacks"], offsets["top"]
-        return tuple(
-            (stacks + cell * self.height * kinds, top + cell * kinds) for cell in range(self.cells)
-        )
-
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
-        # The hot path of an environment step: every 1 is found first, then written at once.
-        offsets = self.layout.offsets
-        players, kinds = self.players, 3 * self.players
+        # The hot path of an environment step. Every 1 is listed first, as int64 bytes, then
+        # written at once; each space's share of them comes from its memo, all in C.
         viewer = observation.player
-        ones = [
-            offsets["observer"] + (players if viewer is None else viewer),
-            offsets["to_move"] + observation.to_move,
-            offsets["repetition"] + min(observation.repetitions, 3) - 1,
-        ]
-        eliminated = offsets["eliminated"]
-        ones += [eliminated + p for p in observation.eliminated]
-        append = ones.append
-        for (base, top), stack in zip(self._bases, observation.stacks, strict=True):
-            if stack:
-                for c in stack:
-                    append(base + c)
-                    base += kinds
-                append(top + c)
-        pending = offsets["pending"]
+        small = array(
+            "q",
+            (
+                self._observer + (self.players if viewer is None else viewer),
+                self._to_move + observation.to_move,
+                self._repetition + min(observation.repetitions, 3) - 1,
+            ),
+        )
+        if observation.eliminated:
+            small.extend([self._eliminated + p for p in observation.eliminated])
+        pending = self._pending
         for group in observation.pending:
-            ones += [pending + 2 * c for c in group]
-            append(pending + 2 * min(group) + 1)
+            small.extend([pending + 2 * c for c in group])
+            small.append(pending + 2 * min(group) + 1)
+        ones = b"".join([*map(_SpaceOnes.__getitem__, self._spaces, observation.stacks), small])
         values = np.zeros(self.layout.size, dtype=np.float32)
-        values[np.fromiter(ones, np.intp, len(ones))] = 1.0  # faster than values[ones]
-        values[offsets["turn"]] = observation.turn
+        values[np.frombuffer(ones, dtype=np.int64)] = 1.0
+        values[self._turn] = observation.turn
         return values
+
+
+class _SpaceOnes(dict[Stack, bytes]):
+    """One space's memo: a stack -> where its 1s are (its levels, its top), as int64 bytes.
+
+    Stacks recur (most moves change two spaces), so an observation's 1s are mostly joined
+    from here rather than worked out crab by crab. The memo is emptied when it reaches
+    :attr:`LIMIT` entries: a bound on its memory, and an entry is cheap to work out again.
+    """
+
+    __slots__ = ("_levels", "_top")
+
+    #: The most stacks remembered per space.
+    LIMIT = 4096
+
+    def __init__(self, levels: tuple[int, ...], top: int) -> None:
+        super().__init__()
+        self._levels = levels  # where each level's one-hot starts
+        self._top = top  # where the top crab's one-hot starts
+
+    def __missing__(self, stack: Stack) -> bytes:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        ones = [level + c for level, c in zip(self._levels, stack, strict=False)]
+        if stack:
+            ones.append(self._top + stack[-1])
+        entry = self[stack] = array("q", ones).tobytes()
+        return entry

@@ -77,8 +77,6 @@ called_wrong   ``n``          players called wrong whose hand has not changed si
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 import numpy.typing as npt
 
@@ -261,5 +259,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
 
 def _counts(cards: list[int] | tuple[int, ...], kinds: int, copies: int) -> list[float]:
     """How many cards of each kind, divided by ``copies``."""
-    counted = Counter(cards)
-    return [counted[kind - 1] / copies for kind in range(kinds)]
+    counted = [0] * kinds
+    for card in cards:
+        counted[card + 1] += 1
+    return [count / copies for count in counted]
