@@ -84,6 +84,16 @@ def fuzz(session: nox.Session) -> None:
         *session.posargs,
         env={"CRABRULES_FUZZ": "200"},
     )
+    # Oh Crab!'s Module 4 invariants on 1,000 random games per player count (issue 13).
+    session.run(
+        "pytest",
+        "tests/oh_crab/test_asymmetry_games.py",
+        "-k",
+        "invariant",
+        "-p",
+        "no:cacheprovider",
+        env={"CRABRULES_FUZZ": "200"},
+    )
 
 
 @nox.session

@@ -35,6 +35,8 @@ __all__ = [
     "Activate",
     "AddCard",
     "Choose",
+    "ChooseSkills",
+    "Decline",
     "Discard",
     "Dope",
     "EndTurn",
@@ -47,12 +49,14 @@ __all__ = [
     "PickTrace",
     "Pile",
     "Place",
+    "MakeObstacle",
     "Plan",
     "Rest",
     "Reveal",
     "Shift",
     "Shortcut",
     "Side",
+    "Skill",
     "StandUp",
     "TakeMarket",
     "Use",
@@ -306,6 +310,47 @@ class Choose:
     option: int
 
 
+# --- Module 4: Asymmetry --------------------------------------------------------------------
+
+
+@attrs.frozen
+class ChooseSkills:
+    """Module 4, setup: keep ``cards`` of those dealt, one per crab of the player, in order.
+
+    The choice is hidden until every player has chosen.
+    """
+
+    TAG: ClassVar[str] = "choose_skills"
+    player: PlayerId
+    cards: tuple[int, ...]
+
+
+@attrs.frozen
+class Skill:
+    """Module 4: use ``crab``'s skill (one Pincer): in the turn, or in a window it opened."""
+
+    TAG: ClassVar[str] = "skill"
+    player: PlayerId
+    crab: int
+
+
+@attrs.frozen
+class Decline:
+    """Module 4: let a window pass without using the skill."""
+
+    TAG: ClassVar[str] = "decline"
+    player: PlayerId
+
+
+@attrs.frozen
+class MakeObstacle:
+    """Turn the standard space ``cell`` into a standard Obstacle (a Selected Action)."""
+
+    TAG: ClassVar[str] = "make_obstacle"
+    player: PlayerId
+    cell: Cell
+
+
 Action = (
     Place
     | Activate
@@ -328,6 +373,10 @@ Action = (
     | UseTreasure
     | Reveal
     | Choose
+    | ChooseSkills
+    | Skill
+    | Decline
+    | MakeObstacle
 )
 """Every action of Oh Crab!, tagged by ``type`` in JSON."""
 
@@ -335,4 +384,6 @@ Action = (
 ACTIONS: tuple[type, ...] = typing.get_args(Action)
 
 #: The actions only games with Adventure Pack modules have (a base game never offers them).
-ADVENTURE_ACTIONS: frozenset[type] = frozenset({TakeMarket, UseTreasure, Reveal, Choose})
+ADVENTURE_ACTIONS: frozenset[type] = frozenset(
+    {TakeMarket, UseTreasure, Reveal, Choose, ChooseSkills, Skill, Decline, MakeObstacle}
+)

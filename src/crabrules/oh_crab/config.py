@@ -63,8 +63,8 @@ SCENARIOS = (
 )
 
 
-#: The modules this version plays (Module 4, Asymmetry, is not implemented yet).
-IMPLEMENTED_MODULES = frozenset({Module.SURPRISES, Module.EVENTS, Module.CHALLENGES})
+#: The modules this version plays: all four.
+IMPLEMENTED_MODULES = frozenset(Module)
 
 E = TypeVar("E", Module, Variant)
 
@@ -113,7 +113,7 @@ class Config:
             different; empty: the content's colours in order. A player holds the starting
             deck of their first crab's colour.
         modules: the Adventure Pack modules in play, by name (``"surprises"``,
-            ``"events"``, ``"challenges"``) or :class:`Module`; any subset.
+            ``"events"``, ``"challenges"``, ``"asymmetry"``) or :class:`Module`; any subset.
         variants: the modules' variants in play, by name or :class:`Variant`; each
             needs its module.
     """
@@ -214,6 +214,8 @@ def _check_modules(config: Config) -> None:
     pack = get_content(config.content).adventure if has_content(config.content) else None
     if config.modules and pack is None:
         raise InvalidConfigError("modules: the content has no Adventure Pack")
+    if Module.ASYMMETRY in config.modules and pack is not None and not pack.asymmetry:
+        raise InvalidConfigError("modules: the content's Adventure Pack has no Asymmetry cards")
 
 
 def _check_types(config: Config) -> None:

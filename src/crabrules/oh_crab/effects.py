@@ -17,19 +17,23 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import (
     Action,
     Choose,
+    Decline,
     Discard,
     Dope,
     Exchange,
     Finish,
+    MakeObstacle,
     Move,
     PickTrace,
     Pile,
     Shift,
     Shortcut,
     Side,
+    Skill,
     StandUp,
     TakeMarket,
 )
+from crabrules.oh_crab.adventure import asymmetry as module4
 from crabrules.oh_crab.adventure.reveal import reveal_due
 from crabrules.oh_crab.adventure.rewards import choose_reward, take_from_trace
 from crabrules.oh_crab.board import SEA, Cell
@@ -77,6 +81,9 @@ AUTOMATIC = frozenset(
         P.KNOCK_OVER,
         P.STAND_UP,
         P.REVEAL_DUE,
+        P.REGENERATE_PINCERS,
+        P.SPY_EVENTS,
+        P.SPY_CHALLENGES,
     }
 )
 #: Steps that move several crabs, one at a time, until the player finishes.
@@ -159,6 +166,10 @@ def step_options(
         return [TakeMarket(player, t) for t in market_takes(view.market, view.draw)]
     if step is P.TAKE_TRACE_CARD:
         return [PickTrace(player, c) for c in view.traces[player]]
+    if step is P.TURN_INTO_OBSTACLE:
+        return list(module4.obstacle_options(rules, player))
+    if step is P.SKILL_WINDOW:
+        return list(module4.window_options(rules, view, crab))
     if step is P.CHOOSE_REWARD:
         adventure = view.adventure
         assert adventure is not None
@@ -352,6 +363,10 @@ def _automatic_usable(rules: Rules, view: View, crab: int, step: Primitive) -> b
         return view.crabs[crab] >= 0 and not view.knocked[crab]
     if step is P.STAND_UP:
         return view.knocked[crab]
+    if step is P.REGENERATE_PINCERS:
+        return module4.can_regenerate(rules, view, player)
+    if step is P.SPY_EVENTS or step is P.SPY_CHALLENGES:
+        return module4.can_spy(view, player, step)
     return True
 
 
@@ -430,7 +445,16 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
 
 #: The Adventure Pack's steps that need no choice.
 _ADVENTURE_AUTOMATIC = frozenset(
-    {P.LOSE_SHELL, P.DISCARD_RANDOM, P.KNOCK_OVER, P.STAND_UP, P.REVEAL_DUE}
+    {
+        P.LOSE_SHELL,
+        P.DISCARD_RANDOM,
+        P.KNOCK_OVER,
+        P.STAND_UP,
+        P.REVEAL_DUE,
+        P.REGENERATE_PINCERS,
+        P.SPY_EVENTS,
+        P.SPY_CHALLENGES,
+    }
 )
 
 
@@ -445,6 +469,10 @@ def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> N
             knock_over(work, crab)
     elif step is P.STAND_UP:
         stand_up(work, crab)
+    elif step is P.REGENERATE_PINCERS:
+        module4.regenerate(work, player)
+    elif step is P.SPY_EVENTS or step is P.SPY_CHALLENGES:
+        module4.spy(work, player, step)
     else:
         reveal_due(work)
 
@@ -502,6 +530,13 @@ def resolve(work: Work, action: Action) -> None:
         work.take_market(player, action.take)
     elif isinstance(action, Choose):
         choose_reward(work, player, action.option)
+    elif isinstance(action, MakeObstacle):
+        work.queue.pop(0)
+        module4.make_obstacle(work, player, action.cell)
+    elif isinstance(action, Skill):
+        module4.use_in_window(work, crab)
+    elif isinstance(action, Decline):
+        module4.decline(work, crab)
     elif isinstance(action, PickTrace):
         main = work.rules.cards[action.card].main
         work.queue[0] = main

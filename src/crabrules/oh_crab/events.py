@@ -31,6 +31,13 @@ from crabrules.oh_crab.state import CardId, Source
 
 __all__ = [
     "EVENTS",
+    "SkillsChosen",
+    "SkillsRevealed",
+    "SkillUsed",
+    "SkillDeclined",
+    "PincersRegenerated",
+    "Spied",
+    "ObstacleMade",
     "ActionUsed",
     "CardAdded",
     "CardDue",
@@ -498,6 +505,87 @@ class RewardChosen:
     name: str
 
 
+# --- Module 4: Asymmetry --------------------------------------------------------------------
+
+
+@attrs.frozen
+class SkillsChosen:
+    """A player chose their Asymmetry card(s); which stays hidden until everyone has."""
+
+    TAG: ClassVar[str] = "skills_chosen"
+    player: PlayerId
+    colour: str
+
+
+@attrs.frozen
+class SkillsRevealed:
+    """Every player has chosen: the cards are shown, per crab (and sunset setups follow)."""
+
+    TAG: ClassVar[str] = "skills_revealed"
+    cards: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+@attrs.frozen
+class SkillUsed:
+    """A crab's skill acted; ``pincers``: what its card has left."""
+
+    TAG: ClassVar[str] = "skill_used"
+    player: PlayerId
+    colour: str
+    crab: int
+    card: int
+    name: str
+    pincers: int
+
+
+@attrs.frozen
+class SkillDeclined:
+    """A player let a window of their crab's skill pass."""
+
+    TAG: ClassVar[str] = "skill_declined"
+    player: PlayerId
+    colour: str
+    crab: int
+    name: str
+
+
+@attrs.frozen
+class PincersRegenerated:
+    """A crab regained a Pincer (``pincers``: now on its card)."""
+
+    TAG: ClassVar[str] = "pincers_regenerated"
+    crab: int
+    colour: str
+    pincers: int
+
+
+@attrs.frozen
+class Spied:
+    """A player consulted face-down cards (a Spy); only they see ``cards`` and ``names``.
+
+    ``kind`` is ``"event"`` or ``"challenge"``; ``tiles`` the Beach tiles consulted.
+    """
+
+    TAG: ClassVar[str] = "spied"
+    player: PlayerId
+    colour: str
+    kind: str
+    tiles: tuple[int, ...]
+    cards: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+@attrs.frozen
+class ObstacleMade:
+    """A standard space became a standard Obstacle until the end of the game."""
+
+    TAG: ClassVar[str] = "obstacle_made"
+    player: PlayerId
+    colour: str
+    cell: Cell
+
+
 Event = (
     CrabPlaced
     | CrabActivated
@@ -534,6 +622,13 @@ Event = (
     | ChallengeResolved
     | ChallengeRevealed
     | RewardChosen
+    | SkillsChosen
+    | SkillsRevealed
+    | SkillUsed
+    | SkillDeclined
+    | PincersRegenerated
+    | Spied
+    | ObstacleMade
 )
 """Every event of Oh Crab!, tagged by ``type`` in JSON."""
 

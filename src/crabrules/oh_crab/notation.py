@@ -59,12 +59,15 @@ from crabrules.oh_crab.actions import (
     Activate,
     AddCard,
     Choose,
+    ChooseSkills,
+    Decline,
     Discard,
     Dope,
     EndTurn,
     Exchange,
     ExchangeAndEnd,
     Finish,
+    MakeObstacle,
     Move,
     PickTrace,
     Pile,
@@ -75,6 +78,7 @@ from crabrules.oh_crab.actions import (
     Shift,
     Shortcut,
     Side,
+    Skill,
     StandUp,
     TakeMarket,
     Use,
@@ -175,9 +179,25 @@ def _body(state: State, rules: Rules, action: Action) -> str:
         return "reveal"
     if isinstance(action, Choose):
         return f"choose {action.option + 1}"
+    # Module 4
+    if isinstance(action, ChooseSkills):
+        return "skills " + " ".join(_skill_id(rules, c) for c in action.cards)
+    if isinstance(action, Skill):
+        return f"skill {rules.colours[action.crab]}"
+    if isinstance(action, Decline):
+        return "decline"
+    if isinstance(action, MakeObstacle):
+        return f"obstacle {cell_label(action.cell)}"
     assert isinstance(action, EndTurn)
     text = "end" + _extras(rules, action.discard, ())
     return text + (" ignore current" if action.ignore_current else "")
+
+
+def _skill_id(rules: Rules, card: int) -> str:
+    pack = rules.pack
+    if pack is None or not 0 <= card < len(pack.asymmetry):
+        return str(card)
+    return pack.asymmetry[card].id
 
 
 def _token_id(rules: Rules, token: int) -> str:
@@ -220,6 +240,10 @@ _VERBS = (
     "treasure",
     "reveal",
     "choose",
+    "skills",
+    "skill",
+    "decline",
+    "obstacle",
 )
 
 
@@ -336,6 +360,24 @@ def _parse_verb(state: State, rules: Rules, p: int, verb: str, args: _Args) -> A
         if not word.isdigit() or not 1 <= int(word) <= 9:
             raise _NotationError(f"{word!r:.40} is no reward's number (1, 2, ...)")
         return Choose(p, int(word) - 1)
+    if verb == "skills":  # Module 4
+        pack = rules.pack
+        ids = [] if pack is None else [c.id for c in pack.asymmetry]
+        cards = []
+        while args.left():
+            word = args.word("an Asymmetry card")
+            if word not in ids:
+                raise _NotationError(f"{word!r:.40} is no Asymmetry card")
+            cards.append(ids.index(word))
+        if not cards:
+            raise _NotationError("'skills' names the Asymmetry card(s) chosen, one per crab")
+        return ChooseSkills(p, tuple(cards))
+    if verb == "skill":
+        return Skill(p, _crab(rules, args.word("a crab's colour")))
+    if verb == "decline":
+        return Decline(p)
+    if verb == "obstacle":
+        return MakeObstacle(p, args.cell())
     if verb == "shortcut":
         cards = []
         while args.left() and args.peek() != "push":

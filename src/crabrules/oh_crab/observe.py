@@ -30,6 +30,7 @@ from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import MAX_PLAYERS, Config
 from crabrules.oh_crab.events import CardPlanned, Event, MarketCardTaken, SurpriseFlipped
+from crabrules.oh_crab.events import Spied as SpiedEvent
 from crabrules.oh_crab.state import CardId, Phase, State, Turn
 from crabrules.oh_crab.work import rules_for
 
@@ -272,6 +273,10 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
 
 
 def _as_seen(event: Event, player: PlayerId | None) -> Event:
+    if isinstance(event, SpiedEvent) and event.player != player:
+        # Module 4: a Spy shows the cards to the spy alone ("without showing it").
+        hidden = (HIDDEN,) * len(event.cards)
+        return attrs.evolve(event, cards=hidden, names=("",) * len(event.cards))
     if isinstance(event, SurpriseFlipped) and event.kept and event.player != player:
         # A Treasure kept for later: its finder alone looks at it.
         return attrs.evolve(event, token=HIDDEN, name="")

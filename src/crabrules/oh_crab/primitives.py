@@ -71,6 +71,19 @@ class Primitive(str, enum.Enum):
     """The rules' own step (never in content): exchange a trophy for a reward."""
     REVEAL_DUE = "reveal_due"
     """The rules' own step (never in content): reveal the first card due this turn."""
+    # --- Module 4 (Asymmetry) and its Selected Actions ---
+    REGENERATE_PINCERS = "regenerate_pincers"
+    """Selected Action: each of your crabs that used a Pincer regains one (never above its
+    card's starting number)."""
+    TURN_INTO_OBSTACLE = "turn_into_obstacle"
+    """Selected Action: a standard space becomes a standard Obstacle until the end of the
+    game."""
+    SPY_EVENTS = "spy_events"
+    """Selected Action, Spy: consult every face-down Event, without showing them."""
+    SPY_CHALLENGES = "spy_challenges"
+    """Selected Action, Spy: consult every face-down Challenge, without showing them."""
+    SKILL_WINDOW = "skill_window"
+    """The rules' own step (never in content): a window for a crab's skill."""
 
 
 #: The four basic actions: the only main actions and half-icons a card may show.
@@ -87,4 +100,4 @@ BASIC = frozenset(
 MOVES = frozenset({Primitive.MOVE_FORWARD, Primitive.MOVE_DIAGONAL, Primitive.MOVE_TOWARD_SEA})
 
 #: Steps the rules put in a queue themselves: no content may name them.
-INTERNAL = frozenset({Primitive.CHOOSE_REWARD, Primitive.REVEAL_DUE})
+INTERNAL = frozenset({Primitive.CHOOSE_REWARD, Primitive.REVEAL_DUE, Primitive.SKILL_WINDOW})

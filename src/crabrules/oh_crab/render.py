@@ -26,6 +26,7 @@ from __future__ import annotations
 import textwrap
 
 from crabrules.core.game import PlayerId, not_a_state
+from crabrules.oh_crab.adventure.asymmetry_render import asymmetry_lines
 from crabrules.oh_crab.adventure.render import adventure_lines
 from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.content import COLUMNS, get_content
@@ -69,6 +70,7 @@ def render(state: State) -> str:
     lines.extend(_wrap(line) for line in _market_lines(state, rules))
     for p in range(rules.players):
         lines.extend(_wrap(line) for line in _player_lines(state, rules, p))
+    lines.extend(_wrap(line) for line in asymmetry_lines(state, rules))  # Module 4
     lines.extend(_wrap(line) for line in _turn_lines(state, rules))
     lines.extend(_wrap(line) for line in adventure_lines(state, rules))
     return "\n".join(lines)

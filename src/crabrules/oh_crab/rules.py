@@ -32,6 +32,7 @@ from crabrules.oh_crab.actions import (
     Action,
     Activate,
     AddCard,
+    ChooseSkills,
     Discard,
     Dope,
     EndTurn,
@@ -47,12 +48,15 @@ from crabrules.oh_crab.actions import (
     Shift,
     Shortcut,
     Side,
+    Skill,
     Use,
     UseTreasure,
 )
+from crabrules.oh_crab.adventure import asymmetry as module4
 from crabrules.oh_crab.adventure.frames import frame_options, in_order, run_in_frame, settle
 from crabrules.oh_crab.adventure.reveal import reveal_steps
 from crabrules.oh_crab.adventure.setup import setup_adventure
+from crabrules.oh_crab.adventure.skills import open_windows, skill_options, use_skill
 from crabrules.oh_crab.adventure.treasures import treasure_options, use_treasure
 from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.config import Config
@@ -222,6 +226,10 @@ def active_players(state: State) -> frozenset[PlayerId]:
     """
     if type(state) is not State:
         raise not_a_state(state, State)
+    if state.adventure is not None and module4.is_choosing(state):
+        # Module 4's setup: every player still to choose their Asymmetry card(s).
+        assert state.adventure.asymmetry is not None
+        return module4.active_players(state.adventure.asymmetry)
     if state.phase is Phase.PLANNING:
         return frozenset(p for p, c in enumerate(state.planned) if c == NO_CARD)
     if state.adventure is not None and state.adventure.frames:
@@ -246,6 +254,10 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         raise not_a_state(state, State)
     if player is not None and (type(player) is not int or not 0 <= player < len(state.planned)):
         check_viewer(player, len(state.planned))
+    if state.adventure is not None and module4.is_choosing(state):
+        assert state.adventure.asymmetry is not None
+        rules = rules_for(state.config)
+        return tuple(module4.choice_options(rules, state.adventure.asymmetry, player))
     if state.phase is Phase.PLANNING:
         plans = rules_for(state.config).plans
         out: list[Action] = []
@@ -310,6 +322,7 @@ def _turn_actions(state: State) -> list[Action]:
     ]
     if adventure is not None:
         out.extend(treasure_options(rules, state, crab, head_down))
+        out.extend(skill_options(rules, state, crab, head_down))
         if adventure.due:
             # "At any moment of their turn ... but no later": the turn cannot end before.
             out.append(Reveal(p))
@@ -363,7 +376,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     work = Work(state)
     _run(work, action)
     if work.adventure is not None:
-        _settle_adventure(work)
+        _settle_adventure(work, state)
     return work.freeze()
 
 
@@ -431,7 +444,7 @@ def apply_with_events(
     work = Work(state, events)
     _run(work, action)
     if work.adventure is not None:
-        _settle_adventure(work)
+        _settle_adventure(work, state)
     after = work.freeze()
     if after.phase is Phase.OVER:
         result = outcome(after)
@@ -445,7 +458,9 @@ def apply_with_events(
 def _run(work: Work, action: Action) -> None:
     """Play ``action`` on ``work`` (the one engine of ``apply`` and ``apply_with_events``)."""
     p = action.player
-    if work.frames:
+    if isinstance(action, ChooseSkills):
+        module4.choose_skills(work, action)  # Module 4's setup
+    elif work.frames:
         # Adventure Pack: the choice of the decision that comes first.
         run_in_frame(work, action)
     elif isinstance(action, Plan):
@@ -484,14 +499,22 @@ def _run(work: Work, action: Action) -> None:
         advance(work)
     elif isinstance(action, UseTreasure):
         use_treasure(work, p, action.token)
+    elif isinstance(action, Skill):
+        use_skill(work, p, action.crab)
     else:
         resolve(work, action)
 
 
-def _settle_adventure(work: Work) -> None:
+def _settle_adventure(work: Work, before: State) -> None:
     """Adventure Pack: resolve the frames the action pushed; end a turn nothing holds up."""
     in_order(work, 0)
     settle(work)
+    adventure = work.adventure
+    assert adventure is not None
+    if adventure.asymmetry is not None:
+        # Module 4: the windows the action opened come first; what is face up is no secret.
+        open_windows(work, before)
+        module4.forget_revealed(work)
     adventure = work.adventure
     assert adventure is not None
     if work.stage is Stage.ENDING and not (work.frames or adventure.due or work.queue):

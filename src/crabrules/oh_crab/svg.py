@@ -26,6 +26,7 @@ import textwrap
 from xml.etree.ElementTree import Element
 
 from crabrules.core.svg import Svg, colour_fill
+from crabrules.oh_crab.adventure.asymmetry_render import asymmetry_panel_line
 from crabrules.oh_crab.adventure.render import adventure_lines
 from crabrules.oh_crab.board import SEA
 from crabrules.oh_crab.content import COLUMNS, Arrow, Space, SpaceType
@@ -74,6 +75,8 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
     board_height = _TOP * scale + layout.rows * space + 24 * scale
     extra = adventure_lines(view, rules)
     panel_lines = 12 + 4 * len(view.crabs) + len(view.hand) + len(_LEGEND) + 2 * len(extra)
+    if view.adventure is not None and view.adventure.asymmetry is not None:
+        panel_lines += len(rules.names)  # Module 4: a skill line per player
     height = max(board_height, (panel_lines * 17 + 30) * scale)
     picture = Svg(size, height, title=f"Oh Crab!, round {view.round}")
     picture.add("rect", x=0, y=0, width=size, height=height, fill="#f4efe4")
@@ -343,6 +346,9 @@ def _panel(
         discard = view.discards[p]
         top = rules.card_names[discard[-1]].split(" ")[0] if discard else "-"
         line(f"discard pile {len(discard)}, top {top}", indent=14 * scale)
+        skill = asymmetry_panel_line(view.adventure, rules, p)  # Module 4
+        if skill is not None:
+            line(skill, indent=14 * scale)
     y += 8 * scale
     for text in adventure_lines(view, rules):
         for part in textwrap.wrap(text, 60):

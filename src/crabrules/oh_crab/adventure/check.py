@@ -61,8 +61,9 @@ def check_adventure(state: State) -> None:
     _check_challenges(state, rules, pack)
     _check_due(state, rules)
     _check_frames(state, rules, pack)
-    if adventure.overlay.lasting:
-        raise _bad("no change lasts to the end of the game without Module 4")
+    from crabrules.oh_crab.adventure.asymmetry_check import check_asymmetry  # Module 4
+
+    check_asymmetry(state)
 
 
 def _exactly_once(places: list[tuple[int, ...]], count: int, what: str) -> None:
@@ -220,6 +221,7 @@ def _check_frames(state: State, rules: Rules, pack: AdventureContent) -> None:
             FrameKind.SURPRISE: len(pack.surprises),
             FrameKind.EVENT: len(pack.events),
             FrameKind.REWARD: len(pack.rewards),
+            FrameKind.SKILL: len(pack.asymmetry),
         }[frame.kind]
         if not 0 <= frame.item < limit:
             raise _bad("frames: no such token or card")
@@ -257,10 +259,13 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
     event = {q for e in pack.events for part in e.effect for q in suffixes(part.steps)}
     reward: set[tuple[Primitive, ...]] = {(Primitive.CHOOSE_REWARD,)}
     reward.update(q for card in pack.rewards for r in card.options for q in suffixes(r.steps))
+    from crabrules.oh_crab.adventure.asymmetry_check import window_queues  # Module 4
+
     return {
         FrameKind.SURPRISE: frozenset(surprise),
         FrameKind.EVENT: frozenset(event),
         FrameKind.REWARD: frozenset(reward),
+        FrameKind.SKILL: window_queues(config),
     }
 
 
@@ -273,6 +278,9 @@ def turn_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     for token in pack.surprises:
         if not token.immediate:
             out.update(token.steps[i:] for i in range(len(token.steps)))
+    from crabrules.oh_crab.adventure.asymmetry_check import skill_queues  # Module 4
+
+    out.update(skill_queues(config))
     return frozenset(out)
 
 
@@ -334,3 +342,6 @@ def check_adventure_view(view: Adventure | None, config: Config, player: int | N
         ids(challenges.tiles, len(pack.challenges), "challenges", hidden=True)
         ids(challenges.resolved + challenges.box, len(pack.challenges), "challenges")
         ids((challenges.reward, *challenges.reward_box), len(pack.rewards), "rewards")
+    from crabrules.oh_crab.adventure.asymmetry_check import check_asymmetry_view  # Module 4
+
+    check_asymmetry_view(view, config, player)

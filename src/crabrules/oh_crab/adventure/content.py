@@ -44,6 +44,11 @@ import attrs
 
 from crabrules.core.errors import ContentError
 from crabrules.core.serialize import converter, describe_error
+from crabrules.oh_crab.adventure.asymmetry_content import (
+    AsymmetryCard,
+    AsymmetryDoc,
+    parse_asymmetry_card,
+)
 from crabrules.oh_crab.adventure.modules import Module
 from crabrules.oh_crab.primitives import INTERNAL, MOVES, Primitive
 
@@ -283,6 +288,7 @@ class AdventureContent:
     events: tuple[EventCard, ...]
     challenges: tuple[Challenge, ...]
     rewards: tuple[RewardCard, ...]
+    asymmetry: tuple[AsymmetryCard, ...] = ()
 
     def surprise(self, token_id: str) -> SurpriseToken:
         """Return the Surprise token with this id (``KeyError`` if there is none)."""
@@ -299,6 +305,10 @@ class AdventureContent:
     def reward(self, card_id: str) -> RewardCard:
         """Return the Reward card with this id."""
         return _find(self.rewards, card_id)
+
+    def skill(self, card_id: str) -> AsymmetryCard:
+        """Return the Asymmetry card with this id (Module 4)."""
+        return _find(self.asymmetry, card_id)
 
     def wastes(self) -> tuple[int, ...]:
         """The token ids of the Wastes, in content order."""
@@ -391,6 +401,7 @@ class _AdventureDoc:
     events: tuple[_EventDoc, ...]
     challenges: tuple[_ChallengeDoc, ...]
     rewards: tuple[_RewardCardDoc, ...]
+    asymmetry: tuple[AsymmetryDoc, ...] = ()
 
 
 # --- parsing ----------------------------------------------------------------------------
@@ -530,6 +541,8 @@ def _reward_card(doc: _RewardCardDoc, where: str) -> RewardCard:
 #: The fewest items a content set needs: one Waste and two Treasures per Beach tile (three
 #: tiles; "Only the good": three Treasures each), one Event and one Challenge per tile, and
 #: a Reward card.
+#: Module 4: the Asymmetry cards that need no other module (two for each of five players).
+ASYMMETRY_LEAST = 10
 _LEAST = {"wastes": 3, "treasures": 9, "events": 3, "challenges": 3, "rewards": 1}
 
 
@@ -551,12 +564,14 @@ def parse_adventure(data: object, where: str = "adventure.json") -> AdventureCon
         tuple(_event(d, where) for d in doc.events),
         tuple(_challenge(d, where) for d in doc.challenges),
         tuple(_reward_card(d, where) for d in doc.rewards),
+        tuple(parse_asymmetry_card(d, where) for d in doc.asymmetry),
     )
     for what, items in (
         ("surprise", pack.surprises),
         ("event", pack.events),
         ("challenge", pack.challenges),
         ("reward", pack.rewards),
+        ("asymmetry", pack.asymmetry),
     ):
         ids = [item.id for item in items]
         twice = next((i for i in ids if ids.count(i) > 1), None)
@@ -570,6 +585,13 @@ def parse_adventure(data: object, where: str = "adventure.json") -> AdventureCon
         "challenges": sum(not c.requires for c in pack.challenges),
         "rewards": len(pack.rewards),
     }
+    # Module 4 deals two cards per player: five players need ten that need no other module.
+    free_skills = sum(not c.requires for c in pack.asymmetry)
+    if pack.asymmetry and free_skills < ASYMMETRY_LEAST:
+        raise ContentError(
+            f"{where}: {free_skills} Asymmetry cards need no other module, "
+            f"at least {ASYMMETRY_LEAST} are needed"
+        )
     for what, least in _LEAST.items():
         if counts[what] < least:
             raise ContentError(f"{where}: {counts[what]} {what}, at least {least} are needed")

@@ -67,7 +67,14 @@ def mask(adventure: Adventure, player: PlayerId | None) -> Adventure:
             ),
             box=(),
         )
-    return attrs.evolve(adventure, surprises=surprises, events=events, challenges=challenges)
+    asymmetry = adventure.asymmetry
+    if asymmetry is not None:  # Module 4
+        from crabrules.oh_crab.adventure.asymmetry import mask_asymmetry
+
+        asymmetry = mask_asymmetry(asymmetry, player)
+    return attrs.evolve(
+        adventure, surprises=surprises, events=events, challenges=challenges, asymmetry=asymmetry
+    )
 
 
 def deal(
@@ -114,7 +121,13 @@ def deal(
         placed = set(tiles) | set(challenges.resolved)
         box = tuple(c for c in range(len(pack.challenges)) if c not in placed)
         challenges = attrs.evolve(challenges, tiles=tuple(tiles), box=box)
-    return attrs.evolve(view, surprises=surprises, events=events, challenges=challenges), rng
+    dealt = attrs.evolve(view, surprises=surprises, events=events, challenges=challenges)
+    if view.asymmetry is not None:  # Module 4
+        from crabrules.oh_crab.adventure.asymmetry import deal_asymmetry, keep_spied
+
+        asymmetry, rng = deal_asymmetry(view, config, rules, player, rng)
+        dealt = keep_spied(attrs.evolve(dealt, asymmetry=asymmetry), player)
+    return dealt, rng
 
 
 def _deal_surprises(

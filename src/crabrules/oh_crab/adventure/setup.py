@@ -78,7 +78,12 @@ def setup_adventure(config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, 
             trophies=(0,) * config.players,
             resolved=(),
         )
-    return Adventure(surprises, events, challenges), rng
+    asymmetry = None
+    if Module.ASYMMETRY in config.modules:
+        from crabrules.oh_crab.adventure.asymmetry import setup_asymmetry  # it needs the rules
+
+        asymmetry, rng = setup_asymmetry(config, pack, rng)
+    return Adventure(surprises, events, challenges, asymmetry=asymmetry), rng
 
 
 def _setup_surprises(

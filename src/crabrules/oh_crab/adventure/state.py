@@ -29,6 +29,7 @@ __all__ = [
     "NONE",
     "NO_OVERLAY",
     "Adventure",
+    "Asymmetry",
     "Challenges",
     "Due",
     "DueKind",
@@ -36,6 +37,7 @@ __all__ = [
     "Frame",
     "FrameKind",
     "Overlay",
+    "Spied",
     "Surprises",
 ]
 
@@ -110,6 +112,54 @@ class Challenges:
     resolved: tuple[int, ...]
 
 
+# --- Module 4: Asymmetry -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Spied:
+    """A face-down card a player consulted with a Spy (the Selected Action).
+
+    Only the spy's observation shows ``card``; the others see that they spied
+    (:data:`~crabrules.oh_crab.adventure.hidden.HIDDEN` in place of the card). The entry
+    leaves once the card is face up (then everyone sees it).
+
+    Attributes:
+        kind: ``"event"`` or ``"challenge"``.
+        tile: the Beach tile the card lies at.
+        card: the card.
+    """
+
+    kind: str
+    tile: int
+    card: int
+
+
+@attrs.frozen
+class Asymmetry:
+    """Module 4.
+
+    Attributes:
+        offered: per player, the cards dealt to them and not chosen yet (hidden from the
+            others); every entry is empty once everyone has chosen.
+        chosen: per crab, its Asymmetry card, or :data:`NONE` while its player chooses;
+            hidden from the others until every player has chosen.
+        pincers: per crab, the Pincers left on its card.
+        box: the cards out of this game (never dealt, replaced, or not chosen), sorted.
+        spied: per player, what they consulted with a Spy, sorted.
+    """
+
+    offered: tuple[tuple[int, ...], ...]
+    chosen: tuple[int, ...]
+    pincers: tuple[int, ...]
+    box: tuple[int, ...]
+    spied: tuple[tuple[Spied, ...], ...]
+
+    @property
+    def choosing(self) -> bool:
+        """Some player has still to choose their card(s) (the setup's hidden decision)."""
+        return any(self.offered)
+
+
 class DueKind(str, enum.Enum):
     """What the active player must do before their turn ends."""
 
@@ -136,6 +186,9 @@ class FrameKind(str, enum.Enum):
     """A part of an immediate Event (``item``: the card)."""
     REWARD = "reward"
     """A first place's reward (``item``: the Reward card)."""
+    SKILL = "skill"
+    """Module 4: a window in which a crab's skill may act, or the skill's steps
+    (``item``: the Asymmetry card)."""
 
 
 @attrs.frozen
@@ -198,6 +251,7 @@ class Adventure:
             them (a border's Challenge before its Event).
         frames: the decisions waiting, the last one first.
         overlay: the rules changed during the game.
+        asymmetry: Module 4 (last, so that the other parts keep their places).
     """
 
     surprises: Surprises | None = None
@@ -206,3 +260,4 @@ class Adventure:
     due: tuple[Due, ...] = ()
     frames: tuple[Frame, ...] = ()
     overlay: Overlay = NO_OVERLAY
+    asymmetry: Asymmetry | None = None

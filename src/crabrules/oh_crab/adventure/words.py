@@ -12,7 +12,22 @@
 
 from __future__ import annotations
 
-from crabrules.oh_crab.actions import Action, Choose, Reveal, TakeMarket, UseTreasure
+from crabrules.oh_crab.actions import (
+    Action,
+    Choose,
+    ChooseSkills,
+    Decline,
+    MakeObstacle,
+    Reveal,
+    Skill,
+    TakeMarket,
+    UseTreasure,
+)
+from crabrules.oh_crab.adventure.asymmetry_words import (
+    ASYMMETRY_EVENTS,
+    describe_asymmetry_action,
+    describe_asymmetry_event,
+)
 from crabrules.oh_crab.adventure.state import DueKind
 from crabrules.oh_crab.events import (
     CardDue,
@@ -37,6 +52,8 @@ __all__ = ["describe_adventure_action", "describe_adventure_event"]
 def describe_adventure_action(state: State, rules: Rules, who: str, action: Action) -> str:
     """Say what an Adventure Pack action does (``who``: the player's name)."""
     pack = rules.pack
+    if isinstance(action, ChooseSkills | Skill | Decline | MakeObstacle):
+        return describe_asymmetry_action(state, rules, who, action)
     if isinstance(action, TakeMarket):
         pile = "the draw pile" if action.take == 3 else f"Market pile {pile_label(action.take)}"
         return f"{who} takes the card of {pile} into their Hand"
@@ -61,6 +78,8 @@ def describe_adventure_action(state: State, rules: Rules, who: str, action: Acti
 
 def describe_adventure_event(event: Event) -> str:
     """Say what happened, for an Adventure Pack event."""
+    if isinstance(event, ASYMMETRY_EVENTS):
+        return describe_asymmetry_event(event)
     if isinstance(event, ShellLost):
         return f"{event.colour} gives a shell back to the supply ({event.shells} left)"
     if isinstance(event, CardTakenBack):

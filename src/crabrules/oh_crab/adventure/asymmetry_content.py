@@ -1,0 +1,217 @@
+"""Module 4's cards as data: the Asymmetry cards and the Pincer tokens.
+
+The rulebook prints neither the cards nor their skills; the library ships 14 cards of its
+own design (``asymmetry`` in ``data/adventure.json``), read and checked like the other
+modules' content. A card has:
+
+- ``pincers``: its starting number of Pincers, 1 to 3 (placed with the 10 double-sided
+  Pincer tokens, 1 and 2: so at most two tokens per card, and five cards fit);
+- ``starfish``: its difficulty, 1 to 3;
+- ``timing``: its icons, ``"own"`` (own turn), ``"other"`` (another player's turn),
+  ``"both"`` (both icons, with different effects) or ``"special"`` (any turn, in the
+  card's ``situation``);
+- ``own``: the skill's steps in its owner's turn (``own`` and ``both``), used as an action;
+- ``other``: the steps in another player's turn (``other`` and ``both``), in the window
+  that opens when the crab is knocked over during another player's turn;
+- ``situation`` and ``react``: a ``special`` card's situation (``"knocked_over"``: the
+  crab is knocked over, any turn; ``"event_revealed"``: an Event is revealed, any turn)
+  and the steps it may then use;
+- ``requires``: the other modules it needs (such a card is replaced by another draw);
+- ``sunset``: the steps of its own setup, right after the choice (steps that need no
+  choice).
+
+>>> from crabrules.oh_crab.adventure.content import reference_adventure
+>>> cards = reference_adventure().asymmetry
+>>> len(cards), sum(c.pincers for c in cards), sorted({c.timing.value for c in cards})
+(14, 28, ['both', 'other', 'own', 'special'])
+>>> PINCER_TOKENS, tokens_for(3), tokens_for(2), tokens_for(1), tokens_for(0)
+(10, 2, 1, 1, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from crabrules.core.errors import ContentError
+from crabrules.oh_crab.adventure.modules import Module
+from crabrules.oh_crab.primitives import Primitive
+
+__all__ = [
+    "PINCER_TOKENS",
+    "AsymmetryCard",
+    "Situation",
+    "Timing",
+    "parse_asymmetry_card",
+    "tokens_for",
+]
+
+#: The double-sided Pincer tokens of the module (a "1" side and a "2" side).
+PINCER_TOKENS = 10
+#: The most Pincers a card may start with: two tokens at most per card, so that five cards
+#: (five players) fit the ten tokens.
+MAX_PINCERS = 3
+
+
+def tokens_for(pincers: int) -> int:
+    """The Pincer tokens lying on a card with ``pincers`` left: 2s, and a 1 for an odd count.
+
+    A use removes a 1 token if there is one, else flips a 2 to its 1 side; a regeneration
+    flips a 1 to its 2 side if there is one, else takes a token from the box on its 1
+    side. The tokens stay as few as the count allows.
+    """
+    return pincers // 2 + pincers % 2
+
+
+class Timing(str, enum.Enum):
+    """A skill's timing icons."""
+
+    OWN = "own"
+    """Own-turn crab: only during its owner's turn."""
+    OTHER = "other"
+    """Other-turn crab: only during another player's turn."""
+    BOTH = "both"
+    """Both icons: in either, with different effects."""
+    SPECIAL = "special"
+    """Any-turn crab: in a special situation, whoever's turn it is."""
+
+
+class Situation(str, enum.Enum):
+    """What opens the window of a skill for special situations (or another player's turn)."""
+
+    KNOCKED_OVER = "knocked_over"
+    """The card's crab was knocked over (by the action just played)."""
+    EVENT_REVEALED = "event_revealed"
+    """An Event was revealed (needs Module 2)."""
+
+
+@attrs.frozen
+class AsymmetryCard:
+    """An Asymmetry card (a crab's skill).
+
+    Attributes:
+        id: the content id.
+        name: its name.
+        text: the skill in words.
+        pincers: the starting number of Pincers (1 to 3).
+        starfish: the difficulty (1 to 3).
+        timing: the icons.
+        own: the steps used as an action in the owner's turn (``()`` if none).
+        other: the steps used when the crab is knocked over in another player's turn.
+        situation: a special card's situation, else ``None``.
+        react: the steps used in that situation.
+        requires: the other modules the card needs.
+        sunset: the steps of the card's own setup (``()``: no sunset symbol).
+    """
+
+    id: str
+    name: str
+    text: str
+    pincers: int
+    starfish: int
+    timing: Timing
+    own: tuple[Primitive, ...]
+    other: tuple[Primitive, ...]
+    situation: Situation | None
+    react: tuple[Primitive, ...]
+    requires: tuple[Module, ...]
+    sunset: tuple[Primitive, ...]
+
+
+@attrs.frozen
+class AsymmetryDoc:
+    """An Asymmetry card exactly as written in ``adventure.json``."""
+
+    id: str
+    name: str
+    text: str
+    pincers: int
+    starfish: int
+    timing: str
+    own: tuple[Any, ...] = ()
+    other: tuple[Any, ...] = ()
+    situation: str | None = None
+    react: tuple[Any, ...] = ()
+    requires: tuple[str, ...] = ()
+    sunset: tuple[Any, ...] = ()
+
+
+#: Steps that read or change a module's part: a card using one requires the module.
+STEP_MODULES = {
+    Primitive.SPY_EVENTS: Module.EVENTS,
+    Primitive.SPY_CHALLENGES: Module.CHALLENGES,
+}
+#: Steps a sunset setup may use: they need no choice (the game has not begun).
+SUNSET_STEPS = frozenset(
+    {
+        Primitive.TAKE_SHELL,
+        Primitive.SPY_EVENTS,
+        Primitive.SPY_CHALLENGES,
+        Primitive.REGENERATE_PINCERS,
+    }
+)
+
+
+def parse_asymmetry_card(doc: AsymmetryDoc, where: str) -> AsymmetryCard:
+    """Check one card's document.
+
+    Raises:
+        ContentError: a bad number, timing or situation, steps that do not fit the timing,
+            or a step needing a module the card does not require.
+    """
+    from crabrules.oh_crab.adventure.content import _enum, _modules, parse_steps
+
+    at = f"{where}: asymmetry {doc.id!r}"
+    for field, value in (("pincers", doc.pincers), ("starfish", doc.starfish)):
+        if type(value) is not int or not 1 <= value <= MAX_PINCERS:
+            raise ContentError(f"{at}: {field} must be 1 to 3, not {value!r}")
+    timing = _enum(Timing, doc.timing, "timing", at)
+    requires = _modules(doc.requires, at)
+    if Module.ASYMMETRY in requires:
+        raise ContentError(f"{at}: a card requires other modules, not its own")
+    wanted = {
+        Timing.OWN: ("own",),
+        Timing.OTHER: ("other",),
+        Timing.BOTH: ("own", "other"),
+        Timing.SPECIAL: ("react",),
+    }[timing]
+    lists = {"own": doc.own, "other": doc.other, "react": doc.react}
+    for name, steps in lists.items():
+        if bool(steps) != (name in wanted):
+            raise ContentError(f"{at}: a {timing.value!r} card has steps in {', '.join(wanted)}")
+    situation = None
+    if timing is Timing.SPECIAL:
+        if doc.situation is None:
+            raise ContentError(f"{at}: a 'special' card names its situation")
+        situation = _enum(Situation, doc.situation, "situation", at)
+        if situation is Situation.EVENT_REVEALED and Module.EVENTS not in requires:
+            raise ContentError(f"{at}: 'event_revealed' requires 'events'")
+    elif doc.situation is not None:
+        raise ContentError(f"{at}: only a 'special' card has a situation")
+    own = parse_steps(doc.own, f"{at} own", own_turn=True) if doc.own else ()
+    other = parse_steps(doc.other, f"{at} other", own_turn=False) if doc.other else ()
+    react = parse_steps(doc.react, f"{at} react", own_turn=False) if doc.react else ()
+    sunset = parse_steps(doc.sunset, f"{at} sunset", own_turn=False) if doc.sunset else ()
+    if any(step not in SUNSET_STEPS for step in sunset):
+        names = ", ".join(sorted(s.value for s in SUNSET_STEPS))
+        raise ContentError(f"{at} sunset: a setup step needs no choice ({names})")
+    for step in (*own, *other, *react, *sunset):
+        module = STEP_MODULES.get(step)
+        if module is not None and module not in requires:
+            raise ContentError(f"{at}: {step.value!r} requires {module.value!r}")
+    return AsymmetryCard(
+        doc.id,
+        doc.name,
+        doc.text,
+        doc.pincers,
+        doc.starfish,
+        timing,
+        own,
+        other,
+        situation,
+        react,
+        requires,
+        sunset,
+    )

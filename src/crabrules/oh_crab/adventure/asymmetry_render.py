@@ -1,0 +1,77 @@
+"""Module 4 in the text picture: each crab's card and Pincers, Obstacles made, spies.
+
+Only what every player sees is drawn: while the cards are chosen, how many each player was
+dealt and whether they have chosen; then each crab's card, its Pincers (left / starting)
+and the tokens they lie on; the standard spaces made Obstacles; how many cards each player
+spied (never which).
+"""
+
+from __future__ import annotations
+
+from crabrules.oh_crab.adventure.asymmetry_content import tokens_for
+from crabrules.oh_crab.adventure.state import Adventure
+from crabrules.oh_crab.names import cell_label
+from crabrules.oh_crab.state import State
+from crabrules.oh_crab.work import Rules
+
+__all__ = ["asymmetry_lines", "asymmetry_panel_line"]
+
+
+def asymmetry_lines(state: State, rules: Rules) -> list[str]:
+    """The lines that Module 4 adds to :func:`~crabrules.oh_crab.render` (none without it)."""
+    adventure = state.adventure
+    if adventure is None:
+        return []
+    lines: list[str] = []
+    lasting = adventure.overlay.lasting
+    if lasting:
+        cells = ", ".join(cell_label(change.cell) for change in lasting)
+        lines.append(f"Obstacles made of standard spaces: {cells}")
+    asymmetry = adventure.asymmetry
+    if asymmetry is None or rules.pack is None:
+        return lines
+    cards = rules.pack.asymmetry
+    lines.append("Asymmetry:")
+    for p in range(rules.players):
+        if asymmetry.choosing:
+            mine = asymmetry.offered[p]
+            status = f"choosing among {len(mine)} cards" if mine else "has chosen"
+            lines.append(f"   P{p} {rules.names[p]}: {status}")
+            continue
+        parts = []
+        for crab in rules.crabs_of[p]:
+            card = cards[asymmetry.chosen[crab]]
+            left = asymmetry.pincers[crab]
+            parts.append(
+                f"{rules.colours[crab]} {card.name} [{card.timing.value}] "
+                f"Pincers {left}/{card.pincers} on {tokens_for(left)} token(s)"
+            )
+        spied = len(asymmetry.spied[p])
+        spies = f"; spied {spied} card(s)" if spied else ""
+        lines.append(f"   P{p} {rules.names[p]}: " + "; ".join(parts) + spies)
+    return lines
+
+
+def asymmetry_panel_line(adventure: Adventure | None, rules: Rules, player: int) -> str | None:
+    """The line of a player's panel in :func:`~crabrules.oh_crab.render_svg`.
+
+    From an observation's Adventure Pack part; ``None`` without Module 4.
+    """
+    if adventure is None or adventure.asymmetry is None or rules.pack is None:
+        return None
+    asymmetry = adventure.asymmetry
+    cards = rules.pack.asymmetry
+    if asymmetry.offered[player] and any(c >= 0 for c in asymmetry.offered[player]):
+        names = ", ".join(cards[c].name for c in asymmetry.offered[player])
+        return f"Asymmetry: choosing among {names}"
+    if asymmetry.offered[player]:
+        return "Asymmetry: choosing"
+    parts = []
+    for crab in rules.crabs_of[player]:
+        card = asymmetry.chosen[crab]
+        if card < 0:
+            parts.append("chosen, hidden until all have chosen")
+        else:
+            parts.append(f"{cards[card].name} {asymmetry.pincers[crab]}/{cards[card].pincers}")
+    spied = len(asymmetry.spied[player])
+    return "skill: " + "; ".join(parts) + (f" · spied {spied}" if spied else "")

@@ -1,0 +1,105 @@
+"""Module 4's actions and events in words.
+
+>>> from crabrules.oh_crab.events import SkillUsed, Spied
+>>> describe_asymmetry_event(SkillUsed(1, "orange", 1, 3, "Armoured Crab", 2))
+'orange uses the skill of Armoured Crab (2 Pincers left)'
+>>> describe_asymmetry_event(Spied(0, "red", "event", (1, 2), (-3, -3), ("", "")))
+'red spies the face-down Events of Beach tiles 2, 3'
+>>> describe_asymmetry_event(Spied(0, "red", "event", (1,), (4,), ("Shell Rain",)))
+'red spies the face-down Events of Beach tile 2: Shell Rain'
+"""
+
+from __future__ import annotations
+
+from crabrules.oh_crab.actions import ChooseSkills, Decline, MakeObstacle, Skill
+from crabrules.oh_crab.events import (
+    ObstacleMade,
+    PincersRegenerated,
+    SkillDeclined,
+    SkillsChosen,
+    SkillsRevealed,
+    SkillUsed,
+    Spied,
+)
+from crabrules.oh_crab.names import cell_label
+from crabrules.oh_crab.state import State
+from crabrules.oh_crab.work import Rules
+
+__all__ = ["ASYMMETRY_EVENTS", "describe_asymmetry_action", "describe_asymmetry_event"]
+
+#: Module 4's events.
+ASYMMETRY_EVENTS = (
+    SkillsChosen,
+    SkillsRevealed,
+    SkillUsed,
+    SkillDeclined,
+    PincersRegenerated,
+    Spied,
+    ObstacleMade,
+)
+
+
+def _pincers(count: int) -> str:
+    return f"{count} Pincer{'' if count == 1 else 's'}"
+
+
+def describe_asymmetry_action(
+    state: State, rules: Rules, who: str, action: ChooseSkills | Skill | Decline | MakeObstacle
+) -> str:
+    """Say what a Module 4 action does (``who``: the player's name)."""
+    pack = rules.pack
+    cards = pack.asymmetry if pack is not None else ()
+
+    def name(card: int) -> str:
+        return cards[card].name if 0 <= card < len(cards) else f"card {card}"
+
+    if isinstance(action, ChooseSkills):
+        if len(action.cards) == 1:
+            return f"{who} chooses the Asymmetry card {name(action.cards[0])}"
+        crabs = rules.crabs_of[action.player] if 0 <= action.player < rules.players else ()
+        pairs = [
+            f"{name(card)} for {rules.colours[crab]}"
+            for crab, card in zip(crabs, action.cards, strict=False)
+        ]
+        return f"{who} chooses the Asymmetry cards " + " and ".join(pairs)
+    if isinstance(action, Skill):
+        adventure = state.adventure
+        asymmetry = adventure.asymmetry if adventure is not None else None
+        card = -1
+        if asymmetry is not None and 0 <= action.crab < len(asymmetry.chosen):
+            card = asymmetry.chosen[action.crab]
+        return f"{who} uses the skill of {name(card)}"
+    if isinstance(action, Decline):
+        return f"{who} lets the skill pass"
+    return f"{who} turns {cell_label(action.cell)} into a standard Obstacle"
+
+
+def describe_asymmetry_event(
+    event: SkillsChosen
+    | SkillsRevealed
+    | SkillUsed
+    | SkillDeclined
+    | PincersRegenerated
+    | Spied
+    | ObstacleMade,
+) -> str:
+    """Say what happened, for a Module 4 event."""
+    if isinstance(event, SkillsChosen):
+        return f"{event.colour} has chosen their Asymmetry card"
+    if isinstance(event, SkillsRevealed):
+        return "the Asymmetry cards are revealed: " + ", ".join(event.names)
+    if isinstance(event, SkillUsed):
+        return f"{event.colour} uses the skill of {event.name} ({_pincers(event.pincers)} left)"
+    if isinstance(event, SkillDeclined):
+        return f"{event.colour} lets the skill of {event.name} pass"
+    if isinstance(event, PincersRegenerated):
+        return f"{event.colour} regains a Pincer ({_pincers(event.pincers)})"
+    if isinstance(event, Spied):
+        what = "Events" if event.kind == "event" else "Challenges"
+        tiles = ", ".join(str(t + 1) for t in event.tiles)
+        where = f"Beach tile{'' if len(event.tiles) == 1 else 's'} {tiles}"
+        text = f"{event.colour} spies the face-down {what} of {where}"
+        if any(event.names):
+            text += ": " + ", ".join(event.names)
+        return text
+    return f"{event.colour} turns {cell_label(event.cell)} into a standard Obstacle"
