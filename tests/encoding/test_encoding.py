@@ -53,6 +53,21 @@ def test_every_legal_action_round_trips_and_masks_match(game_id: str, players: i
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_numpy_numbers_decode_to_plain_actions(game_id: str, players: int) -> None:
+    # RL libraries hand back numpy integers; the action built from one must be the same
+    # plain action (exact field types), so `apply` with or without checks treats it alike.
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    for state in _playout(game_id, players, seed=20 + players)[::9]:
+        for player in game.active_players(state):
+            for action in game.legal_actions(state, player):
+                number = np.int64(enc.action_to_int(action))
+                decoded = enc.int_to_action(state, player, number)
+                assert decoded == action
+                game.apply(state, decoded)  # checked: refuses numpy-typed fields
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
 def test_equal_observations_give_equal_tensors(game_id: str, players: int) -> None:
     game = crabrules.get_game(game_id)
     enc = encoding(game_id, game.config_for_players(players))

@@ -225,7 +225,9 @@ class Encoding(abc.ABC, Generic[S, A, O]):
     #: The best possible score, for cooperative games' normalisation.
     best_score: float = 1.0
 
-    def _check_number(self, number: int) -> None:
+    def _check_number(self, number: int) -> int:
+        # A plain int back: actions built from a numpy integer would carry numpy fields,
+        # which the rules (and the compiled build) refuse or mistype.
         if (
             not isinstance(number, (int, np.integer))
             or isinstance(number, bool)
@@ -234,3 +236,4 @@ class Encoding(abc.ABC, Generic[S, A, O]):
             raise ValueError(
                 f"action number: an int from 0 to {self.num_distinct_actions - 1}, not {number!r}"
             )
+        return int(number)

@@ -114,7 +114,7 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The :class:`~crabrules.crab_stack.Move` or ``KeepGroup`` numbered ``number``."""
-        self._check_number(number)
+        number = self._check_number(number)
         moves = self.cells * self.cells
         if number < moves:
             return self._moves[player][number]

@@ -107,7 +107,7 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The Place, Move or Stay numbered ``number``."""
-        self._check_number(number)
+        number = self._check_number(number)
         if number < _CELLS:
             return PLACES[player][number]
         if number < 2 * _CELLS:

@@ -304,7 +304,7 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The action numbered ``number``, taken by ``player``."""
-        self._check_number(number)
+        number = self._check_number(number)
         cls, *fields = self._table.actions[number]
         return cls(player, *fields)  # type: ignore[no-any-return]
 

@@ -176,7 +176,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The action numbered ``number``; a call is made at ``state.clock``."""
-        self._check_number(number)
+        number = self._check_number(number)
         if number < _SWAPS:
             return Swap(player, number // 4, number % 4)
         if number in (_YES, _NO):
