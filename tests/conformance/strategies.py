@@ -5,6 +5,7 @@ A game with no entry is tested with its default ``Config()`` only.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from hypothesis import strategies as st
@@ -74,4 +75,38 @@ CONFIGS: dict[str, st.SearchStrategy[Any]] = {
         )
     ),
     "oh-crab": st.frozensets(st.sampled_from(_OH_CRAB_MODULES)).flatmap(_oh_crab_configs),
+}
+
+
+def _oh_crab_mixes() -> dict[str, oh_crab.Config]:
+    # Every subset of the implemented modules for every player count, and each variant.
+    modules = [m.value for m in oh_crab.IMPLEMENTED_MODULES]
+    mixes = {
+        f"{players}p-{'+'.join(sorted(chosen)) or 'base'}": oh_crab.Config(
+            players=players, modules=frozenset(chosen)
+        )
+        for players in range(2, 6)
+        for size in range(len(modules) + 1)
+        for chosen in itertools.combinations(modules, size)
+    }
+    for variant in oh_crab.Variant:
+        mixes[f"4p-{variant.value}"] = oh_crab.Config(
+            players=4,
+            modules=frozenset({variant.module.value}),
+            variants=frozenset({variant.value}),
+        )
+    return mixes
+
+
+#: Named configs that the conformance suite plays one by one (test_every_mix), so that no
+#: player count, module mix or variant is left to chance. A game with no entry plays its
+#: default config there.
+MIXES: dict[str, dict[str, Any]] = {
+    "oh-crab": _oh_crab_mixes(),
+    "crab-stack": {f"{n}p": crab_stack.Config(players=n) for n in range(2, 5)},
+    "youve-got-crabs": {f"{n}teams": youve_got_crabs.Config(teams=n) for n in range(2, 6)},
+    "la-marche-du-crabe": {
+        beach.name: marche_du_crabe.Config(beach=beach)
+        for beach in marche_du_crabe.REFERENCE_BEACHES
+    },
 }
