@@ -80,7 +80,7 @@ CONFIGS: dict[str, st.SearchStrategy[Any]] = {
 
 def _oh_crab_mixes() -> dict[str, oh_crab.Config]:
     # Every subset of the implemented modules for every player count, and each variant.
-    modules = [m.value for m in oh_crab.IMPLEMENTED_MODULES]
+    modules = sorted(m.value for m in oh_crab.IMPLEMENTED_MODULES)  # one order in every process
     mixes = {
         f"{players}p-{'+'.join(sorted(chosen)) or 'base'}": oh_crab.Config(
             players=players, modules=frozenset(chosen)

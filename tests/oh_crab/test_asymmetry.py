@@ -21,6 +21,7 @@ from crabrules.oh_crab import (
     Config,
     Decline,
     EndTurn,
+    IllegalReason,
     MakeObstacle,
     Move,
     PickTrace,
@@ -184,6 +185,21 @@ def test_each_player_chooses_one_card_hidden_until_every_player_has_chosen() -> 
     assert {offered[0][0], offered[1][1], offered[2][1]} <= set(asy(state).box)
     assert active_players(state) == frozenset({0, 1, 2})  # the first Planning
     assert all(isinstance(a, Plan) for a in legal_actions(state))
+
+
+def test_a_choice_outside_the_cards_dealt_is_refused_naming_them() -> None:
+    state = initial_state(ASYM, seed=4)
+    offered = asy(state).offered[1]
+    other = next(c for c in range(len(pack().asymmetry)) if c not in offered)
+    names = [pack().asymmetry[c].name for c in offered]
+    with pytest.raises(IllegalActionError, match=r"cards: .* was dealt only") as refused:
+        apply(state, ChooseSkills(1, (other,)))
+    assert refused.value.reason is IllegalReason.NO_SUCH_CARD
+    assert all(name in str(refused.value) for name in names)
+    with pytest.raises(IllegalActionError, match="chooses one card, among") as refused:
+        apply(state, ChooseSkills(1, offered))
+    assert refused.value.reason is IllegalReason.NOT_LEGAL
+    assert apply(state, ChooseSkills(1, (offered[0],))) != state  # a right choice still plays
 
 
 def _dealt(config: Config, wanted: str, seed_range: range = range(200)) -> tuple[State, int]:
@@ -648,7 +664,7 @@ def test_choosing_comes_first_and_refuses_anything_else() -> None:
     state = initial_state(ASYM, seed=1)
     with pytest.raises(IllegalActionError, match="a Plan is not possible now"):
         apply(state, Plan(0, state.hands[0][0]))
-    with pytest.raises(IllegalActionError, match="ChooseSkills with these values"):
+    with pytest.raises(IllegalActionError, match="red was dealt only"):
         apply(state, ChooseSkills(0, (99,)))
 
 

@@ -619,6 +619,9 @@ def check_legal(state: State, action: object) -> None:
             action=action,
             reason=IllegalReason.WRONG_PHASE,
         )
+    adventure = state.adventure
+    if isinstance(action, ChooseSkills) and adventure is not None and adventure.asymmetry:
+        raise module4.choice_refusal(rules_of(state), adventure.asymmetry, action)
     reason = IllegalReason.NOT_LEGAL
     if isinstance(action, Action) and _card_missing(state, action):
         reason = IllegalReason.NO_SUCH_CARD

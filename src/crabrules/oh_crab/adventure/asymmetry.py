@@ -35,9 +35,10 @@ from itertools import permutations
 
 import attrs
 
+from crabrules.core.errors import IllegalActionError
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.actions import ChooseSkills, Decline, MakeObstacle, Skill
+from crabrules.oh_crab.actions import ChooseSkills, Decline, IllegalReason, MakeObstacle, Skill
 from crabrules.oh_crab.adventure.asymmetry_content import AsymmetryCard, Timing
 from crabrules.oh_crab.adventure.content import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry, Spied
@@ -117,6 +118,35 @@ def choice_options(
             k = len(rules.crabs_of[p])
             out.extend(ChooseSkills(p, cards) for cards in permutations(mine, k))
     return out
+
+
+def choice_refusal(rules: Rules, asymmetry: Asymmetry, action: ChooseSkills) -> IllegalActionError:
+    """Why ``action`` (a player still to choose) is refused, naming the cards they were dealt.
+
+    >>> from crabrules import oh_crab
+    >>> state = oh_crab.initial_state(oh_crab.Config(players=3, modules={"asymmetry"}), seed=1)
+    >>> oh_crab.apply(state, oh_crab.ChooseSkills(0, (4,)))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.IllegalActionError: cards: red was dealt only 0 (Sprinter) and 5 (Boxer)
+    """
+    names = rules.pack.asymmetry if rules.pack is not None else ()
+    mine = [f"{card} ({names[card].name})" for card in asymmetry.offered[action.player]]
+    dealt = ", ".join(mine[:-1]) + f" or {mine[-1]}" if len(mine) > 1 else mine[0]
+    who = rules.names[action.player]
+    if any(card not in asymmetry.offered[action.player] for card in action.cards):
+        return IllegalActionError(
+            f"cards: {who} was dealt only {dealt.replace(' or ', ' and ')}",
+            action=action,
+            reason=IllegalReason.NO_SUCH_CARD,
+        )
+    count = len(rules.crabs_of[action.player])
+    wanted = "one card" if count == 1 else f"{count} different cards, one per crab"
+    return IllegalActionError(
+        f"cards: {who} chooses {wanted}, among {dealt}",
+        action=action,
+        reason=IllegalReason.NOT_LEGAL,
+    )
 
 
 def choose_skills(work: Work, action: ChooseSkills) -> None:
