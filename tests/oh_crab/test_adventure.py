@@ -672,6 +672,28 @@ def test_the_state_check_refuses_impossible_adventure_parts() -> None:
             check_state(state)
 
 
+def test_the_state_check_refuses_a_foreseen_event_that_the_content_lacks() -> None:
+    # Crystal Ball's knowledge is card ids: each must be a real Event, once. Once an Event
+    # is revealed it is no longer face down, so a loaded document that replaced it in
+    # `foreseen` by a huge id used to pass the check and crash render.
+    config = Config(players=3, modules={"events"}, variants={"crystal-ball"})
+    state, rnd = initial_state(config, seed=4), random.Random(4)
+    while not evs(state).revealed:
+        state = apply(state, rnd.choice(legal_actions(state)))
+    check_state(state)
+    shown = evs(state).revealed[0]
+    others = tuple(c for c in evs(state).foreseen if c != shown)
+    for foreseen, message in [
+        ((*others, 2**70), "foreseen names Event cards"),
+        ((-5, *others), "foreseen names Event cards"),
+        (tuple(sorted((*others, others[0]))), "foreseen is sorted, each card once"),
+    ]:
+        events_part = attrs.evolve(evs(state), foreseen=foreseen)
+        broken = attrs.evolve(state, adventure=attrs.evolve(part(state), events=events_part))
+        with pytest.raises(InvalidStateError, match=message):
+            check_state(broken)
+
+
 def test_users_load_their_own_adventure_cards_in_the_same_format(tmp_path: Path) -> None:
     data = resources.files("crabrules.oh_crab") / "data"
     for name in ("board.json", "cards.json", "tokens.json", "adventure.json"):

@@ -131,8 +131,10 @@ def _check_events(state: State, pack: AdventureContent) -> None:
     if Variant.CRYSTAL_BALL in config.variants:
         if len(events.foreseen) != config.beaches() or not set(down) <= set(events.foreseen):
             raise _bad("events: Crystal Ball knows the Events drawn")
-        if list(events.foreseen) != sorted(events.foreseen):
-            raise _bad("events: foreseen is sorted")
+        if list(events.foreseen) != sorted(set(events.foreseen)):
+            raise _bad("events: foreseen is sorted, each card once")
+        if not all(0 <= c < len(pack.events) for c in events.foreseen):
+            raise _bad("events: foreseen names Event cards of the content")
     elif events.foreseen:
         raise _bad("events: only Crystal Ball foresees the Events")
     overlay = state.adventure.overlay if state.adventure else NO_OVERLAY
