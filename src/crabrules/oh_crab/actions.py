@@ -118,6 +118,8 @@ class IllegalReason(Reason):
     """Only Head Down! lets a crab stay on the Water Current that would carry it."""
     UNSORTED = "unsorted"
     """A Shortcut's cards are named in increasing order, each once."""
+    WRONG_COUNT = "wrong_count"
+    """Module 4's setup keeps one card per crab of the player, each card once."""
     BAD_SPACE = "bad_space"
     """Only a standard space (not a Start space, not an Obstacle yet) becomes an Obstacle."""
 
