@@ -175,7 +175,7 @@ def _wrong_phase(m: _Moment, action: Action) -> str:
         return f"{kind}: {m.who} is resolving {_step_name(m.step)} and finishes it first"
     if state.crabs[m.crab] >= 0 and state.knocked[m.crab]:
         return f"{kind}: {m.crab_name(m.crab)} is knocked over"
-    return kind
+    return f"{kind}: {m.who} first begins one of the turn's actions (Use)"
 
 
 def _step_name(step: Primitive | None) -> str:
@@ -338,7 +338,9 @@ def _shift(m: _Moment, action: Shift, same: list[Shift]) -> tuple[str, IllegalRe
     if crab not in movable:
         names = " or ".join(m.crab_name(c) for c in movable)
         left = _crabs_left(m)
-        if 0 <= crab < len(state.crabs) and crab in left:
+        if crab == m.crab and step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
+            why = f"{m.crab_name(crab)} is the active crab, it moves the crabs in front of it"
+        elif 0 <= crab < len(state.crabs) and crab in left:
             why = f"{m.crab_name(crab)} has no free space to go to"
         elif 0 <= crab < len(state.crabs) and state.crabs[crab] >= 0:
             why = f"{m.crab_name(crab)} is not one it moves (or moved already)"
@@ -475,9 +477,10 @@ def _pushes(
         if k == len(pushes):
             # The chain named stops short: someone is still to be pushed.
             options = " or ".join(cell_label(c) for c in nexts)
+            how = "is pushed" if k == 0 else "is pushed in turn"
             return (
-                f"pushes: {_pushed(m, pushed)} on {cell_label(at)} is pushed in turn, "
-                f"one space toward the sea: to {options}",
+                f"pushes: {_pushed(m, pushed)} on {cell_label(at)} {how} one space toward "
+                f"the sea: to {options}",
                 R.BAD_PUSH,
             )
         target = pushes[k]
@@ -563,11 +566,12 @@ def _use(m: _Moment, action: Use) -> tuple[str, IllegalReason]:
     if grant.source is Source.TILE:
         costs = rules.tile_costs
         cost = grant.cost if costs is None else costs.get(grant.name)
+        tile = f"tile {grant.name} {rules.titles.get(grant.name, grant.name)}"
         if cost is None:
-            return f"grant: {words} cannot be used while this Event lasts", R.CANNOT_PAY
+            return f"grant: {tile} cannot be used while this Event lasts", R.CANNOT_PAY
         if state.shells[m.player] < cost:
             have = shells(state.shells[m.player])
-            return f"grant: {words} costs {shells(cost)}, {m.who} has {have}", R.CANNOT_PAY
+            return f"grant: {tile} costs {shells(cost)}, {m.who} has {have}", R.CANNOT_PAY
     return f"grant: {words} would do nothing now{_why_nothing(m)}", R.NO_EFFECT
 
 
@@ -605,8 +609,17 @@ def _make_obstacle(m: _Moment, cell: Cell) -> tuple[str, IllegalReason]:
             R.BAD_SPACE
         )
     if space.type is not SpaceType.STANDARD:
-        kind = space.type.value.replace("_", "-")
-        return f"cell: {label} is a {kind} space, only a standard space becomes an Obstacle", (
-            R.BAD_SPACE
-        )
-    return f"cell: {label} is an Obstacle already", R.BAD_SPACE
+        kind = _SPACE_WORDS.get(space.type, "not a standard space")
+        return f"cell: {label} is {kind}, only a standard space becomes an Obstacle", (R.BAD_SPACE)
+    return f"cell: {label} is an Obstacle already (until the end of the game)", R.BAD_SPACE
+
+
+#: The space types as the rulebook's "Types of Spaces on the Game Board" names them.
+_SPACE_WORDS = {
+    SpaceType.INACCESSIBLE: "an inaccessible space",
+    SpaceType.OBSTACLE: "a standard Obstacle",
+    SpaceType.KNOCK_OVER: "a knocking-over Obstacle",
+    SpaceType.CARD_EXCHANGE: "a Card Exchange space",
+    SpaceType.SHORTCUT: "a Shortcut space",
+    SpaceType.CURRENT: "a Water Current space",
+}
