@@ -339,3 +339,27 @@ def test_a_skill_belongs_to_the_crab_whose_card_it_is() -> None:
     )
     assert Skill(0, 0) in legal_actions(state)
     refused(state, Skill(0, 1), R.WRONG_CRAB, "crab: orange is not one of red's crabs (red)")
+
+
+def test_a_knocked_over_crab_devotes_a_basic_movement_to_standing_up() -> None:
+    state = make(
+        crabs=(at(1, 1), at(0, 3), at(0, 4)),
+        knocked=[True, False, False],
+        queue=[P.MOVE_FORWARD],
+    )
+    refused(state, Move(0, at(2, 1)), R.WRONG_PHASE, "red is knocked over", "only stands it up")
+
+
+def test_under_head_down_a_crab_staying_on_its_current_discards_nothing() -> None:
+    state = make(crabs=(at(8, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []], head_down=True)
+    assert EndTurn(0, ignore_current=True) in legal_actions(state)
+    stay = EndTurn(0, R1, ignore_current=True)
+    refused(state, stay, R.WRONG_DISCARD, "staying on the Water Current, red discards nothing")
+
+
+def test_in_my_place_swaps_places_and_pushes_nobody() -> None:
+    state = moving(P.SWAP_WITH_ADJACENT, at(2, 1), at(2, 2))
+    assert Move(0, at(2, 2)) in legal_actions(state)
+    pushing = Move(0, at(2, 2), pushes=(at(3, 2),))
+    refused(state, pushing, R.BAD_PUSH, "In My Place! swaps places, nobody is pushed")
+    refused(state, Move(0, at(3, 1)), R.BAD_DESTINATION, "In My Place! swaps places with a crab")

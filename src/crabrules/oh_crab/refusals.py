@@ -137,7 +137,14 @@ def refusal(state: State, action: Action, legal: Sequence[Action]) -> IllegalAct
     """
     moment = _Moment(state, action.player)
     same = [a for a in legal if type(a) is type(action)]
-    if isinstance(action, Use) and state.turn is not None and state.turn.stage is Stage.ACT:
+    turn, adventure = state.turn, state.adventure
+    if (
+        isinstance(action, Use)
+        and turn is not None
+        and turn.stage is Stage.ACT
+        and not turn.queue
+        and not (adventure is not None and adventure.frames)
+    ):
         message, reason = _use(moment, action)
     elif not same:
         message, reason = _wrong_phase(moment, action), R.WRONG_PHASE
@@ -171,9 +178,13 @@ def _wrong_phase(m: _Moment, action: Action) -> str:
         return f"{kind}: {m.who} first adds their face-down card to the Trace, or rests"
     if turn.stage is Stage.ENDING:
         return f"{kind}: the turn has ended, {m.who} reveals what is due"
+    knocked = state.crabs[m.crab] >= 0 and state.knocked[m.crab]
+    if knocked and m.step in MOVES:
+        name = m.crab_name(m.crab)
+        return f"{kind}: {name} is knocked over, {_step_name(m.step)} only stands it up"
     if turn.queue:
         return f"{kind}: {m.who} is resolving {_step_name(m.step)} and finishes it first"
-    if state.crabs[m.crab] >= 0 and state.knocked[m.crab]:
+    if knocked:
         return f"{kind}: {m.crab_name(m.crab)} is knocked over"
     return f"{kind}: {m.who} first begins one of the turn's actions (Use)"
 
@@ -463,6 +474,8 @@ def _pushes(
     label = cell_label(dest)
     if chains == [()]:
         mate = occupied.get(dest)
+        if m.step is P.SWAP_WITH_ADJACENT:
+            return "pushes: In My Place! swaps places, nobody is pushed", R.BAD_PUSH
         if mate is not None:
             return (
                 f"pushes: {m.crab_name(mate)} on {label} swaps places with its teammate, "
@@ -529,6 +542,10 @@ def _end_turn(m: _Moment, action: EndTurn, same: list[EndTurn]) -> tuple[str, Il
     state, rules = m.state, m.rules
     target = carried_to(rules.layout, state.crabs, m.crab, head_down=m.head_down)
     name = m.crab_name(m.crab)
+    if action.ignore_current and m.head_down and target != NOWHERE:
+        return f"discard: staying on the Water Current, {m.who} discards nothing", (
+            R.WRONG_DISCARD
+        )
     if action.ignore_current:
         if target == NOWHERE:
             return f"ignore_current: no Water Current carries {name} now", (
@@ -555,8 +572,6 @@ def _use(m: _Moment, action: Use) -> tuple[str, IllegalReason]:
     assert turn is not None
     grants = turn.grants
     index = action.grant
-    if turn.queue:
-        return _wrong_phase(m, action), R.WRONG_PHASE
     if not 0 <= index < len(grants):
         count = len(grants)
         have = f"0 to {count - 1}" if count else "none left"
