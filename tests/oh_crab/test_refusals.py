@@ -124,7 +124,7 @@ def test_a_card_is_taken_from_a_market_pile_that_holds_one() -> None:
 
 
 def test_an_action_of_another_moment_says_what_the_moment_waits_for() -> None:
-    refused(starting(), Move(0, at(2, 1)), R.WRONG_PHASE, "adds their face-down card", "or rests")
+    refused(starting(), Move(0, at(2, 1)), R.WRONG_PHASE, "adds their card to the Trace, or rests")
     acting = make(crabs=(at(1, 1), at(0, 3), at(0, 4)), grants=[grant("move_forward")])
     refused(acting, Move(0, at(2, 1)), R.WRONG_PHASE, "begins one of the turn's actions")
     resolving = moving(P.MOVE_FORWARD, at(1, 1))
@@ -363,3 +363,16 @@ def test_in_my_place_swaps_places_and_pushes_nobody() -> None:
     pushing = Move(0, at(2, 2), pushes=(at(3, 2),))
     refused(state, pushing, R.BAD_PUSH, "In My Place! swaps places, nobody is pushed")
     refused(state, Move(0, at(3, 1)), R.BAD_DESTINATION, "In My Place! swaps places with a crab")
+
+
+def test_board_actions_need_their_space_and_cost() -> None:
+    standard = make(crabs=(at(1, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []])
+    refused(standard, Shortcut(0, (R1,)), R.WRONG_PHASE, "red is on no Shortcut space")
+    exchange = ExchangeAndEnd(0, R1, DRAW_PILE)
+    refused(standard, exchange, R.WRONG_PHASE, "an ExchangeAndEnd", "no Card Exchange space")
+    short = make(crabs=(at(7, 0), at(0, 3), at(0, 4)), hands=[[DIAGONALS[0]], [], []])
+    lacking = Shortcut(0, (DIAGONALS[0],))
+    refused(short, lacking, R.CANNOT_PAY, "takes 2 cards whose main action is Move diagonally")
+    empty = make(crabs=(at(3, 4), at(0, 3), at(0, 4)))
+    refused(empty, ExchangeAndEnd(0, R1, DRAW_PILE), R.CANNOT_PAY, "no card in Hand to exchange")
+    refused(standard, Reveal(0), R.WRONG_PHASE, "no Event or Challenge is due")

@@ -45,6 +45,7 @@ from crabrules.oh_crab.actions import (
     Place,
     Plan,
     Rest,
+    Reveal,
     Shift,
     Shortcut,
     Side,
@@ -147,7 +148,7 @@ def refusal(state: State, action: Action, legal: Sequence[Action]) -> IllegalAct
     ):
         message, reason = _use(moment, action)
     elif not same:
-        message, reason = _wrong_phase(moment, action), R.WRONG_PHASE
+        message, reason = _wrong_phase(moment, action)
     elif isinstance(action, ChooseSkills):
         adventure = state.adventure
         assert adventure is not None
@@ -158,35 +159,68 @@ def refusal(state: State, action: Action, legal: Sequence[Action]) -> IllegalAct
     return IllegalActionError(message, action=action, reason=reason)
 
 
-def _wrong_phase(m: _Moment, action: Action) -> str:
+def _wrong_phase(m: _Moment, action: Action) -> tuple[str, IllegalReason]:
     """What the moment waits for, when it offers no action of this kind."""
-    kind = f"a {type(action).__name__} is not possible now"
+    name = type(action).__name__
+    kind = f"{'an' if name[0] in 'AEIOU' else 'a'} {name} is not possible now"
     state, turn = m.state, m.state.turn
     adventure = state.adventure
     if adventure is not None and module4.is_choosing(state):
-        return f"{kind}: every player first chooses their Asymmetry card"
+        return f"{kind}: every player first chooses their Asymmetry card", R.WRONG_PHASE
     if state.phase is Phase.PLANNING:
-        return f"{kind}: it is the Planning phase, {m.who} plans a card from their Hand"
+        return f"{kind}: it is the Planning phase, {m.who} plans a card", R.WRONG_PHASE
     if state.phase is Phase.PLACING:
-        return f"{kind}: the crabs are being placed on their Start spaces"
+        return f"{kind}: the crabs are being placed on their Start spaces", R.WRONG_PHASE
     if adventure is not None and adventure.frames:
-        return f"{kind}: {m.who} first decides what {_step_name(m.step)} asks"
+        return f"{kind}: {m.who} first decides what {_step_name(m.step)} asks", R.WRONG_PHASE
     assert turn is not None
     if turn.stage is Stage.ACTIVATE:
-        return f"{kind}: {m.who} first activates a crab with token 1"
+        return f"{kind}: {m.who} first activates a crab with token 1", R.WRONG_PHASE
     if turn.stage is Stage.START:
-        return f"{kind}: {m.who} first adds their face-down card to the Trace, or rests"
+        return f"{kind}: {m.who} first adds their card to the Trace, or rests", R.WRONG_PHASE
     if turn.stage is Stage.ENDING:
-        return f"{kind}: the turn has ended, {m.who} reveals what is due"
+        return f"{kind}: the turn has ended, {m.who} reveals what is due", R.WRONG_PHASE
+    crab = m.crab_name(m.crab)
     knocked = state.crabs[m.crab] >= 0 and state.knocked[m.crab]
     if knocked and m.step in MOVES:
-        name = m.crab_name(m.crab)
-        return f"{kind}: {name} is knocked over, {_step_name(m.step)} only stands it up"
+        step = _step_name(m.step)
+        return f"{kind}: {crab} is knocked over, {step} only stands it up", R.WRONG_PHASE
     if turn.queue:
-        return f"{kind}: {m.who} is resolving {_step_name(m.step)} and finishes it first"
+        step = _step_name(m.step)
+        return f"{kind}: {m.who} is resolving {step} and finishes it first", R.WRONG_PHASE
+    return _closed_now(m, action, kind, knocked)
+
+
+def _closed_now(m: _Moment, action: Action, kind: str, knocked: bool) -> tuple[str, IllegalReason]:
+    """Between the turn's actions: why this board action, reveal or end is not offered."""
+    state, rules = m.state, m.rules
+    adventure = state.adventure
+    crab, cell = m.crab_name(m.crab), m.here()
+    due = adventure is not None and bool(adventure.due)
+    if isinstance(action, EndTurn | ExchangeAndEnd) and due:
+        return f"{kind}: the turn cannot end before {m.who} reveals what is due", R.WRONG_PHASE
+    if isinstance(action, Reveal):
+        return f"{kind}: no Event or Challenge is due this turn", R.WRONG_PHASE
     if knocked:
-        return f"{kind}: {m.crab_name(m.crab)} is knocked over"
-    return f"{kind}: {m.who} first begins one of the turn's actions (Use)"
+        return f"{kind}: {crab} is knocked over", R.WRONG_PHASE
+    if isinstance(action, Shortcut):
+        arrow = rules.layout.shortcut[cell] if cell >= 0 else None
+        if arrow is None:
+            return f"{kind}: {crab} is on no Shortcut space", R.WRONG_PHASE
+        _, icon, count = arrow
+        title = BASIC_TITLES[icon]
+        if sum(rules.cards[c].main is icon for c in state.hands[m.player]) < count:
+            return f"{kind}: the Shortcut takes {count} cards whose main action is {title}", (
+                R.CANNOT_PAY
+            )
+        return f"{kind}: the crab at the Shortcut's end cannot be pushed", R.BAD_DESTINATION
+    if isinstance(action, ExchangeAndEnd):
+        if cell < 0 or not rules.exchange[cell]:
+            return f"{kind}: {crab} is on no Card Exchange space", R.WRONG_PHASE
+        if not state.hands[m.player]:
+            return f"{kind}: {m.who} has no card in Hand to exchange", R.CANNOT_PAY
+        return f"{kind}: the Market is exhausted, Card Exchange no longer works", R.NO_SUCH_PILE
+    return f"{kind}: {m.who} first begins one of the turn's actions (Use)", R.WRONG_PHASE
 
 
 def _step_name(step: Primitive | None) -> str:
