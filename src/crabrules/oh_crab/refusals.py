@@ -243,7 +243,7 @@ def _field(m: _Moment, action: Action, same: list[Action]) -> tuple[str, Illegal
     if isinstance(action, AddCard):
         return _side(m, action.side)
     if isinstance(action, Rest):
-        return _rest(m, action, same)
+        return _rest(m, action)
     if isinstance(action, PickTrace):
         return _pick_trace(m, action)
     if isinstance(action, Dope):
@@ -308,7 +308,7 @@ def _take(m: _Moment, take: int) -> tuple[str, IllegalReason]:
     return f"take: {take} is no Market pile (0-2 face up, 3 the draw pile)", R.NO_SUCH_PILE
 
 
-def _rest(m: _Moment, action: Rest, same: list[Action]) -> tuple[str, IllegalReason]:
+def _rest(m: _Moment, action: Rest) -> tuple[str, IllegalReason]:
     trace = m.state.traces[m.player]
     keep = action.keep
     if not trace and keep != NO_CARD:
