@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from crabrules.core.errors import IllegalActionError
@@ -43,7 +44,8 @@ from crabrules.oh_crab import (
     legal_actions,
 )
 from crabrules.oh_crab.actions import DRAW_PILE, NO_PILE
-from crabrules.oh_crab.adventure.state import Adventure
+from crabrules.oh_crab.adventure.content import Rule, RuleChange
+from crabrules.oh_crab.adventure.state import Adventure, Overlay
 from crabrules.oh_crab.state import NO_CARD
 from crabrules.oh_crab.work import rules_for
 from tests.oh_crab.adventure_helpers import (
@@ -328,6 +330,16 @@ def test_only_a_standard_space_becomes_an_obstacle() -> None:
     refused(state, MakeObstacle(0, at(3, 2)), R.BAD_SPACE, "c3 is a knocking-over Obstacle")
     refused(state, MakeObstacle(0, 0), R.BAD_SPACE, "cell: a0 is a Start space")
     refused(state, MakeObstacle(0, 999), R.BAD_SPACE, "cell: 999 is no space")
+    made = Overlay(lasting=(RuleChange(Rule.OBSTACLE_AT, cell=10),))
+    again = make(
+        ASYM,
+        crabs=[5, 0, 1],
+        hands=[[R1], [], []],
+        grants=[grant("move_forward")],
+        adventure=attrs.evolve(with_skills(["builder", "hoarder", "diver"]), overlay=made),
+    )
+    again = apply(again, Skill(0, 0))
+    refused(again, MakeObstacle(0, 10), R.BAD_SPACE, "cell: a2 is an Obstacle already")
 
 
 def test_a_skill_belongs_to_the_crab_whose_card_it_is() -> None:
