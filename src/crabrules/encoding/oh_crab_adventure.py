@@ -10,7 +10,7 @@ sections").
 >>> from crabrules.encoding import encoding
 >>> enc = encoding("oh-crab", oh_crab.Config(players=3, modules={"events", "challenges"}))
 >>> enc.kinds["TakeMarket"], enc.kinds["Reveal"], enc.kinds["Choose"]
-((5489, 1), (5490, 3))
+((5489, 4), (5493, 1), (5494, 3))
 >>> [s.name for s in enc.sections][31:35]
 ['due', 'frames', 'frame_kind', 'frame_item']
 """
