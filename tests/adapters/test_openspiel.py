@@ -25,6 +25,18 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("oh-crab", {"players": 2}),
     ("oh-crab", {"players": 4}),
 ]
+# Oh Crab!'s Adventure Pack: one mix per module, cut short, and all four modules in whole
+# games; sets of names are joined by "+" (pyspiel parameters are strings).
+MIXES = [
+    {"modules": "surprises", "variants": "alls-well-that-ends-well"},
+    {"modules": "events", "variants": "crystal-ball"},
+    {"modules": "challenges"},
+    {"modules": "asymmetry"},
+]
+CONFIGS += [("oh-crab", {"players": p, "max_steps": 100, **mix}) for mix in MIXES for p in (2, 4)]
+CONFIGS += [
+    ("oh-crab", {"players": p, "modules": "surprises+events+challenges+asymmetry"}) for p in (2, 4)
+]
 
 
 @pytest.mark.parametrize(("game_id", "config"), CONFIGS)

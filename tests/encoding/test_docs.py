@@ -99,7 +99,8 @@ def test_the_docs_pages_code_runs(index: int, capsys: pytest.CaptureFixture[str]
 
 def _adventure_symbols(enc: Any) -> dict[str, int]:
     pack = crabrules.oh_crab.get_content(enc.config.content).adventure
-    assert pack is not None and enc.adventure is not None
+    assert pack is not None
+    assert enc.adventure is not None
     return {
         **_symbols("oh-crab", enc),
         "B": enc.adventure.beaches,
@@ -115,7 +116,13 @@ def _adventure_symbols(enc: Any) -> dict[str, int]:
 
 @pytest.mark.parametrize(
     "modules",
-    [("surprises",), ("events",), ("challenges",), ("asymmetry",), tuple(crabrules.oh_crab.Module)],
+    [
+        ("surprises",),
+        ("events",),
+        ("challenges",),
+        ("asymmetry",),
+        tuple(crabrules.oh_crab.Module),
+    ],
     ids=lambda m: "+".join(str(getattr(x, "value", x)) for x in m),
 )
 @pytest.mark.parametrize("players", [2, 5])

@@ -1,4 +1,4 @@
-"""Oh Crab!'s table of action numbers: complete and exact (the Adventure Pack: test_oh_crab_adventure)."""
+"""Oh Crab!'s table of action numbers: complete and exact (modules: test_oh_crab_adventure)."""
 
 from __future__ import annotations
 
@@ -101,4 +101,3 @@ def test_the_2_player_mode_numbers_placing_and_activating() -> None:
     assert duel.kinds["Place"][1] == 4 * 4
     assert duel.kinds["Activate"][1] == 4
     assert "Place" not in _encoding(oh_crab.Config(players=3)).kinds
-

@@ -16,7 +16,7 @@ from crabrules.encoding import encoding  # noqa: E402
 from crabrules.encoding.oh_crab import FIELDS, OhCrabEncoding  # noqa: E402
 from crabrules.encoding.oh_crab_adventure import ADVENTURE_FIELDS  # noqa: E402
 from crabrules.oh_crab.adventure.content import Rule, RuleChange  # noqa: E402
-from crabrules.oh_crab.adventure.state import Overlay  # noqa: E402
+from crabrules.oh_crab.adventure.state import Adventure, Overlay  # noqa: E402
 
 ALL = ("surprises", "events", "challenges", "asymmetry")
 #: One mix per module (with a variant where the module has them), and all four together.
@@ -50,6 +50,19 @@ def _game(config: oh_crab.Config, seed: int) -> list[oh_crab.State]:
         state = oh_crab.apply(state, rng.choice(oh_crab.legal_actions(state)))
         states.append(state)
     return states
+
+
+def _adventure(state: oh_crab.State) -> Adventure:
+    assert state.adventure is not None
+    return state.adventure
+
+
+def _with_surprises(state: oh_crab.State, **changes: Any) -> oh_crab.State:
+    """``state`` with its Surprises part changed."""
+    adventure = _adventure(state)
+    assert adventure.surprises is not None
+    surprises = attrs.evolve(adventure.surprises, **changes)
+    return attrs.evolve(state, adventure=attrs.evolve(adventure, surprises=surprises))
 
 
 def _section(enc: Any, tensor: Any, name: str) -> Any:
@@ -122,7 +135,9 @@ def test_equal_observations_give_equal_tensors(
             for seed in (3, 99):
                 twin = oh_crab.determinize(state, viewer, seed)
                 assert oh_crab.observe(twin, viewer) == view
-                assert np.array_equal(tensor, enc.observation_tensor(oh_crab.observe(twin, viewer)))
+                assert np.array_equal(
+                    tensor, enc.observation_tensor(oh_crab.observe(twin, viewer))
+                )
 
 
 def test_the_base_games_numbers_and_sections_come_first_unchanged() -> None:
@@ -139,16 +154,12 @@ def test_the_base_games_numbers_and_sections_come_first_unchanged() -> None:
 def test_a_face_down_surprise_token_leaves_no_trace() -> None:
     enc = _encoding(3, ("surprises",))
     state = oh_crab.initial_state(enc.config, seed=5)
-    board = list(state.adventure.surprises.board)
+    surprises = _adventure(state).surprises
+    assert surprises is not None
+    board = list(surprises.board)
     down = [c for c, t in enumerate(board) if t >= 0]
     board[down[0]], board[down[1]] = board[down[1]], board[down[0]]
-    swapped = attrs.evolve(
-        state,
-        adventure=attrs.evolve(
-            state.adventure,
-            surprises=attrs.evolve(state.adventure.surprises, board=tuple(board)),
-        ),
-    )
+    swapped = _with_surprises(state, board=tuple(board))
     assert swapped.adventure != state.adventure
     for viewer in (None, 0, 1, 2):
         tensor = enc.observation_tensor(oh_crab.observe(state, viewer))
@@ -160,13 +171,9 @@ def test_a_kept_treasure_is_seen_by_its_finder_only() -> None:
     enc = _encoding(3, ("surprises",))
     state = oh_crab.initial_state(enc.config, seed=5)
     pack = oh_crab.get_content("reference").adventure
+    assert pack is not None
     keepable = [t for t, token in enumerate(pack.surprises) if not token.immediate]
-
-    def keeping(token: int) -> oh_crab.State:
-        surprises = attrs.evolve(state.adventure.surprises, kept=((), (token,), ()))
-        return attrs.evolve(state, adventure=attrs.evolve(state.adventure, surprises=surprises))
-
-    first, second = keeping(keepable[0]), keeping(keepable[1])
+    first, second = (_with_surprises(state, kept=((), (t,), ())) for t in keepable[:2])
     for viewer in (None, 0, 2):
         tensor = enc.observation_tensor(oh_crab.observe(first, viewer))
         assert np.array_equal(tensor, enc.observation_tensor(oh_crab.observe(second, viewer)))
@@ -195,7 +202,7 @@ def test_a_move_onto_a_space_made_an_obstacle_discards_with_its_own_number() -> 
         state = oh_crab.apply(state, oh_crab.parse_action(state, text))
     made = Overlay(lasting=(RuleChange(Rule.OBSTACLE_AT, cell=5),))  # a1, a standard space
     state = attrs.evolve(
-        state, crabs=(0, 11, 2), adventure=attrs.evolve(state.adventure, overlay=made)
+        state, crabs=(0, 11, 2), adventure=attrs.evolve(_adventure(state), overlay=made)
     )
     for player, card in ((0, 0), (1, 4), (2, 8)):
         state = oh_crab.apply(state, oh_crab.Plan(player, card))
@@ -207,9 +214,7 @@ def test_a_move_onto_a_space_made_an_obstacle_discards_with_its_own_number() -> 
     first, count = enc.kinds["Move"]
     assert len(set(numbers)) == 3
     assert all(first <= n < first + count for n in numbers)
-    assert _section(enc, enc.observation_tensor(oh_crab.observe(state, 1)), "obstacles_made")[
-        5
-    ]
+    assert _section(enc, enc.observation_tensor(oh_crab.observe(state, 1)), "obstacles_made")[5]
     with pytest.raises(ValueError, match="no action number"):
         _encoding(3, ("surprises",)).action_to_int(legal[0])  # no Builder: no such Move
 
