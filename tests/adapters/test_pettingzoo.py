@@ -209,3 +209,15 @@ def test_oh_crabs_decisions_out_of_turn_are_asked_of_their_player() -> None:
             game.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
         assert crabrules.oh_crab.is_terminal(game.game_state)
     assert out_of_turn
+
+
+def test_oh_crabs_hidden_choice_of_skills_is_one_parallel_step() -> None:
+    game = parallel_env("oh-crab", players=4, modules={"asymmetry"})
+    observations, _ = game.reset(seed=2)
+    state = game.game_state
+    assert state.adventure.asymmetry.choosing
+    actions = {a: int(o["action_mask"].nonzero()[0][0]) for a, o in observations.items()}
+    game.step(actions)
+    state = game.game_state
+    assert not state.adventure.asymmetry.choosing
+    assert state.phase is crabrules.oh_crab.Phase.PLANNING

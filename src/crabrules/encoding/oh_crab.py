@@ -129,8 +129,8 @@ kind                                enumerated
 A space made an Obstacle asks for a discard like a printed one, so where
 ``MakeObstacle`` is numbered, ``Move`` and ``Shift`` list a discard on every standard
 space: that multiplies their destinations by the ``N + 1`` discards and the push chains,
-and the table grows to about 60,000 numbers with 2 players, 84,800 with 4 and 173,100
-with 5 (Module 4 in the default scenarios; 5,494 to 19,268 without it). No
+and the table grows to about 60,000 numbers with 2 players, 41,400 with 3, 84,800 with 4
+and 173,100 with 5 (Module 4 in the default scenarios; 5,494 to 19,268 without it). No
 discretisation is applied: ``action_to_int`` takes no state, so a smaller numbering
 would have to merge distinct actions, and masks would no longer be ``legal_actions``.
 

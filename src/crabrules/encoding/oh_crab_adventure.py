@@ -43,7 +43,13 @@ from crabrules.oh_crab.adventure.modules import Module
 from crabrules.oh_crab.adventure.state import NONE, Adventure, DueKind, FrameKind
 from crabrules.oh_crab.content import SpaceType
 
-__all__ = ["ADVENTURE_FIELDS", "AdventurePart", "makeable_obstacles", "steps_in_play"]
+__all__ = [
+    "ADVENTURE_FIELDS",
+    "AdventurePart",
+    "makeable_obstacles",
+    "step_lists",
+    "steps_in_play",
+]
 
 #: Each Adventure Pack action class's fields besides ``player``: what its number stands for.
 ADVENTURE_FIELDS: dict[type, tuple[str, ...]] = {
