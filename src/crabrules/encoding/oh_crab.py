@@ -458,7 +458,7 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         if turn is not None:
             self._turn(tensor, turn)
         if self.adventure is not None and o.adventure is not None:
-            self.adventure.write(tensor, o.adventure)
+            self.adventure.write(tensor, self.layout.offsets, o.adventure)
         return tensor.values
 
     def _turn(self, tensor: Any, turn: oh_crab.Turn) -> None:

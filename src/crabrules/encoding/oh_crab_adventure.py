@@ -40,7 +40,7 @@ from crabrules.oh_crab import Choose as ChooseReward
 from crabrules.oh_crab.adventure.asymmetry import playable_skills
 from crabrules.oh_crab.adventure.content import Rule, TokenKind
 from crabrules.oh_crab.adventure.modules import Module
-from crabrules.oh_crab.adventure.state import NONE, Adventure, DueKind, FrameKind
+from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry, DueKind, FrameKind
 from crabrules.oh_crab.content import SpaceType
 
 __all__ = [
@@ -226,89 +226,109 @@ class AdventurePart:
             ]
         return out
 
-    def write(self, tensor: Tensor, view: Adventure) -> None:
-        """Write the sections of ``view``, an observation's Adventure Pack part."""
+    def write(self, tensor: Tensor, offsets: dict[str, int], view: Adventure) -> None:
+        """Write the sections of ``view``, an observation's Adventure Pack part.
+
+        ``offsets`` are the sections' starts (the encoding's layout). Every 1 is gathered
+        in one list and written at once (an environment's hot path); counts are put.
+        """
+        ones: list[int] = []
+        at = offsets
         beaches = self.beaches
+        width = 2 + beaches
         for i, due in enumerate(view.due):
-            tensor.set("due", i, _DUE_KINDS.index(due.kind))
-            tensor.set("due", i, 2 + due.tile)
-        self._frames(tensor, view)
-        tensor.set_many(
-            "obstacles_made",
-            [c.cell for c in view.overlay.lasting if c.rule is Rule.OBSTACLE_AT],
-        )
+            row = at["due"] + i * width
+            ones += (row + _DUE_KINDS.index(due.kind), row + 2 + due.tile)
+        self._frames(tensor, at, ones, view)
+        ones += [
+            at["obstacles_made"] + c.cell
+            for c in view.overlay.lasting
+            if c.rule is Rule.OBSTACLE_AT
+        ]
+        values = tensor.values
         surprises = view.surprises
         if surprises is not None:
-            tensor.set_many(
-                "surprise_board", [c for c, t in enumerate(surprises.board) if t != NONE]
-            )
-            tensor.put("kept_counts", [float(len(mine)) for mine in surprises.kept])
-            tensor.set_many("my_kept", [t for mine in surprises.kept for t in mine if t >= 0])
-            tensor.set_many("surprises_gone", surprises.gone)
-            tensor.put("wastes_found", [float(n) for n in surprises.wastes_found])
+            ones += [at["surprise_board"] + c for c, t in enumerate(surprises.board) if t != NONE]
+            start = at["kept_counts"]
+            values[start : start + len(surprises.kept)] = [len(mine) for mine in surprises.kept]
+            ones += [at["my_kept"] + t for mine in surprises.kept for t in mine if t >= 0]
+            ones += [at["surprises_gone"] + t for t in surprises.gone]
+            start = at["wastes_found"]
+            values[start : start + beaches] = surprises.wastes_found
         events = view.events
         if events is not None:
-            tensor.set_many("event_tiles", [t for t, c in enumerate(events.tiles) if c != NONE])
+            ones += [at["event_tiles"] + t for t, c in enumerate(events.tiles) if c != NONE]
             if events.active >= 0:
-                tensor.set("event_active", events.active)
+                ones.append(at["event_active"] + events.active)
             if events.at >= 0:
-                tensor.set("event_at", events.at)
-            tensor.set_many("events_revealed", events.revealed)
-            tensor.set_many("events_foreseen", events.foreseen)
-            tensor.set_many("events_removed", events.removed)
+                ones.append(at["event_at"] + events.at)
+            ones += [at["events_revealed"] + c for c in events.revealed]
+            ones += [at["events_foreseen"] + c for c in events.foreseen]
+            ones += [at["events_removed"] + c for c in events.removed]
         challenges = view.challenges
         if challenges is not None:
             open_tile = challenges.open
-            tensor.set_many(
-                "challenge_tiles",
-                [t for t, c in enumerate(challenges.tiles) if c != NONE and t != open_tile],
-            )
+            ones += [
+                at["challenge_tiles"] + t
+                for t, c in enumerate(challenges.tiles)
+                if c != NONE and t != open_tile
+            ]
             if open_tile >= 0:
-                tensor.set("challenge_open", open_tile)
-                tensor.set("open_challenge", challenges.tiles[open_tile])
+                ones.append(at["challenge_open"] + open_tile)
+                ones.append(at["open_challenge"] + challenges.tiles[open_tile])
             if challenges.reward >= 0:
-                tensor.set("reward_card", challenges.reward)
-            tensor.put("trophies", [float(n) for n in challenges.trophies])
-            tensor.set_many("challenges_resolved", challenges.resolved)
+                ones.append(at["reward_card"] + challenges.reward)
+            start = at["trophies"]
+            values[start : start + len(challenges.trophies)] = challenges.trophies
+            ones += [at["challenges_resolved"] + c for c in challenges.resolved]
         asymmetry = view.asymmetry
         if asymmetry is not None:
-            cards = len(self._pack.asymmetry)
-            tensor.set_many(
-                "skills_dealt", [c for mine in asymmetry.offered for c in mine if c >= 0]
-            )
-            tensor.put("skills_to_choose", [float(len(mine)) for mine in asymmetry.offered])
-            tensor.set_many(
-                "skills",
-                [
-                    k * (cards + 1) + (card if card >= 0 else cards)
-                    for k, card in enumerate(asymmetry.chosen)
-                    if card != NONE
-                ],
-            )
-            tensor.put("pincers", [float(n) for n in asymmetry.pincers])
-            spied = [(p, s) for p, mine in enumerate(asymmetry.spied) for s in mine]
-            tensor.set_many(
-                "spies",
-                [(p * 2 + _SPY_KINDS.index(s.kind)) * beaches + s.tile for p, s in spied],
-            )
-            for _, s in spied:
-                if s.card >= 0:  # only the observer's own spies show their cards
-                    tensor.set(f"spied_{s.kind}s", s.tile, s.card)
+            self._asymmetry(values, at, ones, asymmetry)
+        values[ones] = 1.0
 
-    def _frames(self, tensor: Tensor, view: Adventure) -> None:
+    def _asymmetry(
+        self, values: Any, at: dict[str, int], ones: list[int], asymmetry: Asymmetry
+    ) -> None:
+        """Module 4's sections: the choice, the cards, the Pincers, the spies."""
+        pack, beaches = self._pack, self.beaches
+        cards = len(pack.asymmetry)
+        offered = asymmetry.offered
+        ones += [at["skills_dealt"] + c for mine in offered for c in mine if c >= 0]
+        start = at["skills_to_choose"]
+        values[start : start + len(offered)] = [len(mine) for mine in offered]
+        ones += [
+            at["skills"] + k * (cards + 1) + (card if card >= 0 else cards)
+            for k, card in enumerate(asymmetry.chosen)
+            if card != NONE
+        ]
+        start = at["pincers"]
+        values[start : start + len(asymmetry.pincers)] = asymmetry.pincers
+        width = {"event": len(pack.events), "challenge": len(pack.challenges)}
+        for p, mine in enumerate(asymmetry.spied):
+            for s in mine:
+                kind = _SPY_KINDS.index(s.kind)
+                ones.append(at["spies"] + (p * 2 + kind) * beaches + s.tile)
+                if s.card >= 0:  # only the observer's own spies show their cards
+                    ones.append(at[f"spied_{s.kind}s"] + s.tile * width[s.kind] + s.card)
+
+    def _frames(
+        self, tensor: Tensor, at: dict[str, int], ones: list[int], view: Adventure
+    ) -> None:
         """The frames, top (the one deciding now) first; those below ``F`` are left out."""
-        tensor.set("frames", 0, value=len(view.frames))
-        crabs = self._crabs
-        shown = view.frames[::-1][: self.frames_shown]
-        for i, frame in enumerate(shown):
-            tensor.set("frame_kind", i, _FRAME_KINDS.index(frame.kind))
+        tensor.values[at["frames"]] = len(view.frames)
+        crabs, players, steps = self._crabs, self._config.players, len(_PRIMITIVES)
+        queue = self.queue * steps
+        for i, frame in enumerate(view.frames[::-1][: self.frames_shown]):
+            ones.append(at["frame_kind"] + i * len(_FRAME_KINDS) + _FRAME_KINDS.index(frame.kind))
             if frame.item >= 0:
-                tensor.set("frame_item", i, frame.item)
-            tensor.set("frame_player", i, frame.player)
+                ones.append(at["frame_item"] + i * self.items + frame.item)
+            ones.append(at["frame_player"] + i * players + frame.player)
             if frame.crab >= 0:
-                tensor.set("frame_crab", i, frame.crab)
-            for j, step in enumerate(frame.queue):
-                tensor.set("frame_queue", i, j, _PRIMITIVES.index(step))
+                ones.append(at["frame_crab"] + i * crabs + frame.crab)
+            ones += [
+                at["frame_queue"] + i * queue + j * steps + _PRIMITIVES.index(step)
+                for j, step in enumerate(frame.queue)
+            ]
             left = frame.crabs_left
-            for k in [crabs] if left is None else left:
-                tensor.set("frame_crabs_left", i, k)
+            row = at["frame_crabs_left"] + i * (crabs + 1)
+            ones += [row + k for k in ([crabs] if left is None else left)]
