@@ -116,7 +116,7 @@ def _config_parameters(game_id: str) -> dict[str, Any]:
         if type(value) in (int, bool, str):
             out[field.name] = value
         elif field.name in _name_sets(game_id):
-            out[field.name] = ""
+            out[field.name] = "+".join(sorted(str(getattr(n, "value", n)) for n in value))
     return out
 
 
