@@ -9,6 +9,7 @@ rules need, computed once.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
@@ -40,7 +41,9 @@ from crabrules.oh_crab.state import NO_CRAB, CardId, Stage, State, Turn
 __all__ = ["Rules", "View", "Work", "rules_for", "rules_of"]
 
 
-@attrs.frozen(eq=False)
+# A dataclass, not attrs: the compiled build makes it a native class, whose fields the
+# option generators read directly (an attrs class stays a Python class there).
+@dataclasses.dataclass(frozen=True, eq=False)
 class Rules:
     """What one config's rules need, computed once: geometry and the content in play.
 
