@@ -52,7 +52,7 @@ from crabrules.oh_crab.movement import (
 from crabrules.oh_crab.primitives import MOVES, Primitive
 from crabrules.oh_crab.state import NO_CARD, CardId, Grant, Source
 from crabrules.oh_crab.turns import add_to_trace
-from crabrules.oh_crab.work import Rules, View, Work
+from crabrules.oh_crab.work import Rules, View, Work, shared
 
 __all__ = [
     "AUTOMATIC",
@@ -151,7 +151,7 @@ def step_options(
     if step in MOVES:
         return _basic_move_options(rules, view, crab, step, head_down)
     if step is P.DISCARD_CARD:
-        return [Discard(player, c) for c in sorted(hand)]
+        return [shared(rules, Discard, player, c) for c in sorted(hand)]
     if step in MULTI:
         return _shift_options(rules, view, crab, step, head_down, crabs_left)
     if step is P.USE_TRACE_MAIN_ACTION:
@@ -201,7 +201,7 @@ def _basic_move_options(
     """Move forward, diagonally or toward the sea; a knocked-over crab can only stand up."""
     if view.knocked[crab]:
         # Knocking Over: "you must devote a basic movement action to standing it back up".
-        return [StandUp(rules.owners[crab])]
+        return [shared(rules, StandUp, rules.owners[crab])]
     cell = view.crabs[crab]
     if cell == SEA:
         return []
@@ -240,7 +240,7 @@ def _swap_options(
             continue
         discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
-            yield Move(player, target, card)
+            yield shared(rules, Move, player, target, card, ())
 
 
 def _shift_options(
@@ -270,11 +270,11 @@ def _shift_options(
                 continue
             own_obstacle = crab == active and target >= 0 and rules.obstacle[target]
             if own_obstacle and not head_down:
-                out.extend(Shift(player, crab, target, c) for c in hand)
+                out.extend(shared(rules, Shift, player, crab, target, c) for c in hand)
             else:
-                out.append(Shift(player, crab, target))
+                out.append(shared(rules, Shift, player, crab, target, NO_CARD))
     if out:
-        out.append(Finish(player))
+        out.append(shared(rules, Finish, player))
     return out
 
 

@@ -58,7 +58,7 @@ from crabrules.oh_crab.turns import (
     rest,
     turn_grants,
 )
-from crabrules.oh_crab.work import Work, rules_for, rules_of
+from crabrules.oh_crab.work import Rules, Work, rules_for, rules_of, shared
 
 __all__ = ["apply", "legal_actions"]
 
@@ -115,7 +115,7 @@ def _turn_actions(state: State) -> list[Action]:
     adventure = state.adventure
     rules = rules_for(state.config) if adventure is None else rules_of(state)
     if turn.stage is Stage.START:
-        return _add_or_rest_options(state, p)
+        return _add_or_rest_options(rules, state, p)
     if turn.stage is Stage.ACTIVATE:
         return [Activate(p, c) for c in rules.crabs_of[p] if not state.tokens[c]]
     if turn.queue:
@@ -127,7 +127,7 @@ def _turn_actions(state: State) -> list[Action]:
         return [Reveal(p)]
     head_down, tile_used = turn.head_down, turn.tile_used
     out: list[Action] = [
-        Use(p, i)
+        shared(rules, Use, p, i)
         for i, grant in enumerate(turn.grants)
         if grant_usable(rules, state, crab, grant, head_down=head_down, tile_used=tile_used)
     ]
@@ -144,21 +144,21 @@ def _turn_actions(state: State) -> list[Action]:
     cell = state.crabs[crab]
     if cell != SEA and rules.exchange[cell]:
         takes = market_takes(state.market, state.draw)
-        out.extend(ExchangeAndEnd(p, c, t) for c in state.hands[p] for t in takes)
+        out.extend(shared(rules, ExchangeAndEnd, p, c, t) for c in state.hands[p] for t in takes)
     out.extend(end_turn_options(rules, state, crab, turn.head_down))
     return out
 
 
-def _add_or_rest_options(state: State, p: PlayerId) -> list[Action]:
+def _add_or_rest_options(rules: Rules, state: State, p: PlayerId) -> list[Action]:
     """Start of turn: add the face-down card to the Trace, or Rest (a declared Rest must)."""
     out: list[Action] = []
     if state.planned[p] != RESTING:
         # "If it is your first turn of play, simply place the card": one side only.
         sides = (Side.LEFT, Side.RIGHT) if state.traces[p] else (Side.LEFT,)
-        out.extend(AddCard(p, s) for s in sides)
+        out.extend(shared(rules, AddCard, p, s) for s in sides)
     keeps = state.traces[p] or (NO_CARD,)
     takes = market_takes(state.market, state.draw) or (NO_PILE,)
-    out.extend(Rest(p, k, t) for k in keeps for t in takes)
+    out.extend(shared(rules, Rest, p, k, t) for k in keeps for t in takes)
     return out
 
 

@@ -16,7 +16,7 @@ from crabrules.oh_crab.events import CrabMoved, KnockedOver, Motion, ReachedSea,
 from crabrules.oh_crab.names import cell_label
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import NO_CARD, CardId
-from crabrules.oh_crab.work import Rules, View, Work
+from crabrules.oh_crab.work import Rules, View, Work, shared
 
 __all__ = [
     "do_move",
@@ -186,7 +186,7 @@ def own_moves(
     hand = sorted(view.hands[player])
     for target in targets:
         if target == SEA:
-            yield Move(player, SEA)
+            yield shared(rules, Move, player, SEA, NO_CARD, ())
             continue
         chains: list[tuple[Cell, ...]] = [()]
         if target in occupied and rules.owners[occupied[target]] != player:
@@ -194,4 +194,4 @@ def own_moves(
         discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
             for chain in chains:
-                yield Move(player, target, card, chain)
+                yield shared(rules, Move, player, target, card, chain)
