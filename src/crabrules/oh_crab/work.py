@@ -141,7 +141,8 @@ def rules_of(state: State) -> Rules:
     """Return the rules that hold in ``state``: its config's, with the overlay's changes."""
     rules = rules_for(state.config)
     adventure = state.adventure
-    if adventure is None or adventure.overlay == NO_OVERLAY:
+    # ``is`` first: the overlay of a game without changes is nearly always the constant.
+    if adventure is None or adventure.overlay is NO_OVERLAY or adventure.overlay == NO_OVERLAY:
         return rules
     return _overlaid(state.config, adventure.overlay)
 
