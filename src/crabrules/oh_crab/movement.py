@@ -14,7 +14,6 @@ from crabrules.oh_crab.adventure.triggers import arrived
 from crabrules.oh_crab.board import SEA, Cell, Layout
 from crabrules.oh_crab.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
 from crabrules.oh_crab.names import cell_label
-from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import NO_CARD, CardId
 from crabrules.oh_crab.work import Rules, View, Work, shared
 
@@ -28,8 +27,6 @@ __all__ = [
     "push_chains",
     "stand_up",
 ]
-
-P = Primitive
 
 
 def occupants(view: View) -> dict[Cell, int]:
