@@ -83,16 +83,16 @@ def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...
     """The actions of ``players`` while play goes on: the round's, then calls and Signal."""
     targets = _targets(state)
     calls = _calls_at(targets, state.clock)
+    if state.tied:
+        players = tuple(p for p in players if p in targets)  # the others are out
     # Everything the loop asks of the state, read once (the seating lookup hashes the config).
     side_of = table(state.config).side_of
     license, phase = state.license, state.phase
     down, confirmed, declined = state.down, state.confirmed, state.declined
-    playing, offering = phase is Phase.PLAY, phase is Phase.OFFER
+    playing, offering = phase is _PLAY, phase is _OFFER
     everyone_down: bool | None = None  # all_down(state), once some player asks
     out: list[Action] = []
     for p in players:
-        if p not in targets:
-            continue  # out of the sudden death
         on_license_side = side_of[p] == license
         if playing and on_license_side:
             if p not in down:
@@ -123,6 +123,10 @@ def _targets(state: State) -> tuple[PlayerId, ...]:
 def _everyone(players: int) -> tuple[PlayerId, ...]:
     return tuple(range(players))
 
+
+# Enum members as Finals: C statics in the compiled build, where a member is two lookups.
+_PLAY: Final = Phase.PLAY
+_OFFER: Final = Phase.OFFER
 
 # The actions without a time are values of a few small ints: each is built once, here, in
 # a table by player (a Final table: a C static in the compiled build).
