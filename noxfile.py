@@ -266,8 +266,14 @@ def bench(session: nox.Session) -> None:
 # The compiled build (mypyc): see hatch_build.py and docs/installation.md.
 
 
-def _wheel_env(session: nox.Session, where: pathlib.Path, *, compiled: bool) -> str:
-    """Build the compiled or the pure wheel, install it alone in a new venv; its python."""
+def _wheel_env(
+    session: nox.Session, where: pathlib.Path, *, compiled: bool, extras: bool = False
+) -> str:
+    """Build the compiled or the pure wheel, install it in a new venv; its python.
+
+    With ``extras``, the RL extras too (each that installs here, as :func:`install_extras`),
+    so that the encoding and adapter suites run against that wheel instead of skipping.
+    """
     dist = where / "dist"
     flag = "1" if compiled else "0"
     session.run(
@@ -278,6 +284,12 @@ def _wheel_env(session: nox.Session, where: pathlib.Path, *, compiled: bool) -> 
     python = str(venv / "bin" / "python")
     wheel = str(next(dist.glob("*.whl")))
     session.run(python, "-m", "pip", "install", "--quiet", wheel, *WHEEL_TEST_DEPS, external=True)
+    for extra in EXTRAS if extras else ():
+        try:
+            pip = (python, "-m", "pip", "install", "--quiet")
+            session.run(*pip, f"{wheel}[{extra}]", external=True)
+        except nox.command.CommandFailed as error:
+            session.warn(f"skipping the {extra!r} extra: it does not install here ({error})")
     return python
 
 
@@ -319,12 +331,13 @@ print(f"{len(sys.argv) - 1} compiled modules imported, crabrules.compiled is Tru
 @nox.session
 def compiled(session: nox.Session) -> None:
     """The compiled wheel in a fresh environment: its compiled modules are the ones imported,
-    the whole test suite passes against it (conformance included; not the doctests of src/,
-    which the tests session runs), and seeded games serialise byte for byte as in the pure
-    wheel."""
+    the whole test suite passes against it (conformance, and with the RL extras installed the
+    encoding and adapter suites, included; not the doctests of src/, which the tests session
+    runs), and seeded games serialise byte for byte as in the pure wheel."""
     session.install(*BUILD_DEPS)
     work = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-compiled-"))
-    python = _wheel_env(session, work / "compiled", compiled=True)
+    # With the RL extras: numpy's integers reach the compiled modules only through them.
+    python = _wheel_env(session, work / "compiled", compiled=True, extras=True)
     pure = _wheel_env(session, work / "pure", compiled=False)
     tree = _test_tree(work)
     modules = _compiled_modules()

@@ -4,11 +4,14 @@
 (``python -m tests.benchmarks.builds speed|fingerprints``, from a copy of ``tests/``), and
 compare what the two print as JSON:
 
-- ``speed``: for every game, random playouts (uniformly random legal actions, as in the
-  per-game benchmarks; You've Got Crabs with the mix of :mod:`tests.youve_got_crabs.policy`,
-  whose games end) and ``legal_actions`` followed by ``apply(check=False)`` on positions of
-  such games. Each figure is the best of :data:`REPEATS` runs of the same fixed work, so
-  that the two builds are timed on exactly the same games.
+- ``speed``: for every game, random playouts (uniformly random legal actions: the figure
+  times the library, not a policy) and ``legal_actions`` followed by ``apply(check=False)``
+  on positions of random games. Uniformly random games of You've Got Crabs do not end (wrong
+  calls fill the Pot and nobody empties it), so its playouts stop after
+  :data:`YGC_PLAYOUT_ACTIONS` actions, and its positions come from games played with the mix
+  of :mod:`tests.youve_got_crabs.policy` (whose games end, through every phase). Each
+  figure is the best of :data:`REPEATS` runs of the same fixed work, so that the two builds
+  are timed on exactly the same games.
 - ``fingerprints``: for every game, the SHA-256 of the JSON of every state of a few seeded
   random games and of their records. Equal fingerprints mean that both builds play and
   serialise the same games byte for byte.
@@ -27,7 +30,7 @@ from typing import Any
 
 import crabrules
 from crabrules import GameRecord, get_game, to_json
-from tests.youve_got_crabs.policy import RandomTable, playout
+from tests.youve_got_crabs.policy import RandomTable
 
 REPEATS = 3
 
@@ -37,13 +40,15 @@ ADVENTURE = ["surprises", "events", "challenges", "asymmetry"]
 WORK: tuple[tuple[str, str, dict[str, Any], int, int], ...] = (
     ("crab-stack", "crab-stack", {"players": 4}, 20, 2000),
     ("la-marche-du-crabe", "la-marche-du-crabe", {}, 200, 2000),
-    ("youve-got-crabs", "youve-got-crabs", {"teams": 5}, 4, 600),
+    ("youve-got-crabs", "youve-got-crabs", {"teams": 5}, 6, 600),
     ("oh-crab", "oh-crab", {"players": 5, "scenario": "first-escape"}, 4, 1000),
     ("oh-crab 2p", "oh-crab", {"players": 2}, 4, 1000),
     ("oh-crab 4p", "oh-crab", {"players": 4}, 4, 1000),
     ("oh-crab 4p adventure", "oh-crab", {"players": 4, "modules": ADVENTURE}, 4, 1000),
 )
 FINGERPRINT_GAMES = 5
+#: The length of a timed random playout of You've Got Crabs (the other games end sooner).
+YGC_PLAYOUT_ACTIONS = 500
 
 
 def _config(game_id: str, options: dict[str, Any]) -> Any:
@@ -72,18 +77,18 @@ def _playouts(game_id: str, options: dict[str, Any], games: int) -> Callable[[],
     game = get_game(game_id)
     config = _config(game_id, options)
 
+    limit = YGC_PLAYOUT_ACTIONS if game_id == "youve-got-crabs" else None
+
     def run() -> int:
         actions = 0
         for seed in range(games):
             state = game.initial_state(config, seed=seed)
-            if game_id == "youve-got-crabs":
-                state, steps = playout(state, random.Random(seed))
-                actions += steps
-                continue
             rnd = random.Random(seed)
-            while not game.is_terminal(state):
+            steps = 0
+            while not game.is_terminal(state) and steps != limit:
                 state = game.apply(state, rnd.choice(game.legal_actions(state)), check=False)
-                actions += 1
+                steps += 1
+            actions += steps
         return actions
 
     return run

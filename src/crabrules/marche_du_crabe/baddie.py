@@ -22,8 +22,8 @@ its top card as one uniform draw among them: the same chance as a shuffled deck.
 from __future__ import annotations
 
 from crabrules.core import PlayerId, Rng
-from crabrules.marche_du_crabe.actions import IllegalReason
-from crabrules.marche_du_crabe.board import LABELS, Cell, Row, row_of
+from crabrules.marche_du_crabe.actions import PLACES, Action, IllegalReason
+from crabrules.marche_du_crabe.board import LABELS, ROW_CELLS, Cell, Row, row_of
 from crabrules.marche_du_crabe.content import Item
 from crabrules.marche_du_crabe.events import BaddiePlaced, BaddieRevealed, Event, GameEnded
 from crabrules.marche_du_crabe.state import (
@@ -37,7 +37,30 @@ from crabrules.marche_du_crabe.state import (
     row_has_room,
 )
 
-__all__ = ["begin_turn", "draw", "place", "place_refusal", "reveal"]
+__all__ = ["begin_turn", "draw", "place", "place_actions", "place_refusal", "reveal"]
+
+
+def place_actions(
+    items: tuple[Item, ...], baddies: tuple[Baddie, ...], row: Row, player: PlayerId
+) -> tuple[Action, ...]:
+    """List the cards of ``row`` the revealed Baddie may go on, left to right, as actions.
+
+    Baddie rule: not on an Item, another Baddie or a Freed Crab (an Item card). ``items``
+    are the layout's and ``baddies`` the state's, as in
+    :func:`~crabrules.marche_du_crabe.state.row_has_room`.
+
+    >>> from crabrules.marche_du_crabe import initial_state
+    >>> state = initial_state(seed=7)
+    >>> place_actions(state.layout.items, state.baddies, state.revealed, 0)[0]
+    Place(player=0, cell=19)
+    """
+    places = PLACES[player]
+    # A plain loop, not a comprehension: one frame fewer in the pure build.
+    out: list[Action] = []
+    for c in ROW_CELLS[row]:
+        if items[c] < 0 and baddies[c] < 0:
+            out.append(places[c])
+    return tuple(out)
 
 
 def draw(decks: Decks, player: PlayerId, rng: Rng) -> tuple[Row, Decks, Rng]:
@@ -129,18 +152,19 @@ def reveal(
 
 def place(state: State, cell: Cell, events: list[Event] | None = None) -> State:
     """Place the revealed Baddie on ``cell``; the same player's move step follows."""
-    baddies = state.baddies
-    player = state.to_move
+    # Each field read once: from compiled code, reading an attribute of a State costs more
+    # than in the interpreter.
+    baddies, player, shrimps, token = state.baddies, state.to_move, state.shrimps, state.token
     baddies = (*baddies[:cell], player, *baddies[cell + 1 :])
-    shrimps, termination = state.shrimps, None
-    if cell == state.token:
+    termination = None
+    if cell == token:
         # Decision 5: a Baddie placed under the token costs one Shrimp at once.
         if shrimps == 0:
             termination = Termination.NO_SHRIMPS
         else:
             shrimps -= 1
     if events is not None:
-        cost = 1 if cell == state.token else 0
+        cost = 1 if cell == token else 0
         events.append(
             BaddiePlaced(
                 player,
@@ -166,9 +190,9 @@ def place(state: State, cell: Cell, events: list[Event] | None = None) -> State:
         shrimps,
         baddies,
         state.snacks,
-        state.token,
+        token,
         state.decks,
-        state.to_move,
+        player,
         None,
         termination,
     )

@@ -24,6 +24,7 @@ import bisect
 import functools
 import itertools
 from math import comb
+from typing import Final
 
 import attrs
 
@@ -37,6 +38,7 @@ __all__ = [
     "LABELS",
     "LAYOUTS",
     "NO_ITEM",
+    "PATHS",
     "ROW_CELLS",
     "SIZE",
     "Cell",
@@ -62,17 +64,17 @@ Row = int
 #: A column of the beach, ``0`` (left) to ``5``.
 Column = int
 
-SIZE = 6
-CELLS = range(SIZE * SIZE)
+SIZE: Final = 6
+CELLS: Final = range(SIZE * SIZE)
 #: ``Layout.items`` of a card that prints no Item.
-NO_ITEM = -1
+NO_ITEM: Final = -1
 
 #: The cells of each row, left to right.
-ROW_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
+ROW_CELLS: Final[tuple[tuple[Cell, ...], ...]] = tuple(
     tuple(range(SIZE * r, SIZE * r + SIZE)) for r in range(SIZE)
 )
 #: The cells of each column, top (row 0) to bottom.
-COLUMN_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
+COLUMN_CELLS: Final[tuple[tuple[Cell, ...], ...]] = tuple(
     tuple(range(c, SIZE * SIZE, SIZE)) for c in range(SIZE)
 )
 
@@ -83,7 +85,7 @@ COLUMN_LETTERS = "ABCDEF"
 
 #: ``LABELS[cell]``: the cell's name in the notation, its column letter then its row
 #: counted from 1 (the sand row): ``A1`` is cell 0, ``F6`` cell 35.
-LABELS: tuple[str, ...] = tuple(f"{COLUMN_LETTERS[c % SIZE]}{c // SIZE + 1}" for c in CELLS)
+LABELS: Final[tuple[str, ...]] = tuple(f"{COLUMN_LETTERS[c % SIZE]}{c // SIZE + 1}" for c in CELLS)
 
 
 def label(cell: Cell) -> str:
@@ -122,9 +124,11 @@ def _path(start: Cell, end: Cell) -> tuple[Cell, ...]:
     return tuple(range(start + step, end + step, step))
 
 
-#: ``_PATHS[start][end]``: the cells a straight move crosses, excluding the card it
+#: ``PATHS[start][end]``: the cells a straight move crosses, excluding the card it
 #: leaves and including the card it stops on (decision 4); empty when not in line.
-_PATHS: tuple[tuple[tuple[Cell, ...], ...], ...] = tuple(
+#: (What :func:`path` looks up; the compiled rules index it directly, as calling a
+#: Python function from compiled code costs more than the lookup.)
+PATHS: Final[tuple[tuple[tuple[Cell, ...], ...], ...]] = tuple(
     tuple(
         _path(a, b) if a != b and (row_of(a) == row_of(b) or column_of(a) == column_of(b)) else ()
         for b in CELLS
@@ -141,7 +145,7 @@ def path(start: Cell, end: Cell) -> tuple[Cell, ...]:
     >>> path(5, 3)
     (4, 3)
     """
-    return _PATHS[start][end]
+    return PATHS[start][end]
 
 
 @attrs.frozen
@@ -298,7 +302,7 @@ def layout_of_rank(rank: int) -> Layout:
     """
     orders_per_row = 2 * len(_SAND_ORDERS)
     arrangement, orders = divmod(rank, orders_per_row**SIZE)
-    need = (2,) * SIZE
+    need: tuple[int, ...] = (2,) * SIZE
     items: tuple[Item, ...] = ()
     icons: tuple[Icon | None, ...] = ()
     for r in range(SIZE):

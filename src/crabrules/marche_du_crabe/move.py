@@ -31,6 +31,7 @@ Sunny, on the sand row, with a red Baddie two cards to the right of the token:
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from crabrules.core import PlayerId, Rng
 from crabrules.marche_du_crabe.actions import MOVES, STAYS, Action, IllegalReason
@@ -40,6 +41,7 @@ from crabrules.marche_du_crabe.board import (
     CELLS,
     LABELS,
     NO_ITEM,
+    PATHS,
     Cell,
     Layout,
     column_of,
@@ -80,9 +82,13 @@ __all__ = [
     "waves",
 ]
 
+# An enum member read in a loop: a Final is a C static in the compiled module, where the
+# member would be two lookups.
+_HUNGRY_BADDIES: Final = Modifier.HUNGRY_BADDIES
+
 #: ``BASE_MOVES[player][token]``: the move step of the base game: every other card of
 #: the token's column (Boater) or row (Sunny), top to bottom or left to right, then Stay.
-BASE_MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+BASE_MOVES: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
     tuple(
         (
             *(MOVES[p][c] for c in line_cells(t, along_column=p == BOATER) if c != t),
@@ -166,10 +172,10 @@ def crossing_cost(state: State, dest: Cell) -> int:
     """
     baddies = state.baddies
     crossed = 0
-    for c in path(state.token, dest):
+    for c in PATHS[state.token][dest]:
         if baddies[c] != NO_BADDIE:
             crossed += 1
-    if crossed and Modifier.HUNGRY_BADDIES not in state.beach.modifiers:
+    if crossed and _HUNGRY_BADDIES not in state.beach.modifiers:
         return 1
     return crossed
 

@@ -26,12 +26,11 @@ from crabrules.core import (
 from crabrules.core.actions import check_action
 from crabrules.core.game import check_viewer, not_a_state
 from crabrules.core.rng import resolve_seed
-from crabrules.marche_du_crabe.actions import PLACES, Action, IllegalReason, Move, Place, Stay
-from crabrules.marche_du_crabe.baddie import begin_turn, place, place_refusal
+from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay
+from crabrules.marche_du_crabe.baddie import begin_turn, place, place_actions, place_refusal
 from crabrules.marche_du_crabe.beaches import NO_START, Beach, Modifier
 from crabrules.marche_du_crabe.board import (
     CELLS,
-    ROW_CELLS,
     SIZE,
     Cell,
     Layout,
@@ -90,7 +89,7 @@ def initial_state(config: Config = _DEFAULT, *, seed: int | None = None) -> Stat
     """
     check_config(config, Config)
     seed = resolve_seed(seed)
-    rng = Rng.from_seed(seed)
+    rng = Rng(seed)  # resolve_seed checked it (from_seed would check it again, slowly)
     layout = config.layout
     if layout is None:
         layout, rng = random_layout(rng)
@@ -204,10 +203,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         return ()
     row = state.revealed
     if row is not None:
-        items, baddies, places = state.layout.items, state.baddies, PLACES[p]
-        # Baddie rule: not on an Item, another Baddie or a Freed Crab (an Item card).
-        # (A tuple of a list: faster than of a generator, on the hottest path.)
-        return tuple([places[c] for c in ROW_CELLS[row] if items[c] < 0 and baddies[c] < 0])
+        return place_actions(state.layout.items, state.baddies, row, p)
     beach = state.beach
     if not beach.modifiers and not beach.flip:
         return BASE_MOVES[p][state.token]

@@ -10,6 +10,7 @@ drawn the same way, and its row is never recorded: no rule ever looks at it.
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import attrs
 
@@ -51,9 +52,9 @@ __all__ = [
 ]
 
 #: Player 0: plays first, moves along columns, plays the red Baddies.
-BOATER: PlayerId = 0
+BOATER: Final[PlayerId] = 0
 #: Player 1: moves along rows, plays the blue Baddies.
-SUNNY: PlayerId = 1
+SUNNY: Final[PlayerId] = 1
 
 #: The players' names and the colours of their Baddies, by player id.
 NAMES: tuple[str, str] = ("Boater", "Sunny")
@@ -62,11 +63,11 @@ COLOURS: tuple[str, str] = ("red", "blue")
 #: What stands on a card: ``NO_BADDIE``, a player's Baddie (``BOATER``'s red one or
 #: ``SUNNY``'s blue one), or a ``BROWN_FISH`` printed on a flipped card.
 Baddie = int
-NO_BADDIE: Baddie = -1
-BROWN_FISH: Baddie = 2
+NO_BADDIE: Final[Baddie] = -1
+BROWN_FISH: Final[Baddie] = 2
 
 #: Freeing this many crabs wins the game.
-CRABS_TO_FREE = 8
+CRABS_TO_FREE: Final = 8
 
 #: A full Baddie deck: two cards for each of the 6 rows (decision 2), sorted.
 FULL_DECK: tuple[Row, ...] = tuple(r for r in range(SIZE) for _ in range(2))

@@ -3,8 +3,12 @@
 The rulebook's You've Got Crabs (scoring) and End of the game. :func:`signal`,
 :func:`call`, :func:`resolve` and :func:`collect` carry out an action in a state where it is
 legal (``rules.apply`` checks first). A resolved call goes through :func:`settle`, the
-end-of-game check, once per call or per whole Double Crabs claim. "Decision N" cites the
-docs page's "Decisions the library took" (1 to 9 are the rules specification's).
+end-of-game check, once per call or per whole Double Crabs claim. The steps of a call
+(:func:`record_call`, :func:`resolve_on_partner`, :func:`resolve_on_opponent`,
+:func:`take_token`, :func:`settle`) change a :class:`~crabrules.youve_got_crabs.work.Work`,
+the working copy of the state, so an action builds a single new state at its end.
+"Decision N" cites the docs page's "Decisions the library took" (1 to 9 are the rules
+specification's).
 
 >>> from crabrules.youve_got_crabs.actions import Call
 >>> from crabrules.youve_got_crabs.rules import initial_state
@@ -33,7 +37,7 @@ from crabrules.youve_got_crabs.events import (
     WindowOpened,
 )
 from crabrules.youve_got_crabs.piles import redraw
-from crabrules.youve_got_crabs.rounds import is_playing, new_round
+from crabrules.youve_got_crabs.rounds import is_playing, start_round
 from crabrules.youve_got_crabs.state import (
     DOUBLE_CRABS_TOKENS,
     RECENT,
@@ -42,9 +46,9 @@ from crabrules.youve_got_crabs.state import (
     State,
     Termination,
     Window,
-    evolve,
 )
 from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs.work import Work
 
 __all__ = [
     "DOUBLE_CRABS_WINDOW",
@@ -72,11 +76,10 @@ def signal(state: State, action: Signal, events: Log = None) -> State:
     """Record a signal: public, and what it means is the team's secret."""
     if events is not None:
         events.append(Signalled(action.player))
-    return evolve(
-        state,
-        signals=(*state.signals, action.player)[-RECENT:],
-        signal_count=state.signal_count + 1,
-    )
+    work = Work(state)
+    work.signals = (*work.signals, action.player)[-RECENT:]
+    work.signal_count += 1
+    return work.state()
 
 
 def call(state: State, action: Call, events: Log = None) -> State:
@@ -84,23 +87,30 @@ def call(state: State, action: Call, events: Log = None) -> State:
     caller, target, time = action.player, action.target, float(action.time)
     if events is not None:
         events.append(CallMade(caller, target, time))
-    window = state.window
+    work = Work(state)
+    window = work.window
+    work.clock = time
     if window is not None:
-        return _counter_call(evolve(state, window=None, clock=time), window, time, events)
-    state = evolve(state, clock=time)
-    if table(state.config).partner_of[caller] == target:
+        work.window = None
+        _counter_call(work, window, time, events)
+    elif table(work.config).partner_of[caller] == target:
         # Decision 2: a call on one's partner waits for a possible Double Crabs counter-call.
-        return _open_window(state, caller, target, time, events)
-    before = state.tokens
-    return settle(resolve_on_opponent(state, caller, target, events), before, events)
+        _open_window(work, caller, target, time, events)
+    else:
+        before = work.tokens
+        resolve_on_opponent(work, caller, target, events)
+        settle(work, before, events)
+    return work.state()
 
 
 def resolve(state: State, action: Resolve, events: Log = None) -> State:
     """Close the window: the pending call on a partner is resolved alone."""
     window = state.window
     assert window is not None
-    state = evolve(state, window=None)
-    return _resolve_single(state, window.caller, window.target, events)
+    work = Work(state)
+    work.window = None
+    _resolve_single(work, window.caller, window.target, events)
+    return work.state()
 
 
 def collect(state: State, action: Collect, events: Log = None) -> State:
@@ -108,92 +118,95 @@ def collect(state: State, action: Collect, events: Log = None) -> State:
     claim = state.claim
     assert claim is not None
     team = table(state.config).team_of[action.player]
-    before = state.tokens
-    state = take_token(state, team, action.source, events)
+    work = Work(state)
+    before = work.tokens
+    take_token(work, team, action.source, events)
     remaining = claim.remaining - 1
-    if remaining and sources(state, team) and not state.tied:
-        return evolve(state, claim=Claim(claim.player, remaining))
-    # The claim is complete (or has nothing left to take, or won a sudden death): the
-    # end-of-game check sees it as one event.
-    return settle(evolve(state, claim=None), before, events)
+    if remaining and sources(work, team) and not work.tied:
+        work.claim = Claim(claim.player, remaining)
+    else:
+        # The claim is complete (or has nothing left to take, or won a sudden death): the
+        # end-of-game check sees it as one event.
+        work.claim = None
+        settle(work, before, events)
+    return work.state()
 
 
-def _open_window(
-    state: State, caller: PlayerId, target: PlayerId, time: float, events: Log
-) -> State:
+def _open_window(work: Work, caller: PlayerId, target: PlayerId, time: float, events: Log) -> None:
     if events is not None:
         events.append(WindowOpened(caller, target, time))
-    return evolve(state, window=Window(caller, target, time))
+    work.window = Window(caller, target, time)
 
 
-def _counter_call(state: State, window: Window, time: float, events: Log) -> State:
+def _counter_call(work: Work, window: Window, time: float, events: Log) -> None:
     # Double Crabs: "both call each other within one second of each other" (either order).
     caller, partner = window.caller, window.target
     if abs(time - window.time) > DOUBLE_CRABS_WINDOW + TIME_TOLERANCE:
         # Too late for Double Crabs: the first call resolves alone, the second opens its
         # own window.
-        state = _resolve_single(state, caller, partner, events)
-        if state.winner is not None or not is_playing(state, partner):
-            return state
-        return _open_window(state, partner, caller, time, events)
+        _resolve_single(work, caller, partner, events)
+        if work.winner is None and is_playing(work, partner):
+            _open_window(work, partner, caller, time, events)
+        return
     # Decision 2: the two calls take effect in the order of their clock times, not of
     # their arrival (the call that arrived first on a tie): with an empty treasury a wrong
     # call before a right one costs nothing, after it a token.
     first, second = (partner, caller) if time < window.time else (caller, partner)
-    if is_scoring(state.hands[second]) and is_scoring(state.hands[first]):
-        return _double_crabs(state, first, second, partner, events)
+    if is_scoring(work.hands[second]) and is_scoring(work.hands[first]):
+        _double_crabs(work, first, second, partner, events)
+        return
     # Mixed (or both wrong): each is resolved as a single call, in that order.
-    state = _resolve_single(state, first, second, events)
-    if state.winner is not None or not is_playing(state, second):
-        return state
-    return _resolve_single(state, second, first, events)
+    _resolve_single(work, first, second, events)
+    if work.winner is None and is_playing(work, second):
+        _resolve_single(work, second, first, events)
 
 
-def _resolve_single(state: State, caller: PlayerId, target: PlayerId, events: Log) -> State:
-    before = state.tokens
-    return settle(resolve_on_partner(state, caller, target, events), before, events)
+def _resolve_single(work: Work, caller: PlayerId, target: PlayerId, events: Log) -> None:
+    before = work.tokens
+    resolve_on_partner(work, caller, target, events)
+    settle(work, before, events)
 
 
 def _double_crabs(
-    state: State, first: PlayerId, second: PlayerId, collector: PlayerId, events: Log
-) -> State:
+    work: Work, first: PlayerId, second: PlayerId, collector: PlayerId, events: Log
+) -> None:
     # Double Crabs: both hands shown, both discard their four and draw four (the player
     # called first first), and the team collects three tokens from the sources the
     # counter-caller (``collector``) names.
     # There is always a source (Decision 3): outside sudden death the Pot has a token, and
     # in sudden death the Pot or another team holds the tokens this team could not have
     # gained.
-    state = record_call(state, first, second, double=True, events=events)
-    state = record_call(state, second, first, double=True, events=events)
+    record_call(work, first, second, double=True, events=events)
+    record_call(work, second, first, double=True, events=events)
     if events is not None:
-        team = table(state.config).team_of[collector]
+        team = table(work.config).team_of[collector]
         events.append(DoubleCrabs(team, collector, DOUBLE_CRABS_TOKENS))
-    state = redraw(redraw(state, second, events), first, events)
-    return evolve(state, claim=Claim(collector, DOUBLE_CRABS_TOKENS))
+    redraw(work, second, events)
+    redraw(work, first, events)
+    work.claim = Claim(collector, DOUBLE_CRABS_TOKENS)
 
 
 def record_call(
-    state: State, caller: PlayerId, target: PlayerId, *, double: bool, events: Log = None
-) -> State:
+    work: Work, caller: PlayerId, target: PlayerId, *, double: bool, events: Log = None
+) -> None:
     """Remember the call and its result (public) among the :data:`RECENT` latest.
 
     A wrong call tells everyone the hand is not four of a kind, until it changes. A
     right call shows the hand (:class:`CallResolved` carries it).
     """
-    hand = state.hands[target]
+    hand = work.hands[target]
     right = is_scoring(hand)
     if events is not None:
         shown = hand if right else ()
-        names = tuple(card_name(state.config, c) for c in shown)
+        names = tuple(card_name(work.config, c) for c in shown)
         events.append(CallResolved(caller, target, right, double, shown, names))
-    calls = (*state.calls, CallRecord(caller, target, right, double))[-RECENT:]
-    wrong = state.called_wrong if right else state.called_wrong | {target}
-    return evolve(state, calls=calls, call_count=state.call_count + 1, called_wrong=wrong)
+    work.calls = (*work.calls, CallRecord(caller, target, right, double))[-RECENT:]
+    work.call_count += 1
+    if not right:
+        work.called_wrong = work.called_wrong | {target}
 
 
-def resolve_on_partner(
-    state: State, caller: PlayerId, target: PlayerId, events: Log = None
-) -> State:
+def resolve_on_partner(work: Work, caller: PlayerId, target: PlayerId, events: Log = None) -> None:
     """Resolve a single call on one's partner.
 
     Right: the team takes a token from the Pot, and the called player discards the four
@@ -201,10 +214,10 @@ def resolve_on_partner(
     Wrong: the team loses a token to the Pot, if it has one (Decision 4); the hand stays
     hidden.
     """
-    team = table(state.config).team_of[target]
-    right = is_scoring(state.hands[target])
-    state = record_call(state, caller, target, double=False, events=events)
-    tokens, pot = list(state.tokens), state.pot
+    team = table(work.config).team_of[target]
+    right = is_scoring(work.hands[target])
+    record_call(work, caller, target, double=False, events=events)
+    tokens, pot = list(work.tokens), work.pot
     if right:
         tokens[team] += 1
         move: tuple[Source, Source] | None = (POT if pot > 0 else BOX, team)
@@ -217,24 +230,25 @@ def resolve_on_partner(
         move = None
     if events is not None:
         events.append(NoTokenToGive(team) if move is None else TokenMoved(*move))
-    state = evolve(state, tokens=tuple(tokens), pot=pot)
-    return redraw(state, target, events) if right else state
+    work.tokens, work.pot = tuple(tokens), pot
+    if right:
+        redraw(work, target, events)
 
 
 def resolve_on_opponent(
-    state: State, caller: PlayerId, target: PlayerId, events: Log = None
-) -> State:
+    work: Work, caller: PlayerId, target: PlayerId, events: Log = None
+) -> None:
     """Resolve a call on another team's player.
 
     Right: the caller's team steals a token from the called team, or takes one from the
     Pot when that team has none; the called player discards the four and draws four.
     Wrong: the caller's team gives the called team a token, if it has one (Decision 4).
     """
-    seats = table(state.config)
+    seats = table(work.config)
     ours, theirs = seats.team_of[caller], seats.team_of[target]
-    right = is_scoring(state.hands[target])
-    state = record_call(state, caller, target, double=False, events=events)
-    tokens, pot = list(state.tokens), state.pot
+    right = is_scoring(work.hands[target])
+    record_call(work, caller, target, double=False, events=events)
+    tokens, pot = list(work.tokens), work.pot
     giver = theirs if right else ours
     taker = ours if right else theirs
     move: tuple[Source, Source] | None = None
@@ -248,11 +262,12 @@ def resolve_on_opponent(
         move = (POT, taker)
     if events is not None:
         events.append(NoTokenToGive(giver) if move is None else TokenMoved(*move))
-    state = evolve(state, tokens=tuple(tokens), pot=pot)
-    return redraw(state, target, events) if right else state
+    work.tokens, work.pot = tuple(tokens), pot
+    if right:
+        redraw(work, target, events)
 
 
-def sources(state: State, team: Team) -> tuple[Source, ...]:
+def sources(state: State | Work, team: Team) -> tuple[Source, ...]:
     """Where a Double Crabs token of ``team`` may come from now (Decision 3).
 
     The Pot first, then the other teams in id order; a source with no token is no choice,
@@ -262,21 +277,20 @@ def sources(state: State, team: Team) -> tuple[Source, ...]:
     return pot + tuple(t for t, n in enumerate(state.tokens) if n > 0 and t != team)
 
 
-def take_token(state: State, team: Team, source: Source, events: Log = None) -> State:
+def take_token(work: Work, team: Team, source: Source, events: Log = None) -> None:
     """Move one token of a Double Crabs claim from ``source`` to ``team``."""
     if events is not None:
         events.append(TokenMoved(source, team))
-    tokens = list(state.tokens)
+    tokens = list(work.tokens)
     tokens[team] += 1
-    pot = state.pot
     if source == POT:
-        pot -= 1
+        work.pot -= 1
     else:
         tokens[source] -= 1
-    return evolve(state, tokens=tuple(tokens), pot=pot)
+    work.tokens = tuple(tokens)
 
 
-def settle(state: State, before: tuple[int, ...], events: Log = None) -> State:
+def settle(work: Work, before: tuple[int, ...], events: Log = None) -> None:
     """Run the end-of-game check after a call (or a whole Double Crabs claim) is resolved.
 
     End of the game: when the last token is taken from the Pot, the team with the most
@@ -284,26 +298,30 @@ def settle(state: State, before: tuple[int, ...], events: Log = None) -> State:
     side, and the first of them to gain a token by any call wins (Decision 7).
 
     Args:
-        state: the state after the call.
+        work: the game after the call.
         before: the teams' tokens before it, to see who gained in sudden death.
         events: where to report the end or the sudden death, if anywhere.
     """
-    if state.tied:
-        gained = [t for t in sorted(state.tied) if state.tokens[t] > before[t]]
-        return _won(state, gained[0], Termination.SUDDEN_DEATH, events) if gained else state
-    if state.pot > 0:
-        return state
-    best = max(state.tokens)
-    leaders = [t for t, n in enumerate(state.tokens) if n == best]
+    if work.tied:
+        gained = [t for t in sorted(work.tied) if work.tokens[t] > before[t]]
+        if gained:
+            _won(work, gained[0], Termination.SUDDEN_DEATH, events)
+        return
+    if work.pot > 0:
+        return
+    best = max(work.tokens)
+    leaders = [t for t, n in enumerate(work.tokens) if n == best]
     if len(leaders) == 1:
-        return _won(state, leaders[0], Termination.POT_EMPTY, events)
+        _won(work, leaders[0], Termination.POT_EMPTY, events)
+        return
     if events is not None:
         events.append(SuddenDeath(tuple(leaders)))
-    return new_round(evolve(state, tied=frozenset(leaders)), state.license, events)
+    work.tied = frozenset(leaders)
+    start_round(work, work.license, events)
 
 
-def _won(state: State, team: Team, reason: Termination, events: Log) -> State:
+def _won(work: Work, team: Team, reason: Termination, events: Log) -> None:
     if events is not None:
-        players = table(state.config).team_players[team]
-        events.append(GameEnded(team, players, state.tokens, reason.value))
-    return evolve(state, winner=team)
+        players = table(work.config).team_players[team]
+        events.append(GameEnded(team, players, work.tokens, reason.value))
+    work.winner = team

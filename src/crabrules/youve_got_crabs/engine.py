@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from crabrules.core import PlayerId
 from crabrules.youve_got_crabs.actions import (
@@ -33,7 +33,7 @@ from crabrules.youve_got_crabs.actions import (
     Swap,
 )
 from crabrules.youve_got_crabs.calls import call, collect, resolve, signal, sources
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE
+from crabrules.youve_got_crabs.config import CARDS_PER_HAND, MAX_TEAMS, OCEAN_SIZE
 from crabrules.youve_got_crabs.events import Log
 from crabrules.youve_got_crabs.rounds import (
     all_down,
@@ -45,7 +45,7 @@ from crabrules.youve_got_crabs.rounds import (
     swap,
 )
 from crabrules.youve_got_crabs.state import Phase, State
-from crabrules.youve_got_crabs.table import Table, table
+from crabrules.youve_got_crabs.table import table
 
 __all__ = ["HANDLERS", "Handler", "act", "legal_moves"]
 
@@ -57,44 +57,59 @@ def legal_moves(state: State, player: PlayerId | None) -> tuple[Action, ...]:
     """
     if state.winner is not None:
         return ()
-    targets = _targets(state)
-    # The seating, looked up once: the lookup hashes the config.
-    seating = table(state.config)
-    if player is not None:
-        return _actions_of(state, player, targets, seating)
-    out: list[Action] = []
-    for p in _everyone(len(state.hands)):
-        out.extend(_actions_of(state, p, targets, seating))
-    return tuple(out)
-
-
-def _actions_of(
-    state: State, p: PlayerId, targets: tuple[PlayerId, ...], seating: Table
-) -> tuple[Action, ...]:
-    window, claim = state.window, state.claim
+    players = _everyone(len(state.hands)) if player is None else (player,)
+    window = state.window
     if window is not None:
-        if p == window.target:
-            return (Call(p, window.caller, state.clock),)
-        return (_RESOLVE(p),) if p == window.caller else ()
+        # Play is paused: the partner's counter-call, and the caller's Resolve.
+        caller, target = window.caller, window.target
+        out: list[Action] = []
+        for p in players:
+            if p == target:
+                out.append(Call(p, caller, state.clock))
+            elif p == caller:
+                out.append(_RESOLVES[p])
+        return tuple(out)
+    claim = state.claim
     if claim is not None:
-        if p != claim.player:
+        p = claim.player
+        if p not in players:
             return ()
-        team = seating.team_of[p]
+        team = table(state.config).team_of[p]
         return tuple(Collect(p, source) for source in sources(state, team))
-    if p not in targets:
-        return ()  # out of the sudden death
-    own: tuple[Action, ...] = ()
-    on_license_side = seating.side_of[p] == state.license
-    if state.phase is Phase.PLAY and on_license_side:
-        if p not in state.down:
-            own = (*_swaps(p), _PUT_DOWN(p))
-        elif p not in state.confirmed and all_down(state):
-            own = (_PICK_UP(p), _CONFIRM(p))
-        else:
-            own = (_PICK_UP(p),)
-    elif state.phase is Phase.OFFER and not on_license_side and p not in state.declined:
-        own = _answers(p)
-    return (*own, *_calls(p, targets, state.clock), _SIGNAL(p))
+    return _open_play(state, players)
+
+
+def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...]:
+    """The actions of ``players`` while play goes on: the round's, then calls and Signal."""
+    targets = _targets(state)
+    calls = _calls_at(targets, state.clock)
+    if state.tied:
+        players = tuple(p for p in players if p in targets)  # the others are out
+    # Everything the loop asks of the state, read once (the seating lookup hashes the config).
+    side_of = table(state.config).side_of
+    license, phase = state.license, state.phase
+    down, confirmed, declined = state.down, state.confirmed, state.declined
+    playing, offering = phase is _PLAY, phase is _OFFER
+    everyone_down: bool | None = None  # all_down(state), once some player asks
+    out: list[Action] = []
+    for p in players:
+        on_license_side = side_of[p] == license
+        if playing and on_license_side:
+            if p not in down:
+                out.extend(_SWAPS[p])
+                out.append(_PUT_DOWNS[p])
+            else:
+                out.append(_PICK_UPS[p])
+                if p not in confirmed:
+                    if everyone_down is None:
+                        everyone_down = all_down(state)
+                    if everyone_down:
+                        out.append(_CONFIRMS[p])
+        elif offering and not on_license_side and p not in declined:
+            out.extend(_ANSWERS[p])
+        out.extend(calls.of(p))
+        out.append(_SIGNALS[p])
+    return tuple(out)
 
 
 def _targets(state: State) -> tuple[PlayerId, ...]:
@@ -109,27 +124,48 @@ def _everyone(players: int) -> tuple[PlayerId, ...]:
     return tuple(range(players))
 
 
-# Actions without a time are values of a few small ints: build each once.
-_PUT_DOWN = functools.cache(PutDown)
-_PICK_UP = functools.cache(PickUp)
-_CONFIRM = functools.cache(Confirm)
-_SIGNAL = functools.cache(Signal)
-_RESOLVE = functools.cache(Resolve)
+# Enum members as Finals: C statics in the compiled build, where a member is two lookups.
+_PLAY: Final = Phase.PLAY
+_OFFER: Final = Phase.OFFER
+
+# The actions without a time are values of a few small ints: each is built once, here, in
+# a table by player (a Final table: a C static in the compiled build).
+_PLAYERS: Final = range(2 * MAX_TEAMS)
+_SWAPS: Final = tuple(
+    tuple(Swap(p, h, o) for h in range(CARDS_PER_HAND) for o in range(OCEAN_SIZE))
+    for p in _PLAYERS
+)
+_PUT_DOWNS: Final = tuple(PutDown(p) for p in _PLAYERS)
+_PICK_UPS: Final = tuple(PickUp(p) for p in _PLAYERS)
+_CONFIRMS: Final = tuple(Confirm(p) for p in _PLAYERS)
+_ANSWERS: Final = tuple((Answer(p, True), Answer(p, False)) for p in _PLAYERS)
+_SIGNALS: Final = tuple(Signal(p) for p in _PLAYERS)
+_RESOLVES: Final = tuple(Resolve(p) for p in _PLAYERS)
 
 
-@functools.cache
-def _swaps(player: PlayerId) -> tuple[Swap, ...]:
-    return tuple(Swap(player, h, o) for h in range(CARDS_PER_HAND) for o in range(OCEAN_SIZE))
+class _Calls:
+    """The calls of each player at one clock time; a player's are built when first asked.
+
+    One table per clock time and set of targets (:func:`_calls_at`), so listing everyone's
+    actions looks the time up once, and asking one player's builds only theirs.
+    """
+
+    def __init__(self, targets: tuple[PlayerId, ...], clock: float) -> None:
+        self.targets = targets
+        self.clock = clock
+        self.by_player: list[tuple[Call, ...] | None] = [None] * len(_PLAYERS)
+
+    def of(self, player: PlayerId) -> tuple[Call, ...]:
+        calls = self.by_player[player]
+        if calls is None:
+            calls = tuple(Call(player, t, self.clock) for t in self.targets if t != player)
+            self.by_player[player] = calls
+        return calls
 
 
-@functools.cache
-def _answers(player: PlayerId) -> tuple[Answer, Answer]:
-    return (Answer(player, True), Answer(player, False))
-
-
-@functools.lru_cache(maxsize=1024)
-def _calls(player: PlayerId, targets: tuple[PlayerId, ...], clock: float) -> tuple[Call, ...]:
-    return tuple(Call(player, t, clock) for t in targets if t != player)
+@functools.lru_cache(maxsize=256)
+def _calls_at(targets: tuple[PlayerId, ...], clock: float) -> _Calls:
+    return _Calls(targets, clock)
 
 
 # What each action does, once checked: the rounds' actions (rounds.py), the calls' (calls.py).

@@ -25,7 +25,8 @@ from crabrules.youve_got_crabs.events import (
     Log,
     Reshuffled,
 )
-from crabrules.youve_got_crabs.state import UNSEEN, State, evolve
+from crabrules.youve_got_crabs.state import UNSEEN
+from crabrules.youve_got_crabs.work import Work
 
 __all__ = ["Drawn", "draw_cards", "redraw"]
 
@@ -95,21 +96,21 @@ def draw_cards(
         draw = draw[:split]
 
 
-def redraw(state: State, player: PlayerId, events: Log = None) -> State:
+def redraw(work: Work, player: PlayerId, events: Log = None) -> None:
     """``player`` discards their four cards and draws four new ones (after a right call).
 
     The Rubber Crab Claws follow the Imitation Crab: off when it is discarded, on when it
     is drawn. The new hand is drawn face down: nobody else has seen any of it, but
     everyone knows which Draw pile each card came from.
     """
-    hand = state.hands[player]
-    config = state.config
+    hand = work.hands[player]
+    config = work.config
     if events is not None:
         events.append(HandDiscarded(player, hand, tuple(card_name(config, c) for c in hand)))
     drawn = draw_cards(
-        state.draw, (*state.discard, *hand), state.rng, CARDS_PER_HAND, state.reshuffles, events
+        work.draw, (*work.discard, *hand), work.rng, CARDS_PER_HAND, work.reshuffles, events
     )
-    claws = state.claws
+    claws = work.claws
     if IMITATION_CRAB in drawn.cards:
         claws = player
     elif claws == player:
@@ -117,16 +118,11 @@ def redraw(state: State, player: PlayerId, events: Log = None) -> State:
     if events is not None:
         names = tuple(card_name(config, c) for c in drawn.cards)
         events.append(CardsDrawn(player, drawn.cards, names, drawn.piles))
-        if claws != state.claws:
-            events.append(ClawsPassed(state.claws, claws))
-    return evolve(
-        state,
-        hands=(*state.hands[:player], drawn.cards, *state.hands[player + 1 :]),
-        seen=(*state.seen[:player], (UNSEEN,) * CARDS_PER_HAND, *state.seen[player + 1 :]),
-        drawn_from=(*state.drawn_from[:player], drawn.piles, *state.drawn_from[player + 1 :]),
-        draw=drawn.draw,
-        discard=drawn.discard,
-        rng=drawn.rng,
-        reshuffles=drawn.reshuffles,
-        claws=claws,
-    )
+        if claws != work.claws:
+            events.append(ClawsPassed(work.claws, claws))
+    work.hands = (*work.hands[:player], drawn.cards, *work.hands[player + 1 :])
+    work.seen = (*work.seen[:player], (UNSEEN,) * CARDS_PER_HAND, *work.seen[player + 1 :])
+    work.drawn_from = (*work.drawn_from[:player], drawn.piles, *work.drawn_from[player + 1 :])
+    work.draw, work.discard, work.rng = drawn.draw, drawn.discard, drawn.rng
+    work.reshuffles = drawn.reshuffles
+    work.claws = claws

@@ -34,42 +34,38 @@ from crabrules.youve_got_crabs.events import (
     Swapped,
 )
 from crabrules.youve_got_crabs.piles import draw_cards
-from crabrules.youve_got_crabs.state import Phase, State, evolve
+from crabrules.youve_got_crabs.state import Phase, State
 from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs.work import Work
 
 __all__ = [
     "all_down",
     "answer",
     "confirm",
     "is_playing",
-    "new_round",
     "pick_up",
     "put_down",
+    "start_round",
     "swap",
 ]
 
 
-def is_playing(state: State, player: PlayerId) -> bool:
+def is_playing(state: State | Work, player: PlayerId) -> bool:
     """Whether ``player`` still takes part: everyone, except in sudden death (Decision 7)."""
     return not state.tied or table(state.config).team_of[player] in state.tied
 
 
-def new_round(state: State, license: Side, events: Log = None) -> State:
+def start_round(work: Work, license: Side, events: Log = None) -> None:
     """Start a fresh round for the side ``license``: hands up, nothing confirmed, no swap yet."""
     if events is not None:
-        if license != state.license:
+        if license != work.license:
             events.append(LicenseTurned(license))
         events.append(RoundStarted(license))
     empty: frozenset[PlayerId] = frozenset()
-    return evolve(
-        state,
-        license=license,
-        phase=Phase.PLAY,
-        down=empty,
-        confirmed=empty,
-        declined=empty,
-        swapped=False,
-    )
+    work.license = license
+    work.phase = Phase.PLAY
+    work.down = work.confirmed = work.declined = empty
+    work.swapped = False
 
 
 def all_down(state: State) -> bool:
@@ -84,67 +80,50 @@ def swap(state: State, action: Swap, events: Log = None) -> State:
     Play: "to take an Ocean card you must replace it with a card from your hand". Everyone
     sees the face-up card go into the hand (``State.seen``).
     """
-    # The commonest action: the State is built directly, not with attrs.evolve (speed).
     p, h, o = action.player, action.hand_slot, action.ocean_slot
-    hand, row = state.hands[p], state.seen[p]
-    give, take = hand[h], state.ocean[o]
-    claws = state.claws
+    work = Work(state)
+    hand, row = work.hands[p], work.seen[p]
+    give, take = hand[h], work.ocean[o]
+    claws = work.claws
     if take == IMITATION_CRAB:
         claws = p
     elif give == IMITATION_CRAB:
         claws = None
     if events is not None:
-        config = state.config
+        config = work.config
         taken, given = card_name(config, take), card_name(config, give)
         events.append(Swapped(p, h, o, take, taken, give, given))
-        if claws != state.claws:
-            events.append(ClawsPassed(state.claws, claws))
-    return State(
-        config=state.config,
-        seed=state.seed,
-        rng=state.rng,
-        hands=(*state.hands[:p], (*hand[:h], take, *hand[h + 1 :]), *state.hands[p + 1 :]),
-        seen=(*state.seen[:p], (*row[:h], take, *row[h + 1 :]), *state.seen[p + 1 :]),
-        drawn_from=state.drawn_from,
-        ocean=(*state.ocean[:o], give, *state.ocean[o + 1 :]),
-        draw=state.draw,
-        discard=state.discard,
-        reshuffles=state.reshuffles,
-        tokens=state.tokens,
-        pot=state.pot,
-        license=state.license,
-        phase=state.phase,
-        down=state.down,
-        confirmed=state.confirmed,
-        declined=state.declined,
-        swapped=True,
-        claws=claws,
-        clock=state.clock,
-        window=None,
-        claim=None,
-        tied=state.tied,
-        winner=None,
-        signals=state.signals,
-        signal_count=state.signal_count,
-        calls=state.calls,
-        call_count=state.call_count,
+        if claws != work.claws:
+            events.append(ClawsPassed(work.claws, claws))
+    work.hands = (*work.hands[:p], (*hand[:h], take, *hand[h + 1 :]), *work.hands[p + 1 :])
+    work.seen = (*work.seen[:p], (*row[:h], take, *row[h + 1 :]), *work.seen[p + 1 :])
+    work.ocean = (*work.ocean[:o], give, *work.ocean[o + 1 :])
+    work.swapped = True
+    work.claws = claws
+    work.window = work.claim = work.winner = None
+    if p in work.called_wrong:
         # A hand called wrong is known not to score only until it changes.
-        called_wrong=state.called_wrong - {p} if p in state.called_wrong else state.called_wrong,
-    )
+        work.called_wrong = work.called_wrong - {p}
+    return work.state()
 
 
 def put_down(state: State, action: PutDown, events: Log = None) -> State:
     """Put the hand down: the player wants no more Ocean cards (for now)."""
     if events is not None:
         events.append(HandPutDown(action.player))
-    return evolve(state, down=state.down | {action.player})
+    work = Work(state)
+    work.down = work.down | {action.player}
+    return work.state()
 
 
 def pick_up(state: State, action: PickUp, events: Log = None) -> State:
     """Pick the hand up to swap again: everyone's last look starts over (Decision 15)."""
     if events is not None:
         events.append(HandPickedUp(action.player))
-    return evolve(state, down=state.down - {action.player}, confirmed=frozenset())
+    work = Work(state)
+    work.down = work.down - {action.player}
+    work.confirmed = frozenset()
+    return work.state()
 
 
 def confirm(state: State, action: Confirm, events: Log = None) -> State:
@@ -157,15 +136,20 @@ def confirm(state: State, action: Confirm, events: Log = None) -> State:
     side = table(state.config).side_players[state.license]
     if events is not None:
         events.append(Confirmed(action.player))
+    work = Work(state)
     if any(p not in confirmed for p in side if is_playing(state, p)):
-        return evolve(state, confirmed=confirmed)
-    if events is not None:
-        events.append(RoundEnded(state.license, state.swapped))
-    if state.swapped:
-        return new_round(state, 1 - state.license, events)
-    if events is not None:
-        events.append(OfferMade(1 - state.license))
-    return evolve(state, phase=Phase.OFFER, down=frozenset(), confirmed=frozenset())
+        work.confirmed = confirmed
+    else:
+        if events is not None:
+            events.append(RoundEnded(state.license, state.swapped))
+        if state.swapped:
+            start_round(work, 1 - state.license, events)
+        else:
+            if events is not None:
+                events.append(OfferMade(1 - state.license))
+            work.phase = Phase.OFFER
+            work.down = work.confirmed = frozenset()
+    return work.state()
 
 
 def answer(state: State, action: Answer, events: Log = None) -> State:
@@ -177,12 +161,15 @@ def answer(state: State, action: Answer, events: Log = None) -> State:
     """
     if events is not None:
         events.append(Answered(action.player, action.wants_swap))
+    work = Work(state)
     if action.wants_swap:
-        return new_round(state, 1 - state.license, events)
+        start_round(work, 1 - state.license, events)
+        return work.state()
     declined = state.declined | {action.player}
     other = table(state.config).side_players[1 - state.license]
     if any(p not in declined for p in other if is_playing(state, p)):
-        return evolve(state, declined=declined)
+        work.declined = declined
+        return work.state()
     config = state.config
     if events is not None:
         names = tuple(card_name(config, c) for c in state.ocean)
@@ -198,12 +185,7 @@ def answer(state: State, action: Answer, events: Log = None) -> State:
     if events is not None:
         names = tuple(card_name(config, c) for c in turned.cards)
         events.append(OceanTurnedUp(turned.cards, names))
-    state = evolve(
-        state,
-        ocean=turned.cards,
-        draw=turned.draw,
-        discard=turned.discard,
-        rng=turned.rng,
-        reshuffles=turned.reshuffles,
-    )
-    return new_round(state, state.license, events)
+    work.ocean, work.draw, work.discard = turned.cards, turned.draw, turned.discard
+    work.rng, work.reshuffles = turned.rng, turned.reshuffles
+    start_round(work, work.license, events)
+    return work.state()

@@ -97,8 +97,9 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
     """
     check_config(config, Config)
     seed = resolve_seed(seed)
-    # Setup, step 4: shuffle, and deal four cards face down to each player.
-    draw, rng = Rng.from_seed(seed).shuffle(deck(config))
+    # Setup, step 4: shuffle, and deal four cards face down to each player. (Rng, not
+    # Rng.from_seed: resolve_seed checked the seed, and the check is not free.)
+    draw, rng = Rng(seed).shuffle(deck(config))
     hands = []
     for _ in range(config.players):
         dealt = draw_cards(draw, (), rng, CARDS_PER_HAND)

@@ -1,0 +1,58 @@
+"""The working copy of a state (youve_got_crabs.work): every field, each in its place."""
+
+from __future__ import annotations
+
+import attrs
+
+from crabrules.youve_got_crabs import Config, Phase, State, initial_state
+from crabrules.youve_got_crabs.state import CallRecord, Claim, Window
+from crabrules.youve_got_crabs.work import Work
+
+
+def _every_field_distinct() -> State:
+    """A state (not a reachable one) whose fields of one type all hold different values."""
+    return attrs.evolve(
+        initial_state(Config(teams=3), seed=11),
+        discard=(5,),
+        reshuffles=3,
+        pot=4,
+        license=1,
+        phase=Phase.OFFER,
+        down=frozenset({0}),
+        confirmed=frozenset({1}),
+        declined=frozenset({2}),
+        swapped=True,
+        claws=2,
+        clock=2.5,
+        window=Window(0, 1, 2.5),
+        claim=Claim(3, 2),
+        tied=frozenset({0, 1}),
+        winner=0,
+        signals=(4, 5),
+        signal_count=6,
+        calls=(CallRecord(1, 2, True, False),),
+        call_count=7,
+        called_wrong=frozenset({3}),
+    )
+
+
+def test_the_working_copy_builds_each_field_of_the_state_from_its_own() -> None:
+    # Work.state() builds the State by position: a field added to State, or two fields in
+    # the wrong order, fails here.
+    state = _every_field_distinct()
+    work = Work(state)
+    for field in attrs.fields(State):
+        # Equal, not identical: the compiled Work keeps a float unboxed.
+        assert getattr(work, field.name) == getattr(state, field.name), field.name
+    assert work.state() == state
+
+
+def test_changing_the_working_copy_leaves_the_state_untouched() -> None:
+    state = initial_state(Config(), seed=2)
+    work = Work(state)
+    work.pot -= 3
+    work.clock = 4.5
+    after = work.state()
+    assert (after.pot, after.clock) == (state.pot - 3, 4.5)
+    assert (state.pot, state.clock) == (8, 0.0)
+    assert attrs.evolve(after, pot=state.pot, clock=state.clock) == state
