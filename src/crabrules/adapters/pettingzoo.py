@@ -56,6 +56,7 @@ simultaneous games.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -194,13 +195,14 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if (
-            not isinstance(action, (int, np.integer))
-            or not 0 <= action < self._actions
-            or not self._ones[action]
-        ):
+        try:
+            # A plain int once (learners hand back numpy integers), compared as one.
+            number = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            number = -1
+        if not 0 <= number < self._actions or not self._ones[number]:
             raise ValueError(f"{agent} may not take action {action!r} now (see its action_mask)")
-        chosen = self._legal[action]
+        chosen = self._legal[number]
         game = self._game
         # The number was found among the legal actions just listed: no second check.
         self._state = state = game.apply(self._state, chosen, check=False)
