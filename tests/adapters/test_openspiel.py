@@ -25,6 +25,18 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("oh-crab", {"players": 2}),
     ("oh-crab", {"players": 4}),
 ]
+# Oh Crab!'s Adventure Pack: one mix per module, cut short, and all four modules in whole
+# games; sets of names are joined by "+" (pyspiel parameters are strings).
+MIXES = [
+    {"modules": "surprises", "variants": "alls-well-that-ends-well"},
+    {"modules": "events", "variants": "crystal-ball"},
+    {"modules": "challenges"},
+    {"modules": "asymmetry"},
+]
+CONFIGS += [("oh-crab", {"players": p, "max_steps": 100, **mix}) for mix in MIXES for p in (2, 4)]
+CONFIGS += [
+    ("oh-crab", {"players": p, "modules": "surprises+events+challenges+asymmetry"}) for p in (2, 4)
+]
 
 
 @pytest.mark.parametrize(("game_id", "config"), CONFIGS)
@@ -98,3 +110,18 @@ def test_action_strings_are_the_games_notation(game_id: str) -> None:
 def test_a_bad_number_of_deals_is_refused() -> None:
     with pytest.raises(ValueError, match="deals"):
         load_game("crab-stack", deals=0)
+
+
+def test_oh_crabs_modules_are_names_joined_by_plus() -> None:
+    from crabrules.core.errors import InvalidConfigError
+    from crabrules.oh_crab import Module, Variant
+
+    game = load_game("oh-crab", players=3, modules="surprises+events", variants="crystal-ball")
+    config = game.encoding.config
+    assert config.modules == {Module.SURPRISES, Module.EVENTS}
+    assert config.variants == {Variant.CRYSTAL_BALL}
+    again = pyspiel.load_game(str(game))  # the game string names them the same way
+    assert again.encoding.config == config
+    assert load_game("oh-crab").encoding.config.modules == frozenset()
+    with pytest.raises(InvalidConfigError, match=r"^modules: 'pirates'"):
+        load_game("oh-crab", modules="surprises+pirates")

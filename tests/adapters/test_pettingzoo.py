@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -13,6 +14,25 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 import crabrules
 from crabrules.adapters.pettingzoo import env, parallel_env
 
+#: Oh Crab!'s Adventure Pack: one mix per module (with a variant where it has them), and
+#: all four modules together.
+MIXES: list[dict[str, Any]] = [
+    {"modules": {"surprises"}, "variants": {"only-the-good"}},
+    {"modules": {"events"}, "variants": {"the-lucky-ones"}},
+    {"modules": {"challenges"}},
+    {"modules": {"asymmetry"}},
+    {"modules": {"surprises", "events", "challenges", "asymmetry"}, "variants": {"crystal-ball"}},
+]
+ADVENTURE = [("oh-crab", {"players": p, **mix}) for mix in MIXES for p in (2, 4)]
+
+
+def _ids(configs: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    def value(v: Any) -> str:
+        return "+".join(sorted(v)) if isinstance(v, (set, frozenset)) else str(v)
+
+    return [f"{g}-{'-'.join(f'{k}{value(v)}' for k, v in c.items())}" for g, c in configs]
+
+
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("crab-stack", {"players": 2}),
     ("crab-stack", {"players": 4}),
@@ -20,8 +40,9 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("youve-got-crabs", {"teams": 2}),
     ("oh-crab", {"players": 2}),
     ("oh-crab", {"players": 4}),
+    *ADVENTURE,
 ]
-IDS = [f"{g}-{'-'.join(f'{k}{v}' for k, v in c.items())}" for g, c in CONFIGS]
+IDS = _ids(CONFIGS)
 
 
 @pytest.mark.parametrize(("game_id", "config"), CONFIGS, ids=IDS)
@@ -106,8 +127,9 @@ PARALLEL: list[tuple[str, dict[str, Any]]] = [
     ("youve-got-crabs", {"teams": 3}),
     ("oh-crab", {"players": 2}),
     ("oh-crab", {"players": 4}),
+    *ADVENTURE,
 ]
-PARALLEL_IDS = [f"{g}-{'-'.join(f'{k}{v}' for k, v in c.items())}" for g, c in PARALLEL]
+PARALLEL_IDS = _ids(PARALLEL)
 
 
 @pytest.mark.parametrize(("game_id", "config"), PARALLEL, ids=PARALLEL_IDS)
@@ -181,3 +203,38 @@ def test_a_tick_drops_the_actions_an_earlier_arrival_made_illegal() -> None:
     assert any(infos[a]["applied"] for a in callers)
     assert game.game_state.window is not None or game.game_state.call_count >= 1
     assert game.render() == crabrules.youve_got_crabs.render(game.game_state)
+
+
+def test_oh_crabs_decisions_out_of_turn_are_asked_of_their_player() -> None:
+    # With the four modules, a Surprise, an Event or a skill window can make another
+    # player decide during a turn: the environment asks that player, then goes on.
+    modules = {"surprises", "events", "challenges", "asymmetry"}
+    game = env("oh-crab", players=4, modules=modules)
+    out_of_turn = 0
+    rng = random.Random(0)
+    for seed in range(3):
+        game.reset(seed=seed)
+        for agent in game.agent_iter():
+            observation, _, termination, truncation, _ = game.last()
+            if termination or truncation:
+                game.step(None)
+                continue
+            state = game.game_state
+            if state.adventure.frames:
+                assert agent == f"player_{state.adventure.frames[-1].player}"
+                out_of_turn += agent != f"player_{state.current}"
+            game.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+        assert crabrules.oh_crab.is_terminal(game.game_state)
+    assert out_of_turn
+
+
+def test_oh_crabs_hidden_choice_of_skills_is_one_parallel_step() -> None:
+    game = parallel_env("oh-crab", players=4, modules={"asymmetry"})
+    observations, _ = game.reset(seed=2)
+    state = game.game_state
+    assert state.adventure.asymmetry.choosing
+    actions = {a: int(o["action_mask"].nonzero()[0][0]) for a, o in observations.items()}
+    game.step(actions)
+    state = game.game_state
+    assert not state.adventure.asymmetry.choosing
+    assert state.phase is crabrules.oh_crab.Phase.PLANNING

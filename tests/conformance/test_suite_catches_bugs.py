@@ -8,8 +8,13 @@ from typing import Any
 import attrs
 import pytest
 
-from crabrules.core import Outcome, Rng, serialize
-from tests.conformance import test_arguments, test_events_and_words, test_hidden_information
+from crabrules.core import IllegalActionError, Outcome, Reason, Rng, serialize
+from tests.conformance import (
+    test_arguments,
+    test_events_and_words,
+    test_hidden_information,
+    test_refusals,
+)
 from tests.conformance import test_conformance as suite
 from tests.conformance import test_loaded_documents as loaded
 from tests.conformance import tictactoe as ttt
@@ -125,4 +130,22 @@ def test_a_notation_that_does_not_round_trip_is_caught() -> None:
     with pytest.raises(AssertionError):
         test_events_and_words.test_every_legal_action_is_described_and_its_notation_round_trips(
             game=broken(action_to_str=action_to_str)
+        )
+
+
+class _Vague(Reason):
+    NOT_LEGAL = "not_legal"
+
+
+def test_a_refusal_that_only_says_not_legal_is_caught() -> None:
+    # How Oh Crab! refused a wrong field until its refusals named the field and the rule.
+    def apply(state: ttt.State, action: ttt.Mark, *, check: bool = True) -> ttt.State:
+        if check and action not in ttt.legal_actions(state):
+            message = f"{type(action).__name__} with these values is not legal now"
+            raise IllegalActionError(message, action=action, reason=_Vague.NOT_LEGAL)
+        return ttt.apply(state, action, check=False)
+
+    with pytest.raises(AssertionError, match="a catch-all reason"):
+        test_refusals.test_a_wrong_field_is_refused_with_a_specific_reason_and_its_own_words(
+            game=broken(apply=apply)
         )

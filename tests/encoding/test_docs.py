@@ -95,3 +95,48 @@ def test_the_docs_pages_code_runs(index: int, capsys: pytest.CaptureFixture[str]
     assert len(blocks[index].strip().splitlines()) <= 12
     exec(compile(blocks[index], f"docs/rl.md block {index}", "exec"), {})
     assert capsys.readouterr().out
+
+
+def _adventure_symbols(enc: Any) -> dict[str, int]:
+    pack = crabrules.oh_crab.get_content(enc.config.content).adventure
+    assert pack is not None
+    assert enc.adventure is not None
+    return {
+        **_symbols("oh-crab", enc),
+        "B": enc.adventure.beaches,
+        "F": enc.adventure.frames_shown,
+        "I": enc.adventure.items,
+        "T": len(pack.surprises),
+        "E": len(pack.events),
+        "H": len(pack.challenges),
+        "R": len(pack.rewards),
+        "A": len(pack.asymmetry),
+    }
+
+
+@pytest.mark.parametrize(
+    "modules",
+    [
+        ("surprises",),
+        ("events",),
+        ("challenges",),
+        ("asymmetry",),
+        tuple(crabrules.oh_crab.Module),
+    ],
+    ids=lambda m: "+".join(str(getattr(x, "value", x)) for x in m),
+)
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_adventure_table_is_the_sections_of_each_mix(
+    modules: tuple[Any, ...], players: int
+) -> None:
+    config = crabrules.oh_crab.Config(players=players, modules=set(modules))
+    enc = encoding("oh-crab", config)
+    doc = oc_encoding.__doc__
+    assert doc is not None
+    table = doc.split("**Adventure Pack sections**")[1]
+    rows = re.findall(r"^([a-z_]+)\s+``([^`]+)``\s+([a-z]+)", table, flags=re.MULTILINE)
+    in_play = {"any", *(str(getattr(m, "value", m)) for m in modules)}
+    symbols = _adventure_symbols(enc)
+    documented = [(n, _evaluate(s, symbols)) for n, s, module in rows if module in in_play]
+    base = len(encoding("oh-crab", crabrules.oh_crab.Config(players=players)).sections)
+    assert documented == [(s.name, s.shape) for s in enc.sections[base:]]

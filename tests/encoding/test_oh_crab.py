@@ -1,4 +1,4 @@
-"""Oh Crab!'s table of action numbers: complete, exact, and refused for modules."""
+"""Oh Crab!'s table of action numbers: complete and exact (modules: test_oh_crab_adventure)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from crabrules import oh_crab  # noqa: E402
-from crabrules.core.errors import InvalidConfigError  # noqa: E402
 from crabrules.encoding import encoding  # noqa: E402
 from crabrules.encoding.oh_crab import FIELDS, OhCrabEncoding  # noqa: E402
 
@@ -102,8 +101,3 @@ def test_the_2_player_mode_numbers_placing_and_activating() -> None:
     assert duel.kinds["Place"][1] == 4 * 4
     assert duel.kinds["Activate"][1] == 4
     assert "Place" not in _encoding(oh_crab.Config(players=3)).kinds
-
-
-def test_a_config_with_modules_is_refused_naming_the_field() -> None:
-    with pytest.raises(InvalidConfigError, match=r"^modules: "):
-        encoding("oh-crab", oh_crab.Config(modules={"surprises"}))

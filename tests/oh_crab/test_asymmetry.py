@@ -198,7 +198,7 @@ def test_a_choice_outside_the_cards_dealt_is_refused_naming_them() -> None:
     assert all(name in str(refused.value) for name in names)
     with pytest.raises(IllegalActionError, match="chooses one card, among") as refused:
         apply(state, ChooseSkills(1, offered))
-    assert refused.value.reason is IllegalReason.NOT_LEGAL
+    assert refused.value.reason is IllegalReason.WRONG_COUNT
     assert apply(state, ChooseSkills(1, (offered[0],))) != state  # a right choice still plays
 
 

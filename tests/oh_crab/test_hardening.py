@@ -56,6 +56,7 @@ from crabrules.oh_crab import (
     render,
 )
 from crabrules.oh_crab.content import build_content
+from tests.oh_crab.adventure_helpers import adventure, event, events
 from tests.oh_crab.helpers import at, cid, grant, make, reference_documents, with_special
 
 P = Primitive
@@ -262,6 +263,43 @@ def test_a_step_waiting_with_no_choice_is_refused() -> None:
     stuck = attrs.evolve(state, turn=attrs.evolve(state.turn, queue=(P.DISCARD_CARD,)))
     with pytest.raises(InvalidStateError, match="no"):
         check_state(stuck)
+
+
+def test_two_players_no_activation_token_is_placed_before_the_crabs_are() -> None:
+    # Token 1 comes at the start of a turn of Action 1; while the crabs are being placed a
+    # token would leave the first Planning with a token already down.
+    duel = Config(players=2)
+    state = initial_state(duel, seed=1)
+    state = apply(state, legal_actions(state)[0])  # the first crab on Start space 1
+    assert state.phase is Phase.PLACING
+    check_state(state)
+    tokened = attrs.evolve(state, tokens=(0, 1, 0, 0))
+    with pytest.raises(InvalidStateError, match="tokens: no activation token is placed before"):
+        check_state(tokened)
+    with pytest.raises(DeserializationError, match="tokens"):
+        from_json(to_json(tokened), State)
+
+
+def test_the_cook_used_in_a_turn_that_ended_with_an_event_due_is_a_reachable_state() -> None:
+    # Red holds the cook, used it this turn, and ends the turn on the Water Current at b5 of
+    # scenario 4, which carries it across the border of Beach tile 1: the Event there falls
+    # due and the ended turn waits for it (Stage.ENDING) with the cook used.
+    config = Config(players=3, scenario="shortcut", quick=True, modules={"events"})
+    tiles = [event("its-broken"), event("shell-rain")]
+    state = make(
+        config,
+        crabs=[26, 0, 1],
+        cook=0,
+        current=0,
+        cook_used=True,
+        adventure=adventure(events=events(config, tiles)),
+    )
+    ended = apply(state, EndTurn(0))
+    assert ended.turn is not None
+    assert ended.turn.stage is Stage.ENDING
+    assert ended.cook_used
+    check_state(ended)
+    assert from_json(to_json(ended), State) == ended
 
 
 def test_an_impossible_observation_is_refused_at_load() -> None:

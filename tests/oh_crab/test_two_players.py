@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from crabrules.core.errors import InvalidConfigError, InvalidStateError
+from crabrules.core.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from crabrules.oh_crab import (
     NO_CRAB,
     SEA,
@@ -23,6 +23,7 @@ from crabrules.oh_crab import (
     CrabPlaced,
     EndTurn,
     Grant,
+    IllegalReason,
     Motion,
     Move,
     Phase,
@@ -174,9 +175,15 @@ def test_setup_a_placing_off_the_two_player_start_spaces_is_refused() -> None:
     state = initial_state(DUEL, seed=1)
     first = state.cook
     mine = rules_for(DUEL).crabs_of[first]
-    with pytest.raises(Exception, match="not legal"):
+    with pytest.raises(
+        IllegalActionError, match="space: the first crab goes on Start space 1"
+    ) as e:
         apply(state, Place(first, mine[0], 5))
+    assert e.value.reason is IllegalReason.BAD_DESTINATION
     moved = apply(state, Place(first, mine[0], 1))
+    with pytest.raises(IllegalActionError, match="Start spaces 2, 3 and 4, not 5") as e:
+        apply(moved, Place(1 - first, rules_for(DUEL).crabs_of[1 - first][0], 5))
+    assert e.value.reason is IllegalReason.BAD_DESTINATION
     with pytest.raises(InvalidStateError, match="Start space 1"):
         check_state(attrs.evolve(moved, crabs=tuple(c if c < 0 else 4 for c in moved.crabs)))
 

@@ -158,7 +158,7 @@ def test_an_illegal_click_shows_the_rules_reason(page: Page) -> None:
     expect(page.locator('#board g[data-cell="0"]')).to_have_class("cell selected")
     click_key(page, "cell:5")
     expect(page.locator("#error")).to_have_text(
-        "too_big: a small crab ends only on a crab of its size or smaller"
+        "too_big: a small crab ends only on a crab of its size or smaller: not from A1 to B3"
     )
     assert current_view(page)["moves"] == 0
     # A crab that is not theirs: the rules say whose it is.

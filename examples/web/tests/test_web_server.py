@@ -140,7 +140,7 @@ def test_an_illegal_action_is_refused_with_the_rules_reason(
     assert refused.json() == {
         "error": "IllegalActionError",
         "reason": "too_big",
-        "message": "a small crab ends only on a crab of its size or smaller",
+        "message": "a small crab ends only on a crab of its size or smaller: not from A1 to B3",
     }
     assert table.state == before
     assert table.actions == []

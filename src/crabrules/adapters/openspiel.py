@@ -18,7 +18,9 @@ as a pyspiel Python game named ``python_crabrules_<id>`` (``-`` turned into ``_`
 <Utility.IDENTICAL: 3>
 
 **Parameters.** A game's parameters are the int, bool and str fields of its ``Config``
-that have a default (Crab Stack's ``players``, You've Got Crabs' ``teams``, ...), plus:
+that have a default (Crab Stack's ``players``, You've Got Crabs' ``teams``, ...), its sets
+of names as strings, joined by ``+`` (Oh Crab!'s ``modules="surprises+asymmetry"`` and
+``variants``, empty by default: OpenSpiel's game strings reserve ``,``), plus:
 
 - ``deals`` (default 100) and ``seed`` (default 0): the setups the chance node chooses
   from, crabrules seeds ``seed`` to ``seed + deals - 1`` (below);
@@ -105,14 +107,32 @@ def load_game(game_id: str, **config: Any) -> pyspiel.Game:
 
 
 def _config_parameters(game_id: str) -> dict[str, Any]:
-    """The int, bool and str fields of the game's default ``Config``."""
+    """The int, bool and str fields of the game's default ``Config``; sets as names."""
     game = get_game(game_id)
     default = game.config_type()
-    return {
-        field.name: getattr(default, field.name)
+    out: dict[str, Any] = {}
+    for field in attrs.fields(game.config_type):
+        value = getattr(default, field.name)
+        if type(value) in (int, bool, str):
+            out[field.name] = value
+        elif field.name in _name_sets(game_id):
+            out[field.name] = "+".join(sorted(str(getattr(n, "value", n)) for n in value))
+    return out
+
+
+def _name_sets(game_id: str) -> frozenset[str]:
+    """The ``Config`` fields that are sets of names (Oh Crab!'s ``modules``, ``variants``).
+
+    A pyspiel parameter is an int, a bool or a string, so they are given as names joined
+    by ``+`` (OpenSpiel's game strings reserve ``,``).
+    """
+    game = get_game(game_id)
+    default = game.config_type()
+    return frozenset(
+        field.name
         for field in attrs.fields(game.config_type)
-        if type(getattr(default, field.name)) in (int, bool, str)
-    }
+        if type(getattr(default, field.name)) is frozenset
+    )
 
 
 def _game_type(info: GameInfo) -> pyspiel.GameType:
@@ -155,7 +175,10 @@ class CrabrulesGame(pyspiel.Game):
         if self.deals < 1:
             raise ValueError(f"deals: at least 1, not {self.deals}")
         self.max_steps = int(params.pop("max_steps"))
-        enc = self.encoding = encoding(game_id, game.config_type(**params))
+        fields = dict(params)
+        for name in _name_sets(game_id):
+            fields[name] = frozenset(n for n in str(params[name]).split("+") if n)
+        enc = self.encoding = encoding(game_id, game.config_type(**fields))
         utility = game.info.utility
         info = pyspiel.GameInfo(
             num_distinct_actions=enc.num_distinct_actions,

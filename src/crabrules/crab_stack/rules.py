@@ -180,10 +180,11 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
     Traceback (most recent call last):
     ...
     crabrules.core.errors.IllegalActionError: A2: the top crab is red's, not yours
-    >>> apply(state, Move(player=1, src=0, dst=17))
-    Traceback (most recent call last):
-    ...
-    crabrules.core.errors.IllegalActionError: a small crab moves exactly 3 spaces over crabs
+    >>> try:
+    ...     apply(state, Move(player=1, src=0, dst=17))
+    ... except IllegalActionError as refused:
+    ...     print(refused.reason.value, "/", refused)
+    no_path / a small crab moves exactly 3 spaces over crabs: not from A1 to E3
     """
     if type(state) is not State:
         raise not_a_state(state, State)
@@ -375,8 +376,10 @@ def _check_move(state: State, action: Move) -> None:
         )
     src, dst = action.src, action.dst
     geo = state.config.geometry
-    if not (0 <= src < geo.size and 0 <= dst < geo.size):
-        raise _refuse(f"cells are 0 to {geo.size - 1}", action, IllegalReason.NO_SUCH_SPACE)
+    for field, cell in (("src", src), ("dst", dst)):
+        if not 0 <= cell < geo.size:
+            message = f"{field}: cells are 0 to {geo.size - 1}, not {cell}"
+            raise _refuse(message, action, IllegalReason.NO_SUCH_SPACE)
     stack = state.stacks[src]
     if not stack:
         raise _refuse(f"no crab on {geo.labels[src]}", action, IllegalReason.NO_CRAB)
@@ -393,13 +396,14 @@ def _check_move(state: State, action: Move) -> None:
         steps = STEPS[size]
         raise _refuse(
             f"a {_SIZE_NAMES[size]} crab moves exactly {steps} space{'s' * (steps > 1)} "
-            "over crabs",
+            f"over crabs: not from {geo.labels[src]} to {geo.labels[dst]}",
             action,
             IllegalReason.NO_PATH,
         )
     if not landing_mask(size, state.tops_by_size) >> dst & 1:
         raise _refuse(
-            f"a {_SIZE_NAMES[size]} crab ends only on a crab of its size or smaller",
+            f"a {_SIZE_NAMES[size]} crab ends only on a crab of its size or smaller: "
+            f"not from {geo.labels[src]} to {geo.labels[dst]}",
             action,
             IllegalReason.TOO_BIG,
         )

@@ -87,7 +87,7 @@ stage        ``4``              the turn's stage: activate, start, act, ending (
 active_crab  ``K``              the turn's active crab (none yet: all 0)
 grants       ``G, 5 + M``       each grant still to use: its source, then its name
 queue        ``Q, S``           the steps of the action being resolved, first one next,
-                                one-hot over the ``S`` primitives (25)
+                                one-hot over the ``S`` primitives (30)
 crabs_left   ``K + 1``          the crabs a multi-crab step may still move; the last
                                 entry 1 before that step begins
 head_down    ``1``              Head Down! is in effect
@@ -100,8 +100,96 @@ out; so is ``owners``, fixed by the config.
 **Returns**: general-sum; each winner (one, or joint winners) ``+1``, everyone else
 ``-1``.
 
-**Adventure Pack modules** are refused (``InvalidConfigError`` naming ``modules``): the
-table above covers the base game's actions only.
+**Adventure Pack actions.** A config with modules (any mix of Modules 1-4, their
+variants, 2 to 5 players) numbers the base game's kinds as above, then, after
+``Shortcut``, the kinds its modules can play, in this order (``T`` Surprise tokens, ``A``
+Asymmetry cards in the content; a kind whose module or step is not in play is absent):
+
+=================================== =====================================================
+kind                                enumerated
+=================================== =====================================================
+``TakeMarket(take)``                take 0, 1, 2, ``DRAW_PILE``; if a step of the modules
+                                    in play takes a Market card (``take_market_card``)
+``UseTreasure(token)``              Module 1: each Treasure without "!!/" (the ones kept),
+                                    by token index
+``Reveal``                          Module 2 or 3: one
+``Choose(option)``                  Module 3: reward ``0 ..`` the longest Reward card's
+                                    rewards ``- 1``
+``ChooseSkills(cards)``             Module 4: each card the modules in play allow; with
+                                    2 players each ordered pair of two distinct such
+                                    cards (first crab's card first), in
+                                    ``itertools.permutations`` order
+``Skill(crab)``, ``Decline``        Module 4: each crab; one
+``MakeObstacle(cell)``              if a step turns a space into an Obstacle
+                                    (``turn_into_obstacle``, Module 4's Sandcastle
+                                    Builder): each standard space that is not a Start
+                                    space, by cell
+=================================== =====================================================
+
+A space made an Obstacle asks for a discard like a printed one, so where
+``MakeObstacle`` is numbered, ``Move`` and ``Shift`` list a discard on every standard
+space: that multiplies their destinations by the ``N + 1`` discards and the push chains,
+and the table grows to about 60,000 numbers with 2 players, 41,400 with 3, 84,800 with 4
+and 173,100 with 5 (Module 4 in the default scenarios; 5,494 to 19,268 without it). No
+discretisation is applied: ``action_to_int`` takes no state, so a smaller numbering
+would have to merge distinct actions, and masks would no longer be ``legal_actions``.
+
+**Adventure Pack sections** follow the base game's sections, for a config with modules:
+first the framework's (any module), then each module's in module order. ``B`` is the
+number of Beach tiles (``Config.beaches()``), ``T``, ``E``, ``H``, ``R`` and ``A`` the
+content's Surprise tokens, Event, Challenge, Reward and Asymmetry cards, ``F = P + 4``
+the frames shown, ``I`` the largest of ``T``, ``E``, ``R`` and ``A`` (a frame's item),
+and ``Q`` here also covers the longest step list of the modules' content:
+
+==================== ================== ========== ===========================================
+section              shape              module     meaning
+==================== ================== ========== ===========================================
+due                  ``2B, 2 + B``      any        each card due, in order: challenge or event,
+                                                   then its Beach tile
+frames               ``1``              any        the number of frames waiting
+frame_kind           ``F, 4``           any        each frame's kind (surprise, event, reward,
+                                                   skill), the top frame (the one deciding now)
+                                                   first; frames below the ``F``-th are left out
+frame_item           ``F, I``           any        each frame's token or card
+frame_player         ``F, P``           any        who decides it
+frame_crab           ``F, K``           any        the crab its steps move
+frame_queue          ``F, Q, S``        any        its steps left, one-hot over the primitives
+frame_crabs_left     ``F, K + 1``       any        as ``crabs_left``, for the frame's step
+obstacles_made       ``C``              any        standard spaces made Obstacles (lasting)
+surprise_board       ``C``              surprises  a face-down token lies on the cell
+kept_counts          ``P``              surprises  the Treasures each player keeps
+my_kept              ``T``              surprises  the observer's kept Treasures
+surprises_gone       ``T``              surprises  the tokens out of the game
+wastes_found         ``B``              surprises  the Wastes flipped on each Beach tile
+event_tiles          ``B``              events     a face-down Event lies at the tile
+event_active         ``E``              events     the temporary Event in effect
+event_at             ``B``              events     the tile it was revealed at
+events_revealed      ``E``              events     the Events revealed so far
+events_foreseen      ``E``              events     "Crystal Ball": the Events drawn
+events_removed       ``E``              events     "The Lucky Ones": the Events removed
+challenge_tiles      ``B``              challenges a face-down Challenge lies at the tile
+challenge_open       ``B``              challenges the tile of the face-up Challenge
+open_challenge       ``H``              challenges the face-up Challenge
+reward_card          ``R``              challenges the Reward card drawn
+trophies             ``P``              challenges the trophies each player won
+challenges_resolved  ``H``              challenges the Challenges resolved so far
+skills_dealt         ``A``              asymmetry  the observer's cards still to choose from
+skills_to_choose     ``P``              asymmetry  how many cards each player chooses from
+skills               ``K, A + 1``       asymmetry  each crab's card; the last entry: chosen,
+                                                   not shown yet
+pincers              ``K``              asymmetry  each crab's Pincers (0 while hidden)
+spies                ``P, 2, B``        asymmetry  what each player spied: Event or Challenge,
+                                                   and its tile
+spied_events         ``B, E``           asymmetry  the Event the observer spied at each tile
+spied_challenges     ``B, H``           asymmetry  the Challenge the observer spied at each tile
+==================== ================== ========== ===========================================
+
+Left out: the order of the Events revealed and of the Challenges resolved (no rule reads
+it), the temporary Event's rule changes (those of ``event_active``'s card), the Reward
+cards set aside (every card but ``reward_card``) and the variants (fixed by the config).
+The hidden parts (the piles set aside, face-down tokens and cards, the others' kept
+Treasures, dealt cards, choices while hidden and spied cards) are not in the
+``Observation``, so not in the tensor.
 
 >>> from crabrules import oh_crab
 >>> from crabrules.encoding import encoding
@@ -126,8 +214,12 @@ import numpy.typing as npt
 
 from crabrules import oh_crab
 from crabrules.core import PlayerId
-from crabrules.core.errors import InvalidConfigError
 from crabrules.encoding.base import Encoding, Section
+from crabrules.encoding.oh_crab_adventure import (
+    ADVENTURE_FIELDS,
+    AdventurePart,
+    makeable_obstacles,
+)
 from crabrules.oh_crab import (
     DRAW_PILE,
     NO_CARD,
@@ -200,7 +292,7 @@ def _key_function(cls: type, fields: tuple[str, ...]) -> Callable[[Any], _Key]:
 
 
 _KEYS: dict[type, Callable[[Any], _Key]] = {
-    cls: _key_function(cls, f) for cls, f in FIELDS.items()
+    cls: _key_function(cls, f) for cls, f in {**FIELDS, **ADVENTURE_FIELDS}.items()
 }
 _SIDES = (Side.LEFT, Side.RIGHT)
 _PHASES = tuple(Phase)
@@ -215,17 +307,9 @@ def _key(action: Action) -> _Key:
 
 
 class OhCrabEncoding(Encoding[State, Action, Observation]):
-    """The encoding of Oh Crab! for one config (see the module's docs).
-
-    Raises:
-        InvalidConfigError: the config plays Adventure Pack modules.
-    """
+    """The encoding of Oh Crab! for one config (see the module's docs)."""
 
     def __init__(self, config: Config) -> None:
-        if getattr(config, "modules", ()):
-            raise InvalidConfigError(
-                f"modules: the Oh Crab! encoding covers the base game only, not {config.modules!r}"
-            )
         self.game = oh_crab.GAME
         self.config = config
         content = oh_crab.get_content(config.content)
@@ -242,6 +326,12 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         )
         self.grants = 5 + len(tiles) + 4 * dopings
         self.queue = max(len(steps) for steps in [*specials.values(), *(t.steps for t in tiles)])
+        #: The Adventure Pack's part, ``None`` without modules.
+        self.adventure: AdventurePart | None = None
+        if config.modules:
+            assert content.adventure is not None  # the config checked it
+            self.adventure = AdventurePart(config, content.adventure, layout, crabs, self.queue)
+            self.queue = self.adventure.queue
         names = (
             [p.value for p in _PRIMITIVES] + list(specials) + [t.id for t in content.action_tiles]
         )
@@ -284,6 +374,8 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
             Section("head_down", (1,), "Head Down! is in effect"),
             Section("tile_used", (1,), "a tile was used this turn"),
         )
+        if self.adventure is not None:
+            self.sections += tuple(self.adventure.sections(players, cells))
 
     def action_to_int(self, action: Action) -> int:
         """The action's number in the config's table.
@@ -365,6 +457,8 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         turn = o.turn
         if turn is not None:
             self._turn(tensor, turn)
+        if self.adventure is not None and o.adventure is not None:
+            self.adventure.write(tensor, self.layout.offsets, o.adventure)
         return tensor.values
 
     def _turn(self, tensor: Any, turn: oh_crab.Turn) -> None:
@@ -409,6 +503,9 @@ class _Table:
         accessible = [c for c in range(layout.cells) if layout.spaces[c].accessible]
         # A standard Obstacle asks for a discard (unless Head Down! is in effect).
         obstacle = {c for c in accessible if layout.spaces[c].type.value == "obstacle"}
+        if enc.adventure is not None and enc.adventure.obstacles:
+            # A standard space made an Obstacle (Module 4's Sandcastle Builder) asks for one too.
+            obstacle |= set(makeable_obstacles(layout))
 
         def paid(dest: int) -> list[int]:
             return discards if dest in obstacle else [NO_CARD]
@@ -443,6 +540,9 @@ class _Table:
             + [(d, c, p) for d in accessible for c in paid(d) for p in self._chains(d)],
         )
         self._kind(Shortcut, self._shortcuts(content))
+        if enc.adventure is not None:
+            for cls, fields in enc.adventure.kinds():
+                self._kind(cls, fields)
 
     def _kind(self, cls: type, fields: Any) -> None:
         """Number the actions of ``cls`` with these fields, after those numbered so far."""

@@ -79,18 +79,49 @@ class Side(str, enum.Enum):
 
 
 class IllegalReason(Reason):
-    """Why :func:`~crabrules.oh_crab.apply` refused an action."""
+    """Why :func:`~crabrules.oh_crab.apply` refused an action.
+
+    The message names the field first (``dest: ...``) and says which rule refuses it, in
+    the rulebook's words; the code says which kind of rule it is.
+    """
 
     NOT_LEGAL = "not_legal"
-    """The action is not among the legal actions of this moment."""
+    """The action is not among the legal actions of this moment (no more precise code
+    applies: a field-less action such as :class:`StandUp` offered at another moment)."""
     WRONG_PHASE = "wrong_phase"
     """The action belongs to another phase or stage of the turn."""
     NO_SUCH_CARD = "no_such_card"
     """The card is not where the action takes it from."""
     BAD_DESTINATION = "bad_destination"
-    """The crab cannot go there (or not with those pushes or that discard)."""
+    """The crab cannot go there: not where the action leads, off the board, an inaccessible
+    space, Reeds, a crab that cannot be pushed or is in the way, an Obstacle without a card."""
     CANNOT_PAY = "cannot_pay"
-    """Not enough shells or cards for the cost."""
+    """Not enough shells, cards or Pincers for the cost (a tile, a Shortcut, a skill)."""
+    WRONG_CRAB = "wrong_crab"
+    """The crab named is not one the action may move or use: another player's, already
+    placed, moved or activated, not in front of or behind the active crab."""
+    BAD_PUSH = "bad_push"
+    """The pushes do not follow the chain: a pushed crab goes one space toward the sea."""
+    WRONG_DISCARD = "wrong_discard"
+    """A standard Obstacle asks for a card to discard and none is named, or a card is named
+    where no discard is due."""
+    NO_SUCH_PILE = "no_such_pile"
+    """The Market pile named is empty or no pile, or a card is taken from an exhausted
+    Market (or none from one that is not)."""
+    WRONG_SIDE = "wrong_side"
+    """A card joins an empty Trace on its own: on the left."""
+    NO_SUCH_OPTION = "no_such_option"
+    """The number names no action of this turn, kept Treasure or reward on offer."""
+    NO_EFFECT = "no_effect"
+    """The action would do nothing now (it is offered only when it does something)."""
+    CANNOT_IGNORE_CURRENT = "cannot_ignore_current"
+    """Only Head Down! lets a crab stay on the Water Current that would carry it."""
+    UNSORTED = "unsorted"
+    """A Shortcut's cards are named in increasing order, each once."""
+    WRONG_COUNT = "wrong_count"
+    """Module 4's setup keeps one card per crab of the player, each card once."""
+    BAD_SPACE = "bad_space"
+    """Only a standard space (not a Start space, not an Obstacle yet) becomes an Obstacle."""
 
 
 @attrs.frozen

@@ -98,6 +98,9 @@ def _check_placing(state: State, rules: Rules) -> None:
         raise InvalidStateError("phase: only a 2-player game begins by placing its crabs")
     if set(state.planned) != {NO_CARD} or state.cook_used or any(state.knocked):
         raise InvalidStateError("phase: nothing happens before the crabs are placed")
+    if any(state.tokens):
+        # Token 1 is placed at the start of a turn of Action 1, after the first Planning.
+        raise InvalidStateError("tokens: no activation token is placed before the crabs are")
     starts = rules.layout.starts
     first, second = state.cook, 1 - state.cook
     placed = [c for c, cell in enumerate(state.crabs) if cell != NOWHERE]
@@ -226,7 +229,8 @@ def _check_active(state: State, rules: Rules, order: list[int], at: int) -> None
     turn = state.turn
     assert turn is not None
     mine = rules.crabs_of[state.current]
-    first_turn = at == 0 and turn.stage is not Stage.ACT and 2 not in state.tokens
+    # The cook's turn before its actions (an ended turn may have used the cook already).
+    first_turn = at == 0 and turn.stage in (Stage.START, Stage.ACTIVATE) and 2 not in state.tokens
     if state.cook_used and first_turn:
         raise InvalidStateError("cook_used: the cook's turn has not begun its actions")
     if turn.stage is Stage.ACTIVATE:

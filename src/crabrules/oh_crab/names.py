@@ -15,19 +15,28 @@ A card is named by its content id, its main action and its special action.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from crabrules.oh_crab.actions import DRAW_PILE, NO_PILE, Pile
 from crabrules.oh_crab.board import SEA, Cell
 from crabrules.oh_crab.content import COLUMNS, Content
 from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.state import Grant, Source
+
+if TYPE_CHECKING:
+    from crabrules.oh_crab.work import Rules
 
 __all__ = [
     "BASIC_TITLES",
     "COLUMN_LETTERS",
+    "SOURCES",
     "card_names",
     "cell_label",
+    "grant_words",
     "parse_cell",
     "parse_pile",
     "pile_label",
+    "shells",
 ]
 
 #: The board's column letters, left to right.
@@ -88,3 +97,35 @@ def card_names(content: Content) -> tuple[str, ...]:
             words.append(specials[card.special])
         names.append(f"{card.id} ({', '.join(words)})")
     return tuple(names)
+
+
+#: How the turn's actions are named by their source.
+SOURCES = {
+    Source.MAIN: "the main action",
+    Source.SECONDARY: "the secondary action",
+    Source.SPECIAL: "the special action",
+    Source.COOK: "the cook's",
+    Source.TILE: "tile",
+}
+
+
+def shells(count: int) -> str:
+    """A number of shells in words: ``1 shell``, ``3 shells``."""
+    return "1 shell" if count == 1 else f"{count} shells"
+
+
+def grant_words(rules: Rules, grant: Grant) -> str:
+    """An action of the turn in words: "the special action Faster!", "tile Ca ... (3 shells)".
+
+    >>> from crabrules.oh_crab.config import Config
+    >>> from crabrules.oh_crab.work import rules_for
+    >>> tile = rules_for(Config()).tiles[0]
+    >>> grant_words(rules_for(Config()), Grant(Source.TILE, tile.id, tile.steps, tile.cost))
+    'tile Aa Diagonally! (1 shell)'
+    """
+    title = rules.titles.get(grant.name, grant.name)
+    if grant.source is Source.COOK:
+        return f"the cook's {title}"
+    if grant.source is Source.TILE:
+        return f"tile {grant.name} {title} ({shells(grant.cost)})"
+    return f"{SOURCES[grant.source]} {title}"

@@ -45,7 +45,7 @@ crabrules.core.errors.IllegalActionError: not Oh Crab! notation: 'z9' is no spac
 >>> parse_action(state, "blue: plan red-1").reason.value
 Traceback (most recent call last):
 ...
-crabrules.core.errors.IllegalActionError: Plan with these values is not legal now
+crabrules.core.errors.IllegalActionError: card: red-1 (Move forward) is not in blue's Hand
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 
 from crabrules.core.actions import check_action
-from crabrules.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from crabrules.core.errors import GameOverError, NotYourTurnError
 from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
 from crabrules.core.rng import Rng, resolve_seed
 from crabrules.oh_crab.actions import (
@@ -33,19 +33,12 @@ from crabrules.oh_crab.actions import (
     Activate,
     AddCard,
     ChooseSkills,
-    Discard,
-    Dope,
     EndTurn,
-    Exchange,
     ExchangeAndEnd,
-    IllegalReason,
-    Move,
-    PickTrace,
     Place,
     Plan,
     Rest,
     Reveal,
-    Shift,
     Shortcut,
     Side,
     Skill,
@@ -80,6 +73,7 @@ from crabrules.oh_crab.events import (
 from crabrules.oh_crab.market import market_takes, refill
 from crabrules.oh_crab.movement import do_move
 from crabrules.oh_crab.names import cell_label
+from crabrules.oh_crab.refusals import refusal
 from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Phase, Source, Stage, State
 from crabrules.oh_crab.turns import (
     activate,
@@ -606,65 +600,8 @@ def check_legal(state: State, action: object) -> None:
     legal = legal_actions(state, player)
     if action in legal:
         return
-    if isinstance(action, Use) and state.turn is not None and state.turn.stage is Stage.ACT:
-        raise IllegalActionError(
-            "that action cannot be used now (used already, unaffordable or without effect)",
-            action=action,
-            reason=_use_reason(state, action),
-        )
-    kinds = {type(a) for a in legal}
-    if type(action) not in kinds:
-        raise IllegalActionError(
-            f"a {type(action).__name__} is not possible now",
-            action=action,
-            reason=IllegalReason.WRONG_PHASE,
-        )
-    adventure = state.adventure
-    if isinstance(action, ChooseSkills) and adventure is not None and adventure.asymmetry:
-        raise module4.choice_refusal(rules_of(state), adventure.asymmetry, action)
-    reason = IllegalReason.NOT_LEGAL
-    if isinstance(action, Action) and _card_missing(state, action):
-        reason = IllegalReason.NO_SUCH_CARD
-    elif isinstance(action, (Move, Shift)):
-        reason = IllegalReason.BAD_DESTINATION
-    raise IllegalActionError(
-        f"{type(action).__name__} with these values is not legal now",
-        action=action,
-        reason=reason,
-    )
-
-
-def _card_missing(state: State, action: Action) -> bool:
-    """Whether the action names a card that is not where it takes it from."""
-    hand = state.hands[action.player]
-    if isinstance(action, (Plan, Discard, Dope, Exchange, ExchangeAndEnd)):
-        return action.card not in hand
-    if isinstance(action, PickTrace):
-        return action.card not in state.traces[action.player]
-    if isinstance(action, Rest):
-        return action.keep != NO_CARD and action.keep not in state.traces[action.player]
-    if isinstance(action, Shortcut):
-        return type(action.cards) is not tuple or any(c not in hand for c in action.cards)
-    if isinstance(action, (Move, Shift, EndTurn)):
-        return action.discard != NO_CARD and action.discard not in hand
-    return False
-
-
-def _use_reason(state: State, action: Use) -> IllegalReason:
-    """Why a :class:`Use` is refused: an Additional Action tile it cannot pay, or not legal."""
-    turn = state.turn
-    assert turn is not None
-    index = action.grant
-    if turn.queue or type(index) is not int or not 0 <= index < len(turn.grants):
-        return IllegalReason.NOT_LEGAL
-    grant = turn.grants[index]
-    costs = rules_of(state).tile_costs
-    cost = grant.cost if costs is None else costs.get(grant.name)
-    if grant.source is Source.TILE and (
-        cost is None or turn.tile_used or state.shells[state.current] < cost
-    ):
-        return IllegalReason.CANNOT_PAY
-    return IllegalReason.NOT_LEGAL
+    assert isinstance(action, Action)  # check_action let only the game's actions through
+    raise refusal(state, action, legal)  # which field, which rule: in the game's words
 
 
 def outcome(state: State) -> Outcome | None:

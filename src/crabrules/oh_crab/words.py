@@ -74,22 +74,14 @@ from crabrules.oh_crab.events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.names import cell_label, pile_label
+from crabrules.oh_crab.names import SOURCES, cell_label, grant_words, pile_label, shells
 from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.rules import check_legal
-from crabrules.oh_crab.state import NO_CARD, Grant, Source, State
+from crabrules.oh_crab.state import NO_CARD, Source, State
 from crabrules.oh_crab.turns import carried_to
 from crabrules.oh_crab.work import Rules, rules_for
 
 __all__ = ["describe", "describe_event", "grant_words"]
-
-_SOURCES = {
-    Source.MAIN: "the main action",
-    Source.SECONDARY: "the secondary action",
-    Source.SPECIAL: "the special action",
-    Source.COOK: "the cook's",
-    Source.TILE: "tile",
-}
 
 _ENDINGS = {
     "sea_reached": "alone in the sea",
@@ -268,16 +260,6 @@ def _take(pile: Pile) -> str:
     return f"the card on Market pile {pile_label(pile)}"
 
 
-def grant_words(rules: Rules, grant: Grant) -> str:
-    """An action of the turn in words: "the special action Faster!", "tile Ca ... (3 shells)"."""
-    title = rules.titles.get(grant.name, grant.name)
-    if grant.source is Source.COOK:
-        return f"the cook's {title}"
-    if grant.source is Source.TILE:
-        return f"tile {grant.name} {title} ({_shells(grant.cost)})"
-    return f"{_SOURCES[grant.source]} {title}"
-
-
 def describe_event(event: Event) -> str:
     """Say in one sentence what happened.
 
@@ -331,7 +313,7 @@ def _other_event(event: Event) -> str:
     if isinstance(event, StoodUp):
         return f"{event.colour} stands up"
     if isinstance(event, ShellTaken):
-        return f"{event.colour} takes a shell ({_shells(event.shells)} now)"
+        return f"{event.colour} takes a shell ({shells(event.shells)} now)"
     if isinstance(event, CardDiscarded):
         how = " at random" if event.at_random else ""
         return f"{event.colour} discards {event.card_name}{how}"
@@ -377,18 +359,14 @@ def _moved(event: CrabMoved) -> str:
 
 def _used(event: ActionUsed) -> str:
     if event.source is Source.TILE:
-        return f"{event.colour} uses tile {event.name} {event.title}, paying {_shells(event.cost)}"
+        return f"{event.colour} uses tile {event.name} {event.title}, paying {shells(event.cost)}"
     if event.source is Source.COOK:
         return f"{event.colour} uses the cook's {event.title}"
-    return f"{event.colour} uses {_SOURCES[event.source]} {event.title}"
+    return f"{event.colour} uses {SOURCES[event.source]} {event.title}"
 
 
 def _pile_words(pile: Pile) -> str:
     return "the draw pile" if pile == DRAW_PILE else f"Market pile {pile_label(pile)}"
-
-
-def _shells(count: int) -> str:
-    return "1 shell" if count == 1 else f"{count} shells"
 
 
 def _join(parts: list[str]) -> str:

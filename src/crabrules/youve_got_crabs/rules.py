@@ -368,8 +368,12 @@ def _check_round(
     if isinstance(action, Swap):
         if down:
             raise _refuse(action, IllegalReason.HAND_IS_DOWN, "pick the hand up to swap")
-        if not (0 <= action.hand_slot < CARDS_PER_HAND and 0 <= action.ocean_slot < OCEAN_SIZE):
-            raise _refuse(action, IllegalReason.NO_SUCH_CARD, "hand and Ocean slots are 0..3")
+        if not 0 <= action.hand_slot < CARDS_PER_HAND:
+            message = f"hand_slot: the Hand's slots are 0..{CARDS_PER_HAND - 1}"
+            raise _refuse(action, IllegalReason.NO_SUCH_CARD, message)
+        if not 0 <= action.ocean_slot < OCEAN_SIZE:
+            message = f"ocean_slot: the Ocean's slots are 0..{OCEAN_SIZE - 1}"
+            raise _refuse(action, IllegalReason.NO_SUCH_CARD, message)
     elif isinstance(action, PutDown):
         if down:
             raise _refuse(action, IllegalReason.HAND_IS_DOWN, "the hand is already down")

@@ -145,7 +145,7 @@ def choice_refusal(rules: Rules, asymmetry: Asymmetry, action: ChooseSkills) -> 
     return IllegalActionError(
         f"cards: {who} chooses {wanted}, among {dealt}",
         action=action,
-        reason=IllegalReason.NOT_LEGAL,
+        reason=IllegalReason.WRONG_COUNT,
     )
 
 

@@ -36,6 +36,29 @@ def _bad(message: str) -> InvalidStateError:
     return InvalidStateError(f"adventure: asymmetry: {message}")
 
 
+def _checked_shape(adventure: Adventure, config: Config) -> Asymmetry | None:
+    """The Module 4 part, there exactly when the module is in play, sized per player and crab.
+
+    What a state and an observation share: ``None`` when the module is not in play.
+    """
+    asymmetry = adventure.asymmetry
+    if (asymmetry is None) == (Module.ASYMMETRY in config.modules):
+        raise _bad("the part is there exactly when the module is in play")
+    if asymmetry is None:
+        return None
+    if type(asymmetry) is not Asymmetry:
+        raise _bad("not a Module 4 part")
+    n, crabs = config.players, len(rules_for(config).owners)
+    if (
+        len(asymmetry.offered) != n
+        or len(asymmetry.spied) != n
+        or len(asymmetry.chosen) != crabs
+        or len(asymmetry.pincers) != crabs
+    ):
+        raise _bad("offered and spied per player, chosen and pincers per crab")
+    return asymmetry
+
+
 def check_asymmetry(state: State) -> None:
     """Refuse an impossible Module 4 part (and lasting overlay) of ``state``.
 
@@ -46,24 +69,13 @@ def check_asymmetry(state: State) -> None:
     assert adventure is not None
     _check_lasting(state, adventure)
     config = state.config
-    asymmetry = adventure.asymmetry
-    if (asymmetry is None) == (Module.ASYMMETRY in config.modules):
-        raise _bad("the part is there exactly when the module is in play")
+    asymmetry = _checked_shape(adventure, config)
     if asymmetry is None:
         return
-    if type(asymmetry) is not Asymmetry:
-        raise _bad("not a Module 4 part")
     rules = rules_for(config)
     pack = rules.pack
     assert pack is not None
-    n, crabs = config.players, len(rules.owners)
-    if (
-        len(asymmetry.offered) != n
-        or len(asymmetry.spied) != n
-        or len(asymmetry.chosen) != crabs
-        or len(asymmetry.pincers) != crabs
-    ):
-        raise _bad("offered and spied per player, chosen and pincers per crab")
+    crabs = len(rules.owners)
     on_crabs = tuple(c for c in asymmetry.chosen if c != NONE)
     every = sorted([*on_crabs, *asymmetry.box, *(c for mine in asymmetry.offered for c in mine)])
     if every != list(range(len(pack.asymmetry))):
@@ -189,24 +201,12 @@ def check_asymmetry_view(view: Adventure, config: Config, player: int | None) ->
     Raises:
         InvalidStateError: saying what is wrong.
     """
-    asymmetry = view.asymmetry
-    if (asymmetry is None) == (Module.ASYMMETRY in config.modules):
-        raise _bad("the part is there exactly when the module is in play")
+    asymmetry = _checked_shape(view, config)
     if asymmetry is None:
         return
-    if type(asymmetry) is not Asymmetry:
-        raise _bad("not a Module 4 part")
-    rules = rules_for(config)
-    pack = rules.pack
+    pack = rules_for(config).pack
     assert pack is not None
-    n, crabs, count = config.players, len(rules.owners), len(pack.asymmetry)
-    if (
-        len(asymmetry.offered) != n
-        or len(asymmetry.spied) != n
-        or len(asymmetry.chosen) != crabs
-        or len(asymmetry.pincers) != crabs
-    ):
-        raise _bad("offered and spied per player, chosen and pincers per crab")
+    count = len(pack.asymmetry)
     values = [*asymmetry.chosen, *(c for mine in asymmetry.offered for c in mine)]
     if any(not -3 <= v < count or v == -2 for v in values) or any(
         not 0 <= c < count for c in asymmetry.box
