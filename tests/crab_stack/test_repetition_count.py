@@ -58,9 +58,9 @@ def test_equal_keys_are_confirmed_by_the_positions_themselves() -> None:
     board[t0], board[t2] = crabs("bS rL"), crabs("bS")
     back = tuple(board)
     by_size, by_player = top_masks(back, 2)
-    record = (*record, entry(7, t2, t0), entry(7, t0, t1), entry(7, t1, t2), entry(7, t2, t0))
-    state = cs.State(config, 0, back, 0, (), 6, (), record, None, by_size, by_player)
-    assert cs.observe(state, 0).repetitions == occurrences(record, back, 2) == 2
+    longer = (*record, entry(7, t2, t0), entry(7, t0, t1), entry(7, t1, t2), entry(7, t2, t0))
+    state = cs.State(config, 0, back, 0, (), 6, (), longer, None, by_size, by_player)
+    assert cs.observe(state, 0).repetitions == occurrences(longer, back, 2) == 2
 
 
 def test_the_count_is_the_exact_walk_back_through_the_record() -> None:

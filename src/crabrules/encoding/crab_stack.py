@@ -81,7 +81,9 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         self._moves = config.move_table.moves
         self._keeps = tuple(tuple(KeepGroup(p, c) for c in range(cells)) for p in range(players))
         # Each player's actions in number order: a legal number's action in one lookup.
-        self._numbered = tuple((*self._moves[p], *self._keeps[p]) for p in range(players))
+        self._numbered: tuple[tuple[Action, ...], ...] = tuple(
+            (*self._moves[p], *self._keeps[p]) for p in range(players)
+        )
         offsets = self.layout.offsets
         self._observer, self._to_move = offsets["observer"], offsets["to_move"]
         self._eliminated, self._pending = offsets["eliminated"], offsets["pending"]
