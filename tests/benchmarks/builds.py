@@ -31,12 +31,17 @@ from tests.youve_got_crabs.policy import RandomTable, playout
 
 REPEATS = 3
 
-#: (game id, config options, random playouts timed, positions timed)
-WORK: tuple[tuple[str, dict[str, Any], int, int], ...] = (
-    ("crab-stack", {"players": 4}, 20, 2000),
-    ("la-marche-du-crabe", {}, 200, 2000),
-    ("youve-got-crabs", {"teams": 5}, 4, 600),
-    ("oh-crab", {"players": 5, "scenario": "first-escape"}, 4, 1000),
+#: Every Adventure Pack module: Oh Crab!'s heaviest mix.
+ADVENTURE = ["surprises", "events", "challenges", "asymmetry"]
+#: (label, game id, config options, random playouts timed, positions timed)
+WORK: tuple[tuple[str, str, dict[str, Any], int, int], ...] = (
+    ("crab-stack", "crab-stack", {"players": 4}, 20, 2000),
+    ("la-marche-du-crabe", "la-marche-du-crabe", {}, 200, 2000),
+    ("youve-got-crabs", "youve-got-crabs", {"teams": 5}, 4, 600),
+    ("oh-crab", "oh-crab", {"players": 5, "scenario": "first-escape"}, 4, 1000),
+    ("oh-crab 2p", "oh-crab", {"players": 2}, 4, 1000),
+    ("oh-crab 4p", "oh-crab", {"players": 4}, 4, 1000),
+    ("oh-crab 4p adventure", "oh-crab", {"players": 4, "modules": ADVENTURE}, 4, 1000),
 )
 FINGERPRINT_GAMES = 5
 
@@ -113,18 +118,18 @@ def _best_seconds(run: Callable[[], int]) -> tuple[float, int]:
 def speed() -> dict[str, float]:
     """Every game's figures: playout actions a second, and microseconds a position."""
     figures: dict[str, float] = {}
-    for game_id, options, games, positions in WORK:
+    for label, game_id, options, games, positions in WORK:
         seconds, actions = _best_seconds(_playouts(game_id, options, games))
-        figures[f"{game_id}: random playouts (actions/s)"] = actions / seconds
+        figures[f"{label}: random playouts (actions/s)"] = actions / seconds
         seconds, count = _best_seconds(_legal_then_apply(game_id, options, positions))
-        figures[f"{game_id}: legal_actions + apply (us)"] = seconds / count * 1e6
+        figures[f"{label}: legal_actions + apply (us)"] = seconds / count * 1e6
     return figures
 
 
 def fingerprints() -> dict[str, str]:
     """Every game's SHA-256 over the JSON of each state of seeded games and their records."""
     out: dict[str, str] = {}
-    for game_id, options, _, _ in WORK:
+    for label, game_id, options, _, _ in WORK:
         game = get_game(game_id)
         config = _config(game_id, options)
         digest = hashlib.sha256()
@@ -139,7 +144,7 @@ def fingerprints() -> dict[str, str]:
                 state = game.apply(state, action)
             digest.update(to_json(state).encode())
             digest.update(to_json(GameRecord.of(game_id, config, seed, actions)).encode())
-        out[game_id] = digest.hexdigest()
+        out[label] = digest.hexdigest()
     return out
 
 

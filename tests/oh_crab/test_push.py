@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import attrs
 import pytest
 
@@ -95,7 +97,7 @@ def test_a_push_with_no_legal_space_makes_the_move_impossible() -> None:
     rules = rules_for(state.config)
     table = list(rules.layout.toward_sea)
     table[at(2, 2)] = ()
-    walled = attrs.evolve(rules, layout=attrs.evolve(rules.layout, toward_sea=tuple(table)))
+    walled = dataclasses.replace(rules, layout=attrs.evolve(rules.layout, toward_sea=tuple(table)))
     assert push_chains(walled.layout, {at(2, 2): 1}, at(2, 2)) == []
     targets = rules.layout.toward_sea[at(1, 2)]
     dests = {m.dest for m in own_moves(walled, state, 0, targets, head_down=False)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from typing import Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import (
@@ -52,7 +53,7 @@ from crabrules.oh_crab.movement import (
 from crabrules.oh_crab.primitives import MOVES, Primitive
 from crabrules.oh_crab.state import NO_CARD, CardId, Grant, Source
 from crabrules.oh_crab.turns import add_to_trace
-from crabrules.oh_crab.work import Rules, View, Work
+from crabrules.oh_crab.work import Rules, View, Work, shared
 
 __all__ = [
     "AUTOMATIC",
@@ -68,28 +69,33 @@ __all__ = [
     "step_options",
 ]
 
-P = Primitive
 #: Steps that need no choice: they resolve as soon as they come up.
-AUTOMATIC = frozenset(
+AUTOMATIC: Final = frozenset(
     {
-        P.TAKE_SHELL,
-        P.IGNORE_NEGATIVE_SPACES,
-        P.DISCARD_RANDOM_FROM_CRABS_IN_FRONT,
-        P.TAKE_DISCARD_PILE,
-        P.LOSE_SHELL,
-        P.DISCARD_RANDOM,
-        P.KNOCK_OVER,
-        P.STAND_UP,
-        P.REVEAL_DUE,
-        P.REGENERATE_PINCERS,
-        P.SPY_EVENTS,
-        P.SPY_CHALLENGES,
+        Primitive.TAKE_SHELL,
+        Primitive.IGNORE_NEGATIVE_SPACES,
+        Primitive.DISCARD_RANDOM_FROM_CRABS_IN_FRONT,
+        Primitive.TAKE_DISCARD_PILE,
+        Primitive.LOSE_SHELL,
+        Primitive.DISCARD_RANDOM,
+        Primitive.KNOCK_OVER,
+        Primitive.STAND_UP,
+        Primitive.REVEAL_DUE,
+        Primitive.REGENERATE_PINCERS,
+        Primitive.SPY_EVENTS,
+        Primitive.SPY_CHALLENGES,
     }
 )
 #: Steps that move several crabs, one at a time, until the player finishes.
-MULTI = frozenset({P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, P.MOVE_CRABS_BEHIND_TOWARD_SEA})
+MULTI: Final = frozenset(
+    {Primitive.MOVE_CRABS_IN_FRONT_TOWARD_LAND, Primitive.MOVE_CRABS_BEHIND_TOWARD_SEA}
+)
 #: The index of each basic move's table in ``Layout.over_reeds``.
-_MOVE_TABLES = {P.MOVE_FORWARD: 0, P.MOVE_DIAGONAL: 1, P.MOVE_TOWARD_SEA: 2}
+_MOVE_TABLES: Final = {
+    Primitive.MOVE_FORWARD: 0,
+    Primitive.MOVE_DIAGONAL: 1,
+    Primitive.MOVE_TOWARD_SEA: 2,
+}
 
 
 def eligible_crabs(rules: Rules, view: View, crab: int, step: Primitive) -> list[int]:
@@ -100,7 +106,7 @@ def eligible_crabs(rules: Rules, view: View, crab: int, step: Primitive) -> list
     teammate counts like any other crab. Crabs in the sea are never targeted, and nothing
     is measured from them: an active crab in the sea moves no crab.
     """
-    if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
+    if step is Primitive.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
         return _other_crabs(rules, view, crab, in_front=True)
     behind = _other_crabs(rules, view, crab, in_front=False)
     # A knocked-over crab does not move by its own actions.
@@ -150,27 +156,27 @@ def step_options(
     hand = view.hands[player]
     if step in MOVES:
         return _basic_move_options(rules, view, crab, step, head_down)
-    if step is P.DISCARD_CARD:
-        return [Discard(player, c) for c in sorted(hand)]
+    if step is Primitive.DISCARD_CARD:
+        return [shared(rules, Discard, player, c) for c in sorted(hand)]
     if step in MULTI:
         return _shift_options(rules, view, crab, step, head_down, crabs_left)
-    if step is P.USE_TRACE_MAIN_ACTION:
+    if step is Primitive.USE_TRACE_MAIN_ACTION:
         return _trace_main_options(rules, view, crab, head_down)
-    if step is P.ADD_CARD_TO_TRACE:
+    if step is Primitive.ADD_CARD_TO_TRACE:
         sides = (Side.LEFT, Side.RIGHT) if view.traces[player] else (Side.LEFT,)
         return [Dope(player, c, s) for c in sorted(hand) for s in sides]
-    if step is P.CARD_EXCHANGE:
+    if step is Primitive.CARD_EXCHANGE:
         takes = market_takes(view.market, view.draw)
         return [Exchange(player, c, t) for c in sorted(hand) for t in takes]
-    if step is P.TAKE_MARKET_CARD:
+    if step is Primitive.TAKE_MARKET_CARD:
         return [TakeMarket(player, t) for t in market_takes(view.market, view.draw)]
-    if step is P.TAKE_TRACE_CARD:
+    if step is Primitive.TAKE_TRACE_CARD:
         return [PickTrace(player, c) for c in view.traces[player]]
-    if step is P.TURN_INTO_OBSTACLE:
+    if step is Primitive.TURN_INTO_OBSTACLE:
         return list(module4.obstacle_options(rules, player))
-    if step is P.SKILL_WINDOW:
+    if step is Primitive.SKILL_WINDOW:
         return list(module4.window_options(rules, view, crab))
-    if step is P.CHOOSE_REWARD:
+    if step is Primitive.CHOOSE_REWARD:
         adventure = view.adventure
         assert adventure is not None
         assert adventure.challenges is not None
@@ -180,15 +186,15 @@ def step_options(
     if cell == SEA or view.knocked[crab]:
         # The other movements need a standing crab on the board.
         return []
-    if step is P.JUMP_SAME_DISTANCE:
+    if step is Primitive.JUMP_SAME_DISTANCE:
         occupied = occupants(view)
         free = [t for t in rules.layout.same_row[cell] if t not in occupied]
         return list(own_moves(rules, view, crab, free, head_down=head_down))
-    if step is P.JUMP_TWO_STRAIGHT:
+    if step is Primitive.JUMP_TWO_STRAIGHT:
         return list(own_moves(rules, view, crab, rules.layout.jumps[cell], head_down=head_down))
-    if step is P.SWAP_WITH_ADJACENT:
+    if step is Primitive.SWAP_WITH_ADJACENT:
         return list(_swap_options(rules, view, crab, cell, head_down))
-    if step is P.MOVE_TOWARD_LAND:
+    if step is Primitive.MOVE_TOWARD_LAND:
         occupied = occupants(view)
         free = [t for t in rules.layout.toward_land[cell] if t not in occupied]
         return list(own_moves(rules, view, crab, free, head_down=head_down))
@@ -201,16 +207,16 @@ def _basic_move_options(
     """Move forward, diagonally or toward the sea; a knocked-over crab can only stand up."""
     if view.knocked[crab]:
         # Knocking Over: "you must devote a basic movement action to standing it back up".
-        return [StandUp(rules.owners[crab])]
+        return [shared(rules, StandUp, rules.owners[crab])]
     cell = view.crabs[crab]
     if cell == SEA:
         return []
     layout = rules.layout
     if head_down:  # Head Down!: Reeds do not stop your own crab.
         targets = layout.over_reeds[_MOVE_TABLES[step]][cell]
-    elif step is P.MOVE_FORWARD:
+    elif step is Primitive.MOVE_FORWARD:
         targets = layout.forward[cell]
-    elif step is P.MOVE_DIAGONAL:
+    elif step is Primitive.MOVE_DIAGONAL:
         targets = layout.diagonal[cell]
     else:
         targets = layout.toward_sea[cell]
@@ -240,7 +246,7 @@ def _swap_options(
             continue
         discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
-            yield Move(player, target, card)
+            yield shared(rules, Move, player, target, card, ())
 
 
 def _shift_options(
@@ -259,7 +265,7 @@ def _shift_options(
     out: list[Action] = []
     for crab in crabs_left:
         cell = view.crabs[crab]
-        if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
+        if step is Primitive.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
             targets = rules.layout.toward_land[cell]
         elif crab == active and head_down:
             targets = rules.layout.over_reeds[2][cell]
@@ -270,11 +276,11 @@ def _shift_options(
                 continue
             own_obstacle = crab == active and target >= 0 and rules.obstacle[target]
             if own_obstacle and not head_down:
-                out.extend(Shift(player, crab, target, c) for c in hand)
+                out.extend(shared(rules, Shift, player, crab, target, c) for c in hand)
             else:
-                out.append(Shift(player, crab, target))
+                out.append(shared(rules, Shift, player, crab, target, NO_CARD))
     if out:
-        out.append(Finish(player))
+        out.append(shared(rules, Finish, player))
     return out
 
 
@@ -331,17 +337,17 @@ def steps_usable(
 ) -> bool:
     """Whether ``steps`` would do something now: their first step, or what follows a cost."""
     first = steps[0]
-    if first is P.TAKE_SHELL:
+    if first is Primitive.TAKE_SHELL:
         return view.supply > 0
-    if first is P.TAKE_DISCARD_PILE:
+    if first is Primitive.TAKE_DISCARD_PILE:
         return bool(view.discards[rules.owners[crab]])
-    if first is P.IGNORE_NEGATIVE_SPACES:
+    if first is Primitive.IGNORE_NEGATIVE_SPACES:
         return not head_down
-    if first is P.DISCARD_RANDOM_FROM_CRABS_IN_FRONT:
+    if first is Primitive.DISCARD_RANDOM_FROM_CRABS_IN_FRONT:
         return any(view.hands[q] for q in _players_in_front(rules, view, crab))
     if first in AUTOMATIC:
         return _automatic_usable(rules, view, crab, first)
-    if first is P.DISCARD_CARD:
+    if first is Primitive.DISCARD_CARD:
         # A cost: the rest must still do something with one card fewer in the Hand (which
         # card does not matter: later steps only ever need some card).
         player = rules.owners[crab]
@@ -355,17 +361,17 @@ def steps_usable(
 def _automatic_usable(rules: Rules, view: View, crab: int, step: Primitive) -> bool:
     """Whether an Adventure Pack step that needs no choice would do something now."""
     player = rules.owners[crab]
-    if step is P.LOSE_SHELL:
+    if step is Primitive.LOSE_SHELL:
         return view.shells[player] > 0
-    if step is P.DISCARD_RANDOM:
+    if step is Primitive.DISCARD_RANDOM:
         return bool(view.hands[player])
-    if step is P.KNOCK_OVER:
+    if step is Primitive.KNOCK_OVER:
         return view.crabs[crab] >= 0 and not view.knocked[crab]
-    if step is P.STAND_UP:
+    if step is Primitive.STAND_UP:
         return view.knocked[crab]
-    if step is P.REGENERATE_PINCERS:
+    if step is Primitive.REGENERATE_PINCERS:
         return module4.can_regenerate(rules, view, player)
-    if step is P.SPY_EVENTS or step is P.SPY_CHALLENGES:
+    if step is Primitive.SPY_EVENTS or step is Primitive.SPY_CHALLENGES:
         return module4.can_spy(view, player, step)
     return True
 
@@ -430,11 +436,11 @@ def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
 
 def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     """Resolve a step that needs no choice, for the player of the active crab."""
-    if step is P.TAKE_SHELL:
+    if step is Primitive.TAKE_SHELL:
         work.gain_shell(player)
-    elif step is P.IGNORE_NEGATIVE_SPACES:
+    elif step is Primitive.IGNORE_NEGATIVE_SPACES:
         work.head_down = True
-    elif step is P.TAKE_DISCARD_PILE:
+    elif step is Primitive.TAKE_DISCARD_PILE:
         work.take_discard_pile(player)
     elif step in _ADVENTURE_AUTOMATIC:
         _run_adventure_automatic(work, player, step)
@@ -444,34 +450,34 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
 
 
 #: The Adventure Pack's steps that need no choice.
-_ADVENTURE_AUTOMATIC = frozenset(
+_ADVENTURE_AUTOMATIC: Final = frozenset(
     {
-        P.LOSE_SHELL,
-        P.DISCARD_RANDOM,
-        P.KNOCK_OVER,
-        P.STAND_UP,
-        P.REVEAL_DUE,
-        P.REGENERATE_PINCERS,
-        P.SPY_EVENTS,
-        P.SPY_CHALLENGES,
+        Primitive.LOSE_SHELL,
+        Primitive.DISCARD_RANDOM,
+        Primitive.KNOCK_OVER,
+        Primitive.STAND_UP,
+        Primitive.REVEAL_DUE,
+        Primitive.REGENERATE_PINCERS,
+        Primitive.SPY_EVENTS,
+        Primitive.SPY_CHALLENGES,
     }
 )
 
 
 def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     crab = work.crab
-    if step is P.LOSE_SHELL:
+    if step is Primitive.LOSE_SHELL:
         work.lose_shell(player)
-    elif step is P.DISCARD_RANDOM:
+    elif step is Primitive.DISCARD_RANDOM:
         work.discard_random(player)
-    elif step is P.KNOCK_OVER:
+    elif step is Primitive.KNOCK_OVER:
         if work.crabs[crab] >= 0:
             knock_over(work, crab)
-    elif step is P.STAND_UP:
+    elif step is Primitive.STAND_UP:
         stand_up(work, crab)
-    elif step is P.REGENERATE_PINCERS:
+    elif step is Primitive.REGENERATE_PINCERS:
         module4.regenerate(work, player)
-    elif step is P.SPY_EVENTS or step is P.SPY_CHALLENGES:
+    elif step is Primitive.SPY_EVENTS or step is Primitive.SPY_CHALLENGES:
         module4.spy(work, player, step)
     else:
         reveal_due(work)
@@ -514,15 +520,17 @@ def resolve(work: Work, action: Action) -> None:
         work.queue.pop(0)
     elif isinstance(action, Move):
         work.queue.pop(0)
-        if step is P.SWAP_WITH_ADJACENT:
+        if step is Primitive.SWAP_WITH_ADJACENT:
             _swap(work, crab, action.dest, action.discard)
         else:
-            how = Motion.MOVE if step in MOVES or step is P.MOVE_TOWARD_LAND else Motion.JUMP
+            how = (
+                Motion.MOVE if step in MOVES or step is Primitive.MOVE_TOWARD_LAND else Motion.JUMP
+            )
             do_move(work, crab, action.dest, action.discard, action.pushes, how)
     elif isinstance(action, Discard):
         work.discard_from_hand(player, action.card)
         work.queue.pop(0)
-    elif isinstance(action, PickTrace) and step is P.TAKE_TRACE_CARD:
+    elif isinstance(action, PickTrace) and step is Primitive.TAKE_TRACE_CARD:
         work.queue.pop(0)
         take_from_trace(work, player, action.card)
     elif isinstance(action, TakeMarket):

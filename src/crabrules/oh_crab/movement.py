@@ -14,9 +14,8 @@ from crabrules.oh_crab.adventure.triggers import arrived
 from crabrules.oh_crab.board import SEA, Cell, Layout
 from crabrules.oh_crab.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
 from crabrules.oh_crab.names import cell_label
-from crabrules.oh_crab.primitives import Primitive
 from crabrules.oh_crab.state import NO_CARD, CardId
-from crabrules.oh_crab.work import Rules, View, Work
+from crabrules.oh_crab.work import Rules, View, Work, shared
 
 __all__ = [
     "do_move",
@@ -28,8 +27,6 @@ __all__ = [
     "push_chains",
     "stand_up",
 ]
-
-P = Primitive
 
 
 def occupants(view: View) -> dict[Cell, int]:
@@ -186,7 +183,7 @@ def own_moves(
     hand = sorted(view.hands[player])
     for target in targets:
         if target == SEA:
-            yield Move(player, SEA)
+            yield shared(rules, Move, player, SEA, NO_CARD, ())
             continue
         chains: list[tuple[Cell, ...]] = [()]
         if target in occupied and rules.owners[occupied[target]] != player:
@@ -194,4 +191,4 @@ def own_moves(
         discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
             for chain in chains:
-                yield Move(player, target, card, chain)
+                yield shared(rules, Move, player, target, card, chain)

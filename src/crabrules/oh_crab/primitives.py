@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 __all__ = ["BASIC", "INTERNAL", "MOVES", "Primitive"]
 
@@ -87,7 +88,7 @@ class Primitive(str, enum.Enum):
 
 
 #: The four basic actions: the only main actions and half-icons a card may show.
-BASIC = frozenset(
+BASIC: Final = frozenset(
     {
         Primitive.TAKE_SHELL,
         Primitive.MOVE_FORWARD,
@@ -97,7 +98,11 @@ BASIC = frozenset(
 )
 
 #: The basic movement actions: the ones a knocked-over crab devotes to standing up.
-MOVES = frozenset({Primitive.MOVE_FORWARD, Primitive.MOVE_DIAGONAL, Primitive.MOVE_TOWARD_SEA})
+MOVES: Final = frozenset(
+    {Primitive.MOVE_FORWARD, Primitive.MOVE_DIAGONAL, Primitive.MOVE_TOWARD_SEA}
+)
 
 #: Steps the rules put in a queue themselves: no content may name them.
-INTERNAL = frozenset({Primitive.CHOOSE_REWARD, Primitive.REVEAL_DUE, Primitive.SKILL_WINDOW})
+INTERNAL: Final = frozenset(
+    {Primitive.CHOOSE_REWARD, Primitive.REVEAL_DUE, Primitive.SKILL_WINDOW}
+)

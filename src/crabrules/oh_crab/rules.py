@@ -26,66 +26,24 @@ from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, NotYourTurnError
 from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
 from crabrules.core.rng import Rng, resolve_seed
+from crabrules.oh_crab import engine
 from crabrules.oh_crab.actions import (
     ACTIONS,
-    NO_PILE,
     Action,
-    Activate,
-    AddCard,
-    ChooseSkills,
-    EndTurn,
-    ExchangeAndEnd,
-    Place,
-    Plan,
-    Rest,
-    Reveal,
-    Shortcut,
-    Side,
-    Skill,
-    Use,
-    UseTreasure,
 )
 from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.frames import frame_options, in_order, run_in_frame, settle
-from crabrules.oh_crab.adventure.reveal import reveal_steps
 from crabrules.oh_crab.adventure.setup import setup_adventure
-from crabrules.oh_crab.adventure.skills import open_windows, skill_options, use_skill
-from crabrules.oh_crab.adventure.treasures import treasure_options, use_treasure
 from crabrules.oh_crab.board import NOWHERE, SEA
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.content import get_content
-from crabrules.oh_crab.effects import (
-    advance,
-    exchange,
-    grant_usable,
-    resolve,
-    shortcut_options,
-    step_options,
-)
 from crabrules.oh_crab.events import (
-    ActionUsed,
-    CardPlanned,
-    CrabPlaced,
     Event,
     GameEnded,
-    Motion,
 )
-from crabrules.oh_crab.market import market_takes, refill
-from crabrules.oh_crab.movement import do_move
-from crabrules.oh_crab.names import cell_label
+from crabrules.oh_crab.market import refill
 from crabrules.oh_crab.refusals import refusal
-from crabrules.oh_crab.state import NO_CARD, RESTING, CardId, Phase, Source, Stage, State
-from crabrules.oh_crab.turns import (
-    activate,
-    add_to_trace,
-    end_turn,
-    end_turn_options,
-    maybe_start_actions,
-    pass_turn,
-    rest,
-    turn_grants,
-)
-from crabrules.oh_crab.work import Work, rules_for, rules_of
+from crabrules.oh_crab.state import NO_CARD, CardId, Phase, State
+from crabrules.oh_crab.work import rules_for
 
 __all__ = [
     "Termination",
@@ -248,101 +206,7 @@ def legal_actions(state: State, player: PlayerId | None = None) -> tuple[Action,
         raise not_a_state(state, State)
     if player is not None and (type(player) is not int or not 0 <= player < len(state.planned)):
         check_viewer(player, len(state.planned))
-    if state.adventure is not None and module4.is_choosing(state):
-        assert state.adventure.asymmetry is not None
-        rules = rules_for(state.config)
-        return tuple(module4.choice_options(rules, state.adventure.asymmetry, player))
-    if state.phase is Phase.PLANNING:
-        plans = rules_for(state.config).plans
-        out: list[Action] = []
-        for p, planned in enumerate(state.planned):
-            if planned == NO_CARD and player in (None, p):
-                mine = plans[p]
-                out.extend([mine[c] for c in state.hands[p]])
-        return tuple(out)
-    adventure = state.adventure
-    if adventure is not None and adventure.frames:
-        # Adventure Pack: a decision that comes first, maybe another player's.
-        if player not in (None, adventure.frames[-1].player):
-            return ()
-        return tuple(frame_options(state))
-    if player not in (None, state.current):
-        return ()
-    if state.phase is Phase.ACTION:
-        return tuple(_turn_actions(state))
-    if state.phase is Phase.PLACING:
-        return tuple(_place_options(state))
-    return ()
-
-
-def _place_options(state: State) -> list[Action]:
-    """2-player setup, step 6: Start space 1 for the first player's first crab, then 2-4.
-
-    The first player's second crab takes the space left over without a choice.
-    """
-    rules = rules_for(state.config)
-    p = state.current
-    taken = set(state.crabs)
-    unplaced = [c for c in rules.crabs_of[p] if state.crabs[c] == NOWHERE]
-    if all(cell == NOWHERE for cell in state.crabs):
-        return [Place(p, c, 1) for c in unplaced]
-    spaces = [k for k in (2, 3, 4) if rules.layout.starts[k - 1] not in taken]
-    return [Place(p, c, k) for c in unplaced for k in spaces]
-
-
-def _turn_actions(state: State) -> list[Action]:
-    """The legal actions of the action phase, in the order the module documents."""
-    turn = state.turn
-    assert turn is not None
-    p, crab = state.current, turn.crab
-    adventure = state.adventure
-    rules = rules_for(state.config) if adventure is None else rules_of(state)
-    if turn.stage is Stage.START:
-        return _add_or_rest_options(state, p)
-    if turn.stage is Stage.ACTIVATE:
-        return [Activate(p, c) for c in rules.crabs_of[p] if not state.tokens[c]]
-    if turn.queue:
-        return step_options(
-            rules, state, crab, turn.queue[0], head_down=turn.head_down, crabs_left=turn.crabs_left
-        )
-    if turn.stage is Stage.ENDING:
-        # The turn has ended; what it triggered last is due before it passes.
-        return [Reveal(p)]
-    head_down, tile_used = turn.head_down, turn.tile_used
-    out: list[Action] = [
-        Use(p, i)
-        for i, grant in enumerate(turn.grants)
-        if grant_usable(rules, state, crab, grant, head_down=head_down, tile_used=tile_used)
-    ]
-    if adventure is not None:
-        out.extend(treasure_options(rules, state, crab, head_down))
-        out.extend(skill_options(rules, state, crab, head_down))
-        if adventure.due:
-            # "At any moment of their turn ... but no later": the turn cannot end before.
-            out.append(Reveal(p))
-            out.extend(shortcut_options(rules, state, crab))
-            return out
-    # F. Board actions: available whenever no other action is being resolved.
-    out.extend(shortcut_options(rules, state, crab))
-    cell = state.crabs[crab]
-    if cell != SEA and rules.exchange[cell]:
-        takes = market_takes(state.market, state.draw)
-        out.extend(ExchangeAndEnd(p, c, t) for c in state.hands[p] for t in takes)
-    out.extend(end_turn_options(rules, state, crab, turn.head_down))
-    return out
-
-
-def _add_or_rest_options(state: State, p: PlayerId) -> list[Action]:
-    """Start of turn: add the face-down card to the Trace, or Rest (a declared Rest must)."""
-    out: list[Action] = []
-    if state.planned[p] != RESTING:
-        # "If it is your first turn of play, simply place the card": one side only.
-        sides = (Side.LEFT, Side.RIGHT) if state.traces[p] else (Side.LEFT,)
-        out.extend(AddCard(p, s) for s in sides)
-    keeps = state.traces[p] or (NO_CARD,)
-    takes = market_takes(state.market, state.draw) or (NO_PILE,)
-    out.extend(Rest(p, k, t) for k in keeps for t in takes)
-    return out
+    return engine.legal_actions(state, player)
 
 
 def apply(state: State, action: Action, *, check: bool = True) -> State:
@@ -363,58 +227,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
         raise not_a_state(state, State)
     if check:
         check_legal(state, action)
-    if type(action) is Plan:
-        planned = _planned_alone(state, action)
-        if planned is not None:
-            return planned
-    work = Work(state)
-    _run(work, action)
-    if work.adventure is not None:
-        _settle_adventure(work, state)
-    return work.freeze()
-
-
-def _planned_alone(state: State, action: Plan) -> State | None:
-    """The state after a Plan that leaves others to plan, or ``None`` for the last one.
-
-    Such a Plan moves one card from the Hand to the face-down card and nothing else: the
-    new state is built directly, without the working copy (a fifth of a game's actions).
-    """
-    p, card = action.player, action.card
-    planned = list(state.planned)
-    planned[p] = card
-    if NO_CARD not in planned:
-        return None  # the last Plan starts the action phase: the full path
-    hands = list(state.hands)
-    hands[p] = tuple([c for c in hands[p] if c != card])
-    s = state
-    return State(
-        s.config,
-        s.seed,
-        s.rng,
-        s.round,
-        s.phase,
-        s.cook,
-        s.current,
-        s.owners,
-        s.crabs,
-        s.knocked,
-        s.tokens,
-        s.cook_used,
-        tuple(hands),
-        tuple(planned),
-        s.traces,
-        s.discards,
-        s.shells,
-        s.supply,
-        s.market,
-        s.draw,
-        s.removed,
-        s.known,
-        s.draw_seen,
-        s.turn,
-        s.adventure,
-    )
+    return engine.apply(state, action)
 
 
 def apply_with_events(
@@ -435,152 +248,14 @@ def apply_with_events(
     if check:
         check_legal(state, action)
     events: list[Event] = []
-    work = Work(state, events)
-    _run(work, action)
-    if work.adventure is not None:
-        _settle_adventure(work, state)
-    after = work.freeze()
+    after = engine.apply(state, action, events)
     if after.phase is Phase.OVER:
         result = outcome(after)
         assert result is not None
         winners = tuple(sorted(result.winners))
-        colours = tuple(work.rules.names[p] for p in winners)
+        colours = tuple(rules_for(state.config).names[p] for p in winners)
         events.append(GameEnded(winners, colours, result.reason))
     return after, tuple(events)
-
-
-def _run(work: Work, action: Action) -> None:
-    """Play ``action`` on ``work`` (the one engine of ``apply`` and ``apply_with_events``)."""
-    p = action.player
-    if isinstance(action, ChooseSkills):
-        module4.choose_skills(work, action)  # Module 4's setup
-    elif work.frames:
-        # Adventure Pack: the choice of the decision that comes first.
-        run_in_frame(work, action)
-    elif isinstance(action, Plan):
-        work.hand(p).remove(action.card)
-        work.planned[p] = action.card
-        if work.events is not None:
-            rules = work.rules
-            name = rules.card_names[action.card]
-            work.events.append(CardPlanned(p, rules.names[p], action.card, name))
-        maybe_start_actions(work)
-    elif isinstance(action, Activate):
-        activate(work, action.crab)
-    elif isinstance(action, Place):
-        _place(work, action.crab, action.space)
-    elif isinstance(action, AddCard):
-        card = work.planned[p]
-        work.planned[p] = NO_CARD
-        work.forget(p, card)
-        work.stage = Stage.ACT
-        add_to_trace(work, p, card, action.side)
-        work.grants.extend(turn_grants(work, p))
-    elif isinstance(action, Rest):
-        rest(work, p, action.keep, action.take)
-    elif isinstance(action, Use):
-        _use(work, action.grant)
-    elif isinstance(action, Shortcut):
-        _take_shortcut(work, action)
-    elif isinstance(action, ExchangeAndEnd):
-        exchange(work, p, action.card, action.take)
-        end_turn(work)
-    elif isinstance(action, EndTurn):
-        end_turn(work, action.discard, ignore_current=action.ignore_current)
-    elif isinstance(action, Reveal):
-        assert work.adventure is not None
-        work.queue = list(reveal_steps(work.adventure.due))
-        advance(work)
-    elif isinstance(action, UseTreasure):
-        use_treasure(work, p, action.token)
-    elif isinstance(action, Skill):
-        use_skill(work, p, action.crab)
-    else:
-        resolve(work, action)
-
-
-def _settle_adventure(work: Work, before: State) -> None:
-    """Adventure Pack: resolve the frames the action pushed; end a turn nothing holds up."""
-    in_order(work, 0)
-    settle(work)
-    adventure = work.adventure
-    assert adventure is not None
-    if adventure.asymmetry is not None:
-        # Module 4: the windows the action opened come first; what is face up is no secret.
-        open_windows(work, before)
-        module4.forget_revealed(work)
-    adventure = work.adventure
-    assert adventure is not None
-    if work.stage is Stage.ENDING and not (work.frames or adventure.due or work.queue):
-        pass_turn(work)
-
-
-def _place(work: Work, crab: int, space: int) -> None:
-    """2-player setup: place ``crab``.
-
-    After the second player's two crabs, the first player's last crab goes on the space
-    left over and the first Planning phase begins.
-    """
-    rules = work.rules
-    starts = rules.layout.starts
-    _put(work, crab, space)
-    placed = sum(cell != NOWHERE for cell in work.crabs)
-    if placed == 1:
-        work.current = (work.cook + 1) % rules.players
-    elif placed == 3:
-        last = next(c for c in rules.crabs_of[work.cook] if work.crabs[c] == NOWHERE)
-        _put(work, last, next(k for k in (2, 3, 4) if starts[k - 1] not in work.crabs))
-        work.current = work.cook
-        work.phase = Phase.PLANNING
-
-
-def _put(work: Work, crab: int, space: int) -> None:
-    cell = work.rules.layout.starts[space - 1]
-    work.crabs[crab] = cell
-    if work.events is not None:
-        rules = work.rules
-        work.events.append(
-            CrabPlaced(
-                rules.owners[crab], crab, rules.colours[crab], space, cell, cell_label(cell)
-            )
-        )
-
-
-def _take_shortcut(work: Work, action: Shortcut) -> None:
-    # Shortcut: discard the cards the arrow asks for, then follow it, pushing as a move does
-    # (onto a 2-player teammate: a swap).
-    for card in action.cards:
-        work.discard_from_hand(action.player, card)
-    arrow = work.rules.layout.shortcut[work.crabs[work.crab]]
-    assert arrow is not None
-    do_move(work, work.crab, arrow[0], NO_CARD, action.pushes, Motion.SHORTCUT)
-
-
-def _use(work: Work, index: int) -> None:
-    """Begin the action ``grant``: its steps go into the queue, automatic ones resolve."""
-    grant = work.grants.pop(index)
-    if work.events is not None:
-        rules, p = work.rules, work.current
-        title = rules.titles[grant.name]
-        work.events.append(
-            ActionUsed(p, rules.names[p], grant.source, grant.name, title, grant.cost)
-        )
-    steps = grant.steps
-    if grant.source is Source.COOK:
-        # The cook serves once a round (2-player mode: "for a single crab").
-        work.cook_used = True
-        steps = work.rules.cook_steps or steps
-    elif grant.source is Source.TILE:
-        # E: once per turn, pay the tile's shells (what the rules say now) to the supply.
-        costs = work.rules.tile_costs
-        cost = grant.cost if costs is None else costs[grant.name]
-        work.shells[work.current] -= cost
-        work.supply += cost
-        work.grants = [g for g in work.grants if g.source is not Source.TILE]
-        work.tile_used = True
-    work.queue = list(steps)
-    work.crabs_left = None
-    advance(work)
 
 
 def check_legal(state: State, action: object) -> None:

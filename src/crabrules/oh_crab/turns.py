@@ -9,6 +9,7 @@ player are in the sea. The same functions play both, through ``Rules.crabs_of``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import NO_PILE, EndTurn, Pile, Side
@@ -37,7 +38,7 @@ from crabrules.oh_crab.state import (
     Source,
     Stage,
 )
-from crabrules.oh_crab.work import Rules, View, Work
+from crabrules.oh_crab.work import Rules, View, Work, shared
 
 __all__ = [
     "activate",
@@ -55,6 +56,9 @@ __all__ = [
     "turn_grants",
 ]
 
+#: The cook's action, a Move diagonally (rule D; the overlay may change what it does).
+_COOK: Final = Grant(Source.COOK, Primitive.MOVE_DIAGONAL.value, (Primitive.MOVE_DIAGONAL,))
+
 
 def card_grants(rules: Rules, card: CardId, neighbour: CardId | None, side: Side) -> list[Grant]:
     """List the actions a card added to the Trace gives: main, completed icons, special.
@@ -64,7 +68,7 @@ def card_grants(rules: Rules, card: CardId, neighbour: CardId | None, side: Side
     and lower halves are matched separately, so one card can complete two icons.
     """
     info = rules.cards[card]
-    grants = [Grant(Source.MAIN, info.main.value, (info.main,))]
+    grants = [rules.main_grants[card]]
     if neighbour is not None:
         other = rules.cards[neighbour]
         if side is Side.RIGHT:
@@ -73,10 +77,10 @@ def card_grants(rules: Rules, card: CardId, neighbour: CardId | None, side: Side
             pairs = zip(info.right, other.left, strict=True)
         for a, b in pairs:
             if a is not None and a is b:
-                grants.append(Grant(Source.SECONDARY, a.value, (a,)))
-    special = rules.specials[card]
+                grants.append(rules.secondary_grants[a])
+    special = rules.special_grants[card]
     if special is not None:
-        grants.append(Grant(Source.SPECIAL, special[0], special[1]))
+        grants.append(special)
     return grants
 
 
@@ -104,9 +108,8 @@ def turn_grants(work: Work, player: PlayerId) -> list[Grant]:
     """
     grants = []
     if player == work.cook and not work.cook_used:
-        diagonal = Primitive.MOVE_DIAGONAL
-        grants.append(Grant(Source.COOK, diagonal.value, (diagonal,)))
-    grants.extend(Grant(Source.TILE, t.id, t.steps, t.cost) for t in work.rules.tiles)
+        grants.append(_COOK)
+    grants.extend(work.rules.tile_grants)
     return grants
 
 
@@ -135,15 +138,15 @@ def end_turn_options(rules: Rules, view: View, crab: int, head_down: bool) -> li
     player = rules.owners[crab]
     target = carried_to(rules.layout, view.crabs, crab, head_down=head_down)
     if target == NOWHERE:
-        return [EndTurn(player)]
+        return [shared(rules, EndTurn, player, NO_CARD, False)]
     hand = view.hands[player]
-    out = [EndTurn(player)]
+    out = [shared(rules, EndTurn, player, NO_CARD, False)]
     if target != SEA and rules.obstacle[target] and not head_down and hand:
         # Standard Obstacle: "discard a card from your Hand", the card of your choice.
-        out = [EndTurn(player, c) for c in sorted(hand)]
+        out = [shared(rules, EndTurn, player, c, False) for c in sorted(hand)]
     if head_down:
         # Head Down!: "you may ignore the negative effects", a Water Current among them.
-        out.append(EndTurn(player, ignore_current=True))
+        out.append(shared(rules, EndTurn, player, NO_CARD, True))
     return out
 
 

@@ -9,9 +9,10 @@ rules need, computed once.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -35,12 +36,16 @@ from crabrules.oh_crab.events import (
 from crabrules.oh_crab.market import refill, take
 from crabrules.oh_crab.names import BASIC_TITLES, card_names
 from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import NO_CRAB, CardId, Stage, State, Turn
+from crabrules.oh_crab.state import NO_CRAB, CardId, Grant, Source, Stage, State, Turn
 
-__all__ = ["Rules", "View", "Work", "rules_for", "rules_of"]
+__all__ = ["Rules", "View", "Work", "rules_for", "rules_of", "shared"]
+
+A = TypeVar("A")
 
 
-@attrs.frozen(eq=False)
+# A dataclass, not attrs: the compiled build makes it a native class, whose fields the
+# option generators read directly (an attrs class stays a Python class there).
+@dataclasses.dataclass(frozen=True, eq=False)
 class Rules:
     """What one config's rules need, computed once: geometry and the content in play.
 
@@ -74,6 +79,13 @@ class Rules:
         plans: ``plans[player][card]`` is the :class:`~crabrules.oh_crab.Plan` of that card
             (actions are values: the planning options share them instead of building them
             anew each time).
+        main_grants: per card, the :class:`~crabrules.oh_crab.state.Grant` of its main
+            action (grants are values too: a card added to the Trace shares them).
+        secondary_grants: by basic action, the grant of a completed icon.
+        special_grants: per card, the grant of its special action (``None``: none).
+        tile_grants: the grants of the Additional Action tiles in play.
+        actions: the actions the option generators built, by class and values (see
+            :func:`shared`).
     """
 
     layout: Layout
@@ -100,13 +112,37 @@ class Rules:
     tile_of: tuple[int, ...]
     pack: AdventureContent | None
     plans: tuple[tuple[Plan, ...], ...]
+    main_grants: tuple[Grant, ...]
+    secondary_grants: dict[Primitive, Grant]
+    special_grants: tuple[Grant | None, ...]
+    tile_grants: tuple[Grant, ...]
+    actions: dict[tuple[object, tuple[object, ...]], object]
+
+
+def shared(rules: Rules, kind: Callable[..., A], *values: object) -> A:
+    """Return ``kind(*values)``, built once per config.
+
+    Actions are values, and the option generators offer the same ones again and again:
+    looking one up costs less than building it.
+
+    >>> from crabrules.oh_crab.actions import Move
+    >>> rules = rules_for(Config())
+    >>> shared(rules, Move, 0, 7, -1, ()) is shared(rules, Move, 0, 7, -1, ())
+    True
+    """
+    key = (kind, values)
+    value = rules.actions.get(key)
+    if value is None:
+        value = rules.actions[key] = kind(*values)
+    return value  # type: ignore[return-value]  # the key's kind built it
 
 
 def rules_of(state: State) -> Rules:
     """Return the rules that hold in ``state``: its config's, with the overlay's changes."""
     rules = rules_for(state.config)
     adventure = state.adventure
-    if adventure is None or adventure.overlay == NO_OVERLAY:
+    # ``is`` first: the overlay of a game without changes is nearly always the constant.
+    if adventure is None or adventure.overlay is NO_OVERLAY or adventure.overlay == NO_OVERLAY:
         return rules
     return _overlaid(state.config, adventure.overlay)
 
@@ -167,6 +203,13 @@ def rules_for(config: Config) -> Rules:
         plans=tuple(
             tuple(Plan(p, c) for c in range(len(content.cards))) for p in range(config.players)
         ),
+        main_grants=tuple(Grant(Source.MAIN, c.main.value, (c.main,)) for c in content.cards),
+        secondary_grants={p: Grant(Source.SECONDARY, p.value, (p,)) for p in Primitive},
+        special_grants=tuple(
+            None if special is None else Grant(Source.SPECIAL, *special) for special in specials
+        ),
+        tile_grants=tuple(Grant(Source.TILE, t.id, t.steps, t.cost) for t in tiles),
+        actions={},
     )
 
 

@@ -24,9 +24,8 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
-
-import attrs
 
 from crabrules.oh_crab.adventure.content import Rule, RuleChange
 
@@ -59,7 +58,7 @@ def overlaid(rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
             cook_steps = (change.step,)
         else:  # Rule.OBSTACLE_AT: a standard space becomes a standard Obstacle
             obstacle[change.cell] = True
-    return attrs.evolve(
+    return dataclasses.replace(
         rules,
         obstacle=tuple(obstacle),
         knock_over=tuple(knock_over),
