@@ -84,6 +84,23 @@ def test_an_illegal_number_is_refused() -> None:
     mask = game.observe(game.agent_selection)["action_mask"]
     with pytest.raises(ValueError, match="may not take action"):
         game.step(int((mask == 0).nonzero()[0][0]))
+    # Outside the action space (a negative number too, which must not count from the end),
+    # not an integer, or no action from an agent still in the game.
+    size = int(mask.size)
+    for bad in (-1, -size, size, 2.0, "3", None):
+        with pytest.raises(ValueError, match="may not take action"):
+            game.step(bad)  # type: ignore[arg-type]
+
+
+def test_writing_the_handed_out_mask_changes_nothing_legal() -> None:
+    game = env("crab-stack")
+    game.reset(seed=1)
+    mask = game.observe(game.agent_selection)["action_mask"]
+    illegal = int((mask == 0).nonzero()[0][0])
+    mask[illegal] = 1  # the caller's own copy
+    assert game.observe(game.agent_selection)["action_mask"][illegal] == 0
+    with pytest.raises(ValueError, match="may not take action"):
+        game.step(illegal)
 
 
 def test_a_bad_render_mode_is_refused() -> None:

@@ -100,3 +100,6 @@ def test_a_pending_wave_tie_numbers_its_keep_group_decisions() -> None:
     assert list(numbered.values()) == list(legal)
     assert list(numbered) == [enc.action_to_int(a) for a in legal]
     assert all(n >= enc.cells * enc.cells for n in numbered)
+    ones, actions = enc.legal_numbers(state, state.to_move)
+    assert [n for n, one in enumerate(ones) if one] == list(numbered)
+    assert [actions[n] for n in numbered] == list(legal)

@@ -53,6 +53,23 @@ def test_every_legal_action_round_trips_and_masks_match(game_id: str, players: i
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_legal_numbers_are_the_mask_and_give_each_legal_action(game_id: str, players: int) -> None:
+    # What the AEC environment steps through: 1s exactly at the legal numbers, and the
+    # action of each number (equal to the legal action, for apply without its check).
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    for state in _playout(game_id, players, seed=10 + players)[::3]:
+        for player in range(players):
+            legal = game.legal_actions(state, player)
+            ones, actions = enc.legal_numbers(state, player)
+            assert type(ones) is bytearray
+            assert len(ones) == enc.num_distinct_actions
+            numbers = [n for n, one in enumerate(ones) if one]
+            assert set(ones) <= {0, 1}
+            assert {n: actions[n] for n in numbers} == {enc.action_to_int(a): a for a in legal}
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
 def test_numpy_numbers_decode_to_plain_actions(game_id: str, players: int) -> None:
     # RL libraries hand back numpy integers; the action built from one must be the same
     # plain action (exact field types), so `apply` with or without checks treats it alike.

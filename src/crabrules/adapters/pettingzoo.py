@@ -56,8 +56,9 @@ simultaneous games.
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -126,7 +127,10 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self._state: Any = None
         self._player = 0
-        self._legal: dict[int, Any] = {}
+        self._actions = enc.num_distinct_actions
+        # The player to act's legal numbers as 1s, and their actions by number.
+        self._ones = bytearray(self._actions)
+        self._legal: Mapping[int, Any] | Sequence[Any] = {}
         self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -169,17 +173,17 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             self._player = 0
         self.agent_selection = self.possible_agents[self._player]
         if not active or self._steps == self._max_steps:
-            self._legal = {}
+            self._ones, self._legal = bytearray(self._actions), {}
             return
-        self._legal = self._encoding.numbered_legal_actions(state, self._player)
+        self._ones, self._legal = self._encoding.legal_numbers(state, self._player)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation tensor and action mask (all 0 unless it is to act)."""
         player = self._player_of[agent]
-        legal = self._legal if player == self._player else ()
-        mask = _mask(self._encoding.num_distinct_actions, legal)
+        # A copy: the mask is the caller's to write, and the 1s stay the env's own record.
+        ones = bytearray(self._ones) if player == self._player else bytearray(self._actions)
         tensor = self._tensor(self._observe(self._state, player))
-        return {"observation": tensor, "action_mask": mask}
+        return {"observation": tensor, "action_mask": np.frombuffer(ones, dtype=np.int8)}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action number (``None`` once the agent is done).
@@ -191,9 +195,14 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self._legal.get(action)  # type: ignore[arg-type]
-        if chosen is None:
+        try:
+            # A plain int once (learners hand back numpy integers), compared as one.
+            number = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            number = -1
+        if not 0 <= number < self._actions or not self._ones[number]:
             raise ValueError(f"{agent} may not take action {action!r} now (see its action_mask)")
+        chosen = self._legal[number]
         game = self._game
         # The number was found among the legal actions just listed: no second check.
         self._state = state = game.apply(self._state, chosen, check=False)

@@ -24,7 +24,7 @@ from crabrules.crab_stack.board import Cell, Layout
 from crabrules.crab_stack.config import MAX_PLAYERS, Config
 from crabrules.crab_stack.crabs import Stack
 from crabrules.crab_stack.events import Event, GameEnded, GroupWashedAway
-from crabrules.crab_stack.repetition import occurrences
+from crabrules.crab_stack.repetition import MOVE_BITS, occurrences
 from crabrules.crab_stack.state import State, Termination, check_position, check_stacks
 
 __all__ = ["Observation", "check_observation", "determinize", "observe", "observe_events"]
@@ -93,10 +93,13 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
     """
     check_state_type(state, State)
-    check_viewer(player, state.config.players)
+    config = state.config
+    check_viewer(player, config.players)
+    # The config's cached board data, passed as they are: the defaults would look them up
+    # through three factories on every call (an environment observes at every step).
     return Observation(
         player,
-        state.config,
+        config,
         state.stacks,
         state.to_move,
         state.eliminated,
@@ -104,15 +107,29 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         state.pending,
         _repetitions(state),
         state.termination,
+        config.spaces,
+        config.labels,
+        config.crab_names,
     )
 
 
 def _repetitions(state: State) -> int:
-    """How many times the current position has occurred (a pending wave ends any stretch)."""
-    if not state.history:
-        return 1
+    """How many times the current position has occurred (a pending wave ends any stretch).
+
+    Equal positions have equal Zobrist keys, and the same player is to move again every
+    ``players_in`` entries of the stretch: unless such an entry has the current key, the
+    position is new, and the exact walk back through the record (which rebuilds every
+    earlier position) is skipped.
+    """
+    history = state.history
     players_in = state.config.players - len(state.eliminated)
-    return occurrences(state.history, state.stacks, players_in)
+    if players_in < 1 or len(history) <= players_in:
+        return 1  # no earlier entry with the same player to move (an empty record too)
+    key = history[-1] >> MOVE_BITS
+    for earlier in history[-1 - players_in :: -players_in]:
+        if earlier >> MOVE_BITS == key:
+            return occurrences(history, state.stacks, players_in)
+    return 1
 
 
 def determinize(state: State, player: PlayerId | None, seed: int) -> State:

@@ -16,7 +16,7 @@ import abc
 import functools
 import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -206,6 +206,30 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         """``player``'s legal actions by number, in ``legal_actions``' order (for adapters)."""
         to_int = self.action_to_int
         return {to_int(a): a for a in self.game.legal_actions(state, player)}
+
+    def legal_numbers(
+        self, state: S, player: PlayerId
+    ) -> tuple[bytearray, Mapping[int, A] | Sequence[A]]:
+        """``player``'s legal numbers as an environment steps through them.
+
+        Returns ``(ones, actions)``: ``ones`` is a new ``bytearray`` of
+        :attr:`num_distinct_actions`, 1 at each legal number and 0 elsewhere (a mask to
+        view, or to copy); ``actions[number]`` is the action of a number that has a 1 there
+        (what it gives for any other number is unspecified).
+
+        >>> from crabrules import crab_stack
+        >>> from crabrules.encoding import encoding
+        >>> enc, state = encoding("crab-stack"), crab_stack.initial_state(seed=1)
+        >>> ones, actions = enc.legal_numbers(state, state.to_move)
+        >>> [actions[n] for n, one in enumerate(ones) if one] == list(
+        ...     crab_stack.legal_actions(state))
+        True
+        """
+        legal = self.numbered_legal_actions(state, player)
+        ones = bytearray(self.num_distinct_actions)
+        for number in legal:
+            ones[number] = 1
+        return ones, legal
 
     def legal_action_mask(self, state: S, player: PlayerId) -> npt.NDArray[np.int8]:
         """A 0/1 ``int8`` vector of ``num_distinct_actions``: 1 where ``player`` may act.

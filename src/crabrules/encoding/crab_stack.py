@@ -80,6 +80,10 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         )
         self._moves = config.move_table.moves
         self._keeps = tuple(tuple(KeepGroup(p, c) for c in range(cells)) for p in range(players))
+        # Each player's actions in number order: a legal number's action in one lookup.
+        self._numbered: tuple[tuple[Action, ...], ...] = tuple(
+            (*self._moves[p], *self._keeps[p]) for p in range(players)
+        )
         offsets = self.layout.offsets
         self._observer, self._to_move = offsets["observer"], offsets["to_move"]
         self._eliminated, self._pending = offsets["eliminated"], offsets["pending"]
@@ -111,6 +115,27 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
             keep = cells * cells
             return {keep + a.cell: a for a in legal}  # type: ignore[union-attr]
         return {a.src * cells + a.dst: a for a in legal}  # type: ignore[union-attr]
+
+    def legal_numbers(
+        self, state: State, player: PlayerId
+    ) -> tuple[bytearray, tuple[Action, ...]]:
+        """``player``'s legal numbers as 1s, and every action of ``player`` in number order.
+
+        The numbering is inlined and no dict is built: an environment's hot path. The
+        moves the rules hand out are the table's own, so ``actions[n]`` is the very object
+        of ``legal_actions``.
+        """
+        legal = crab_stack.legal_actions(state, player)
+        ones = bytearray(self.num_distinct_actions)
+        cells = self.cells
+        if state.pending:  # a wave tie to settle: only KeepGroups (and no Move) are legal
+            keep = cells * cells
+            for a in legal:
+                ones[keep + a.cell] = 1  # type: ignore[union-attr]
+        else:
+            for a in legal:
+                ones[a.src * cells + a.dst] = 1  # type: ignore[union-attr]
+        return ones, self._numbered[player]
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The :class:`~crabrules.crab_stack.Move` or ``KeepGroup`` numbered ``number``."""
