@@ -2,6 +2,7 @@
 
     pip install crabrules[pettingzoo]
     python examples/pettingzoo_random_agents.py crab-stack --players 3 --games 5
+    python examples/pettingzoo_random_agents.py oh-crab --players 2 --modules surprises events
 
 Each agent picks uniformly among the action numbers its ``action_mask`` allows; the
 rewards arrive at the end of each game (see ``docs/rl.md``).
@@ -37,11 +38,16 @@ def play(game_id: str, config: dict[str, Any], seed: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=ENCODED_GAMES)
-    parser.add_argument("--players", type=int, help="Crab Stack's player count")
+    parser.add_argument("--players", type=int, help="the player count (Crab Stack, Oh Crab!)")
+    parser.add_argument(
+        "--modules", nargs="+", metavar="MODULE", help="Oh Crab!'s Adventure Pack modules"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", type=int, default=3)
     args = parser.parse_args()
-    config = {} if args.players is None else {"players": args.players}
+    config: dict[str, Any] = {} if args.players is None else {"players": args.players}
+    if args.modules:
+        config["modules"] = frozenset(args.modules)
     for seed in range(args.seed, args.seed + args.games):
         totals = play(args.game, config, seed)
         print(f"seed {seed}: " + ", ".join(f"{a} {r:+.2f}" for a, r in totals.items()))

@@ -29,6 +29,16 @@ def test_pettingzoo_random_agents() -> None:
     assert out.count("seed") == 2
     out = _run("pettingzoo_random_agents.py", "oh-crab", "--players", "2", "--games", "1")
     assert out.count("seed") == 1
+    out = _run(
+        "pettingzoo_random_agents.py",
+        "oh-crab",
+        "--players",
+        "2",
+        "--modules",
+        "surprises",
+        "events",
+    )
+    assert out.count("seed") == 3
 
 
 def test_train_crab_stack(tmp_path: pathlib.Path) -> None:
