@@ -125,3 +125,13 @@ def test_oh_crabs_modules_are_names_joined_by_plus() -> None:
     assert load_game("oh-crab").encoding.config.modules == frozenset()
     with pytest.raises(InvalidConfigError, match=r"^modules: 'pirates'"):
         load_game("oh-crab", modules="surprises+pirates")
+
+
+def test_oh_crabs_modules_may_be_given_as_a_set_as_to_its_config() -> None:
+    from crabrules.oh_crab import Module, Variant
+
+    game = load_game(
+        "oh-crab", modules={Module.EVENTS, "surprises"}, variants=frozenset({"crystal-ball"})
+    )
+    assert game.encoding.config.modules == {Module.SURPRISES, Module.EVENTS}
+    assert game.encoding.config.variants == {Variant.CRYSTAL_BALL}

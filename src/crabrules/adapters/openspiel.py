@@ -20,7 +20,8 @@ as a pyspiel Python game named ``python_crabrules_<id>`` (``-`` turned into ``_`
 **Parameters.** A game's parameters are the int, bool and str fields of its ``Config``
 that have a default (Crab Stack's ``players``, You've Got Crabs' ``teams``, ...), its sets
 of names as strings, joined by ``+`` (Oh Crab!'s ``modules="surprises+asymmetry"`` and
-``variants``, empty by default: OpenSpiel's game strings reserve ``,``), plus:
+``variants``, empty by default: OpenSpiel's game strings reserve ``,``; :func:`load_game`
+also takes them as sets, as the ``Config`` does), plus:
 
 - ``deals`` (default 100) and ``seed`` (default 0): the setups the chance node chooses
   from, crabrules seeds ``seed`` to ``seed + deals - 1`` (below);
@@ -100,9 +101,18 @@ def game_name(game_id: str) -> str:
 def load_game(game_id: str, **config: Any) -> pyspiel.Game:
     """The pyspiel game of ``game_id``; ``config`` holds its parameters (see the module).
 
+    A set of names may also be given as a Python set (or any collection of names), as to
+    the game's ``Config`` and the PettingZoo environments; it is joined by ``+`` here.
+
     >>> load_game("youve-got-crabs", teams=3).num_players()
     6
+    >>> sorted(load_game("oh-crab", modules={"events", "surprises"}).encoding.config.modules)
+    [<Module.EVENTS: 'events'>, <Module.SURPRISES: 'surprises'>]
     """
+    for name in _name_sets(game_id) & config.keys():
+        value = config[name]
+        if not isinstance(value, str) and isinstance(value, (set, frozenset, list, tuple)):
+            config[name] = "+".join(sorted(str(getattr(n, "value", n)) for n in value))
     return pyspiel.load_game(game_name(game_id), config)
 
 
