@@ -388,3 +388,31 @@ def test_board_actions_need_their_space_and_cost() -> None:
     empty = make(crabs=(at(3, 4), at(0, 3), at(0, 4)))
     refused(empty, ExchangeAndEnd(0, R1, DRAW_PILE), R.CANNOT_PAY, "no card in Hand to exchange")
     refused(standard, Reveal(0), R.WRONG_PHASE, "no Event or Challenge is due")
+
+
+# --- Found by the audit ---------------------------------------------------------------------
+
+
+def test_without_a_card_in_hand_no_crab_enters_a_standard_obstacle_a_pushable_crab_holds() -> None:
+    # Orange on d5 could be pushed on to c6, d6 or e6: the Obstacle is what bars red.
+    state = moving(P.MOVE_TOWARD_SEA, at(4, 2), at(5, 3), hand=())
+    message = refused(state, Move(0, at(5, 3)), R.BAD_DESTINATION, "d5 is a standard Obstacle")
+    assert "cannot be pushed" not in message
+    jump = moving(P.JUMP_TWO_STRAIGHT, at(3, 1), at(5, 3), hand=())
+    refused(jump, Move(0, at(5, 3), pushes=(at(6, 3),)), R.BAD_DESTINATION, "standard Obstacle")
+
+
+def test_a_crab_of_another_player_is_refused_naming_the_players_own_crabs() -> None:
+    state = initial_state(DUEL, seed=1)
+    first, second = state.cook, 1 - state.cook
+    crabs, colours = RULES_DUEL.crabs_of, RULES_DUEL.colours
+    state = apply(state, Place(first, crabs[first][0], 1))
+    state = apply(state, Place(second, crabs[second][0], 2))
+    theirs = f"({colours[crabs[second][0]]} and {colours[crabs[second][1]]})"
+    refused(state, Place(second, crabs[first][1], 3), R.WRONG_CRAB, "not one of", theirs)
+
+
+def test_a_shortcut_of_one_card_takes_1_card_of_its_icon() -> None:
+    state = make(crabs=(at(2, 3), at(0, 3), at(0, 4)), hands=[[DIAGONALS[0]], [], []])
+    lacking = Shortcut(0, (DIAGONALS[0],))
+    refused(state, lacking, R.CANNOT_PAY, "takes 1 card whose main action is Move forward")

@@ -58,7 +58,7 @@ from crabrules.oh_crab.adventure import asymmetry as module4
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.content import COLUMNS, SpaceType
 from crabrules.oh_crab.market import market_takes
-from crabrules.oh_crab.movement import occupants
+from crabrules.oh_crab.movement import occupants, push_chains
 from crabrules.oh_crab.names import BASIC_TITLES, cell_label, grant_words, pile_label, shells
 from crabrules.oh_crab.primitives import MOVES, Primitive
 from crabrules.oh_crab.state import NO_CARD, Phase, Source, Stage, State
@@ -210,7 +210,7 @@ def _closed_now(m: _Moment, action: Action, kind: str, knocked: bool) -> tuple[s
         _, icon, count = arrow
         title = BASIC_TITLES[icon]
         if sum(rules.cards[c].main is icon for c in state.hands[m.player]) < count:
-            return f"{kind}: the Shortcut takes {count} cards whose main action is {title}", (
+            return f"{kind}: the Shortcut takes {_cards(count)} whose main action is {title}", (
                 R.CANNOT_PAY
             )
         return f"{kind}: the crab at the Shortcut's end cannot be pushed", R.BAD_DESTINATION
@@ -338,7 +338,12 @@ def _crab_field(m: _Moment, crab: int, offered: list[int]) -> tuple[str, Illegal
     mine = m.rules.crabs_of[m.player]
     names = " or ".join(m.crab_name(c) for c in offered) or "none"
     if crab not in mine:
-        return f"crab: {m.crab_name(crab)} is not one of {m.who}'s crabs ({names})", R.WRONG_CRAB
+        theirs = " and ".join(m.crab_name(c) for c in mine)
+        return (
+            f"crab: {m.crab_name(crab)} is not one of {m.who}'s crabs ({theirs}); "
+            f"{m.who} may name {names} now",
+            R.WRONG_CRAB,
+        )
     return f"crab: {m.who} may name {names} now, not {m.crab_name(crab)}", R.WRONG_CRAB
 
 
@@ -469,7 +474,13 @@ def _dest(
         return f"dest: {label} is taken by {m.crab_name(other)}, the space must be free", (
             R.BAD_DESTINATION
         )
-    if other is not None and rules.owners[other] != rules.owners[crab]:
+    # A crab of another player is pushed on (In My Place! swaps with it instead).
+    if (
+        other is not None
+        and rules.owners[other] != rules.owners[crab]
+        and step is not P.SWAP_WITH_ADJACENT
+        and not _pushable(m, crab, dest)
+    ):
         return (
             f"dest: {m.crab_name(other)} on {label} cannot be pushed one space toward the sea",
             R.BAD_DESTINATION,
@@ -481,6 +492,13 @@ def _dest(
             R.BAD_DESTINATION,
         )
     return f"dest: {name} cannot go to {label} now; it may go to {options}", R.BAD_DESTINATION
+
+
+def _pushable(m: _Moment, crab: int, dest: Cell) -> bool:
+    """Whether the crab on ``dest`` can be pushed one space toward the sea (chains included)."""
+    occupied = occupants(m.state)
+    del occupied[m.state.crabs[crab]]
+    return bool(push_chains(m.rules.layout, occupied, dest))
 
 
 def _discard(m: _Moment, dest: Cell, discard: int, due: set[int]) -> tuple[str, IllegalReason]:
@@ -564,12 +582,16 @@ def _shortcut(m: _Moment, action: Shortcut, same: list[Shortcut]) -> tuple[str, 
             return _in_hand(m, "cards", missing[0])
         if len(cards) != count or any(rules.cards[c].main is not icon for c in cards):
             return (
-                f"cards: this Shortcut takes {count} cards whose main action is {title}",
+                f"cards: this Shortcut takes {_cards(count)} whose main action is {title}",
                 R.CANNOT_PAY,
             )
         return "cards: each card once, in increasing order", R.UNSORTED
     chains = [a.pushes for a in same if a.cards == cards]
     return _pushes(m, target, action.pushes, chains)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _end_turn(m: _Moment, action: EndTurn, same: list[EndTurn]) -> tuple[str, IllegalReason]:
