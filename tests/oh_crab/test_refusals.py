@@ -416,3 +416,15 @@ def test_a_shortcut_of_one_card_takes_1_card_of_its_icon() -> None:
     state = make(crabs=(at(2, 3), at(0, 3), at(0, 4)), hands=[[DIAGONALS[0]], [], []])
     lacking = Shortcut(0, (DIAGONALS[0],))
     refused(state, lacking, R.CANNOT_PAY, "takes 1 card whose main action is Move forward")
+
+
+def test_a_card_exchange_needs_its_space_even_for_a_knocked_over_crab() -> None:
+    # Knocked over, red may still exchange on e3; on b1 the missing space is the reason.
+    on_exchange = make(
+        crabs=(at(3, 4), at(0, 3), at(0, 4)), hands=[[R1], [], []], knocked=[True, False, False]
+    )
+    assert ExchangeAndEnd(0, R1, DRAW_PILE) in legal_actions(on_exchange)
+    state = make(
+        crabs=(at(1, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []], knocked=[True, False, False]
+    )
+    refused(state, ExchangeAndEnd(0, R1, DRAW_PILE), R.WRONG_PHASE, "no Card Exchange space")

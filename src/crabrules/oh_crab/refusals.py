@@ -201,7 +201,8 @@ def _closed_now(m: _Moment, action: Action, kind: str, knocked: bool) -> tuple[s
         return f"{kind}: the turn cannot end before {m.who} reveals what is due", R.WRONG_PHASE
     if isinstance(action, Reveal):
         return f"{kind}: no Event or Challenge is due this turn", R.WRONG_PHASE
-    if knocked:
+    if knocked and not isinstance(action, ExchangeAndEnd):
+        # Knocked over, a crab does not move; a Card Exchange is no move.
         return f"{kind}: {crab} is knocked over", R.WRONG_PHASE
     if isinstance(action, Shortcut):
         arrow = rules.layout.shortcut[cell] if cell >= 0 else None
