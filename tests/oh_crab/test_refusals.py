@@ -428,3 +428,15 @@ def test_a_card_exchange_needs_its_space_even_for_a_knocked_over_crab() -> None:
         crabs=(at(1, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []], knocked=[True, False, False]
     )
     refused(state, ExchangeAndEnd(0, R1, DRAW_PILE), R.WRONG_PHASE, "no Card Exchange space")
+
+
+def test_seagull_moves_the_crabs_in_front_and_call_of_the_sea_those_behind() -> None:
+    # Red on c5; orange in front (d7), blue behind (a2).
+    gull = moving(P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, at(5, 2), at(7, 3), at(2, 0))
+    assert Shift(0, 1, at(6, 3)) in legal_actions(gull)
+    refused(gull, Shift(0, 2, at(1, 0)), R.WRONG_CRAB, "blue was not in front of red")
+    refused(gull, Shift(0, 7, at(1, 0)), R.WRONG_CRAB, "crab 7 is no crab of the game")
+    sea = moving(P.MOVE_CRABS_BEHIND_TOWARD_SEA, at(5, 2), at(7, 3), at(2, 0))
+    refused(sea, Shift(0, 1, at(8, 3)), R.WRONG_CRAB, "orange was not behind red")
+    knocked = attrs.evolve(sea, knocked=(True, False, False))
+    refused(knocked, Shift(0, 0, at(6, 2)), R.WRONG_CRAB, "red is knocked over")

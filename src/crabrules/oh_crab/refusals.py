@@ -57,6 +57,7 @@ from crabrules.oh_crab.actions import (
 from crabrules.oh_crab.adventure import asymmetry as module4
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.content import COLUMNS, SpaceType
+from crabrules.oh_crab.effects import eligible_crabs
 from crabrules.oh_crab.market import market_takes
 from crabrules.oh_crab.movement import occupants, push_chains
 from crabrules.oh_crab.names import BASIC_TITLES, cell_label, grant_words, pile_label, shells
@@ -391,12 +392,20 @@ def _shift(m: _Moment, action: Shift, same: list[Shift]) -> tuple[str, IllegalRe
         left = _crabs_left(m)
         if crab == m.crab and step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
             why = f"{m.crab_name(crab)} is the active crab, it moves the crabs in front of it"
-        elif 0 <= crab < len(state.crabs) and crab in left:
+        elif not 0 <= crab < len(state.crabs):
+            why = f"{m.crab_name(crab)} is no crab of the game"
+        elif crab in left:
             why = f"{m.crab_name(crab)} has no free space to go to"
-        elif 0 <= crab < len(state.crabs) and state.crabs[crab] >= 0:
-            why = f"{m.crab_name(crab)} is not one it moves (or moved already)"
+        elif state.crabs[crab] == SEA:
+            why = f"{m.crab_name(crab)} is in the sea, no action targets it"
+        elif crab == m.crab and state.knocked[crab]:
+            why = f"{m.crab_name(crab)} is knocked over, it does not move on its own"
+        elif crab == m.crab:
+            why = f"{m.crab_name(crab)} moved already"
         else:
-            why = f"{m.crab_name(crab)} is not on the beach"
+            where = "in front of" if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND else "behind"
+            active = m.crab_name(m.crab)
+            why = f"{m.crab_name(crab)} was not {where} {active} as it began, or moved already"
         return f"crab: {_MOVE_WORDS[step]}: {why}; it may move {names}", R.WRONG_CRAB
     mine = [a for a in same if a.crab == crab]
     if action.dest not in {a.dest for a in mine}:
@@ -406,10 +415,15 @@ def _shift(m: _Moment, action: Shift, same: list[Shift]) -> tuple[str, IllegalRe
 
 
 def _crabs_left(m: _Moment) -> Sequence[int]:
+    """The crabs the step may still move (as it begins, those it is to move)."""
     adventure, turn = m.state.adventure, m.state.turn
     if adventure is not None and adventure.frames:
-        return adventure.frames[-1].crabs_left or ()
-    return (turn.crabs_left or ()) if turn is not None else ()
+        left = adventure.frames[-1].crabs_left
+    else:
+        left = turn.crabs_left if turn is not None else None
+    if left is None and m.step is not None:
+        return eligible_crabs(m.rules, m.state, m.crab, m.step)
+    return left or ()
 
 
 def _reach(layout: Layout, cell: Cell, step: Primitive) -> set[Cell]:
