@@ -440,3 +440,14 @@ def test_seagull_moves_the_crabs_in_front_and_call_of_the_sea_those_behind() -> 
     refused(sea, Shift(0, 1, at(8, 3)), R.WRONG_CRAB, "orange was not behind red")
     knocked = attrs.evolve(sea, knocked=(True, False, False))
     refused(knocked, Shift(0, 0, at(6, 2)), R.WRONG_CRAB, "red is knocked over")
+
+
+def test_a_knocked_over_crab_still_uses_actions_that_do_not_move_it() -> None:
+    # Nobody is in front of red on b5 (orange and blue stand behind): Sand in the Eyes!
+    # does nothing for that reason, not because red is knocked over.
+    crabs, knocked = (at(5, 1), at(0, 3), at(0, 4)), [True, False, False]
+    sand = make(crabs=crabs, knocked=knocked, grants=[grant("sand-in-the-eyes")])
+    message = refused(sand, Use(0, 0), R.NO_EFFECT, "Sand in the Eyes! would do nothing now")
+    assert "knocked over" not in message
+    hop = make(crabs=crabs, knocked=knocked, grants=[grant("little-sidestep")])
+    refused(hop, Use(0, 0), R.NO_EFFECT, "Little Sidestep! would do nothing now (red is knocked")

@@ -658,15 +658,32 @@ def _use(m: _Moment, action: Use) -> tuple[str, IllegalReason]:
         if state.shells[m.player] < cost:
             have = shells(state.shells[m.player])
             return f"grant: {tile} costs {shells(cost)}, {m.who} has {have}", R.CANNOT_PAY
-    return f"grant: {words} would do nothing now{_why_nothing(m)}", R.NO_EFFECT
+    return f"grant: {words} would do nothing now{_why_nothing(m, grant.steps)}", R.NO_EFFECT
 
 
-def _why_nothing(m: _Moment) -> str:
+#: The steps that move the active crab itself (which a knocked-over crab cannot do).
+_MOVES_ITSELF = frozenset(
+    {
+        *MOVES,
+        P.JUMP_SAME_DISTANCE,
+        P.JUMP_TWO_STRAIGHT,
+        P.SWAP_WITH_ADJACENT,
+        P.MOVE_TOWARD_LAND,
+        P.MOVE_CRABS_BEHIND_TOWARD_SEA,
+        P.USE_TRACE_MAIN_ACTION,
+    }
+)
+
+
+def _why_nothing(m: _Moment, steps: Sequence[Primitive] | None = None) -> str:
+    """Why nothing would happen, if the crab's place says it (``steps``: the effect, if known)."""
     cell = m.here()
     name = m.crab_name(m.crab)
     if cell == SEA:
         return f" ({name} is in the sea)"
-    if m.state.knocked[m.crab]:
+    # Knocked over, "you can still use actions, but none ... will be able to move your crab".
+    moves_itself = steps is None or not _MOVES_ITSELF.isdisjoint(steps)
+    if m.state.knocked[m.crab] and moves_itself:
         return f" ({name} is knocked over)"
     return ""
 
