@@ -451,3 +451,16 @@ def test_a_knocked_over_crab_still_uses_actions_that_do_not_move_it() -> None:
     assert "knocked over" not in message
     hop = make(crabs=crabs, knocked=knocked, grants=[grant("little-sidestep")])
     refused(hop, Use(0, 0), R.NO_EFFECT, "Little Sidestep! would do nothing now (red is knocked")
+
+
+def test_only_a_kept_treasure_is_used_never_a_waste_nor_an_immediate_treasure() -> None:
+    state = make(
+        SURPRISES,
+        crabs=[5, 0, 1],
+        grants=[grant("move_forward")],
+        adventure=adventure(surprises(SURPRISES, kept=[[token("gold-coin")], [], []])),
+    )
+    refused(state, UseTreasure(0, token("bucket")), R.NO_SUCH_OPTION, "keeps no Treasure Bucket")
+    refused(state, UseTreasure(0, token("crab-trap")), R.NO_SUCH_OPTION, "Crab Trap is a Waste")
+    refused(state, UseTreasure(0, token("pearl")), R.NO_SUCH_OPTION, "Pearl applies when found")
+    refused(state, UseTreasure(0, 99), R.NO_SUCH_OPTION, "token: 99 is no Surprise token")

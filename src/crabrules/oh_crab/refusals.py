@@ -55,6 +55,7 @@ from crabrules.oh_crab.actions import (
     UseTreasure,
 )
 from crabrules.oh_crab.adventure import asymmetry as module4
+from crabrules.oh_crab.adventure.content import TokenKind
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.content import COLUMNS, SpaceType
 from crabrules.oh_crab.effects import eligible_crabs
@@ -694,9 +695,18 @@ def _treasure(m: _Moment, action: UseTreasure) -> tuple[str, IllegalReason]:
     assert adventure.surprises is not None
     assert pack is not None
     token = action.token
+    if not 0 <= token < len(pack.surprises):
+        return f"token: {token} is no Surprise token", R.NO_SUCH_OPTION
+    surprise = pack.surprises[token]
+    name = surprise.name
     if token not in adventure.surprises.kept[m.player]:
-        return f"token: {m.who} keeps no Treasure {token}", R.NO_SUCH_OPTION
-    name = pack.surprises[token].name
+        if surprise.kind is TokenKind.WASTE:
+            return f"token: {name} is a Waste, only a kept Treasure is used", R.NO_SUCH_OPTION
+        if surprise.immediate:
+            return f"token: the Treasure {name} applies when found, nobody keeps it", (
+                R.NO_SUCH_OPTION
+            )
+        return f"token: {m.who} keeps no Treasure {name}", R.NO_SUCH_OPTION
     return f"token: the Treasure {name} would do nothing now{_why_nothing(m)}", R.NO_EFFECT
 
 
