@@ -464,3 +464,10 @@ def test_only_a_kept_treasure_is_used_never_a_waste_nor_an_immediate_treasure() 
     refused(state, UseTreasure(0, token("crab-trap")), R.NO_SUCH_OPTION, "Crab Trap is a Waste")
     refused(state, UseTreasure(0, token("pearl")), R.NO_SUCH_OPTION, "Pearl applies when found")
     refused(state, UseTreasure(0, 99), R.NO_SUCH_OPTION, "token: 99 is no Surprise token")
+
+
+def test_the_action_being_resolved_is_named_as_the_rulebook_names_it() -> None:
+    gull = moving(P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, at(5, 2), at(7, 3))
+    refused(gull, Use(0, 0), R.WRONG_PHASE, "a Use is not possible now", "resolving Seagull!")
+    swap = moving(P.SWAP_WITH_ADJACENT, at(2, 1), at(2, 2))
+    refused(swap, Use(0, 0), R.WRONG_PHASE, "red is resolving In My Place! and finishes it")

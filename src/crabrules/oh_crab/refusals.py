@@ -164,7 +164,8 @@ def refusal(state: State, action: Action, legal: Sequence[Action]) -> IllegalAct
 def _wrong_phase(m: _Moment, action: Action) -> tuple[str, IllegalReason]:
     """What the moment waits for, when it offers no action of this kind."""
     name = type(action).__name__
-    kind = f"{'an' if name[0] in 'AEIOU' else 'a'} {name} is not possible now"
+    # "a Use", "a UseTreasure": the U of Use sounds like "you".
+    kind = f"{'an' if name[0] in 'AEIO' else 'a'} {name} is not possible now"
     state, turn = m.state, m.state.turn
     adventure = state.adventure
     if adventure is not None and module4.is_choosing(state):
@@ -226,12 +227,31 @@ def _closed_now(m: _Moment, action: Action, kind: str, knocked: bool) -> tuple[s
     return f"{kind}: {m.who} first begins one of the turn's actions (Use)", R.WRONG_PHASE
 
 
+#: The steps a player decides, named as the rulebook names the action (or its effect).
+_STEP_NAMES = {
+    **BASIC_TITLES,
+    P.DISCARD_CARD: "Discard a card",
+    P.MOVE_CRABS_IN_FRONT_TOWARD_LAND: "Seagull!",
+    P.JUMP_SAME_DISTANCE: "Little Sidestep!",
+    P.MOVE_CRABS_BEHIND_TOWARD_SEA: "Call of the Sea!",
+    P.USE_TRACE_MAIN_ACTION: "the main action of a card in the Trace",
+    P.JUMP_TWO_STRAIGHT: "the jump two spaces toward the sea",
+    P.SWAP_WITH_ADJACENT: "In My Place!",
+    P.ADD_CARD_TO_TRACE: "Add an extra card to the Trace",
+    P.CARD_EXCHANGE: "the Card Exchange",
+    P.TAKE_MARKET_CARD: "Take a Market card",
+    P.TAKE_TRACE_CARD: "Take a card from the Trace",
+    P.MOVE_TOWARD_LAND: "the move toward the land",
+    P.CHOOSE_REWARD: "the Reward card",
+    P.TURN_INTO_OBSTACLE: "Turn a standard space into an Obstacle",
+    P.SKILL_WINDOW: "the Asymmetry card's skill",
+}
+
+
 def _step_name(step: Primitive | None) -> str:
     if step is None:
         return "nothing"
-    if step in BASIC_TITLES:
-        return BASIC_TITLES[step]
-    return step.value.replace("_", " ")
+    return _STEP_NAMES.get(step, step.value.replace("_", " "))
 
 
 def _field(m: _Moment, action: Action, same: list[Action]) -> tuple[str, IllegalReason]:
