@@ -388,3 +388,86 @@ def test_board_actions_need_their_space_and_cost() -> None:
     empty = make(crabs=(at(3, 4), at(0, 3), at(0, 4)))
     refused(empty, ExchangeAndEnd(0, R1, DRAW_PILE), R.CANNOT_PAY, "no card in Hand to exchange")
     refused(standard, Reveal(0), R.WRONG_PHASE, "no Event or Challenge is due")
+
+
+# --- Found by the audit ---------------------------------------------------------------------
+
+
+def test_without_a_card_in_hand_no_crab_enters_a_standard_obstacle_a_pushable_crab_holds() -> None:
+    # Orange on d5 could be pushed on to c6, d6 or e6: the Obstacle is what bars red.
+    state = moving(P.MOVE_TOWARD_SEA, at(4, 2), at(5, 3), hand=())
+    message = refused(state, Move(0, at(5, 3)), R.BAD_DESTINATION, "d5 is a standard Obstacle")
+    assert "cannot be pushed" not in message
+    jump = moving(P.JUMP_TWO_STRAIGHT, at(3, 1), at(5, 3), hand=())
+    refused(jump, Move(0, at(5, 3), pushes=(at(6, 3),)), R.BAD_DESTINATION, "standard Obstacle")
+
+
+def test_a_crab_of_another_player_is_refused_naming_the_players_own_crabs() -> None:
+    state = initial_state(DUEL, seed=1)
+    first, second = state.cook, 1 - state.cook
+    crabs, colours = RULES_DUEL.crabs_of, RULES_DUEL.colours
+    state = apply(state, Place(first, crabs[first][0], 1))
+    state = apply(state, Place(second, crabs[second][0], 2))
+    theirs = f"({colours[crabs[second][0]]} and {colours[crabs[second][1]]})"
+    refused(state, Place(second, crabs[first][1], 3), R.WRONG_CRAB, "not one of", theirs)
+
+
+def test_a_shortcut_of_one_card_takes_1_card_of_its_icon() -> None:
+    state = make(crabs=(at(2, 3), at(0, 3), at(0, 4)), hands=[[DIAGONALS[0]], [], []])
+    lacking = Shortcut(0, (DIAGONALS[0],))
+    refused(state, lacking, R.CANNOT_PAY, "takes 1 card whose main action is Move forward")
+
+
+def test_a_card_exchange_needs_its_space_even_for_a_knocked_over_crab() -> None:
+    # Knocked over, red may still exchange on e3; on b1 the missing space is the reason.
+    on_exchange = make(
+        crabs=(at(3, 4), at(0, 3), at(0, 4)), hands=[[R1], [], []], knocked=[True, False, False]
+    )
+    assert ExchangeAndEnd(0, R1, DRAW_PILE) in legal_actions(on_exchange)
+    state = make(
+        crabs=(at(1, 1), at(0, 3), at(0, 4)), hands=[[R1], [], []], knocked=[True, False, False]
+    )
+    refused(state, ExchangeAndEnd(0, R1, DRAW_PILE), R.WRONG_PHASE, "no Card Exchange space")
+
+
+def test_seagull_moves_the_crabs_in_front_and_call_of_the_sea_those_behind() -> None:
+    # Red on c5; orange in front (d7), blue behind (a2).
+    gull = moving(P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, at(5, 2), at(7, 3), at(2, 0))
+    assert Shift(0, 1, at(6, 3)) in legal_actions(gull)
+    refused(gull, Shift(0, 2, at(1, 0)), R.WRONG_CRAB, "blue was not in front of red")
+    refused(gull, Shift(0, 7, at(1, 0)), R.WRONG_CRAB, "crab 7 is no crab of the game")
+    sea = moving(P.MOVE_CRABS_BEHIND_TOWARD_SEA, at(5, 2), at(7, 3), at(2, 0))
+    refused(sea, Shift(0, 1, at(8, 3)), R.WRONG_CRAB, "orange was not behind red")
+    knocked = attrs.evolve(sea, knocked=(True, False, False))
+    refused(knocked, Shift(0, 0, at(6, 2)), R.WRONG_CRAB, "red is knocked over")
+
+
+def test_a_knocked_over_crab_still_uses_actions_that_do_not_move_it() -> None:
+    # Nobody is in front of red on b5 (orange and blue stand behind): Sand in the Eyes!
+    # does nothing for that reason, not because red is knocked over.
+    crabs, knocked = (at(5, 1), at(0, 3), at(0, 4)), [True, False, False]
+    sand = make(crabs=crabs, knocked=knocked, grants=[grant("sand-in-the-eyes")])
+    message = refused(sand, Use(0, 0), R.NO_EFFECT, "Sand in the Eyes! would do nothing now")
+    assert "knocked over" not in message
+    hop = make(crabs=crabs, knocked=knocked, grants=[grant("little-sidestep")])
+    refused(hop, Use(0, 0), R.NO_EFFECT, "Little Sidestep! would do nothing now (red is knocked")
+
+
+def test_only_a_kept_treasure_is_used_never_a_waste_nor_an_immediate_treasure() -> None:
+    state = make(
+        SURPRISES,
+        crabs=[5, 0, 1],
+        grants=[grant("move_forward")],
+        adventure=adventure(surprises(SURPRISES, kept=[[token("gold-coin")], [], []])),
+    )
+    refused(state, UseTreasure(0, token("bucket")), R.NO_SUCH_OPTION, "keeps no Treasure Bucket")
+    refused(state, UseTreasure(0, token("crab-trap")), R.NO_SUCH_OPTION, "Crab Trap is a Waste")
+    refused(state, UseTreasure(0, token("pearl")), R.NO_SUCH_OPTION, "Pearl applies when found")
+    refused(state, UseTreasure(0, 99), R.NO_SUCH_OPTION, "token: 99 is no Surprise token")
+
+
+def test_the_action_being_resolved_is_named_as_the_rulebook_names_it() -> None:
+    gull = moving(P.MOVE_CRABS_IN_FRONT_TOWARD_LAND, at(5, 2), at(7, 3))
+    refused(gull, Use(0, 0), R.WRONG_PHASE, "a Use is not possible now", "resolving Seagull!")
+    swap = moving(P.SWAP_WITH_ADJACENT, at(2, 1), at(2, 2))
+    refused(swap, Use(0, 0), R.WRONG_PHASE, "red is resolving In My Place! and finishes it")

@@ -55,10 +55,12 @@ from crabrules.oh_crab.actions import (
     UseTreasure,
 )
 from crabrules.oh_crab.adventure import asymmetry as module4
+from crabrules.oh_crab.adventure.content import TokenKind
 from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.content import COLUMNS, SpaceType
+from crabrules.oh_crab.effects import eligible_crabs
 from crabrules.oh_crab.market import market_takes
-from crabrules.oh_crab.movement import occupants
+from crabrules.oh_crab.movement import occupants, push_chains
 from crabrules.oh_crab.names import BASIC_TITLES, cell_label, grant_words, pile_label, shells
 from crabrules.oh_crab.primitives import MOVES, Primitive
 from crabrules.oh_crab.state import NO_CARD, Phase, Source, Stage, State
@@ -162,7 +164,8 @@ def refusal(state: State, action: Action, legal: Sequence[Action]) -> IllegalAct
 def _wrong_phase(m: _Moment, action: Action) -> tuple[str, IllegalReason]:
     """What the moment waits for, when it offers no action of this kind."""
     name = type(action).__name__
-    kind = f"{'an' if name[0] in 'AEIOU' else 'a'} {name} is not possible now"
+    # "a Use", "a UseTreasure": the U of Use sounds like "you".
+    kind = f"{'an' if name[0] in 'AEIO' else 'a'} {name} is not possible now"
     state, turn = m.state, m.state.turn
     adventure = state.adventure
     if adventure is not None and module4.is_choosing(state):
@@ -201,7 +204,8 @@ def _closed_now(m: _Moment, action: Action, kind: str, knocked: bool) -> tuple[s
         return f"{kind}: the turn cannot end before {m.who} reveals what is due", R.WRONG_PHASE
     if isinstance(action, Reveal):
         return f"{kind}: no Event or Challenge is due this turn", R.WRONG_PHASE
-    if knocked:
+    if knocked and not isinstance(action, ExchangeAndEnd):
+        # Knocked over, a crab does not move; a Card Exchange is no move.
         return f"{kind}: {crab} is knocked over", R.WRONG_PHASE
     if isinstance(action, Shortcut):
         arrow = rules.layout.shortcut[cell] if cell >= 0 else None
@@ -210,7 +214,7 @@ def _closed_now(m: _Moment, action: Action, kind: str, knocked: bool) -> tuple[s
         _, icon, count = arrow
         title = BASIC_TITLES[icon]
         if sum(rules.cards[c].main is icon for c in state.hands[m.player]) < count:
-            return f"{kind}: the Shortcut takes {count} cards whose main action is {title}", (
+            return f"{kind}: the Shortcut takes {_cards(count)} whose main action is {title}", (
                 R.CANNOT_PAY
             )
         return f"{kind}: the crab at the Shortcut's end cannot be pushed", R.BAD_DESTINATION
@@ -223,12 +227,31 @@ def _closed_now(m: _Moment, action: Action, kind: str, knocked: bool) -> tuple[s
     return f"{kind}: {m.who} first begins one of the turn's actions (Use)", R.WRONG_PHASE
 
 
+#: The steps a player decides, named as the rulebook names the action (or its effect).
+_STEP_NAMES = {
+    **BASIC_TITLES,
+    P.DISCARD_CARD: "Discard a card",
+    P.MOVE_CRABS_IN_FRONT_TOWARD_LAND: "Seagull!",
+    P.JUMP_SAME_DISTANCE: "Little Sidestep!",
+    P.MOVE_CRABS_BEHIND_TOWARD_SEA: "Call of the Sea!",
+    P.USE_TRACE_MAIN_ACTION: "the main action of a card in the Trace",
+    P.JUMP_TWO_STRAIGHT: "the jump two spaces toward the sea",
+    P.SWAP_WITH_ADJACENT: "In My Place!",
+    P.ADD_CARD_TO_TRACE: "Add an extra card to the Trace",
+    P.CARD_EXCHANGE: "the Card Exchange",
+    P.TAKE_MARKET_CARD: "Take a Market card",
+    P.TAKE_TRACE_CARD: "Take a card from the Trace",
+    P.MOVE_TOWARD_LAND: "the move toward the land",
+    P.CHOOSE_REWARD: "the Reward card",
+    P.TURN_INTO_OBSTACLE: "Turn a standard space into an Obstacle",
+    P.SKILL_WINDOW: "the Asymmetry card's skill",
+}
+
+
 def _step_name(step: Primitive | None) -> str:
     if step is None:
         return "nothing"
-    if step in BASIC_TITLES:
-        return BASIC_TITLES[step]
-    return step.value.replace("_", " ")
+    return _STEP_NAMES.get(step, step.value.replace("_", " "))
 
 
 def _field(m: _Moment, action: Action, same: list[Action]) -> tuple[str, IllegalReason]:
@@ -338,7 +361,12 @@ def _crab_field(m: _Moment, crab: int, offered: list[int]) -> tuple[str, Illegal
     mine = m.rules.crabs_of[m.player]
     names = " or ".join(m.crab_name(c) for c in offered) or "none"
     if crab not in mine:
-        return f"crab: {m.crab_name(crab)} is not one of {m.who}'s crabs ({names})", R.WRONG_CRAB
+        theirs = " and ".join(m.crab_name(c) for c in mine)
+        return (
+            f"crab: {m.crab_name(crab)} is not one of {m.who}'s crabs ({theirs}); "
+            f"{m.who} may name {names} now",
+            R.WRONG_CRAB,
+        )
     return f"crab: {m.who} may name {names} now, not {m.crab_name(crab)}", R.WRONG_CRAB
 
 
@@ -385,12 +413,20 @@ def _shift(m: _Moment, action: Shift, same: list[Shift]) -> tuple[str, IllegalRe
         left = _crabs_left(m)
         if crab == m.crab and step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
             why = f"{m.crab_name(crab)} is the active crab, it moves the crabs in front of it"
-        elif 0 <= crab < len(state.crabs) and crab in left:
+        elif not 0 <= crab < len(state.crabs):
+            why = f"{m.crab_name(crab)} is no crab of the game"
+        elif crab in left:
             why = f"{m.crab_name(crab)} has no free space to go to"
-        elif 0 <= crab < len(state.crabs) and state.crabs[crab] >= 0:
-            why = f"{m.crab_name(crab)} is not one it moves (or moved already)"
+        elif state.crabs[crab] == SEA:
+            why = f"{m.crab_name(crab)} is in the sea, no action targets it"
+        elif crab == m.crab and state.knocked[crab]:
+            why = f"{m.crab_name(crab)} is knocked over, it does not move on its own"
+        elif crab == m.crab:
+            why = f"{m.crab_name(crab)} moved already"
         else:
-            why = f"{m.crab_name(crab)} is not on the beach"
+            where = "in front of" if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND else "behind"
+            active = m.crab_name(m.crab)
+            why = f"{m.crab_name(crab)} was not {where} {active} as it began, or moved already"
         return f"crab: {_MOVE_WORDS[step]}: {why}; it may move {names}", R.WRONG_CRAB
     mine = [a for a in same if a.crab == crab]
     if action.dest not in {a.dest for a in mine}:
@@ -400,10 +436,15 @@ def _shift(m: _Moment, action: Shift, same: list[Shift]) -> tuple[str, IllegalRe
 
 
 def _crabs_left(m: _Moment) -> Sequence[int]:
+    """The crabs the step may still move (as it begins, those it is to move)."""
     adventure, turn = m.state.adventure, m.state.turn
     if adventure is not None and adventure.frames:
-        return adventure.frames[-1].crabs_left or ()
-    return (turn.crabs_left or ()) if turn is not None else ()
+        left = adventure.frames[-1].crabs_left
+    else:
+        left = turn.crabs_left if turn is not None else None
+    if left is None and m.step is not None:
+        return eligible_crabs(m.rules, m.state, m.crab, m.step)
+    return left or ()
 
 
 def _reach(layout: Layout, cell: Cell, step: Primitive) -> set[Cell]:
@@ -469,7 +510,13 @@ def _dest(
         return f"dest: {label} is taken by {m.crab_name(other)}, the space must be free", (
             R.BAD_DESTINATION
         )
-    if other is not None and rules.owners[other] != rules.owners[crab]:
+    # A crab of another player is pushed on (In My Place! swaps with it instead).
+    if (
+        other is not None
+        and rules.owners[other] != rules.owners[crab]
+        and step is not P.SWAP_WITH_ADJACENT
+        and not _pushable(m, crab, dest)
+    ):
         return (
             f"dest: {m.crab_name(other)} on {label} cannot be pushed one space toward the sea",
             R.BAD_DESTINATION,
@@ -481,6 +528,13 @@ def _dest(
             R.BAD_DESTINATION,
         )
     return f"dest: {name} cannot go to {label} now; it may go to {options}", R.BAD_DESTINATION
+
+
+def _pushable(m: _Moment, crab: int, dest: Cell) -> bool:
+    """Whether the crab on ``dest`` can be pushed one space toward the sea (chains included)."""
+    occupied = occupants(m.state)
+    del occupied[m.state.crabs[crab]]
+    return bool(push_chains(m.rules.layout, occupied, dest))
 
 
 def _discard(m: _Moment, dest: Cell, discard: int, due: set[int]) -> tuple[str, IllegalReason]:
@@ -564,12 +618,16 @@ def _shortcut(m: _Moment, action: Shortcut, same: list[Shortcut]) -> tuple[str, 
             return _in_hand(m, "cards", missing[0])
         if len(cards) != count or any(rules.cards[c].main is not icon for c in cards):
             return (
-                f"cards: this Shortcut takes {count} cards whose main action is {title}",
+                f"cards: this Shortcut takes {_cards(count)} whose main action is {title}",
                 R.CANNOT_PAY,
             )
         return "cards: each card once, in increasing order", R.UNSORTED
     chains = [a.pushes for a in same if a.cards == cards]
     return _pushes(m, target, action.pushes, chains)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _end_turn(m: _Moment, action: EndTurn, same: list[EndTurn]) -> tuple[str, IllegalReason]:
@@ -621,15 +679,32 @@ def _use(m: _Moment, action: Use) -> tuple[str, IllegalReason]:
         if state.shells[m.player] < cost:
             have = shells(state.shells[m.player])
             return f"grant: {tile} costs {shells(cost)}, {m.who} has {have}", R.CANNOT_PAY
-    return f"grant: {words} would do nothing now{_why_nothing(m)}", R.NO_EFFECT
+    return f"grant: {words} would do nothing now{_why_nothing(m, grant.steps)}", R.NO_EFFECT
 
 
-def _why_nothing(m: _Moment) -> str:
+#: The steps that move the active crab itself (which a knocked-over crab cannot do).
+_MOVES_ITSELF = frozenset(
+    {
+        *MOVES,
+        P.JUMP_SAME_DISTANCE,
+        P.JUMP_TWO_STRAIGHT,
+        P.SWAP_WITH_ADJACENT,
+        P.MOVE_TOWARD_LAND,
+        P.MOVE_CRABS_BEHIND_TOWARD_SEA,
+        P.USE_TRACE_MAIN_ACTION,
+    }
+)
+
+
+def _why_nothing(m: _Moment, steps: Sequence[Primitive] | None = None) -> str:
+    """Why nothing would happen, if the crab's place says it (``steps``: the effect, if known)."""
     cell = m.here()
     name = m.crab_name(m.crab)
     if cell == SEA:
         return f" ({name} is in the sea)"
-    if m.state.knocked[m.crab]:
+    # Knocked over, "you can still use actions, but none ... will be able to move your crab".
+    moves_itself = steps is None or not _MOVES_ITSELF.isdisjoint(steps)
+    if m.state.knocked[m.crab] and moves_itself:
         return f" ({name} is knocked over)"
     return ""
 
@@ -640,9 +715,18 @@ def _treasure(m: _Moment, action: UseTreasure) -> tuple[str, IllegalReason]:
     assert adventure.surprises is not None
     assert pack is not None
     token = action.token
+    if not 0 <= token < len(pack.surprises):
+        return f"token: {token} is no Surprise token", R.NO_SUCH_OPTION
+    surprise = pack.surprises[token]
+    name = surprise.name
     if token not in adventure.surprises.kept[m.player]:
-        return f"token: {m.who} keeps no Treasure {token}", R.NO_SUCH_OPTION
-    name = pack.surprises[token].name
+        if surprise.kind is TokenKind.WASTE:
+            return f"token: {name} is a Waste, only a kept Treasure is used", R.NO_SUCH_OPTION
+        if surprise.immediate:
+            return f"token: the Treasure {name} applies when found, nobody keeps it", (
+                R.NO_SUCH_OPTION
+            )
+        return f"token: {m.who} keeps no Treasure {name}", R.NO_SUCH_OPTION
     return f"token: the Treasure {name} would do nothing now{_why_nothing(m)}", R.NO_EFFECT
 
 
