@@ -69,13 +69,9 @@ __all__ = [
     "step_options",
 ]
 
-#: Steps that need no choice: they resolve as soon as they come up.
-AUTOMATIC: Final = frozenset(
+#: The Adventure Pack's steps that need no choice.
+_ADVENTURE_AUTOMATIC: Final = frozenset(
     {
-        Primitive.TAKE_SHELL,
-        Primitive.IGNORE_NEGATIVE_SPACES,
-        Primitive.DISCARD_RANDOM_FROM_CRABS_IN_FRONT,
-        Primitive.TAKE_DISCARD_PILE,
         Primitive.LOSE_SHELL,
         Primitive.DISCARD_RANDOM,
         Primitive.KNOCK_OVER,
@@ -85,6 +81,18 @@ AUTOMATIC: Final = frozenset(
         Primitive.SPY_EVENTS,
         Primitive.SPY_CHALLENGES,
     }
+)
+#: Steps that need no choice: they resolve as soon as they come up.
+AUTOMATIC: Final = (
+    frozenset(
+        {
+            Primitive.TAKE_SHELL,
+            Primitive.IGNORE_NEGATIVE_SPACES,
+            Primitive.DISCARD_RANDOM_FROM_CRABS_IN_FRONT,
+            Primitive.TAKE_DISCARD_PILE,
+        }
+    )
+    | _ADVENTURE_AUTOMATIC
 )
 #: Steps that move several crabs, one at a time, until the player finishes.
 MULTI: Final = frozenset(
@@ -447,21 +455,6 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     else:  # Sand in the Eyes!
         for q in _players_in_front(work.rules, work, work.crab):
             work.discard_random(q)
-
-
-#: The Adventure Pack's steps that need no choice.
-_ADVENTURE_AUTOMATIC: Final = frozenset(
-    {
-        Primitive.LOSE_SHELL,
-        Primitive.DISCARD_RANDOM,
-        Primitive.KNOCK_OVER,
-        Primitive.STAND_UP,
-        Primitive.REVEAL_DUE,
-        Primitive.REGENERATE_PINCERS,
-        Primitive.SPY_EVENTS,
-        Primitive.SPY_CHALLENGES,
-    }
-)
 
 
 def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
