@@ -100,6 +100,22 @@ def test_equal_observations_give_equal_tensors(game_id: str, players: int) -> No
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_the_state_tensor_is_the_tensor_of_the_observation(game_id: str, players: int) -> None:
+    # The environments' shortcut past the observation: the same numbers, for every viewer,
+    # and no more than the observation shows (a determinized twin gives the same tensor).
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    for state in _playout(game_id, players, seed=30 + players)[::5]:
+        for viewer in [None, *range(players)]:
+            expected = enc.observation_tensor(game.observe(state, viewer))
+            tensor = enc.state_tensor(state, viewer)
+            assert tensor.dtype == np.float32
+            assert np.array_equal(tensor, expected)
+            twin = game.determinize(state, viewer, seed=5)
+            assert np.array_equal(enc.state_tensor(twin, viewer), expected)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
 def test_sections_add_up_to_the_shape(game_id: str, players: int) -> None:
     game = crabrules.get_game(game_id)
     enc = encoding(game_id, game.config_for_players(players))

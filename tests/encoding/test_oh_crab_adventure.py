@@ -138,6 +138,9 @@ def test_equal_observations_give_equal_tensors(
                 assert np.array_equal(
                     tensor, enc.observation_tensor(oh_crab.observe(twin, viewer))
                 )
+                # The environments' shortcut past the observation shows no more.
+                assert np.array_equal(tensor, enc.state_tensor(twin, viewer))
+            assert np.array_equal(tensor, enc.state_tensor(state, viewer))
 
 
 def test_the_base_games_numbers_and_sections_come_first_unchanged() -> None:

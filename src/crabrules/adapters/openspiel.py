@@ -343,8 +343,7 @@ class CrabrulesObserver:
         if state.state is None:
             self.tensor.fill(0.0)
             return
-        game = self._encoding.game
-        self.tensor[:] = self._encoding.observation_tensor(game.observe(state.state, player))
+        self.tensor[:] = self._encoding.state_tensor(state.state, player)
 
     def string_from(self, state: CrabrulesState, player: int) -> str:
         """What ``player`` sees of ``state``, as the text of its observation."""

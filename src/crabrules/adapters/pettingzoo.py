@@ -115,8 +115,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._max_steps = game.info.max_random_steps if max_steps is None else max_steps
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
-        self._observe = game.observe
-        self._tensor = enc.observation_tensor
+        self._tensor = enc.state_tensor
         self.agents: list[str] = []
         actions = enc.num_distinct_actions
         box = spaces.Box(0.0, np.inf, enc.observation_shape, dtype=np.float32)
@@ -182,7 +181,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         player = self._player_of[agent]
         # A copy: the mask is the caller's to write, and the 1s stay the env's own record.
         ones = bytearray(self._ones) if player == self._player else bytearray(self._actions)
-        tensor = self._tensor(self._observe(self._state, player))
+        tensor = self._tensor(self._state, player)
         return {"observation": tensor, "action_mask": np.frombuffer(ones, dtype=np.int8)}
 
     def step(self, action: int | None) -> None:
@@ -336,7 +335,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
             mask = _mask(self.wait + 1, legal)
             if self._real_time or not legal:
                 mask[self.wait] = 1
-            tensor = enc.observation_tensor(game.observe(state, player))
+            tensor = enc.state_tensor(state, player)
             observations[agent] = {"observation": tensor, "action_mask": mask}
         return observations
 

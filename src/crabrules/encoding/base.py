@@ -198,6 +198,23 @@ class Encoding(abc.ABC, Generic[S, A, O]):
     def observation_tensor(self, observation: O) -> npt.NDArray[np.float32]:
         """The observation as a flat ``float32`` vector of :attr:`observation_shape`."""
 
+    def state_tensor(self, state: S, player: PlayerId | None) -> npt.NDArray[np.float32]:
+        """What ``player`` (``None``: a spectator) sees in ``state``, as a tensor.
+
+        Always equal to ``observation_tensor(game.observe(state, player))``. An encoding
+        may compute it without building the observation, since an environment calls it at
+        every step; the environments and games of :mod:`crabrules.adapters` do.
+
+        >>> import numpy as np
+        >>> from crabrules import crab_stack
+        >>> from crabrules.encoding import encoding
+        >>> enc, state = encoding("crab-stack"), crab_stack.initial_state(seed=1)
+        >>> view = enc.observation_tensor(crab_stack.observe(state, 0))
+        >>> bool(np.array_equal(enc.state_tensor(state, 0), view))
+        True
+        """
+        return self.observation_tensor(self.game.observe(state, player))
+
     def legal_ints(self, state: S, player: PlayerId) -> list[int]:
         """The numbers of ``player``'s legal actions, in ``legal_actions``' order."""
         return list(self.numbered_legal_actions(state, player))
