@@ -37,7 +37,8 @@ from crabrules.oh_crab.adventure.frames import in_order
 from crabrules.oh_crab.adventure.state import Frame, FrameKind
 from crabrules.oh_crab.effects import advance, steps_usable
 from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import Phase, State
+from crabrules.oh_crab.progress import Phase
+from crabrules.oh_crab.state import State
 from crabrules.oh_crab.work import Rules, Work
 
 __all__ = ["open_windows", "skill_options", "use_skill"]
