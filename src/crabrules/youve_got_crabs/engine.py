@@ -151,7 +151,7 @@ _ANSWERING: Final = 3
 _WAITING: Final = 4
 _SITUATIONS: Final = 5
 #: By player, then situation: the round's actions, in the order ``legal_actions`` lists them.
-_ROUND_ACTIONS: Final = tuple(
+_ROUND_ACTIONS: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
     (
         (*_SWAPS[p], _PUT_DOWNS[p]),
         (_PICK_UPS[p],),
