@@ -91,7 +91,7 @@ def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...
     down, confirmed, declined = state.down, state.confirmed, state.declined
     playing, offering = phase is _PLAY, phase is _OFFER
     everyone_down: bool | None = None  # all_down(state), once some player asks
-    out: list[Action] = []
+    situations: list[int] = []
     for p in players:
         on_license_side = side_of[p] == license
         if playing and on_license_side:
@@ -107,8 +107,13 @@ def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...
             situation = _ANSWERING
         else:
             situation = _WAITING
-        out.extend(calls.actions(p, situation))
-    return tuple(out)
+        situations.append(situation)
+    if len(players) == 1:
+        return calls.actions(players[0], situations[0])
+    if not players:
+        return ()  # a player out of a sudden death
+    # Everyone's: the players are the targets, in order.
+    return calls.everyone(tuple(situations))
 
 
 def _targets(state: State) -> tuple[PlayerId, ...]:
@@ -150,6 +155,8 @@ _CONFIRMING: Final = 2
 _ANSWERING: Final = 3
 _WAITING: Final = 4
 _SITUATIONS: Final = 5
+#: How many listings of everyone's actions a table keeps (:meth:`_Calls.everyone`).
+_LISTINGS: Final = 64
 #: By player, then situation: the round's actions, in the order ``legal_actions`` lists them.
 _ROUND_ACTIONS: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
     (
@@ -177,6 +184,7 @@ class _Calls:
         self.clock = clock
         self.by_player: list[tuple[Call, ...] | None] = [None] * len(_PLAYERS)
         self.by_situation: list[tuple[Action, ...] | None] = [None] * (len(_PLAYERS) * _SITUATIONS)
+        self.listings: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
     def of(self, player: PlayerId) -> tuple[Call, ...]:
         """The calls ``player`` may make: one a target other than themselves."""
@@ -185,6 +193,21 @@ class _Calls:
             calls = tuple(Call(player, t, self.clock) for t in self.targets if t != player)
             self.by_player[player] = calls
         return calls
+
+    def everyone(self, situations: tuple[int, ...]) -> tuple[Action, ...]:
+        """Every target's actions, target by target, each in their situation.
+
+        The listings are kept (up to ``_LISTINGS`` a table): play revisits the same few.
+        """
+        listing = self.listings.get(situations)
+        if listing is None:
+            out: list[Action] = []
+            for k, situation in enumerate(situations):
+                out.extend(self.actions(self.targets[k], situation))
+            listing = tuple(out)
+            if len(self.listings) < _LISTINGS:
+                self.listings[situations] = listing
+        return listing
 
     def actions(self, player: PlayerId, situation: int) -> tuple[Action, ...]:
         """Everything ``player`` may do in ``situation`` (one of ``_SWAPPING`` ...)."""
