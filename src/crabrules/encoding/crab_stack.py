@@ -89,6 +89,17 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         self._observer, self._to_move = offsets["observer"], offsets["to_move"]
         self._eliminated, self._pending = offsets["eliminated"], offsets["pending"]
         self._repetition, self._turn = offsets["repetition"], offsets["turn"]
+        self._size = self.layout.size
+        # The 1s of the observer, the player to move and the repetitions, by
+        # ``(viewer * P + to_move) * 3 + repetitions - 1`` (a spectator is viewer ``P``).
+        self._heads = tuple(
+            array(
+                "q", (self._observer + viewer, self._to_move + to_move, self._repetition + rep)
+            ).tobytes()
+            for viewer in range(players + 1)
+            for to_move in range(players)
+            for rep in range(3)
+        )
         level = kinds  # the stride of a level in ``stacks``
         self._spaces = tuple(
             _SpaceOnes(
@@ -163,8 +174,10 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         """The tensor of ``observe(state, player)``, read from the state (nothing is hidden)."""
         if type(state) is not State:
             raise not_a_state(state, State)
-        check_viewer(player, self.players)
-        self._check_config(state.config, "state")
+        if player is not None and (type(player) is not int or not 0 <= player < self.players):
+            check_viewer(player, self.players)
+        if state.config is not self.config:
+            self._check_config(state.config, "state")
         return self._tensor(
             player,
             state.to_move,
@@ -193,23 +206,21 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
     ) -> npt.NDArray[np.float32]:
         # The hot path of an environment step. Every 1 is listed first, as int64 bytes, then
         # written at once; each space's share of them comes from its memo, all in C.
-        small = array(
-            "q",
-            (
-                self._observer + (self.players if viewer is None else viewer),
-                self._to_move + to_move,
-                self._repetition + min(repeated, 3) - 1,
-            ),
-        )
-        if eliminated:
-            small.extend([self._eliminated + p for p in eliminated])
-        offset = self._pending
-        for group in pending:
-            small.extend([offset + 2 * c for c in group])
-            small.append(offset + 2 * min(group) + 1)
-        ones = b"".join([*map(_SpaceOnes.__getitem__, self._spaces, stacks), small])
-        values = np.zeros(self.layout.size, dtype=np.float32)
-        values[np.frombuffer(ones, dtype=np.int64)] = 1.0
+        players = self.players
+        viewed = players if viewer is None else viewer
+        ones = [
+            *map(_SpaceOnes.__getitem__, self._spaces, stacks),
+            self._heads[(viewed * players + to_move) * 3 + min(repeated, 3) - 1],
+        ]
+        if eliminated or pending:
+            offset = self._pending
+            rare = array("q", [self._eliminated + p for p in eliminated])
+            for group in pending:
+                rare.extend([offset + 2 * c for c in group])
+                rare.append(offset + 2 * min(group) + 1)
+            ones.append(rare.tobytes())
+        values = np.zeros(self._size, dtype=np.float32)
+        values[np.frombuffer(b"".join(ones), dtype=np.int64)] = 1.0
         values[self._turn] = turn
         return values
 
