@@ -186,22 +186,17 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         source = action.source  # type: ignore[union-attr]
         return _CALLS + self.players + (0 if source == POT else 1 + source)
 
-    def legal_numbers(self, state: State, player: PlayerId) -> tuple[bytearray, dict[int, Action]]:
-        """``player``'s legal numbers as 1s, and their actions by number (see the base class).
+    def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
+        """``player``'s legal actions by number (an environment's hot path).
 
         The numbering of a :class:`~crabrules.youve_got_crabs.Swap`, most of the legal
-        actions, is inlined, and no dict is built twice: an environment's hot path.
+        actions, is inlined.
         """
-        legal = ygc.legal_actions(state, player)
         to_int = self.action_to_int
-        numbers = [
-            4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a)  # type: ignore[union-attr]
-            for a in legal
-        ]
-        ones = bytearray(self.num_distinct_actions)
-        for number in numbers:
-            ones[number] = 1
-        return ones, dict(zip(numbers, legal, strict=True))
+        return {
+            4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a): a  # type: ignore[union-attr]
+            for a in ygc.legal_actions(state, player)
+        }
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The action numbered ``number``; a call is made at ``state.clock``."""
