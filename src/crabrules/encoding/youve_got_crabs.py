@@ -270,7 +270,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         numbers += [count / copies for count in counted]
         numbers += (o.reshuffles, *o.tokens, o.pot)
         values = np.zeros(self.layout.size, dtype=np.float32)
-        values[ones] = 1.0
+        values[np.fromiter(ones, np.intp, len(ones))] = 1.0
         start = at["draw_size"]  # then discard, hidden_latest, hidden_older, ..., pot
         values[start : start + len(numbers)] = numbers
         if o.claim is not None:
