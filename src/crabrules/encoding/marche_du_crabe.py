@@ -182,7 +182,7 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
             ones.append(at["revealed"] + observation.revealed)
         if observation.termination is not None:
             ones.append(at["ended"])
-        values = self._printed(observation.layout).copy()
+        values: npt.NDArray[np.float32] = self._printed(observation.layout).copy()
         values[np.fromiter(ones, np.intp, len(ones))] = 1.0
         values[at["shrimps"]] = observation.shrimps / MAX_SHRIMPS
         full = len(FULL_DECK)

@@ -194,7 +194,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         """
         to_int = self.action_to_int
         return {
-            4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a): a  # type: ignore[union-attr]
+            4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a): a
             for a in ygc.legal_actions(state, player)
         }
 
