@@ -12,6 +12,7 @@ np = pytest.importorskip("numpy")
 
 from crabrules import youve_got_crabs as ygc  # noqa: E402
 from crabrules.encoding import encoding  # noqa: E402
+from crabrules.encoding.youve_got_crabs import YouveGotCrabsEncoding  # noqa: E402
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB  # noqa: E402
 from crabrules.youve_got_crabs.observe import PileCards  # noqa: E402
 from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase  # noqa: E402
@@ -101,6 +102,7 @@ def test_the_tensor_of_a_late_game_view_is_the_documented_layout() -> None:
     # set by hand to every such value (a view need not be reachable for its tensor).
     config = ygc.Config(teams=3)
     enc = encoding("youve-got-crabs", config)
+    assert isinstance(enc, YouveGotCrabsEncoding)
     view = attrs.evolve(
         ygc.observe(ygc.initial_state(config, seed=4), 1),
         discard=(0, 0, 3, IMITATION_CRAB, 10),
