@@ -68,3 +68,17 @@ def test_the_tensor_is_the_documented_layout() -> None:
     assert any(any(v.exposed) for v in views)
     for view in views:
         assert np.array_equal(enc.observation_tensor(view), _documented_tensor(enc, view))
+
+
+def test_legal_numbers_hand_out_the_rules_own_action_objects() -> None:
+    # The environment applies actions[n] unchecked: it must be the very legal action.
+    enc = encoding("la-marche-du-crabe")
+    for seed in range(4):
+        state = mdc.initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not mdc.is_terminal(state):
+            legal = mdc.legal_actions(state)
+            ones, actions = enc.legal_numbers(state, state.to_move)
+            handed = [actions[n] for n, one in enumerate(ones) if one]
+            assert sorted(map(id, handed)) == sorted(map(id, legal))
+            state = mdc.apply(state, rng.choice(legal))

@@ -101,3 +101,96 @@ def test_the_2_player_mode_numbers_placing_and_activating() -> None:
     assert duel.kinds["Place"][1] == 4 * 4
     assert duel.kinds["Activate"][1] == 4
     assert "Place" not in _encoding(oh_crab.Config(players=3)).kinds
+
+
+def _documented_tensor(enc: OhCrabEncoding, view: oh_crab.Observation) -> typing.Any:
+    """The module docstring's table, one ``Tensor.set`` per entry (slow, plain, independent)."""
+    tensor = enc.new_tensor()
+    players, cells = enc.players, enc.cells
+    tensor.set("observer", players if view.player is None else view.player)
+    tensor.set("round", 0, value=view.round)
+    tensor.set("phase", list(oh_crab.Phase).index(view.phase))
+    tensor.set("cook", view.cook)
+    tensor.set("current", view.current)
+    for crab, cell in enumerate(view.crabs):
+        tensor.set(
+            "crabs", crab, cell if cell >= 0 else cells if cell == oh_crab.SEA else cells + 1
+        )
+    for crab, down in enumerate(view.knocked):
+        if down:
+            tensor.set("knocked", crab)
+    for crab, token in enumerate(view.tokens):
+        tensor.set("tokens", crab, token)
+    tensor.set("cook_used", 0, value=float(view.cook_used))
+    for card in view.hand:
+        tensor.set("hand", card)
+    for p, size in enumerate(view.hand_sizes):
+        tensor.set("hand_sizes", p, value=size)
+    for p, card in enumerate(view.planned):
+        if card != oh_crab.NO_CARD:
+            tensor.set("planned", p, 2 if card == oh_crab.RESTING else 1)
+    if view.player is not None and view.planned[view.player] >= 0:
+        tensor.set("my_planned", view.planned[view.player])
+    for p, trace in enumerate(view.traces):
+        for card in trace:
+            tensor.set("traces", p, card)
+        if trace:
+            tensor.set("trace_ends", p, 0, trace[0])
+            tensor.set("trace_ends", p, 1, trace[-1])
+    for p, pile in enumerate(view.discards):
+        for card in pile:
+            tensor.set("discards", p, card)
+    for p, shells in enumerate(view.shells):
+        tensor.set("shells", p, value=shells)
+    tensor.set("supply", 0, value=view.supply)
+    for i, pile in enumerate(view.market):
+        for card in pile:
+            tensor.set("market", i, card)
+        if pile:
+            tensor.set("market_top", i, pile[-1])
+    tensor.set("draw_size", 0, value=view.draw_size)
+    for card in view.removed:
+        tensor.set("removed", card)
+    for p, seen in enumerate(view.known):
+        for card in seen:
+            tensor.set("known", p, card)
+    for card in view.draw_bottom:
+        tensor.set("draw_bottom", card)
+    turn = view.turn
+    if turn is not None:
+        tensor.set("stage", list(oh_crab.Stage).index(turn.stage))
+        if turn.crab >= 0:
+            tensor.set("active_crab", turn.crab)
+        sources = list(oh_crab.Source)
+        for i, grant in enumerate(turn.grants):
+            tensor.set("grants", i, sources.index(grant.source))
+            tensor.set("grants", i, len(sources) + enc.grant_names.index(grant.name))
+        for i, step in enumerate(turn.queue):
+            tensor.set("queue", i, list(oh_crab.Primitive).index(step))
+        for crab in [enc.crabs] if turn.crabs_left is None else turn.crabs_left:
+            tensor.set("crabs_left", crab)
+        tensor.set("head_down", 0, value=float(turn.head_down))
+        tensor.set("tile_used", 0, value=float(turn.tile_used))
+    return tensor.values
+
+
+@pytest.mark.parametrize(("players", "scenario"), [(2, "first-escape"), (4, "shortcut")])
+def test_the_tensor_is_the_documented_layout(players: int, scenario: str) -> None:
+    config = oh_crab.Config(players=players, scenario=scenario)
+    enc = _encoding(config)
+    views = []
+    for seed in range(3):
+        state = oh_crab.initial_state(config, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            views += [oh_crab.observe(state, viewer) for viewer in (None, *range(players))]
+            if oh_crab.is_terminal(state):
+                break
+            state = oh_crab.apply(state, rng.choice(oh_crab.legal_actions(state)))
+    # The games reach what the optional sections show, so each is compared for real.
+    assert any(v.turn is not None and v.turn.grants and v.turn.queue for v in views)
+    assert any(any(v.knocked) for v in views)
+    assert any(any(v.market) and any(v.discards) and any(v.known) for v in views)
+    assert any(v.player is not None and v.planned[v.player] >= 0 for v in views)
+    for view in views:
+        assert np.array_equal(enc.observation_tensor(view), _documented_tensor(enc, view))

@@ -94,7 +94,11 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
             Section("ended", (1,), "the game is over"),
         )
         self._last_layout: Layout | None = None
-        self._last_printed: npt.NDArray[np.intp] = np.zeros(0, dtype=np.intp)
+        self._last_printed: npt.NDArray[np.float32] = np.zeros(0, dtype=np.float32)
+        # Each player's actions in number order: a legal number's action in one lookup.
+        self._numbered: tuple[tuple[Action, ...], ...] = tuple(
+            (*PLACES[p], *MOVES[p], STAYS[p]) for p in range(2)
+        )
 
     def action_to_int(self, action: Action) -> int:
         """``cell`` for a Place, ``36 + cell`` for a Move, 72 for Stay."""
@@ -105,6 +109,26 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
             return _CELLS + action.cell  # type: ignore[union-attr]
         return 2 * _CELLS
 
+    def legal_numbers(
+        self, state: State, player: PlayerId
+    ) -> tuple[bytearray, tuple[Action, ...]]:
+        """``player``'s legal numbers as 1s, and every action of ``player`` in number order.
+
+        The numbering is inlined and no dict is built: an environment's hot path. The
+        rules hand out the one object of each action (``PLACES``, ``MOVES``, ``STAYS``), so
+        ``actions[n]`` is the very object of ``legal_actions``.
+        """
+        ones = bytearray(self.num_distinct_actions)
+        for action in mdc.legal_actions(state, player):
+            kind = type(action)
+            if kind is Place:
+                ones[action.cell] = 1  # type: ignore[union-attr]
+            elif kind is Move:
+                ones[_CELLS + action.cell] = 1  # type: ignore[union-attr]
+            else:
+                ones[2 * _CELLS] = 1
+        return ones, self._numbered[player]
+
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The Place, Move or Stay numbered ``number``."""
         number = self._check_number(number)
@@ -114,10 +138,10 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
             return MOVES[player][number - _CELLS]
         return STAYS[player]
 
-    def _printed(self, layout: Layout) -> npt.NDArray[np.intp]:
-        """Where the 1s of the ``items`` and ``icons`` sections are, once per layout.
+    def _printed(self, layout: Layout) -> npt.NDArray[np.float32]:
+        """A tensor with only the ``items`` and ``icons`` sections written, once per layout.
 
-        A game keeps its layout, so the last one is remembered.
+        A game keeps its layout, so the last one is remembered; the caller copies it.
         """
         if layout is not self._last_layout:
             offsets = self.layout.offsets
@@ -129,7 +153,9 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
                 for c, i in enumerate(layout.icons)
                 if i is not None
             ]
-            self._last_printed = np.array(printed, dtype=np.intp)
+            values = np.zeros(self.layout.size, dtype=np.float32)
+            values[printed] = 1.0
+            self._last_printed = values
             self._last_layout = layout
         return self._last_printed
 
@@ -156,8 +182,7 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
             ones.append(at["revealed"] + observation.revealed)
         if observation.termination is not None:
             ones.append(at["ended"])
-        values = np.zeros(self.layout.size, dtype=np.float32)
-        values[self._printed(observation.layout)] = 1.0
+        values: npt.NDArray[np.float32] = self._printed(observation.layout).copy()
         values[np.fromiter(ones, np.intp, len(ones))] = 1.0
         values[at["shrimps"]] = observation.shrimps / MAX_SHRIMPS
         full = len(FULL_DECK)

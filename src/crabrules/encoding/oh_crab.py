@@ -402,90 +402,87 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
 
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
+        # The hot path of an environment step: every 1 is listed first, then written at
+        # once, and the few counts one by one (a numpy write per section would cost more
+        # than the rest of the step).
         o = observation
-        tensor = self.new_tensor()
+        at = self.layout.offsets
         players, cards, cells = self.players, self.cards, self.cells
-        tensor.set("observer", players if o.player is None else o.player)
-        tensor.set("round", 0, value=o.round)
-        tensor.set("phase", _PHASES.index(o.phase))
-        tensor.set("cook", o.cook)
-        tensor.set("current", o.current)
-        where = {SEA: cells}
-        tensor.set_many(
-            "crabs",
-            [
-                k * (cells + 2) + (c if c >= 0 else where.get(c, cells + 1))
-                for k, c in enumerate(o.crabs)
-            ],
-        )
-        tensor.set_many("knocked", [k for k, down in enumerate(o.knocked) if down])
-        tensor.set_many("tokens", [3 * k + t for k, t in enumerate(o.tokens)])
-        tensor.set("cook_used", 0, value=float(o.cook_used))
-        tensor.set_many("hand", o.hand)
-        tensor.put("hand_sizes", [float(n) for n in o.hand_sizes])
-        tensor.set_many(
-            "planned",
-            [3 * p + _PLANNED.get(c, 1) for p, c in enumerate(o.planned) if c != NO_CARD],
-        )
+        ones = [
+            at["observer"] + (players if o.player is None else o.player),
+            at["phase"] + _PHASES.index(o.phase),
+            at["cook"] + o.cook,
+            at["current"] + o.current,
+        ]
+        crabs, width = at["crabs"], cells + 2
+        ones += [
+            crabs + k * width + (c if c >= 0 else cells if c == SEA else cells + 1)
+            for k, c in enumerate(o.crabs)
+        ]
+        knocked, tokens = at["knocked"], at["tokens"]
+        ones += [knocked + k for k, down in enumerate(o.knocked) if down]
+        ones += [tokens + 3 * k + t for k, t in enumerate(o.tokens)]
+        if o.cook_used:
+            ones.append(at["cook_used"])
+        hand, planned = at["hand"], at["planned"]
+        ones += [hand + c for c in o.hand]
+        ones += [
+            planned + 3 * p + _PLANNED.get(c, 1) for p, c in enumerate(o.planned) if c != NO_CARD
+        ]
         if o.player is not None and o.planned[o.player] >= 0:
-            tensor.set("my_planned", o.planned[o.player])
-        tensor.set_many(
-            "traces", [p * cards + c for p, trace in enumerate(o.traces) for c in trace]
-        )
-        tensor.set_many(
-            "trace_ends",
-            [
-                (2 * p + end) * cards + trace[-end]
-                for p, trace in enumerate(o.traces)
-                if trace
-                for end in (0, 1)
-            ],
-        )
-        tensor.set_many(
-            "discards", [p * cards + c for p, pile in enumerate(o.discards) for c in pile]
-        )
-        tensor.put("shells", [float(n) for n in o.shells])
-        tensor.set("supply", 0, value=o.supply)
-        tensor.set_many("market", [i * cards + c for i, pile in enumerate(o.market) for c in pile])
-        tensor.set_many(
-            "market_top", [i * cards + pile[-1] for i, pile in enumerate(o.market) if pile]
-        )
-        tensor.set("draw_size", 0, value=o.draw_size)
-        tensor.set_many("removed", o.removed)
-        tensor.set_many("known", [p * cards + c for p, seen in enumerate(o.known) for c in seen])
-        tensor.set_many("draw_bottom", o.draw_bottom)
-        turn = o.turn
-        if turn is not None:
-            self._turn(tensor, turn)
+            ones.append(at["my_planned"] + o.planned[o.player])
+        traces, ends, discards = at["traces"], at["trace_ends"], at["discards"]
+        ones += [traces + p * cards + c for p, trace in enumerate(o.traces) for c in trace]
+        ones += [
+            ends + (2 * p + end) * cards + trace[-end]
+            for p, trace in enumerate(o.traces)
+            if trace
+            for end in (0, 1)
+        ]
+        ones += [discards + p * cards + c for p, pile in enumerate(o.discards) for c in pile]
+        market, tops = at["market"], at["market_top"]
+        ones += [market + i * cards + c for i, pile in enumerate(o.market) for c in pile]
+        ones += [tops + i * cards + pile[-1] for i, pile in enumerate(o.market) if pile]
+        removed, known, bottom = at["removed"], at["known"], at["draw_bottom"]
+        ones += [removed + c for c in o.removed]
+        ones += [known + p * cards + c for p, seen in enumerate(o.known) for c in seen]
+        ones += [bottom + c for c in o.draw_bottom]
+        if o.turn is not None:
+            self._turn(ones, at, o.turn)
+        values = np.zeros(self.layout.size, dtype=np.float32)
         if self.adventure is not None and o.adventure is not None:
-            self.adventure.write(tensor, self.layout.offsets, o.adventure)
-        return tensor.values
+            self.adventure.write(values, at, ones, o.adventure)
+        values[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        values[at["round"]] = o.round
+        start = at["hand_sizes"]
+        values[start : start + players] = o.hand_sizes
+        start = at["shells"]
+        values[start : start + players] = o.shells
+        values[at["supply"]] = o.supply
+        values[at["draw_size"]] = o.draw_size
+        return values
 
-    def _turn(self, tensor: Any, turn: oh_crab.Turn) -> None:
-        """Write the sections of the turn in progress."""
-        tensor.set("stage", _STAGES.index(turn.stage))
+    def _turn(self, ones: list[int], at: dict[str, int], turn: oh_crab.Turn) -> None:
+        """List the 1s of the turn in progress."""
+        ones.append(at["stage"] + _STAGES.index(turn.stage))
         if turn.crab >= 0:
-            tensor.set("active_crab", turn.crab)
-        width = len(_SOURCES) + len(self._names)
-        tensor.set_many(
-            "grants",
-            [
-                i * width + offset
-                for i, grant in enumerate(turn.grants)
-                for offset in (
-                    _SOURCES.index(grant.source),
-                    len(_SOURCES) + self._names[grant.name],
-                )
-            ],
-        )
-        steps = len(_PRIMITIVES)
-        tensor.set_many(
-            "queue", [i * steps + _PRIMITIVES.index(p) for i, p in enumerate(turn.queue)]
-        )
+            ones.append(at["active_crab"] + turn.crab)
+        grants, names = at["grants"], self._names
+        width, named = len(_SOURCES) + len(names), at["grants"] + len(_SOURCES)
+        for i, grant in enumerate(turn.grants):
+            ones += (
+                grants + i * width + _SOURCES.index(grant.source),
+                named + i * width + names[grant.name],
+            )
+        queue, steps = at["queue"], len(_PRIMITIVES)
+        ones += [queue + i * steps + _PRIMITIVES.index(p) for i, p in enumerate(turn.queue)]
         left = turn.crabs_left
-        tensor.set_many("crabs_left", [self.crabs] if left is None else left)
-        tensor.set("head_down", 0, value=float(turn.head_down))
-        tensor.set("tile_used", 0, value=float(turn.tile_used))
+        crabs_left = at["crabs_left"]
+        ones += [crabs_left + k for k in ([self.crabs] if left is None else left)]
+        if turn.head_down:
+            ones.append(at["head_down"])
+        if turn.tile_used:
+            ones.append(at["tile_used"])
 
 
 class _Table:

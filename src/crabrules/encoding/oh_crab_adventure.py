@@ -21,7 +21,10 @@ from collections.abc import Iterator
 from itertools import permutations
 from typing import Any
 
-from crabrules.encoding.base import Section, Tensor
+import numpy as np
+import numpy.typing as npt
+
+from crabrules.encoding.base import Section
 from crabrules.oh_crab import (
     DRAW_PILE,
     AdventureContent,
@@ -226,26 +229,26 @@ class AdventurePart:
             ]
         return out
 
-    def write(self, tensor: Tensor, offsets: dict[str, int], view: Adventure) -> None:
+    def write(
+        self, values: npt.NDArray[np.float32], at: dict[str, int], ones: list[int], view: Adventure
+    ) -> None:
         """Write the sections of ``view``, an observation's Adventure Pack part.
 
-        ``offsets`` are the sections' starts (the encoding's layout). Every 1 is gathered
-        in one list and written at once (an environment's hot path); counts are put.
+        ``values`` is the zeroed tensor and ``at`` the sections' starts (the encoding's
+        layout). The counts are written here; every 1 is added to ``ones``, for the
+        encoding to write at once with its own (an environment's hot path).
         """
-        ones: list[int] = []
-        at = offsets
         beaches = self.beaches
         width = 2 + beaches
         for i, due in enumerate(view.due):
             row = at["due"] + i * width
             ones += (row + _DUE_KINDS.index(due.kind), row + 2 + due.tile)
-        self._frames(tensor, at, ones, view)
+        self._frames(values, at, ones, view)
         ones += [
             at["obstacles_made"] + c.cell
             for c in view.overlay.lasting
             if c.rule is Rule.OBSTACLE_AT
         ]
-        values = tensor.values
         surprises = view.surprises
         if surprises is not None:
             ones += [at["surprise_board"] + c for c, t in enumerate(surprises.board) if t != NONE]
@@ -284,10 +287,13 @@ class AdventurePart:
         asymmetry = view.asymmetry
         if asymmetry is not None:
             self._asymmetry(values, at, ones, asymmetry)
-        values[ones] = 1.0
 
     def _asymmetry(
-        self, values: Any, at: dict[str, int], ones: list[int], asymmetry: Asymmetry
+        self,
+        values: npt.NDArray[np.float32],
+        at: dict[str, int],
+        ones: list[int],
+        asymmetry: Asymmetry,
     ) -> None:
         """Module 4's sections: the choice, the cards, the Pincers, the spies."""
         pack, beaches = self._pack, self.beaches
@@ -312,10 +318,10 @@ class AdventurePart:
                     ones.append(at[f"spied_{s.kind}s"] + s.tile * width[s.kind] + s.card)
 
     def _frames(
-        self, tensor: Tensor, at: dict[str, int], ones: list[int], view: Adventure
+        self, values: npt.NDArray[np.float32], at: dict[str, int], ones: list[int], view: Adventure
     ) -> None:
         """The frames, top (the one deciding now) first; those below ``F`` are left out."""
-        tensor.values[at["frames"]] = len(view.frames)
+        values[at["frames"]] = len(view.frames)
         crabs, players, steps = self._crabs, self._config.players, len(_PRIMITIVES)
         queue = self.queue * steps
         for i, frame in enumerate(view.frames[::-1][: self.frames_shown]):

@@ -77,6 +77,8 @@ called_wrong   ``n``          players called wrong whose hand has not changed si
 
 from __future__ import annotations
 
+from operator import add
+
 import numpy as np
 import numpy.typing as npt
 
@@ -158,21 +160,43 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
             Section("call_count", (1,), "calls so far"),
             Section("called_wrong", (n,), "called wrong, hand unchanged since"),
         )
+        # Where the one-hot of each slot's card starts, less the card's own shift (a kind
+        # is ``card + 1``, a seen card's ``card + 2``): a card's 1 is at start + card.
+        at = self.layout.offsets
+        self._hand_at = tuple(at["hand"] + slot * kinds + 1 for slot in range(4))
+        self._ocean_at = tuple(at["ocean"] + slot * kinds + 1 for slot in range(4))
+        self._seen_at = tuple(
+            tuple(at["seen"] + (p * 4 + slot) * (kinds + 1) + 2 for slot in range(4))
+            for p in range(n)
+        )
+        self._drawn_at = tuple(at["drawn_latest"] + p * 4 for p in range(n))
 
     def action_to_int(self, action: Action) -> int:
         """The action's number in the module's table."""
         kind = type(action)
+        if kind is Swap:  # the most frequent legal action: 16 of them while swaps are open
+            return 4 * action.hand_slot + action.ocean_slot  # type: ignore[union-attr]
         simple = _SIMPLE.get(kind)
         if simple is not None:
             return simple
-        if kind is Swap:
-            return 4 * action.hand_slot + action.ocean_slot  # type: ignore[union-attr]
         if kind is Call:
             return _CALLS + action.target  # type: ignore[union-attr]
         if kind is Answer:
             return _YES if action.wants_swap else _NO  # type: ignore[union-attr]
         source = action.source  # type: ignore[union-attr]
         return _CALLS + self.players + (0 if source == POT else 1 + source)
+
+    def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
+        """``player``'s legal actions by number (an environment's hot path).
+
+        The numbering of a :class:`~crabrules.youve_got_crabs.Swap`, most of the legal
+        actions, is inlined.
+        """
+        to_int = self.action_to_int
+        return {
+            4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a): a
+            for a in ygc.legal_actions(state, player)
+        }
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The action numbered ``number``; a call is made at ``state.clock``."""
@@ -191,75 +215,66 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
 
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
-        n, kinds = self.players, self.kinds
-        copies = self.config.copies
-        tensor = self.new_tensor()
+        # The hot path of an environment step: every 1 is listed first and written at
+        # once, and the numbers from ``draw_size`` to ``pot`` (adjacent sections) in one
+        # slice; a numpy write per section would cost more than the rest of the step.
+        n, kinds, at = self.players, self.kinds, self.layout.offsets
         o = observation
-        tensor.set("observer", n if o.player is None else o.player)
-        tensor.set_many("hand", [slot * kinds + card + 1 for slot, card in enumerate(o.hand)])
-        tensor.set_many(
-            "seen",
-            [
-                (p * 4 + slot) * (kinds + 1) + card + 2
-                for p, cards in enumerate(o.seen)
-                for slot, card in enumerate(cards)
-            ],
-        )
-        tensor.set_many(
-            "drawn_latest",
-            [
-                p * 4 + slot
-                for p, piles in enumerate(o.drawn_from)
-                for slot, pile in enumerate(piles)
-                if pile == o.reshuffles
-            ],
-        )
-        tensor.set_many("ocean", [slot * kinds + card + 1 for slot, card in enumerate(o.ocean)])
-        tensor.set("draw_size", 0, value=o.draw_size / self.config.deck_size)
-        tensor.put("discard", _counts(o.discard, kinds, copies))
-        latest: list[int] = []
-        older: list[int] = []
-        for pile in o.hidden:
-            (latest if pile.pile == o.reshuffles else older).extend(pile.cards)
-        tensor.put("hidden_latest", _counts(latest, kinds, copies))
-        tensor.put("hidden_older", _counts(older, kinds, copies))
-        tensor.set("reshuffles", 0, value=o.reshuffles)
-        tensor.put("tokens", [float(t) for t in o.tokens])
-        tensor.set("pot", 0, value=o.pot)
-        tensor.set("license", o.license)
-        tensor.set("phase", _PHASES.index(o.phase))
-        tensor.set_many("down", sorted(o.down))
-        tensor.set_many("confirmed", sorted(o.confirmed))
-        tensor.set_many("declined", sorted(o.declined))
-        tensor.set("swapped", 0, value=float(o.swapped))
-        tensor.set("claws", n if o.claws is None else o.claws)
+        latest = o.reshuffles
+        ones = [at["observer"] + (n if o.player is None else o.player)]
+        ones += map(add, self._hand_at, o.hand)
+        for starts, cards in zip(self._seen_at, o.seen, strict=True):
+            ones += map(add, starts, cards)
+        ones += [
+            start + slot
+            for start, piles in zip(self._drawn_at, o.drawn_from, strict=True)
+            for slot, pile in enumerate(piles)
+            if pile == latest
+        ]
+        ones += map(add, self._ocean_at, o.ocean)
+        ones += (at["license"] + o.license, at["phase"] + _PHASES.index(o.phase))
+        ones += [at["down"] + p for p in o.down]
+        ones += [at["confirmed"] + p for p in o.confirmed]
+        ones += [at["declined"] + p for p in o.declined]
+        if o.swapped:
+            ones.append(at["swapped"])
+        ones.append(at["claws"] + (n if o.claws is None else o.claws))
         if o.window is not None:
-            tensor.set("window", 0, o.window.caller)
-            tensor.set("window", 1, o.window.target)
+            ones += (at["window"] + o.window.caller, at["window"] + n + o.window.target)
         if o.claim is not None:
-            tensor.set("claim", o.claim.player)
-            tensor.set("claim", n, value=o.claim.remaining)
-        tensor.set_many("tied", sorted(o.tied))
+            ones.append(at["claim"] + o.claim.player)
+        ones += [at["tied"] + t for t in o.tied]
         if o.winner is not None:
-            tensor.set("winner", o.winner)
-        tensor.set_many("signals", [i * n + p for i, p in enumerate(o.signals)])
-        tensor.set("signal_count", 0, value=o.signal_count)
-        width = 2 * n + 2
-        calls: list[int] = []
+            ones.append(at["winner"] + o.winner)
+        signals = at["signals"]
+        ones += [signals + i * n + p for i, p in enumerate(o.signals)]
+        calls, width = at["calls"], 2 * n + 2
         for i, call in enumerate(o.calls):
-            base = i * width
-            calls += [base + call.caller, base + n + call.target]
-            calls += [base + 2 * n] if call.right else []
-            calls += [base + 2 * n + 1] if call.double else []
-        tensor.set_many("calls", calls)
-        tensor.set("call_count", 0, value=o.call_count)
-        tensor.set_many("called_wrong", sorted(o.called_wrong))
-        return tensor.values
-
-
-def _counts(cards: list[int] | tuple[int, ...], kinds: int, copies: int) -> list[float]:
-    """How many cards of each kind, divided by ``copies``."""
-    counted = [0] * kinds
-    for card in cards:
-        counted[card + 1] += 1
-    return [count / copies for count in counted]
+            row = calls + i * width
+            ones += (row + call.caller, row + n + call.target)
+            if call.right:
+                ones.append(row + 2 * n)
+            if call.double:
+                ones.append(row + 2 * n + 1)
+        ones += [at["called_wrong"] + p for p in o.called_wrong]
+        # The sections discard, hidden_latest and hidden_older: cards counted by kind.
+        counted = [0] * (3 * kinds)
+        for card in o.discard:
+            counted[card + 1] += 1
+        for pile in o.hidden:
+            first = (kinds if pile.pile == latest else 2 * kinds) + 1
+            for card in pile.cards:
+                counted[first + card] += 1
+        copies = self.config.copies
+        numbers = [o.draw_size / self.config.deck_size]
+        numbers += [count / copies for count in counted]
+        numbers += (o.reshuffles, *o.tokens, o.pot)
+        values = np.zeros(self.layout.size, dtype=np.float32)
+        values[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        start = at["draw_size"]  # then discard, hidden_latest, hidden_older, ..., pot
+        values[start : start + len(numbers)] = numbers
+        if o.claim is not None:
+            values[at["claim"] + n] = o.claim.remaining
+        values[at["signal_count"]] = o.signal_count
+        values[at["call_count"]] = o.call_count
+        return values
