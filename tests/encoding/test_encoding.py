@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -193,3 +194,63 @@ def test_tensor_writes_take_numpy_integers() -> None:
     tensor.set_many("b", [np.int64(4)])
     tensor.set("a", np.int64(1))
     assert tensor.values.tolist() == [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+
+
+# Per encoded game: the encoding's config, and a config whose states it must refuse (another
+# player count, or another mix of Oh Crab!'s Adventure Pack modules).
+OTHER_CONFIGS = [
+    ("crab-stack", {"players": 2}, {"players": 4}),
+    ("youve-got-crabs", {"teams": 2}, {"teams": 3}),
+    ("oh-crab", {"players": 2}, {"players": 4}),
+    ("oh-crab", {}, {"modules": {"events", "surprises"}}),
+    ("oh-crab", {"modules": {"asymmetry"}}, {"modules": {"challenges"}}),
+]
+
+
+def _by_method(enc: Any, state: Any) -> dict[str, Any]:
+    """Each public method of ``enc`` that takes a state or an observation, called on ``state``."""
+    view = enc.game.observe(state, 0)
+    return {
+        "observation_tensor": lambda: enc.observation_tensor(view).tolist(),
+        "state_tensor": lambda: enc.state_tensor(state, 0).tolist(),
+        "int_to_action": lambda: enc.int_to_action(state, 0, 0),
+        "legal_numbers": lambda: enc.legal_numbers(state, 0)[0],
+        "numbered_legal_actions": lambda: enc.numbered_legal_actions(state, 0),
+        "legal_ints": lambda: enc.legal_ints(state, 0),
+        "legal_action_mask": lambda: enc.legal_action_mask(state, 0).tolist(),
+        "returns": lambda: enc.returns(state),
+    }
+
+
+@pytest.mark.parametrize(("game_id", "fields", "other"), OTHER_CONFIGS)
+def test_a_state_or_observation_of_another_config_is_refused(
+    game_id: str, fields: dict[str, Any], other: dict[str, Any]
+) -> None:
+    # Its numbers and layout are not the encoding's: a wrong tensor or mask, silently.
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_type(**fields))
+    foreign = game.initial_state(game.config_type(**other), seed=3)
+    for method, call in _by_method(enc, foreign).items():
+        field = "observation" if method == "observation_tensor" else "state"
+        with pytest.raises(ValueError, match=rf"^{field}\.config: this encoding is for "):
+            call()
+    # An equal config built anew is the encoding's config: the same answers as its own.
+    own = game.initial_state(enc.config, seed=3)
+    anew = game.initial_state(copy.deepcopy(enc.config), seed=3)
+    assert anew.config is not enc.config
+    expected = {method: call() for method, call in _by_method(enc, own).items()}
+    for method, call in _by_method(enc, anew).items():
+        assert call() == expected[method], method
+
+
+def test_la_marche_du_crabe_encodes_a_state_of_any_config() -> None:
+    # Every config has the same numbers and layout, and a state carries no config: the
+    # encoding of the base game gives a state of another beach its own encoding's answers.
+    from crabrules import marche_du_crabe
+
+    other = marche_du_crabe.Config(beach=marche_du_crabe.beaches.STORM_SURGE, shrimps=2)
+    state = marche_du_crabe.initial_state(other, seed=3)
+    base = _by_method(encoding("la-marche-du-crabe"), state)
+    own = _by_method(encoding("la-marche-du-crabe", other), state)
+    for method, call in base.items():
+        assert call() == own[method](), method

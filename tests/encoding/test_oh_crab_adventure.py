@@ -150,8 +150,9 @@ def test_the_base_games_numbers_and_sections_come_first_unchanged() -> None:
     assert mixed.sections[: len(base.sections)] == base.sections
     assert {k: v for k, v in mixed.kinds.items() if k in base.kinds} == base.kinds
     state = oh_crab.initial_state(base.config, seed=1)
+    mixed_state = oh_crab.initial_state(mixed.config, seed=1)
     for number in range(base.num_distinct_actions):
-        assert mixed.int_to_action(state, 0, number) == base.int_to_action(state, 0, number)
+        assert mixed.int_to_action(mixed_state, 0, number) == base.int_to_action(state, 0, number)
 
 
 def test_a_face_down_surprise_token_leaves_no_trace() -> None:

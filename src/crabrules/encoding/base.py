@@ -213,6 +213,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         >>> bool(np.array_equal(enc.state_tensor(state, 0), view))
         True
         """
+        self._check_state(state)
         return self.observation_tensor(self.game.observe(state, player))
 
     def legal_ints(self, state: S, player: PlayerId) -> list[int]:
@@ -221,6 +222,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
 
     def numbered_legal_actions(self, state: S, player: PlayerId) -> dict[int, A]:
         """``player``'s legal actions by number, in ``legal_actions``' order (for adapters)."""
+        self._check_state(state)
         to_int = self.action_to_int
         return {to_int(a): a for a in self.game.legal_actions(state, player)}
 
@@ -259,12 +261,40 @@ class Encoding(abc.ABC, Generic[S, A, O]):
 
     def returns(self, state: S) -> list[float]:
         """Terminal rewards per player (zeros while the game goes on); see :func:`returns_of`."""
+        self._check_state(state)
         return returns_of(
             self.game.outcome(state), self.players, self.game.info.utility, self.best_score
         )
 
     #: The best possible score, for cooperative games' normalisation.
     best_score: float = 1.0
+
+    def _check_state(self, state: S) -> None:
+        """Refuse a state of another config, as :meth:`_check_config` does.
+
+        Anything but a state of the game is left to the rules, which refuse it.
+        """
+        if type(state) is self.game.state_type:
+            config = state.config  # type: ignore[attr-defined]
+            if config is not self.config:
+                self._check_config(config, "state")
+
+    def _check_config(self, config: Any, what: str) -> None:
+        """Refuse ``config``, the config of a ``what`` (state or observation), unless it is ours.
+
+        The numbers and the layout are this config's: another one's state would give a
+        wrong tensor or mask. The identity test comes first, since an environment's states
+        carry the encoding's own config; an equal config built anew is accepted. Hot paths
+        test ``config is not self.config`` inline before calling this.
+
+        Raises:
+            ValueError: ``config`` differs from :attr:`config`; the message names
+                ``what.config`` and both configs.
+        """
+        if config is not self.config and config != self.config:
+            raise ValueError(
+                f"{what}.config: this encoding is for {self.config!r}, not {config!r}"
+            )
 
     def _check_number(self, number: int) -> int:
         # A plain int back: actions built from a numpy integer would carry numpy fields,

@@ -122,6 +122,8 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
     def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
         """``player``'s legal actions by number (the numbering inlined: an env's hot path)."""
         legal = crab_stack.legal_actions(state, player)
+        if state.config is not self.config:
+            self._check_config(state.config, "state")
         cells = self.cells
         if state.pending:  # a wave tie to settle: only KeepGroups (and no Move) are legal
             keep = cells * cells
@@ -138,6 +140,8 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         of ``legal_actions``.
         """
         legal = crab_stack.legal_actions(state, player)
+        if state.config is not self.config:
+            self._check_config(state.config, "state")
         ones = bytearray(self.num_distinct_actions)
         cells = self.cells
         if state.pending:  # a wave tie to settle: only KeepGroups (and no Move) are legal
@@ -151,6 +155,7 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The :class:`~crabrules.crab_stack.Move` or ``KeepGroup`` numbered ``number``."""
+        self._check_state(state)
         number = self._check_number(number)
         moves = self.cells * self.cells
         if number < moves:
@@ -187,12 +192,6 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
             repetitions(state),
             state.turn,
         )
-
-    def _check_config(self, config: Config, what: str) -> None:
-        if config is not self.config and config != self.config:
-            raise ValueError(
-                f"{what}.config: this encoding is for {self.config!r}, not {config!r}"
-            )
 
     def _tensor(
         self,

@@ -100,6 +100,15 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
             (*PLACES[p], *MOVES[p], STAYS[p]) for p in range(2)
         )
 
+    def _check_state(self, state: State) -> None:
+        """Accept a state of any config: none is refused.
+
+        Every config has the same numbers and layout (2 players, 36 cards, the beach's
+        cards read from the observation), and a state carries no config: a state of
+        another beach or Shrimp count gives the tensor and mask of its own config's
+        encoding.
+        """
+
     def action_to_int(self, action: Action) -> int:
         """``cell`` for a Place, ``36 + cell`` for a Move, 72 for Stay."""
         kind = type(action)

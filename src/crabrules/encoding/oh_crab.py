@@ -391,11 +391,15 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
 
     def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
         """``player``'s legal actions by number (the lookup inlined: an env's hot path)."""
+        legal = oh_crab.legal_actions(state, player)
+        if state.config is not self.config:
+            self._check_config(state.config, "state")
         numbers, keys = self._table.numbers, _KEYS
-        return {numbers[keys[type(a)](a)]: a for a in oh_crab.legal_actions(state, player)}
+        return {numbers[keys[type(a)](a)]: a for a in legal}
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The action numbered ``number``, taken by ``player``."""
+        self._check_state(state)
         number = self._check_number(number)
         cls, *fields = self._table.actions[number]
         return cls(player, *fields)  # type: ignore[no-any-return]
@@ -406,6 +410,8 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         # once, and the few counts one by one (a numpy write per section would cost more
         # than the rest of the step).
         o = observation
+        if o.config is not self.config:
+            self._check_config(o.config, "observation")
         at = self.layout.offsets
         players, cards, cells = self.players, self.cards, self.cells
         ones = [

@@ -192,14 +192,15 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         The numbering of a :class:`~crabrules.youve_got_crabs.Swap`, most of the legal
         actions, is inlined.
         """
+        legal = ygc.legal_actions(state, player)
+        if state.config is not self.config:
+            self._check_config(state.config, "state")
         to_int = self.action_to_int
-        return {
-            4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a): a
-            for a in ygc.legal_actions(state, player)
-        }
+        return {4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a): a for a in legal}
 
     def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
         """The action numbered ``number``; a call is made at ``state.clock``."""
+        self._check_state(state)
         number = self._check_number(number)
         if number < _SWAPS:
             return Swap(player, number // 4, number % 4)
@@ -218,8 +219,10 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         # The hot path of an environment step: every 1 is listed first and written at
         # once, and the numbers from ``draw_size`` to ``pot`` (adjacent sections) in one
         # slice; a numpy write per section would cost more than the rest of the step.
-        n, kinds, at = self.players, self.kinds, self.layout.offsets
         o = observation
+        if o.config is not self.config:
+            self._check_config(o.config, "observation")
+        n, kinds, at = self.players, self.kinds, self.layout.offsets
         latest = o.reshuffles
         ones = [at["observer"] + (n if o.player is None else o.player)]
         ones += map(add, self._hand_at, o.hand)
