@@ -8,12 +8,16 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+import attrs  # noqa: E402
 import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import crabrules  # noqa: E402
-from crabrules.adapters.openspiel import game_name, load_game  # noqa: E402
+from crabrules.adapters.openspiel import config_parameters, game_name, load_game  # noqa: E402
+from crabrules.core.errors import InvalidConfigError  # noqa: E402
 from crabrules.encoding import ENCODED_GAMES, encoding  # noqa: E402
+
+from .config_cases import CASES, case_id, config_of, fields_of  # noqa: E402
 
 # The test replays the whole history at every step to check serialisation, so the long
 # 4-player games are cut short (max_steps); 2 and 4 players where the game has them.
@@ -135,3 +139,69 @@ def test_oh_crabs_modules_may_be_given_as_a_set_as_to_its_config() -> None:
     )
     assert game.encoding.config.modules == {Module.SURPRISES, Module.EVENTS}
     assert game.encoding.config.variants == {Variant.CRYSTAL_BALL}
+
+
+# Every field of every game's Config is a parameter of its pyspiel game.
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+def test_load_game_takes_every_config_field(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, config = case
+    expected = config_of(game_id, config)
+    game = load_game(game_id, **config)
+    assert game.encoding.config == expected
+    # The game string names every field, so pyspiel loads the same game from it.
+    assert pyspiel.load_game(str(game)).encoding.config == expected
+    assert set(game.get_parameters()) == {*fields_of(game_id), "deals", "max_steps", "seed"}
+    state = game.new_initial_state()
+    state.apply_action(1)
+    assert state.state == crabrules.get_game(game_id).initial_state(expected, seed=1)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+def test_a_game_string_with_every_config_field_is_that_config(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    game_id, config = case
+    parameters = config_parameters(game_id)
+    written = ",".join(
+        f"{name}={parameters[name].write(value)}"
+        for name, value in attrs.asdict(config_of(game_id, config), recurse=False).items()
+    )
+    game = pyspiel.load_game(f"{game_name(game_id)}({written})")
+    assert game.encoding.config == config_of(game_id, config)
+
+
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+def test_an_unknown_parameter_is_refused_by_name(game_id: str) -> None:
+    with pytest.raises(InvalidConfigError, match=r"^playrs: not a field of .*'s Config"):
+        load_game(game_id, playrs=2)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'playrs'"):
+        pyspiel.load_game(f"{game_name(game_id)}(playrs=2)")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "field"), [(g, f) for g in ENCODED_GAMES for f in fields_of(g)]
+)
+def test_a_parameter_of_the_wrong_type_is_refused_by_name(game_id: str, field: str) -> None:
+    with pytest.raises(InvalidConfigError, match=f"^{field}: "):
+        load_game(game_id, **{field: object()})
+
+
+def test_optional_fields_take_minus_one_or_the_empty_string_for_none() -> None:
+    game = pyspiel.load_game("python_crabrules_crab_stack(players=3,first_player=-1,max_turns=9)")
+    assert game.encoding.config == crabrules.crab_stack.Config(players=3, max_turns=9)
+    assert load_game("crab-stack", first_player=-1).encoding.config.first_player is None
+    board = '["0A";"1B";"4A";"2A";"9B"]'
+    game = pyspiel.load_game(
+        f'python_crabrules_oh_crab(scenario=,board={board},action_tiles=["Aa";"Bb";"Da"])'
+    )
+    assert game.encoding.config.scenario is None
+    assert game.encoding.config.board == ("0A", "1B", "4A", "2A", "9B")
+
+
+def test_a_value_a_game_string_cannot_hold_is_refused() -> None:
+    with pytest.raises(InvalidConfigError, match=r"^colours: .* reserves"):
+        load_game("crab-stack", colours=("red,ish", "blue"))
+    with pytest.raises(InvalidConfigError, match=r"^colours: not the JSON"):
+        pyspiel.load_game("python_crabrules_crab_stack(colours=[red;blue])")

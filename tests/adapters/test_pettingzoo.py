@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -13,6 +13,11 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 
 import crabrules
 from crabrules.adapters.pettingzoo import env, parallel_env
+from crabrules.core import Dynamics, get_game
+from crabrules.core.errors import InvalidConfigError
+from crabrules.encoding import ENCODED_GAMES
+
+from .config_cases import CASES, case_id, config_of, fields_of, uncovered
 
 #: Oh Crab!'s Adventure Pack: one mix per module (with a variant where it has them), and
 #: all four modules together.
@@ -238,3 +243,44 @@ def test_oh_crabs_hidden_choice_of_skills_is_one_parallel_step() -> None:
     state = game.game_state
     assert not state.adventure.asymmetry.choosing
     assert state.phase is crabrules.oh_crab.Phase.PLANNING
+
+
+# Every field of every game's Config is a keyword argument of both factories.
+
+
+def test_the_config_cases_set_every_config_field() -> None:
+    assert uncovered() == {game_id: set() for game_id in ENCODED_GAMES}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+def test_env_takes_every_config_field(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, config = case
+    expected = config_of(game_id, config)
+    game = env(game_id, **config)
+    assert game.encoding.config == expected
+    game.reset(seed=1)
+    assert game.encoding.game.initial_state(expected, seed=1) == game.game_state
+    if get_game(game_id).info.dynamics is not Dynamics.SEQUENTIAL:
+        parallel = parallel_env(game_id, **config)
+        assert parallel.encoding.config == expected
+        parallel.reset(seed=1)
+        assert game.game_state == parallel.game_state
+
+
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+def test_an_unknown_config_field_is_refused_by_name(game_id: str) -> None:
+    fields = ", ".join(fields_of(game_id))
+    message = rf"^playrs: not a field of .*'s Config \(its fields: {fields}\)$"
+    with pytest.raises(InvalidConfigError, match=message):
+        env(game_id, playrs=2)
+    if get_game(game_id).info.dynamics is not Dynamics.SEQUENTIAL:
+        with pytest.raises(InvalidConfigError, match=message):
+            parallel_env(game_id, playrs=2)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "field"), [(g, f) for g in ENCODED_GAMES for f in fields_of(g)]
+)
+def test_a_config_field_of_the_wrong_type_is_refused_by_name(game_id: str, field: str) -> None:
+    with pytest.raises(InvalidConfigError, match=f"^{field}: "):
+        env(game_id, **{field: cast(Any, object())})

@@ -66,8 +66,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from crabrules.adapters.config import game_config
 from crabrules.core import Dynamics, get_game
-from crabrules.encoding import encoding
+from crabrules.encoding import Encoding, encoding
 
 __all__ = ["CrabrulesEnv", "CrabrulesParallelEnv", "env", "parallel_env"]
 
@@ -105,7 +106,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
         game = self._game = get_game(game_id)
-        enc = self._encoding = encoding(game_id, game.config_type(**config))
+        enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"crabrules_{game_id.replace('-', '_')}_v0",
@@ -144,6 +145,11 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     def game_state(self) -> Any:
         """The crabrules ``State`` of the game in progress."""
         return self._state
+
+    @property
+    def encoding(self) -> Encoding[Any, Any, Any]:
+        """The game's encoding: its config, action numbers and tensor sections."""
+        return self._encoding
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` is the game's seed (``None``: one drawn from the OS)."""
@@ -276,7 +282,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         if game.info.dynamics is Dynamics.SEQUENTIAL:
             raise ValueError(f"{game_id} is sequential: its environment is env({game_id!r})")
         self._real_time = game.info.dynamics is Dynamics.REAL_TIME
-        enc = self._encoding = encoding(game_id, game.config_type(**config))
+        enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"crabrules_{game_id.replace('-', '_')}_v0",
@@ -311,6 +317,11 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
     def game_state(self) -> Any:
         """The crabrules ``State`` of the game in progress."""
         return self._state
+
+    @property
+    def encoding(self) -> Encoding[Any, Any, Any]:
+        """The game's encoding: its config, action numbers and tensor sections."""
+        return self._encoding
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None

@@ -1,0 +1,49 @@
+"""The keyword arguments the adapters take: the fields of the game's ``Config``.
+
+>>> game_config("crab-stack", {"players": 3}).players
+3
+>>> game_config("crab-stack", {"player": 3})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+crabrules.core.errors.InvalidConfigError: player: not a field of Crab Stack's Config (its ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from crabrules.core import get_game
+from crabrules.core.errors import InvalidConfigError
+
+__all__ = ["check_names", "game_config"]
+
+
+def check_names(game_id: str, names: Iterable[str], *, own: Iterable[str] = ()) -> None:
+    """Refuse a name that is neither a field of the game's ``Config`` nor in ``own``.
+
+    Raises:
+        InvalidConfigError: naming the first unknown name and the names taken.
+    """
+    game = get_game(game_id)
+    fields = [field.name for field in attrs.fields(game.config_type)]
+    taken = [*fields, *own]
+    for name in names:
+        if name not in taken:
+            known = ", ".join(fields) + "".join(f", {n}" for n in own)
+            raise InvalidConfigError(
+                f"{name}: not a field of {game.info.name}'s Config (its fields: {known})"
+            )
+
+
+def game_config(game_id: str, config: Mapping[str, Any]) -> Any:
+    """The game's ``Config`` of ``config``, its fields by name.
+
+    Raises:
+        InvalidConfigError: an unknown name, or a value the ``Config`` refuses (its
+            message starts with the field's name).
+    """
+    check_names(game_id, config)
+    return get_game(game_id).config_type(**config)
