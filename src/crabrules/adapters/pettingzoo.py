@@ -68,6 +68,12 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from crabrules.adapters.config import game_config
 from crabrules.core import Dynamics, get_game
+from crabrules.core.errors import (
+    CommonReason,
+    GameOverError,
+    IllegalActionError,
+    InvalidConfigError,
+)
 from crabrules.encoding import Encoding, encoding
 
 __all__ = ["CrabrulesEnv", "CrabrulesParallelEnv", "env", "parallel_env"]
@@ -113,7 +119,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             "is_parallelizable": False,
         }
         self.render_mode = render_mode
-        self._max_steps = game.info.max_random_steps if max_steps is None else max_steps
+        self._max_steps = _max_steps(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
         self._tensor = enc.state_tensor
@@ -228,13 +234,41 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
-        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""
-        if self.render_mode is None:
-            return None
-        return self._game.render(self._state)
+        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+
+        Raises:
+            RuntimeError: called before :meth:`reset`.
+        """
+        return _render(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the environment holds only values."""
+
+
+def _max_steps(default: int | None, max_steps: int | None) -> int | None:
+    """The step limit: ``max_steps``, or the game's ``max_random_steps`` for ``None``.
+
+    Raises:
+        InvalidConfigError: ``max_steps`` is not a positive int.
+    """
+    if max_steps is None:
+        return default
+    if type(max_steps) is not int or max_steps < 1:
+        raise InvalidConfigError(f"max_steps: a positive int or None, not {max_steps!r}")
+    return max_steps
+
+
+def _render(game: Any, state: Any, render_mode: str | None) -> str | None:
+    """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+
+    Raises:
+        RuntimeError: there is no game yet: ``reset()`` starts one.
+    """
+    if render_mode is None:
+        return None
+    if state is None:
+        raise RuntimeError("no game to render yet: reset() the environment first")
+    return str(game.render(state))
 
 
 def _mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
@@ -288,7 +322,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
             "name": f"crabrules_{game_id.replace('-', '_')}_v0",
         }
         self.render_mode = render_mode
-        self._max_steps = game.info.max_random_steps if max_steps is None else max_steps
+        self._max_steps = _max_steps(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
@@ -362,12 +396,12 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         """One step: apply the agents' actions (see the module for the two forms).
 
         Raises:
-            ValueError: a number outside the action space.
+            IllegalActionError: an agent not in :attr:`agents`, or a number outside the
+                action space (both name the agent).
+            GameOverError: the game is over, or :meth:`reset` was never called.
         """
         game, enc = self._game, self._encoding
-        for agent, number in actions.items():
-            if not 0 <= number <= self.wait:
-                raise ValueError(f"{agent}: action {number!r} is not in the action space")
+        actions = self._checked(actions)
         applied = self._tick(actions) if self._real_time else self._simultaneous(actions)
         self._steps += 1
         done = game.is_terminal(self._state)
@@ -382,6 +416,34 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         if done or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
+
+    def _checked(self, actions: Mapping[str, Any]) -> dict[str, int]:
+        """The actions as plain ints, after checking each agent and number."""
+        if not self.agents:
+            raise GameOverError(
+                "the game is over (or was never started): reset() the environment",
+                action=actions,
+            )
+        checked: dict[str, int] = {}
+        for agent, number in actions.items():
+            if agent not in self.agents:
+                raise IllegalActionError(
+                    f"{agent!r} is not an agent of this game ({', '.join(self.agents)})",
+                    action=number,
+                    reason=CommonReason.NOT_YOUR_TURN,
+                )
+            try:
+                checked[agent] = operator.index(number)
+            except TypeError:
+                checked[agent] = -1
+            if not 0 <= checked[agent] <= self.wait:
+                raise IllegalActionError(
+                    f"{agent}: action {number!r} is not in the action space "
+                    f"(an int from 0 to {self.wait}, the last being wait)",
+                    action=number,
+                    reason=CommonReason.MALFORMED,
+                )
+        return checked
 
     def _tick(self, actions: dict[str, int]) -> dict[str, bool]:
         """Real time: the actions arrive in a drawn order; those still legal are applied."""
@@ -413,10 +475,12 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         return applied
 
     def render(self) -> str | None:
-        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""
-        if self.render_mode is None:
-            return None
-        return self._game.render(self._state)
+        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+
+        Raises:
+            RuntimeError: called before :meth:`reset`.
+        """
+        return _render(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the environment holds only values."""
