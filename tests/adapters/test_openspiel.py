@@ -14,7 +14,11 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import crabrules  # noqa: E402
 from crabrules.adapters.openspiel import config_parameters, game_name, load_game  # noqa: E402
-from crabrules.core.errors import InvalidConfigError  # noqa: E402
+from crabrules.core.errors import (  # noqa: E402
+    GameOverError,
+    IllegalActionError,
+    InvalidConfigError,
+)
 from crabrules.encoding import ENCODED_GAMES, encoding  # noqa: E402
 
 from .config_cases import CASES, case_id, config_of, fields_of  # noqa: E402
@@ -205,3 +209,154 @@ def test_a_value_a_game_string_cannot_hold_is_refused() -> None:
         load_game("crab-stack", colours=("red,ish", "blue"))
     with pytest.raises(InvalidConfigError, match=r"^colours: not the JSON"):
         pyspiel.load_game("python_crabrules_crab_stack(colours=[red;blue])")
+
+
+# OpenSpiel's conventions, as its algorithms and a researcher's scripts rely on them.
+
+#: Each game by its pyspiel game string, with parameters.
+GAME_STRINGS = [
+    "python_crabrules_crab_stack(players=4,max_steps=300)",
+    "python_crabrules_la_marche_du_crabe(shrimps=3)",
+    "python_crabrules_youve_got_crabs(teams=3,imitation_crab=True)",
+    "python_crabrules_oh_crab(players=2,modules=events+surprises,quick=True)",
+]
+
+
+def _random_game(game: Any, seed: int) -> list[Any]:
+    """The states of one random game from the root (the deal drawn too)."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize("text", GAME_STRINGS)
+def test_a_game_by_its_string_plays_and_serialises(text: str) -> None:
+    game = pyspiel.load_game(text)
+    assert str(game).startswith(text.split("(")[0])
+    for state in _random_game(game, 1)[::7]:
+        again_game, again = pyspiel.deserialize_game_and_state(
+            pyspiel.serialize_game_and_state(game, state)
+        )
+        assert str(again_game) == str(game)
+        assert again.history() == state.history()
+        assert again.state == state.state
+        assert str(again) == str(state)
+        for player in range(game.num_players()):
+            assert again.observation_string(player) == state.observation_string(player)
+            assert again.observation_tensor(player) == state.observation_tensor(player)
+
+
+@pytest.mark.parametrize("text", GAME_STRINGS)
+def test_states_keep_openspiels_invariants_through_whole_games(text: str) -> None:
+    game = pyspiel.load_game(text)
+    game_type, players = game.get_type(), game.num_players()
+    info = crabrules.get_game(game_name_to_id(text)).info
+    assert (game_type.information == pyspiel.GameType.Information.PERFECT_INFORMATION) == (
+        info.information is crabrules.core.Information.PERFECT
+    )
+    for seed in range(3):
+        states = _random_game(game, seed)
+        assert len(states) - 2 <= game.max_game_length()
+        for state in states:
+            if state.is_chance_node():
+                assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+                assert len(state.chance_outcomes()) <= game.max_chance_outcomes()
+                continue
+            if state.is_terminal():
+                break
+            player = state.current_player()
+            mask = state.legal_actions_mask(player)
+            assert len(mask) == game.num_distinct_actions()
+            assert [n for n, one in enumerate(mask) if one] == state.legal_actions()
+            assert state.rewards() == [0.0] * players  # rewards come at the end
+        end = states[-1].returns()
+        assert states[-1].rewards() == end
+        assert all(game.min_utility() <= r <= game.max_utility() for r in end)
+        if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM:
+            assert sum(end) == pytest.approx(game.utility_sum())
+        if game_type.utility == pyspiel.GameType.Utility.IDENTICAL:
+            assert len(set(end)) == 1
+
+
+def game_name_to_id(text: str) -> str:
+    """The crabrules id of a pyspiel game string."""
+    return text.split("(")[0].removeprefix("python_crabrules_").replace("_", "-")
+
+
+def test_a_clone_is_independent_of_its_original() -> None:
+    game = load_game("oh-crab", players=2)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(clone.history()) == len(state.history()) + 1
+    assert state.history() == [0]
+
+
+def test_random_bots_play_every_game_through_evaluate_bots() -> None:
+    for text in GAME_STRINGS:
+        game = pyspiel.load_game(text)
+        bots = [pyspiel.make_uniform_random_bot(p, p) for p in range(game.num_players())]
+        returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 3)
+        assert len(returns) == game.num_players()
+
+
+def test_open_spiels_rl_environment_plays_a_game() -> None:
+    from open_spiel.python import rl_environment
+
+    environment = rl_environment.Environment(load_game("crab-stack", players=3), seed=1)
+    rng = np.random.RandomState(1)
+    step = environment.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        step = environment.step([rng.choice(step.observations["legal_actions"][player])])
+    assert environment.get_state.is_terminal()
+    assert step.rewards == environment.get_state.returns()
+    assert sorted(step.rewards) in ([-0.5, -0.5, 1.0], [0.0, 0.0, 0.0])
+
+
+def test_an_illegal_number_names_the_player_and_the_rule() -> None:
+    state = load_game("crab-stack").new_initial_state()
+    state.apply_action(0)
+    illegal = next(n for n in range(342) if n not in state.legal_actions())
+    with pytest.raises(
+        IllegalActionError, match=rf"^player 0: action {illegal} is not legal now: "
+    ):
+        state.apply_action(illegal)
+    with pytest.raises(IllegalActionError, match=r"^player 0: action 342 is not a number"):
+        state.apply_action(342)
+    assert state.history() == [0]  # nothing was played
+
+
+def test_an_action_after_the_end_is_refused() -> None:
+    state = _random_game(load_game("crab-stack"), 0)[-1]
+    with pytest.raises(GameOverError, match="the game is over"):
+        state.apply_action(0)
+
+
+def test_a_deal_outside_the_chance_outcomes_is_refused() -> None:
+    state = load_game("crab-stack", deals=5).new_initial_state()
+    with pytest.raises(IllegalActionError, match=r"^chance: deal 5 is not one of the 5 deals"):
+        state.apply_action(5)
+
+
+@pytest.mark.parametrize(
+    ("parameters", "message"),
+    [
+        ("deals=0", "^deals: at least 1"),
+        ("max_steps=0", "^max_steps: at least 1"),
+        ("seed=-1", "^seed: the deals' seeds"),
+        ("players=9", "^players: Crab Stack is for 2 to 4 players"),
+    ],
+)
+def test_bad_parameters_are_refused_by_name(parameters: str, message: str) -> None:
+    with pytest.raises(InvalidConfigError, match=message):
+        pyspiel.load_game(f"python_crabrules_crab_stack({parameters})")
