@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -50,3 +51,19 @@ def test_train_crab_stack(tmp_path: pathlib.Path) -> None:
     assert "score against RandomAgent" in out
     assert curve.read_text().splitlines()[0] == "games,score"
     assert len(curve.read_text().splitlines()) == 4
+
+
+def _page_code(page: str) -> list[str]:
+    text = (EXAMPLES.parent / "docs" / page).read_text()
+    return re.findall(r"^```python\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("code", _page_code("rl.md"), ids=["encoding", "pettingzoo", "openspiel"])
+def test_the_rl_pages_ten_line_examples_run(code: str) -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()

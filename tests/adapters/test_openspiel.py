@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pathlib
+import re
 from typing import Any
 
 import pytest
@@ -360,3 +362,24 @@ def test_a_deal_outside_the_chance_outcomes_is_refused() -> None:
 def test_bad_parameters_are_refused_by_name(parameters: str, message: str) -> None:
     with pytest.raises(InvalidConfigError, match=message):
         pyspiel.load_game(f"python_crabrules_crab_stack({parameters})")
+
+
+def test_the_rl_page_lists_every_parameter_with_its_form_and_default() -> None:
+    page = (pathlib.Path(__file__).parents[2] / "docs" / "rl.md").read_text()
+    forms = {"the same": "plain", "names joined by `+`": "names", "JSON, `;` for `,`": "json"}
+    listed = {}
+    for game_id, field, _, form, default in re.findall(
+        r"^\| ([a-z-]+) \| `(\w+)` \| (.+?) \| (.+?) \| `(.*)` \|$", page, re.MULTILINE
+    ):
+        form = forms.get(form, "optional" if form.endswith("for `None`") else form)
+        listed[game_id, field] = (form, default)
+
+    def shown(default: int | bool | str) -> str:
+        return f'"{default}"' if isinstance(default, str) else str(default)
+
+    expected = {
+        (game_id, p.name): (p.form, shown(p.default))
+        for game_id in ENCODED_GAMES
+        for p in config_parameters(game_id).values()
+    }
+    assert listed == expected

@@ -17,11 +17,14 @@ as a pyspiel Python game named ``python_crabrules_<id>`` (``-`` turned into ``_`
 >>> pyspiel.load_game("python_crabrules_la_marche_du_crabe").get_type().utility
 <Utility.IDENTICAL: 3>
 
-**Parameters.** A game's parameters are the int, bool and str fields of its ``Config``
-that have a default (Crab Stack's ``players``, You've Got Crabs' ``teams``, ...), its sets
-of names as strings, joined by ``+`` (Oh Crab!'s ``modules="surprises+asymmetry"`` and
-``variants``, empty by default: OpenSpiel's game strings reserve ``,``; :func:`load_game`
-also takes them as sets, as the ``Config`` does), plus:
+**Parameters.** Every field of the game's ``Config`` is a parameter, in one of four forms
+(:class:`Parameter`), since a pyspiel parameter is an int, a bool or a string: an int,
+bool or str field is itself; a set of names (Oh Crab!'s ``modules="surprises+asymmetry"``
+and ``variants``) is its names joined by ``+``; an optional int or str is itself, with
+``-1`` or ``""`` for ``None``; any other value is its JSON with ``;`` for ``,``
+(``colours=["coral";"teal"]``; ``""``, the default, is the ``Config``'s default), since
+OpenSpiel's game strings reserve ``,``. :func:`load_game` also takes each field as the
+``Config`` does (a tuple, a set, ``None``). There are also:
 
 - ``deals`` (default 100) and ``seed`` (default 0): the setups the chance node chooses
   from, crabrules seeds ``seed`` to ``seed + deals - 1`` (below);
