@@ -40,6 +40,28 @@ def test_pettingzoo_random_agents() -> None:
         "events",
     )
     assert out.count("seed") == 3
+    out = _run("pettingzoo_random_agents.py", "youve-got-crabs", "--teams", "3", "--games", "1")
+    assert out.count("player_") == 6
+    assert "(truncated)" in out  # random play of real-time crabbing rarely ends
+
+
+def test_pettingzoo_random_agents_names_a_keyword_the_game_has_not() -> None:
+    pytest.importorskip("pettingzoo")
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(EXAMPLES / "pettingzoo_random_agents.py"),
+            "youve-got-crabs",
+            "--players",
+            "4",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "error: players: not a Config field of You've Got Crabs" in done.stderr
 
 
 def test_train_crab_stack(tmp_path: pathlib.Path) -> None:

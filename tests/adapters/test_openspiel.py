@@ -180,7 +180,7 @@ def test_a_game_string_with_every_config_field_is_that_config(
 
 @pytest.mark.parametrize("game_id", ENCODED_GAMES)
 def test_an_unknown_parameter_is_refused_by_name(game_id: str) -> None:
-    with pytest.raises(InvalidConfigError, match=r"^playrs: not a field of .*'s Config"):
+    with pytest.raises(InvalidConfigError, match=r"^playrs: not a Config field of "):
         load_game(game_id, playrs=2)
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'playrs'"):
         pyspiel.load_game(f"{game_name(game_id)}(playrs=2)")

@@ -270,7 +270,7 @@ def test_env_takes_every_config_field(case: tuple[str, dict[str, Any]]) -> None:
 @pytest.mark.parametrize("game_id", ENCODED_GAMES)
 def test_an_unknown_config_field_is_refused_by_name(game_id: str) -> None:
     fields = ", ".join(fields_of(game_id))
-    message = rf"^playrs: not a field of .*'s Config \(its fields: {fields}\)$"
+    message = rf"^playrs: not a Config field of .* \(its fields: {fields}\)$"
     with pytest.raises(InvalidConfigError, match=message):
         env(game_id, playrs=2)
     if get_game(game_id).info.dynamics is not Dynamics.SEQUENTIAL:

@@ -5,7 +5,7 @@
 >>> game_config("crab-stack", {"player": 3})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-crabrules.core.errors.InvalidConfigError: player: not a field of Crab Stack's Config (its ...
+crabrules.core.errors.InvalidConfigError: player: not a Config field of Crab Stack (its ...)
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def check_names(game_id: str, names: Iterable[str], *, own: Iterable[str] = ()) 
         if name not in taken:
             known = ", ".join(fields) + "".join(f", {n}" for n in own)
             raise InvalidConfigError(
-                f"{name}: not a field of {game.info.name}'s Config (its fields: {known})"
+                f"{name}: not a Config field of {game.info.name} (its fields: {known})"
             )
 
 
