@@ -383,3 +383,41 @@ def test_the_rl_page_lists_every_parameter_with_its_form_and_default() -> None:
         for p in config_parameters(game_id).values()
     }
     assert listed == expected
+
+
+def test_the_public_observer_shows_only_what_every_player_sees() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = load_game("oh-crab", players=3)
+    public_type = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    public, private = make_observation(game, public_type), make_observation(game)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    spectator = crabrules.oh_crab.observe(state.state, None)
+    views = []
+    for player in range(3):
+        public.set_from(state, player)
+        views.append(public.tensor.copy())
+        assert public.string_from(state, player) == repr(spectator)
+        private.set_from(state, player)
+        assert not np.array_equal(private.tensor, public.tensor)  # a hand is private
+    assert all(np.array_equal(view, views[0]) for view in views)
+    assert np.array_equal(views[0], game.encoding.observation_tensor(spectator))
+
+
+@pytest.mark.parametrize(
+    ("public_info", "private_info"),
+    [(False, pyspiel.PrivateInfoType.SINGLE_PLAYER), (True, pyspiel.PrivateInfoType.ALL_PLAYERS)],
+)
+def test_an_observer_crabrules_cannot_give_is_refused(
+    public_info: bool, private_info: Any
+) -> None:
+    from open_spiel.python.observation import make_observation
+
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=public_info, private_info=private_info
+    )
+    with pytest.raises(ValueError, match="crabrules observers give"):
+        make_observation(load_game("oh-crab", players=2), kind)

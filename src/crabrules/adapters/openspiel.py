@@ -363,10 +363,28 @@ class CrabrulesGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CrabrulesObserver:
-        """The observer of the encoding's observation tensor (no perfect recall)."""
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+        """The observer of the encoding's observation tensor (no perfect recall).
+
+        The default (or ``private_info=SINGLE_PLAYER``) is what the player sees; with
+        ``private_info=NONE`` it is the public observation, what a spectator sees.
+
+        Raises:
+            ValueError: perfect recall (an information state), no public information, or
+                every player's private information: crabrules gives none of them.
+        """
+        if iig_obs_type is None:
+            return CrabrulesObserver(self.encoding, params)
+        if iig_obs_type.perfect_recall:
             raise ValueError("crabrules games provide observations, not information states")
-        return CrabrulesObserver(self.encoding, params)
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "crabrules observers give what one player sees (private_info=SINGLE_PLAYER) "
+                "or what everyone sees (private_info=NONE), both with the public "
+                f"information; not {iig_obs_type}"
+            )
+        public = private == pyspiel.PrivateInfoType.NONE
+        return CrabrulesObserver(self.encoding, params, public=public)
 
 
 class _Shared:
@@ -521,10 +539,14 @@ class CrabrulesState(pyspiel.State):
 class CrabrulesObserver:
     """The PyObserver of the encoding's observation tensor, one dict entry per section."""
 
-    def __init__(self, enc: Encoding[Any, Any, Any], params: dict[str, Any] | None) -> None:
+    def __init__(
+        self, enc: Encoding[Any, Any, Any], params: dict[str, Any] | None, *, public: bool = False
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         self._encoding = enc
+        #: Every player's view is the spectator's (``observe(state, None)``): public only.
+        self.public = public
         self.tensor = np.zeros(enc.observation_shape, np.float32)
         self.dict: dict[str, Any] = {}
         index = 0
@@ -535,18 +557,19 @@ class CrabrulesObserver:
             index += section.size
 
     def set_from(self, state: CrabrulesState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (the public one if public)."""
         if state.state is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self._encoding.state_tensor(state.state, player)
+        viewer = None if self.public else player
+        self.tensor[:] = self._encoding.state_tensor(state.state, viewer)
 
     def string_from(self, state: CrabrulesState, player: int) -> str:
-        """What ``player`` sees of ``state``, as the text of its observation."""
+        """What ``player`` sees of ``state`` (everyone, if public), as its observation's text."""
         if state.state is None:
             return "before the deal"
         game = self._encoding.game
-        return repr(game.observe(state.state, player))
+        return repr(game.observe(state.state, None if self.public else player))
 
 
 def _register(game_id: str) -> None:
