@@ -12,6 +12,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import crabrules
+from crabrules.adapters.config import DEFAULT_MAX_STEPS
 from crabrules.adapters.pettingzoo import env, parallel_env
 from crabrules.core import Dynamics, get_game
 from crabrules.core.errors import GameOverError, IllegalActionError, InvalidConfigError
@@ -454,3 +455,21 @@ def test_a_step_after_the_end_is_a_clear_error() -> None:
 def test_a_step_before_reset_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match=r"reset\(\)"):
         env("crab-stack").step(0)
+
+
+def test_a_policy_that_repeats_itself_is_truncated_by_default() -> None:
+    # Always the last legal number: in this Oh Crab! game the crabs never leave the shore.
+    game = env("oh-crab", players=3)
+    game.reset(seed=5)
+    last = {}
+    steps = 0
+    for agent in game.agent_iter():
+        _, _, termination, truncation, _ = game.last()
+        if termination or truncation:
+            last[agent] = (termination, truncation)
+            game.step(None)
+        else:
+            game.step(int(game.observe(agent)["action_mask"].nonzero()[0][-1]))
+            steps += 1
+    assert steps == DEFAULT_MAX_STEPS == 10_000
+    assert last == dict.fromkeys(game.possible_agents, (False, True))

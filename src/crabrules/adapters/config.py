@@ -1,4 +1,4 @@
-"""The keyword arguments the adapters take: the fields of the game's ``Config``.
+"""The keyword arguments the adapters take: the fields of the game's ``Config``, and a step limit.
 
 >>> game_config("crab-stack", {"players": 3}).players
 3
@@ -18,7 +18,12 @@ import attrs
 from crabrules.core import get_game
 from crabrules.core.errors import InvalidConfigError
 
-__all__ = ["check_names", "game_config"]
+__all__ = ["DEFAULT_MAX_STEPS", "check_names", "game_config"]
+
+#: The adapters' step limit for a game whose ``GameInfo.max_random_steps`` is ``None``
+#: (random play ends long before): a policy that repeats itself (Oh Crab!'s crabs can
+#: stay on the shore forever) still ends its episode.
+DEFAULT_MAX_STEPS = 10_000
 
 
 def check_names(game_id: str, names: Iterable[str], *, own: Iterable[str] = ()) -> None:

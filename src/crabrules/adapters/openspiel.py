@@ -81,7 +81,7 @@ import attrs
 import numpy as np
 import pyspiel
 
-from crabrules.adapters.config import check_names
+from crabrules.adapters.config import DEFAULT_MAX_STEPS, check_names
 from crabrules.core import GameInfo, Information, Utility, get_game
 from crabrules.core.errors import (
     CommonReason,
@@ -103,7 +103,6 @@ __all__ = [
     "load_game",
 ]
 
-_DEFAULT_MAX_STEPS = 10_000
 _DEFAULT_DEALS = 100
 
 _UTILITY = {
@@ -315,7 +314,7 @@ def _game_type(info: GameInfo) -> pyspiel.GameType:
             **{name: p.default for name, p in config_parameters(info.id).items()},
             "deals": _DEFAULT_DEALS,
             "seed": 0,
-            "max_steps": info.max_random_steps or _DEFAULT_MAX_STEPS,
+            "max_steps": info.max_random_steps or DEFAULT_MAX_STEPS,
         },
     )
 

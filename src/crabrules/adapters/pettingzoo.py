@@ -25,7 +25,9 @@ after the one who acted last, in seat order, so every active player is offered a
 chance to act in turn and its action arrives before the next one's. A player who would
 rather wait has ``Signal`` (its meaning is the team's own). Random play of You've Got
 Crabs need not end, so its environments are truncated after ``max_steps`` actions
-(by default :attr:`~crabrules.core.GameInfo.max_random_steps`, 300).
+(by default :attr:`~crabrules.core.GameInfo.max_random_steps`, 300). The other games'
+random play ends, but a policy that repeats itself need not (Oh Crab!'s crabs may stay on
+the shore round after round), so they are truncated after 10,000 actions by default.
 
 **Simultaneous play** (Oh Crab!'s planning phase): in the AEC environment the planning
 players plan one after another, by the same rule (the next active player after the last
@@ -66,7 +68,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from crabrules.adapters.config import game_config
+from crabrules.adapters.config import DEFAULT_MAX_STEPS, game_config
 from crabrules.core import Dynamics, get_game
 from crabrules.core.errors import (
     CommonReason,
@@ -88,7 +90,8 @@ def env(
         game_id: a registered game with an encoding (``crabrules.encoding.ENCODED_GAMES``).
         render_mode: ``None`` or ``"ansi"``.
         max_steps: truncate after this many actions; ``None``: the game's
-            ``max_random_steps`` (no limit for games whose random play always ends).
+            ``max_random_steps``, or 10,000 for games whose random play ends long before
+            (a policy that repeats itself may never end an Oh Crab! game).
         config: the fields of the game's ``Config`` (``players=4``, ``teams=3``, ...).
 
     >>> env("youve-got-crabs", teams=3).possible_agents[-1]
@@ -245,14 +248,14 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         """Nothing to release: the environment holds only values."""
 
 
-def _max_steps(default: int | None, max_steps: int | None) -> int | None:
-    """The step limit: ``max_steps``, or the game's ``max_random_steps`` for ``None``.
+def _max_steps(default: int | None, max_steps: int | None) -> int:
+    """The step limit: ``max_steps``; for ``None`` the game's ``max_random_steps``, or 10,000.
 
     Raises:
         InvalidConfigError: ``max_steps`` is not a positive int.
     """
     if max_steps is None:
-        return default
+        return DEFAULT_MAX_STEPS if default is None else default
     if type(max_steps) is not int or max_steps < 1:
         raise InvalidConfigError(f"max_steps: a positive int or None, not {max_steps!r}")
     return max_steps
@@ -405,7 +408,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         applied = self._tick(actions) if self._real_time else self._simultaneous(actions)
         self._steps += 1
         done = game.is_terminal(self._state)
-        cut = not done and self._max_steps is not None and self._steps >= self._max_steps
+        cut = not done and self._steps >= self._max_steps
         returns = enc.returns(self._state)
         agents = self.agents
         rewards = {a: returns[p] if done else 0.0 for p, a in enumerate(self.possible_agents)}
