@@ -473,3 +473,24 @@ def test_a_policy_that_repeats_itself_is_truncated_by_default() -> None:
             steps += 1
     assert steps == DEFAULT_MAX_STEPS == 10_000
     assert last == dict.fromkeys(game.possible_agents, (False, True))
+
+
+@pytest.mark.parametrize(("game_id", "config"), PARALLEL, ids=PARALLEL_IDS)
+def test_a_parallel_game_sampled_with_the_masks_stays_in_the_observation_space(
+    game_id: str, config: dict[str, Any]
+) -> None:
+    game = parallel_env(game_id, max_steps=400, **config)
+    observations, _ = game.reset(seed=3)
+    for agent in game.possible_agents:
+        game.action_space(agent).seed(3)
+    steps = 0
+    while game.agents:
+        for agent in game.agents:
+            assert game.observation_space(agent).contains(observations[agent])
+        actions = {
+            agent: int(game.action_space(agent).sample(observations[agent]["action_mask"]))
+            for agent in game.agents
+        }
+        observations, _, _, _, infos = game.step(actions)
+        steps += 1
+    assert steps > 1
