@@ -27,7 +27,14 @@ from crabrules.crab_stack.events import Event, GameEnded, GroupWashedAway
 from crabrules.crab_stack.repetition import MOVE_BITS, occurrences
 from crabrules.crab_stack.state import State, Termination, check_position, check_stacks
 
-__all__ = ["Observation", "check_observation", "determinize", "observe", "observe_events"]
+__all__ = [
+    "Observation",
+    "check_observation",
+    "determinize",
+    "observe",
+    "observe_events",
+    "repetitions",
+]
 
 
 @attrs.frozen
@@ -105,7 +112,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         state.eliminated,
         state.turn,
         state.pending,
-        _repetitions(state),
+        repetitions(state),
         state.termination,
         config.spaces,
         config.labels,
@@ -113,14 +120,19 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     )
 
 
-def _repetitions(state: State) -> int:
-    """How many times the current position has occurred (a pending wave ends any stretch).
+def repetitions(state: State) -> int:
+    """How many times the current position has occurred (:attr:`Observation.repetitions`).
 
-    Equal positions have equal Zobrist keys, and the same player is to move again every
-    ``players_in`` entries of the stretch: unless such an entry has the current key, the
-    position is new, and the exact walk back through the record (which rebuilds every
-    earlier position) is skipped.
+    A pending wave ends any stretch; the game is drawn at 3.
+
+    >>> from crabrules.crab_stack.rules import initial_state
+    >>> repetitions(initial_state(seed=1))
+    1
     """
+    # Equal positions have equal Zobrist keys, and the same player is to move again every
+    # ``players_in`` entries of the stretch: unless such an entry has the current key, the
+    # position is new, and the exact walk back through the record (which rebuilds every
+    # earlier position) is skipped.
     history = state.history
     players_in = state.config.players - len(state.eliminated)
     if players_in < 1 or len(history) <= players_in:

@@ -49,9 +49,10 @@ import numpy as np
 import numpy.typing as npt
 
 from crabrules import crab_stack
-from crabrules.core import PlayerId
+from crabrules.core import PlayerId, check_viewer, not_a_state
 from crabrules.crab_stack import Action, Config, KeepGroup, Move, Observation, State
 from crabrules.crab_stack.crabs import Stack
+from crabrules.crab_stack.observe import repetitions
 from crabrules.encoding.base import Encoding, Section
 
 __all__ = ["CrabStackEncoding"]
@@ -147,27 +148,69 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
 
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
+        self._check_config(observation.config, "observation")
+        return self._tensor(
+            observation.player,
+            observation.to_move,
+            observation.eliminated,
+            observation.stacks,
+            observation.pending,
+            observation.repetitions,
+            observation.turn,
+        )
+
+    def state_tensor(self, state: State, player: PlayerId | None) -> npt.NDArray[np.float32]:
+        """The tensor of ``observe(state, player)``, read from the state (nothing is hidden)."""
+        if type(state) is not State:
+            raise not_a_state(state, State)
+        check_viewer(player, self.players)
+        self._check_config(state.config, "state")
+        return self._tensor(
+            player,
+            state.to_move,
+            state.eliminated,
+            state.stacks,
+            state.pending,
+            repetitions(state),
+            state.turn,
+        )
+
+    def _check_config(self, config: Config, what: str) -> None:
+        if config is not self.config and config != self.config:
+            raise ValueError(
+                f"{what}.config: this encoding is for {self.config!r}, not {config!r}"
+            )
+
+    def _tensor(
+        self,
+        viewer: PlayerId | None,
+        to_move: PlayerId,
+        eliminated: tuple[PlayerId, ...],
+        stacks: tuple[Stack, ...],
+        pending: tuple[tuple[int, ...], ...],
+        repeated: int,
+        turn: int,
+    ) -> npt.NDArray[np.float32]:
         # The hot path of an environment step. Every 1 is listed first, as int64 bytes, then
         # written at once; each space's share of them comes from its memo, all in C.
-        viewer = observation.player
         small = array(
             "q",
             (
                 self._observer + (self.players if viewer is None else viewer),
-                self._to_move + observation.to_move,
-                self._repetition + min(observation.repetitions, 3) - 1,
+                self._to_move + to_move,
+                self._repetition + min(repeated, 3) - 1,
             ),
         )
-        if observation.eliminated:
-            small.extend([self._eliminated + p for p in observation.eliminated])
-        pending = self._pending
-        for group in observation.pending:
-            small.extend([pending + 2 * c for c in group])
-            small.append(pending + 2 * min(group) + 1)
-        ones = b"".join([*map(_SpaceOnes.__getitem__, self._spaces, observation.stacks), small])
+        if eliminated:
+            small.extend([self._eliminated + p for p in eliminated])
+        offset = self._pending
+        for group in pending:
+            small.extend([offset + 2 * c for c in group])
+            small.append(offset + 2 * min(group) + 1)
+        ones = b"".join([*map(_SpaceOnes.__getitem__, self._spaces, stacks), small])
         values = np.zeros(self.layout.size, dtype=np.float32)
         values[np.frombuffer(ones, dtype=np.int64)] = 1.0
-        values[self._turn] = observation.turn
+        values[self._turn] = turn
         return values
 
 
