@@ -491,6 +491,6 @@ def test_a_parallel_game_sampled_with_the_masks_stays_in_the_observation_space(
             agent: int(game.action_space(agent).sample(observations[agent]["action_mask"]))
             for agent in game.agents
         }
-        observations, _, _, _, infos = game.step(actions)
+        observations, *_ = game.step(actions)
         steps += 1
     assert steps > 1
