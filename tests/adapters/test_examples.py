@@ -64,6 +64,23 @@ def test_pettingzoo_random_agents_names_a_keyword_the_game_has_not() -> None:
     assert "error: players: not a Config field of You've Got Crabs" in done.stderr
 
 
+def test_openspiel_mcts() -> None:
+    pytest.importorskip("pyspiel")
+    game = "python_crabrules_crab_stack(players=3,max_turns=100)"
+    out = _run("openspiel_mcts.py", game, "--games", "2", "--simulations", "5")
+    assert out.count("seed") == 2
+    assert "MCTS's mean return" in out
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "openspiel_mcts.py"), "python_crabrules_crab_stack(x=1)"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "error: Unknown parameter 'x'" in done.stderr
+
+
 def test_train_crab_stack(tmp_path: pathlib.Path) -> None:
     pytest.importorskip("numpy")
     curve = tmp_path / "curve.csv"
