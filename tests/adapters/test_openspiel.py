@@ -421,3 +421,18 @@ def test_an_observer_crabrules_cannot_give_is_refused(
     )
     with pytest.raises(ValueError, match="crabrules observers give"):
         make_observation(load_game("oh-crab", players=2), kind)
+
+
+@pytest.mark.parametrize("text", GAME_STRINGS)
+def test_games_and_states_pickle_as_multiprocessing_needs(text: str) -> None:
+    import pickle
+
+    game = pyspiel.load_game(text)
+    state = _random_game(game, 2)[5]
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game)
+    assert again.encoding.config == game.encoding.config
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert copy.state == state.state
+    assert copy.legal_actions() == state.legal_actions()

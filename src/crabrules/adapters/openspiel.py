@@ -359,6 +359,10 @@ class CrabrulesGame(pyspiel.Game):
         """The root: the chance node that chooses the deal."""
         return CrabrulesState(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Pickled as its game string, which names every parameter.
+        return pyspiel.load_game, (str(self),)
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CrabrulesObserver:
@@ -534,6 +538,16 @@ class CrabrulesState(pyspiel.State):
     def __str__(self) -> str:
         return "before the deal" if self.state is None else self._shared.game.render(self.state)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Pickled as OpenSpiel serialises it: the game string and the actions played.
+        return _deserialized_state, (pyspiel.serialize_game_and_state(self.get_game(), self),)
+
+
+def _deserialized_state(text: str) -> CrabrulesState:
+    """The state ``pyspiel.serialize_game_and_state`` wrote as ``text``."""
+    state: CrabrulesState = pyspiel.deserialize_game_and_state(text)[1]
+    return state
+
 
 class CrabrulesObserver:
     """The PyObserver of the encoding's observation tensor, one dict entry per section."""
@@ -579,6 +593,8 @@ def _register(game_id: str) -> None:
 
     name = "".join(word.title() for word in game_id.split("-")) + "Game"
     factory = type(name, (CrabrulesGame,), {"__init__": init, "__module__": __name__})
+    # A module attribute, so pickle finds the class (multiprocessing sends games and states).
+    globals()[name] = factory
     pyspiel.register_game(_game_type(get_game(game_id).info), factory)
 
 
