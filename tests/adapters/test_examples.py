@@ -97,7 +97,14 @@ def _page_code(page: str) -> list[str]:
     return re.findall(r"^```python\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
 
 
-@pytest.mark.parametrize("code", _page_code("rl.md"), ids=["encoding", "pettingzoo", "openspiel"])
+RL_PAGE_CODE = _page_code("rl.md")
+
+
+def test_the_rl_page_has_its_three_ten_line_examples() -> None:
+    assert len(RL_PAGE_CODE) == 3  # encoding, PettingZoo, OpenSpiel
+
+
+@pytest.mark.parametrize("code", RL_PAGE_CODE, ids=[f"block{i}" for i in range(len(RL_PAGE_CODE))])
 def test_the_rl_pages_ten_line_examples_run(code: str) -> None:
     pytest.importorskip("pettingzoo")
     pytest.importorskip("pyspiel")
