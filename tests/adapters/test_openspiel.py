@@ -436,3 +436,10 @@ def test_games_and_states_pickle_as_multiprocessing_needs(text: str) -> None:
     assert copy.history() == state.history()
     assert copy.state == state.state
     assert copy.legal_actions() == state.legal_actions()
+
+
+def test_an_information_state_is_refused_as_crabrules_gives_observations_only() -> None:
+    state = load_game("la-marche-du-crabe").new_initial_state()
+    state.apply_action(0)
+    with pytest.raises(ValueError, match="observations, not information states"):
+        state.information_state_string(0)
