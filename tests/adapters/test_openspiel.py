@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -21,6 +24,7 @@ from crabrules.core.errors import (  # noqa: E402
     IllegalActionError,
     InvalidConfigError,
 )
+from crabrules.core.serialize import from_json, to_json  # noqa: E402
 from crabrules.encoding import ENCODED_GAMES, encoding  # noqa: E402
 
 from .config_cases import CASES, case_id, config_of, fields_of  # noqa: E402
@@ -82,7 +86,8 @@ def test_the_observer_is_the_encodings_tensor() -> None:
     enc = encoding("youve-got-crabs")
     view = crabrules.youve_got_crabs.observe(state.state, 1)
     assert np.array_equal(np.array(state.observation_tensor(1)), enc.observation_tensor(view))
-    assert state.observation_string(1) == repr(view)
+    assert state.observation_string(1) == to_json(view)
+    assert from_json(state.observation_string(1), type(view)) == view
 
 
 def test_mcts_plays_a_whole_game_of_crab_stack() -> None:
@@ -111,10 +116,10 @@ def test_action_strings_are_the_games_notation(game_id: str) -> None:
     for number in legal:
         action = enc.int_to_action(state.state, player, number)
         assert state.action_to_string(player, number) == bundle.action_to_str(state.state, action)
-    # A number not legal now has no notation: its action's repr.
+    # A number not legal now has no notation: its action's JSON.
     illegal = next(n for n in range(game.num_distinct_actions()) if n not in legal)
     written = state.action_to_string(player, illegal)
-    assert written == repr(enc.int_to_action(state.state, player, illegal))
+    assert written == to_json(enc.int_to_action(state.state, player, illegal))
 
 
 def test_a_bad_number_of_deals_is_refused() -> None:
@@ -400,7 +405,7 @@ def test_the_public_observer_shows_only_what_every_player_sees() -> None:
     for player in range(3):
         public.set_from(state, player)
         views.append(public.tensor.copy())
-        assert public.string_from(state, player) == repr(spectator)
+        assert public.string_from(state, player) == to_json(spectator)
         private.set_from(state, player)
         assert not np.array_equal(private.tensor, public.tensor)  # a hand is private
     assert all(np.array_equal(view, views[0]) for view in views)
@@ -443,3 +448,44 @@ def test_an_information_state_is_refused_as_crabrules_gives_observations_only() 
     state.apply_action(0)
     with pytest.raises(ValueError, match="observations, not information states"):
         state.information_state_string(0)
+
+
+_CANONICAL = """
+import itertools
+from crabrules import oh_crab
+from crabrules.adapters.openspiel import load_game
+from crabrules.core.serialize import to_json
+
+game = load_game("oh-crab", players=2, modules=["events", "surprises", "challenges"])
+state = game.new_initial_state()
+state.apply_action(0)
+mine = oh_crab.observe(state.state, 0)
+strings, reprs = set(), set()
+for order in itertools.permutations(["challenges", "surprises", "events"]):
+    # The same config, its modules listed in another order: an equal observation.
+    twin = oh_crab.Config(players=2, modules=list(order))
+    view = oh_crab.observe(oh_crab.initial_state(twin, seed=0), 0)
+    assert view == mine
+    strings.add(to_json(view))
+    reprs.add(repr(view))
+print(strings == {state.observation_string(0)}, len(reprs) == 1)
+"""
+
+
+def test_equal_observations_give_equal_observation_strings() -> None:
+    # A set's order (a repr's) depends on the hash seed and on the order its items came in.
+    reprs_equal = []
+    for seed in range(8):
+        done = subprocess.run(
+            [sys.executable, "-c", _CANONICAL],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+        )
+        assert done.returncode == 0, done.stderr
+        strings_equal, same_repr = done.stdout.split()
+        assert strings_equal == "True", seed
+        reprs_equal.append(same_repr == "True")
+    assert not all(reprs_equal)  # a repr would have told equal observations apart

@@ -53,9 +53,11 @@ games are ``GENERAL_SUM``. Returns are :meth:`~crabrules.encoding.base.Encoding.
 
 **Observers.** ``make_py_observer`` gives the observation tensor of
 :mod:`crabrules.encoding`, one ``dict`` entry per section; the observation string is
-the ``repr`` of the player's ``Observation``. A legal action's string is the game's
-notation (``action_to_str``: ``"b2-c3"``, ``"red: move c4 push c5"``...); a number not
-legal in the state, which has no notation, is written as its action's ``repr``.
+the JSON of the player's ``Observation`` (:func:`~crabrules.core.serialize.to_json`,
+which writes sets sorted, so equal observations give equal strings, as tabular methods
+keyed on them need). A legal action's string is the game's notation (``action_to_str``:
+``"b2-c3"``, ``"red: move c4 push c5"``...); a number not legal in the state, which has
+no notation, is written as its action's JSON.
 
 **No information-state tensor.** An information state is the player's whole history
 (perfect recall): what they saw at every step and what they did. OpenSpiel's tensors
@@ -90,7 +92,7 @@ from crabrules.core.errors import (
     InvalidConfigError,
 )
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.core.serialize import converter, describe_error
+from crabrules.core.serialize import converter, describe_error, to_json
 from crabrules.encoding import ENCODED_GAMES, Encoding, encoding
 
 __all__ = [
@@ -522,7 +524,7 @@ class CrabrulesState(pyspiel.State):
         if player == position.player and action in position.legal:
             # The game's own notation, as its players write it (defined for legal actions).
             return str(self._shared.game.action_to_str(position.state, position.legal[action]))
-        return repr(self._shared.encoding.int_to_action(self.state, player, action))
+        return to_json(self._shared.encoding.int_to_action(self.state, player, action))
 
     def is_terminal(self) -> bool:
         """The game is over, or ``max_steps`` actions were played."""
@@ -578,11 +580,16 @@ class CrabrulesObserver:
         self.tensor[:] = self._encoding.state_tensor(state.state, viewer)
 
     def string_from(self, state: CrabrulesState, player: int) -> str:
-        """What ``player`` sees of ``state`` (everyone, if public), as its observation's text."""
+        """What ``player`` sees of ``state`` (everyone, if public): its observation's JSON.
+
+        The JSON, not the ``repr``: it writes sets sorted, so equal observations give
+        equal strings (a ``repr`` follows a set's order, which depends on the hash seed and
+        on how the set was built), and ``from_json`` reads it back.
+        """
         if state.state is None:
             return "before the deal"
         game = self._encoding.game
-        return repr(game.observe(state.state, None if self.public else player))
+        return to_json(game.observe(state.state, None if self.public else player))
 
 
 def _register(game_id: str) -> None:
