@@ -157,3 +157,28 @@ def test_legal_actions_order_is_swaps_hand_calls_signal() -> None:
     actions = legal_actions(state, 2)
     assert actions[:16] == tuple(Swap(2, h, o) for h in range(4) for o in range(4))
     assert actions[16:] == (PutDown(2), Call(2, 0), Call(2, 1), Call(2, 3), Signal(2))
+
+
+def random_positions(games: int, actions: int) -> Iterator[State]:
+    """The states of games of the test table, up to ``actions`` each."""
+    for seed in range(games):
+        state = initial_state(Config(teams=3), seed=seed)
+        table = RandomTable(random.Random(seed))
+        for _ in range(actions):
+            if is_terminal(state):
+                break
+            yield state
+            state = apply(state, table.choose(state))
+
+
+def test_legal_actions_of_everyone_are_each_players_in_turn_in_every_phase() -> None:
+    # Open play lists everyone's actions from tables kept between calls (by clock time and
+    # by the players' situations): in every situation, sudden death included, the listing
+    # is still each player's actions, player by player.
+    kinds: set[type] = set()
+    for state in [*random_positions(3, 400), *hand_built()]:
+        everything = legal_actions(state)
+        by_player = tuple(a for p in range(6) for a in legal_actions(state, p))
+        assert everything == by_player
+        kinds.update(type(a) for a in everything)
+    assert {Swap, PutDown, PickUp, Confirm, Answer, Call, Signal, Resolve} <= kinds

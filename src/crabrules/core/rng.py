@@ -172,7 +172,11 @@ def check_seed(seed: object) -> int:
     ...
     crabrules.core.errors.InvalidConfigError: seed: an int in [0, 2**64), not 2.0
     """
-    value = operator.index(seed) if isinstance(seed, SupportsIndex) else None
+    if type(seed) is int:
+        # The usual seed, tested first: the runtime Protocol check below costs ~3 us.
+        value: int | None = seed
+    else:
+        value = operator.index(seed) if isinstance(seed, SupportsIndex) else None
     if type(seed) is bool or value is None or not 0 <= value < SEED_LIMIT:
         raise InvalidConfigError(f"seed: an int in [0, 2**64), not {seed!r}")
     return int(value)

@@ -51,7 +51,8 @@ from crabrules.oh_crab.movement import (
     stand_up,
 )
 from crabrules.oh_crab.primitives import MOVES, Primitive
-from crabrules.oh_crab.state import NO_CARD, CardId, Grant, Source
+from crabrules.oh_crab.progress import Source
+from crabrules.oh_crab.state import NO_CARD, CardId, Grant
 from crabrules.oh_crab.turns import add_to_trace
 from crabrules.oh_crab.work import Rules, View, Work, shared
 

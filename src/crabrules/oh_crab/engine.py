@@ -47,7 +47,8 @@ from crabrules.oh_crab.events import ActionUsed, CardPlanned, CrabPlaced, Event,
 from crabrules.oh_crab.market import market_takes
 from crabrules.oh_crab.movement import do_move
 from crabrules.oh_crab.names import cell_label
-from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, Source, Stage, State
+from crabrules.oh_crab.progress import Phase, Source, Stage
+from crabrules.oh_crab.state import NO_CARD, RESTING, State
 from crabrules.oh_crab.turns import (
     activate,
     add_to_trace,

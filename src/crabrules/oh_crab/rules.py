@@ -102,7 +102,7 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     content = get_content(config.content)
     n = config.players
     # The draws' order (first player, then the shuffle) is what a seed means: keep it.
-    rng = Rng.from_seed(seed)
+    rng = Rng(seed)  # resolve_seed checked it (from_seed would check it again)
     first, rng = rng.below(n)
     if rules.team:
         # 2-player mode: the players place their crabs themselves (Place).

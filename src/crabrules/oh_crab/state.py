@@ -12,8 +12,6 @@ list their cards bottom to top; the draw pile lists its cards top first.
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
 from crabrules.core.game import PlayerId
@@ -22,6 +20,7 @@ from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.board import Cell
 from crabrules.oh_crab.config import Config
 from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.progress import Phase, Source, Stage
 
 __all__ = [
     "NO_CARD",
@@ -47,43 +46,6 @@ RESTING: CardId = -2
 CrabId = int
 #: ``Turn.crab`` before the player has activated a crab (2-player mode, Action 1).
 NO_CRAB: CrabId = -1
-
-
-class Phase(str, enum.Enum):
-    """The phase of the round (the End of Round phase resolves at once).
-
-    In the 2-player mode a round has two Planning and two Action phases
-    (:attr:`State.tokens` tells which); the game begins with the crabs' placing.
-    """
-
-    PLACING = "placing"
-    PLANNING = "planning"
-    ACTION = "action"
-    OVER = "over"
-
-
-class Stage(str, enum.Enum):
-    """Where the active player is in their turn."""
-
-    ACTIVATE = "activate"
-    """2-player mode, Action 1: choose the crab to activate with token 1."""
-    START = "start"
-    """Add the planned card to the Trace, or Rest."""
-    ACT = "act"
-    """Use actions, in any order, then end the turn."""
-    ENDING = "ending"
-    """The turn has ended but what its last move (a Water Current) triggered is resolved
-    first (Adventure Pack): the cards due, then the turn passes."""
-
-
-class Source(str, enum.Enum):
-    """Where an action a player may use this turn comes from (rule A to E)."""
-
-    MAIN = "main"
-    SECONDARY = "secondary"
-    SPECIAL = "special"
-    COOK = "cook"
-    TILE = "tile"
 
 
 @attrs.frozen

@@ -28,16 +28,8 @@ from crabrules.oh_crab.events import (
 )
 from crabrules.oh_crab.movement import enter_own, stand_up
 from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import (
-    NO_CARD,
-    NO_CRAB,
-    RESTING,
-    CardId,
-    Grant,
-    Phase,
-    Source,
-    Stage,
-)
+from crabrules.oh_crab.progress import Phase, Source, Stage
+from crabrules.oh_crab.state import NO_CARD, NO_CRAB, RESTING, CardId, Grant
 from crabrules.oh_crab.work import Rules, View, Work, shared
 
 __all__ = [

@@ -36,7 +36,8 @@ from crabrules.oh_crab.events import (
 from crabrules.oh_crab.market import refill, take
 from crabrules.oh_crab.names import BASIC_TITLES, card_names
 from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import NO_CRAB, CardId, Grant, Source, Stage, State, Turn
+from crabrules.oh_crab.progress import Source, Stage
+from crabrules.oh_crab.state import NO_CRAB, CardId, Grant, State, Turn
 
 __all__ = ["Rules", "View", "Work", "rules_for", "rules_of", "shared"]
 

@@ -47,7 +47,6 @@ from crabrules.youve_got_crabs.state import (
     Termination,
     Window,
 )
-from crabrules.youve_got_crabs.table import table
 from crabrules.youve_got_crabs.work import Work
 
 __all__ = [
@@ -93,7 +92,7 @@ def call(state: State, action: Call, events: Log = None) -> State:
     if window is not None:
         work.window = None
         _counter_call(work, window, time, events)
-    elif table(work.config).partner_of[caller] == target:
+    elif work.seats.partner_of[caller] == target:
         # Decision 2: a call on one's partner waits for a possible Double Crabs counter-call.
         _open_window(work, caller, target, time, events)
     else:
@@ -117,8 +116,8 @@ def collect(state: State, action: Collect, events: Log = None) -> State:
     """Take one token of the Double Crabs claim from the action's source."""
     claim = state.claim
     assert claim is not None
-    team = table(state.config).team_of[action.player]
     work = Work(state)
+    team = work.seats.team_of[action.player]
     before = work.tokens
     take_token(work, team, action.source, events)
     remaining = claim.remaining - 1
@@ -179,7 +178,7 @@ def _double_crabs(
     record_call(work, first, second, double=True, events=events)
     record_call(work, second, first, double=True, events=events)
     if events is not None:
-        team = table(work.config).team_of[collector]
+        team = work.seats.team_of[collector]
         events.append(DoubleCrabs(team, collector, DOUBLE_CRABS_TOKENS))
     redraw(work, second, events)
     redraw(work, first, events)
@@ -214,7 +213,7 @@ def resolve_on_partner(work: Work, caller: PlayerId, target: PlayerId, events: L
     Wrong: the team loses a token to the Pot, if it has one (Decision 4); the hand stays
     hidden.
     """
-    team = table(work.config).team_of[target]
+    team = work.seats.team_of[target]
     right = is_scoring(work.hands[target])
     record_call(work, caller, target, double=False, events=events)
     tokens, pot = list(work.tokens), work.pot
@@ -244,7 +243,7 @@ def resolve_on_opponent(
     Pot when that team has none; the called player discards the four and draws four.
     Wrong: the caller's team gives the called team a token, if it has one (Decision 4).
     """
-    seats = table(work.config)
+    seats = work.seats
     ours, theirs = seats.team_of[caller], seats.team_of[target]
     right = is_scoring(work.hands[target])
     record_call(work, caller, target, double=False, events=events)
@@ -322,6 +321,6 @@ def settle(work: Work, before: tuple[int, ...], events: Log = None) -> None:
 
 def _won(work: Work, team: Team, reason: Termination, events: Log) -> None:
     if events is not None:
-        players = table(work.config).team_players[team]
+        players = work.seats.team_players[team]
         events.append(GameEnded(team, players, work.tokens, reason.value))
     work.winner = team

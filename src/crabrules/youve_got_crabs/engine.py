@@ -91,25 +91,29 @@ def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...
     down, confirmed, declined = state.down, state.confirmed, state.declined
     playing, offering = phase is _PLAY, phase is _OFFER
     everyone_down: bool | None = None  # all_down(state), once some player asks
-    out: list[Action] = []
+    situations: list[int] = []
     for p in players:
         on_license_side = side_of[p] == license
         if playing and on_license_side:
             if p not in down:
-                out.extend(_SWAPS[p])
-                out.append(_PUT_DOWNS[p])
+                situation = _SWAPPING
+            elif p in confirmed:
+                situation = _DOWN
             else:
-                out.append(_PICK_UPS[p])
-                if p not in confirmed:
-                    if everyone_down is None:
-                        everyone_down = all_down(state)
-                    if everyone_down:
-                        out.append(_CONFIRMS[p])
+                if everyone_down is None:
+                    everyone_down = all_down(state)
+                situation = _CONFIRMING if everyone_down else _DOWN
         elif offering and not on_license_side and p not in declined:
-            out.extend(_ANSWERS[p])
-        out.extend(calls.of(p))
-        out.append(_SIGNALS[p])
-    return tuple(out)
+            situation = _ANSWERING
+        else:
+            situation = _WAITING
+        situations.append(situation)
+    if len(players) == 1:
+        return calls.actions(players[0], situations[0])
+    if not players:
+        return ()  # a player out of a sudden death
+    # Everyone's: the players are the targets, in order.
+    return calls.everyone(tuple(situations))
 
 
 def _targets(state: State) -> tuple[PlayerId, ...]:
@@ -142,25 +146,78 @@ _ANSWERS: Final = tuple((Answer(p, True), Answer(p, False)) for p in _PLAYERS)
 _SIGNALS: Final = tuple(Signal(p) for p in _PLAYERS)
 _RESOLVES: Final = tuple(Resolve(p) for p in _PLAYERS)
 
+# A player's situation in open play, which decides their round's actions: swapping (their
+# side plays and their hand is up), down (hand down), confirming (hand down, every hand of
+# the side down, not confirmed yet), answering (the other side's offer), waiting (none).
+_SWAPPING: Final = 0
+_DOWN: Final = 1
+_CONFIRMING: Final = 2
+_ANSWERING: Final = 3
+_WAITING: Final = 4
+_SITUATIONS: Final = 5
+#: How many listings of everyone's actions a table keeps (:meth:`_Calls.everyone`).
+_LISTINGS: Final = 64
+#: By player, then situation: the round's actions, in the order ``legal_actions`` lists them.
+_ROUND_ACTIONS: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
+    (
+        (*_SWAPS[p], _PUT_DOWNS[p]),
+        (_PICK_UPS[p],),
+        (_PICK_UPS[p], _CONFIRMS[p]),
+        _ANSWERS[p],
+        (),
+    )
+    for p in _PLAYERS
+)
+
 
 class _Calls:
-    """The calls of each player at one clock time; a player's are built when first asked.
+    """The actions of each player at one clock time, built when first asked.
 
     One table per clock time and set of targets (:func:`_calls_at`), so listing everyone's
-    actions looks the time up once, and asking one player's builds only theirs.
+    actions looks the time up once, and asking one player's builds only theirs. A player's
+    actions in a situation are one tuple (the round's, the calls, Signal), built once, so
+    listing them is one ``extend`` a player.
     """
 
     def __init__(self, targets: tuple[PlayerId, ...], clock: float) -> None:
         self.targets = targets
         self.clock = clock
         self.by_player: list[tuple[Call, ...] | None] = [None] * len(_PLAYERS)
+        self.by_situation: list[tuple[Action, ...] | None] = [None] * (len(_PLAYERS) * _SITUATIONS)
+        self.listings: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
     def of(self, player: PlayerId) -> tuple[Call, ...]:
+        """The calls ``player`` may make: one a target other than themselves."""
         calls = self.by_player[player]
         if calls is None:
             calls = tuple(Call(player, t, self.clock) for t in self.targets if t != player)
             self.by_player[player] = calls
         return calls
+
+    def everyone(self, situations: tuple[int, ...]) -> tuple[Action, ...]:
+        """Every target's actions, target by target, each in their situation.
+
+        The listings are kept (up to ``_LISTINGS`` a table): play revisits the same few.
+        """
+        listing = self.listings.get(situations)
+        if listing is None:
+            out: list[Action] = []
+            for k, situation in enumerate(situations):
+                out.extend(self.actions(self.targets[k], situation))
+            listing = tuple(out)
+            if len(self.listings) < _LISTINGS:
+                self.listings[situations] = listing
+        return listing
+
+    def actions(self, player: PlayerId, situation: int) -> tuple[Action, ...]:
+        """Everything ``player`` may do in ``situation`` (one of ``_SWAPPING`` ...)."""
+        key = player * _SITUATIONS + situation
+        actions = self.by_situation[key]
+        if actions is None:
+            round_actions = _ROUND_ACTIONS[player][situation]
+            actions = (*round_actions, *self.of(player), _SIGNALS[player])
+            self.by_situation[key] = actions
+        return actions
 
 
 @functools.lru_cache(maxsize=256)

@@ -21,6 +21,7 @@ from crabrules.core import PlayerId, Rng
 from crabrules.youve_got_crabs.cards import Card
 from crabrules.youve_got_crabs.config import Config, Side, Team
 from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase, State, Window
+from crabrules.youve_got_crabs.table import Table, table
 
 __all__ = ["Work"]
 
@@ -28,7 +29,8 @@ __all__ = ["Work"]
 class Work:
     """The fields of a :class:`~crabrules.youve_got_crabs.state.State`, to change in place.
 
-    Its attributes are the state's fields, with the same names and types.
+    Its attributes are the state's fields, with the same names and types, and
+    :attr:`seats`, the game's seating.
     """
 
     def __init__(self, state: State) -> None:
@@ -61,6 +63,17 @@ class Work:
         self.calls: tuple[CallRecord, ...] = state.calls
         self.call_count: int = state.call_count
         self.called_wrong: frozenset[PlayerId] = state.called_wrong
+        self._seats: Table | None = None
+
+    @property
+    def seats(self) -> Table:
+        """The game's seating (:func:`~crabrules.youve_got_crabs.table.table`).
+
+        Looked up once an action: the lookup hashes the config, a Python call.
+        """
+        if self._seats is None:
+            self._seats = table(self.config)
+        return self._seats
 
     def state(self) -> State:
         """The state these fields make (by position: the order of ``State``'s fields)."""

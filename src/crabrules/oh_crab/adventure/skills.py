@@ -37,7 +37,8 @@ from crabrules.oh_crab.adventure.frames import in_order
 from crabrules.oh_crab.adventure.state import Frame, FrameKind
 from crabrules.oh_crab.effects import advance, steps_usable
 from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import Phase, State
+from crabrules.oh_crab.progress import Phase
+from crabrules.oh_crab.state import State
 from crabrules.oh_crab.work import Rules, Work
 
 __all__ = ["open_windows", "skill_options", "use_skill"]
@@ -85,6 +86,12 @@ def open_windows(work: Work, before: State) -> None:
     if events is not None and old is not None:
         revealed = len(events.revealed) > len(old.revealed)
     knocked_before = before.knocked
+    knocked_now = [
+        work.knocked[crab] and not knocked_before[crab] and work.crabs[crab] >= 0
+        for crab in range(len(knocked_before))
+    ]
+    if not revealed and not any(knocked_now):
+        return  # only a knock-over or an Event opens a window: most actions open none
     start = len(work.frames)
     assert isinstance(work.frames, list)
     n = rules.players
@@ -93,7 +100,7 @@ def open_windows(work: Work, before: State) -> None:
             card = card_of(rules, work, crab)
             if card is None or asymmetry.pincers[crab] <= 0:
                 continue
-            knocked = work.knocked[crab] and not knocked_before[crab] and work.crabs[crab] >= 0
+            knocked = knocked_now[crab]
             if card.timing is Timing.SPECIAL:
                 opens = (card.situation is Situation.KNOCKED_OVER and knocked) or (
                     card.situation is Situation.EVENT_REVEALED and revealed
