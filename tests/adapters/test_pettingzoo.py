@@ -441,10 +441,6 @@ def test_a_parallel_step_after_the_end_is_refused() -> None:
         game.step({"player_0": game.wait})
 
 
-# The AEC env's step is being optimised by the lead: these describe what it should do.
-
-
-@pytest.mark.xfail(strict=True, reason="step after the end raises KeyError (lead's hot path)")
 def test_a_step_after_the_end_is_a_clear_error() -> None:
     game = env("crab-stack")
     game.reset(seed=1)
@@ -453,10 +449,14 @@ def test_a_step_after_the_end_is_a_clear_error() -> None:
         game.step(0)
 
 
-@pytest.mark.xfail(strict=True, reason="step before reset raises AttributeError (lead's hot path)")
 def test_a_step_before_reset_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match=r"reset\(\)"):
         env("crab-stack").step(0)
+
+
+def test_an_observation_before_reset_is_a_clear_error() -> None:
+    with pytest.raises(RuntimeError, match=r"reset\(\)"):
+        env("crab-stack").observe("player_0")
 
 
 def test_a_policy_that_repeats_itself_is_truncated_by_default() -> None:

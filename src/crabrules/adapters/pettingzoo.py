@@ -192,7 +192,13 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._ones, self._legal = self._encoding.legal_numbers(state, self._player)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s observation tensor and action mask (all 0 unless it is to act)."""
+        """``agent``'s observation tensor and action mask (all 0 unless it is to act).
+
+        Raises:
+            RuntimeError: called before :meth:`reset`.
+        """
+        if self._state is None:
+            raise RuntimeError("no game yet: call reset() before observe()")
         player = self._player_of[agent]
         # A copy: the mask is the caller's to write, and the 1s stay the env's own record.
         ones = bytearray(self._ones) if player == self._player else bytearray(self._actions)
@@ -204,9 +210,18 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
         Raises:
             ValueError: the number is not one of the agent's legal ones (its mask's 1s).
+            GameOverError: every agent is done (the game is over), or :meth:`reset` was
+                never called.
         """
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            agent = self.agent_selection
+            done = self.terminations[agent] or self.truncations[agent]
+        except (AttributeError, KeyError):  # never reset, or every agent already removed
+            raise GameOverError(
+                "the game is over (or was never started): reset() the environment",
+                action=action,
+            ) from None
+        if done:
             self._was_dead_step(action)
             return
         try:
