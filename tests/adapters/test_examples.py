@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -39,6 +40,45 @@ def test_pettingzoo_random_agents() -> None:
         "events",
     )
     assert out.count("seed") == 3
+    out = _run("pettingzoo_random_agents.py", "youve-got-crabs", "--teams", "3", "--games", "1")
+    assert out.count("player_") == 6
+    assert "(truncated)" in out  # random play of real-time crabbing rarely ends
+
+
+def test_pettingzoo_random_agents_names_a_keyword_the_game_has_not() -> None:
+    pytest.importorskip("pettingzoo")
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(EXAMPLES / "pettingzoo_random_agents.py"),
+            "youve-got-crabs",
+            "--players",
+            "4",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "error: players: not a Config field of You've Got Crabs" in done.stderr
+
+
+def test_openspiel_mcts() -> None:
+    pytest.importorskip("pyspiel")
+    game = "python_crabrules_crab_stack(players=3,max_turns=100)"
+    out = _run("openspiel_mcts.py", game, "--games", "2", "--simulations", "5")
+    assert out.count("seed") == 2
+    assert "MCTS's mean return" in out
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "openspiel_mcts.py"), "python_crabrules_crab_stack(x=1)"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "error: Unknown parameter 'x'" in done.stderr
 
 
 def test_train_crab_stack(tmp_path: pathlib.Path) -> None:
@@ -50,3 +90,26 @@ def test_train_crab_stack(tmp_path: pathlib.Path) -> None:
     assert "score against RandomAgent" in out
     assert curve.read_text().splitlines()[0] == "games,score"
     assert len(curve.read_text().splitlines()) == 4
+
+
+def _page_code(page: str) -> list[str]:
+    text = (EXAMPLES.parent / "docs" / page).read_text()
+    return re.findall(r"^```python\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+
+
+RL_PAGE_CODE = _page_code("rl.md")
+
+
+def test_the_rl_page_has_its_three_ten_line_examples() -> None:
+    assert len(RL_PAGE_CODE) == 3  # encoding, PettingZoo, OpenSpiel
+
+
+@pytest.mark.parametrize("code", RL_PAGE_CODE, ids=[f"block{i}" for i in range(len(RL_PAGE_CODE))])
+def test_the_rl_pages_ten_line_examples_run(code: str) -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()

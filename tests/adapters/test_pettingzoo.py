@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -12,7 +12,13 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import crabrules
+from crabrules.adapters.config import DEFAULT_MAX_STEPS
 from crabrules.adapters.pettingzoo import env, parallel_env
+from crabrules.core import Dynamics, get_game
+from crabrules.core.errors import GameOverError, IllegalActionError, InvalidConfigError
+from crabrules.encoding import ENCODED_GAMES
+
+from .config_cases import CASES, case_id, config_of, fields_of, uncovered
 
 #: Oh Crab!'s Adventure Pack: one mix per module (with a variant where it has them), and
 #: all four modules together.
@@ -106,6 +112,8 @@ def test_writing_the_handed_out_mask_changes_nothing_legal() -> None:
 def test_a_bad_render_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="render_mode"):
         env("crab-stack", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode"):
+        parallel_env("oh-crab", render_mode="rgb_array")
 
 
 def test_real_time_play_offers_each_active_player_in_turn() -> None:
@@ -238,3 +246,253 @@ def test_oh_crabs_hidden_choice_of_skills_is_one_parallel_step() -> None:
     state = game.game_state
     assert not state.adventure.asymmetry.choosing
     assert state.phase is crabrules.oh_crab.Phase.PLANNING
+
+
+# Every field of every game's Config is a keyword argument of both factories.
+
+
+def test_the_config_cases_set_every_config_field() -> None:
+    assert uncovered() == {game_id: set() for game_id in ENCODED_GAMES}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+def test_env_takes_every_config_field(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, config = case
+    expected = config_of(game_id, config)
+    game = env(game_id, **config)
+    assert game.encoding.config == expected
+    game.reset(seed=1)
+    assert game.encoding.game.initial_state(expected, seed=1) == game.game_state
+    if get_game(game_id).info.dynamics is not Dynamics.SEQUENTIAL:
+        parallel = parallel_env(game_id, **config)
+        assert parallel.encoding.config == expected
+        parallel.reset(seed=1)
+        assert game.game_state == parallel.game_state
+
+
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+def test_an_unknown_config_field_is_refused_by_name(game_id: str) -> None:
+    fields = ", ".join(fields_of(game_id))
+    message = rf"^playrs: not a Config field of .* \(its fields: {fields}\)$"
+    with pytest.raises(InvalidConfigError, match=message):
+        env(game_id, playrs=2)
+    if get_game(game_id).info.dynamics is not Dynamics.SEQUENTIAL:
+        with pytest.raises(InvalidConfigError, match=message):
+            parallel_env(game_id, playrs=2)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "field"), [(g, f) for g in ENCODED_GAMES for f in fields_of(g)]
+)
+def test_a_config_field_of_the_wrong_type_is_refused_by_name(game_id: str, field: str) -> None:
+    with pytest.raises(InvalidConfigError, match=f"^{field}: "):
+        env(game_id, **{field: cast(Any, object())})
+
+
+# PettingZoo's conventions beyond api_test and seed_test, as a learner's loop relies on them.
+
+
+def _play(game: Any, choose: Any) -> int:
+    """Play ``game`` (reset already) to its end with ``choose(agent, observation)``."""
+    steps = 0
+    for agent in game.agent_iter():
+        observation, _, termination, truncation, _ = game.last()
+        if termination or truncation:
+            game.step(None)
+        else:
+            game.step(choose(agent, observation))
+            steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("game_id", "config"), CONFIGS, ids=IDS)
+def test_sampling_the_action_space_with_the_mask_stays_in_the_observation_space(
+    game_id: str, config: dict[str, Any]
+) -> None:
+    game = env(game_id, **config)
+    game.reset(seed=7)
+    for agent in game.possible_agents:
+        game.action_space(agent).seed(7)
+
+    def choose(agent: str, observation: dict[str, Any]) -> int:
+        assert game.observation_space(agent).contains(observation)
+        for other in game.agents:  # what every other agent sees at this step too
+            assert game.observation_space(other).contains(game.observe(other))
+        number = game.action_space(agent).sample(observation["action_mask"])
+        assert observation["action_mask"][number] == 1
+        return int(number)
+
+    assert _play(game, choose) > 0
+    game.close()
+
+
+def _first_legal(_: str, observation: dict[str, Any]) -> int:
+    return int(observation["action_mask"].nonzero()[0][0])
+
+
+def test_reset_with_the_same_seed_twice_plays_the_same_game() -> None:
+    game = env("oh-crab", players=3, max_steps=200)
+    states = []
+    for _ in range(2):
+        game.reset(seed=11)
+        rng = random.Random(0)
+        _play(game, lambda _, o, rng=rng: int(rng.choice(o["action_mask"].nonzero()[0])))
+        states.append(game.game_state)
+    assert states[0] == states[1]
+    game.reset(seed=12)
+    assert game.game_state != crabrules.oh_crab.initial_state(game.encoding.config, seed=11)
+
+
+def test_max_steps_truncates_every_agent_with_no_reward() -> None:
+    game = env("crab-stack", players=3, max_steps=5)
+    game.reset(seed=1)
+    ends = {}
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, _ = game.last()
+        if termination or truncation:
+            ends[agent] = (reward, termination, truncation, observation["action_mask"].sum())
+            game.step(None)
+        else:
+            game.step(_first_legal(agent, observation))
+    assert ends == dict.fromkeys(game.possible_agents, (0, False, True, 0))
+    assert not crabrules.crab_stack.is_terminal(game.game_state)
+    assert game.agents == []
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5])
+def test_max_steps_below_one_is_refused(bad: Any) -> None:
+    with pytest.raises(InvalidConfigError, match=r"^max_steps: "):
+        env("crab-stack", max_steps=bad)
+    with pytest.raises(InvalidConfigError, match=r"^max_steps: "):
+        parallel_env("oh-crab", max_steps=bad)
+
+
+def test_pettingzoos_standard_wrappers_play_whole_games() -> None:
+    from pettingzoo.utils import wrappers
+
+    for wrapper in (wrappers.OrderEnforcingWrapper, wrappers.AssertOutOfBoundsWrapper):
+        game = wrapper(env("crab-stack", players=4))
+        game.reset(seed=2)
+        assert _play(game, _first_legal) > 0
+    game = wrappers.AssertOutOfBoundsWrapper(env("crab-stack"))
+    game.reset(seed=2)
+    with pytest.raises(AssertionError, match="not in action space"):
+        game.step(10**6)
+    game = wrappers.TerminateIllegalWrapper(env("crab-stack"), illegal_reward=-1)
+    game.reset(seed=2)
+    observation, *_ = game.last()
+    game.step(int((observation["action_mask"] == 0).nonzero()[0][0]))
+    assert game.rewards["player_0"] == -1  # the first mover broke the rule
+
+
+def test_order_enforcing_refuses_a_step_before_reset() -> None:
+    from pettingzoo.utils import wrappers
+
+    with pytest.raises(AssertionError, match="reset"):
+        wrappers.OrderEnforcingWrapper(env("crab-stack")).step(0)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "config"), [("oh-crab", {"players": 2}), ("youve-got-crabs", {"max_steps": 40})]
+)
+def test_parallel_to_aec_plays_whole_games(game_id: str, config: dict[str, Any]) -> None:
+    from pettingzoo.utils.conversions import parallel_to_aec
+
+    game = parallel_to_aec(parallel_env(game_id, **config))
+    game.reset(seed=3)
+    assert _play(game, _first_legal) > 0
+
+
+def test_a_sequential_env_is_not_parallelizable() -> None:
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env("crab-stack"))
+
+
+def test_render_before_reset_is_a_clear_error() -> None:
+    games = (env("crab-stack", render_mode="ansi"), parallel_env("oh-crab", render_mode="ansi"))
+    for game in games:
+        with pytest.raises(RuntimeError, match=r"reset\(\)"):
+            game.render()
+
+
+def test_a_parallel_step_names_an_unknown_agent_or_a_bad_number() -> None:
+    game = parallel_env("oh-crab", players=2)
+    game.reset(seed=1)
+    with pytest.raises(IllegalActionError, match=r"^'player_7' is not an agent"):
+        game.step({"player_7": game.wait})
+    for bad in ("x", 2.0, None, -1, game.wait + 1):
+        with pytest.raises(IllegalActionError, match=r"^player_0: action .* not in the action"):
+            game.step({"player_0": cast(int, bad)})
+    # Nothing was applied: the same step still plays.
+    _, _, _, _, infos = game.step(dict.fromkeys(game.agents, game.wait))
+    assert not any(info["applied"] for info in infos.values())
+
+
+def test_a_parallel_step_after_the_end_is_refused() -> None:
+    game = parallel_env("youve-got-crabs", max_steps=1)
+    with pytest.raises(GameOverError, match=r"reset\(\)"):
+        game.step({})
+    game.reset(seed=1)
+    game.step(dict.fromkeys(game.agents, game.wait))
+    assert game.agents == []
+    with pytest.raises(GameOverError, match=r"reset\(\)"):
+        game.step({"player_0": game.wait})
+
+
+def test_a_step_after_the_end_is_a_clear_error() -> None:
+    game = env("crab-stack")
+    game.reset(seed=1)
+    _play(game, _first_legal)
+    with pytest.raises(ValueError, match="over"):
+        game.step(0)
+
+
+def test_a_step_before_reset_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match=r"reset\(\)"):
+        env("crab-stack").step(0)
+
+
+def test_an_observation_before_reset_is_a_clear_error() -> None:
+    with pytest.raises(RuntimeError, match=r"reset\(\)"):
+        env("crab-stack").observe("player_0")
+
+
+def test_a_policy_that_repeats_itself_is_truncated_by_default() -> None:
+    # Always the last legal number: in this Oh Crab! game the crabs never leave the shore.
+    game = env("oh-crab", players=3)
+    game.reset(seed=5)
+    last = {}
+    steps = 0
+    for agent in game.agent_iter():
+        _, _, termination, truncation, _ = game.last()
+        if termination or truncation:
+            last[agent] = (termination, truncation)
+            game.step(None)
+        else:
+            game.step(int(game.observe(agent)["action_mask"].nonzero()[0][-1]))
+            steps += 1
+    assert steps == DEFAULT_MAX_STEPS == 10_000
+    assert last == dict.fromkeys(game.possible_agents, (False, True))
+
+
+@pytest.mark.parametrize(("game_id", "config"), PARALLEL, ids=PARALLEL_IDS)
+def test_a_parallel_game_sampled_with_the_masks_stays_in_the_observation_space(
+    game_id: str, config: dict[str, Any]
+) -> None:
+    game = parallel_env(game_id, max_steps=400, **config)
+    observations, _ = game.reset(seed=3)
+    for agent in game.possible_agents:
+        game.action_space(agent).seed(3)
+    steps = 0
+    while game.agents:
+        for agent in game.agents:
+            assert game.observation_space(agent).contains(observations[agent])
+        actions = {
+            agent: int(game.action_space(agent).sample(observations[agent]["action_mask"]))
+            for agent in game.agents
+        }
+        observations, *_ = game.step(actions)
+        steps += 1
+    assert steps > 1

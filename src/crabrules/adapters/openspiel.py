@@ -17,11 +17,14 @@ as a pyspiel Python game named ``python_crabrules_<id>`` (``-`` turned into ``_`
 >>> pyspiel.load_game("python_crabrules_la_marche_du_crabe").get_type().utility
 <Utility.IDENTICAL: 3>
 
-**Parameters.** A game's parameters are the int, bool and str fields of its ``Config``
-that have a default (Crab Stack's ``players``, You've Got Crabs' ``teams``, ...), its sets
-of names as strings, joined by ``+`` (Oh Crab!'s ``modules="surprises+asymmetry"`` and
-``variants``, empty by default: OpenSpiel's game strings reserve ``,``; :func:`load_game`
-also takes them as sets, as the ``Config`` does), plus:
+**Parameters.** Every field of the game's ``Config`` is a parameter, in one of four forms
+(:class:`Parameter`), since a pyspiel parameter is an int, a bool or a string: an int,
+bool or str field is itself; a set of names (Oh Crab!'s ``modules="surprises+asymmetry"``
+and ``variants``) is its names joined by ``+``; an optional int or str is itself, with
+``-1`` or ``""`` for ``None``; any other value is its JSON with ``;`` for ``,``
+(``colours=["coral";"teal"]``; ``""``, the default, is the ``Config``'s default), since
+OpenSpiel's game strings reserve ``,``. :func:`load_game` also takes each field as the
+``Config`` does (a tuple, a set, ``None``). There are also:
 
 - ``deals`` (default 100) and ``seed`` (default 0): the setups the chance node chooses
   from, crabrules seeds ``seed`` to ``seed + deals - 1`` (below);
@@ -50,9 +53,11 @@ games are ``GENERAL_SUM``. Returns are :meth:`~crabrules.encoding.base.Encoding.
 
 **Observers.** ``make_py_observer`` gives the observation tensor of
 :mod:`crabrules.encoding`, one ``dict`` entry per section; the observation string is
-the ``repr`` of the player's ``Observation``. A legal action's string is the game's
-notation (``action_to_str``: ``"b2-c3"``, ``"red: move c4 push c5"``...); a number not
-legal in the state, which has no notation, is written as its action's ``repr``.
+the JSON of the player's ``Observation`` (:func:`~crabrules.core.serialize.to_json`,
+which writes sets sorted, so equal observations give equal strings, as tabular methods
+keyed on them need). A legal action's string is the game's notation (``action_to_str``:
+``"b2-c3"``, ``"red: move c4 push c5"``...); a number not legal in the state, which has
+no notation, is written as its action's JSON.
 
 **No information-state tensor.** An information state is the player's whole history
 (perfect recall): what they saw at every step and what they did. OpenSpiel's tensors
@@ -68,18 +73,38 @@ pure function of its parameters and actions, so replaying them rebuilds the stat
 
 from __future__ import annotations
 
+import functools
+import json
+import typing
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
 import numpy as np
 import pyspiel
 
+from crabrules.adapters.config import DEFAULT_MAX_STEPS, check_names
 from crabrules.core import GameInfo, Information, Utility, get_game
+from crabrules.core.errors import (
+    CommonReason,
+    GameOverError,
+    IllegalActionError,
+    InvalidConfigError,
+)
+from crabrules.core.rng import SEED_LIMIT
+from crabrules.core.serialize import converter, describe_error, to_json
 from crabrules.encoding import ENCODED_GAMES, Encoding, encoding
 
-__all__ = ["CrabrulesGame", "CrabrulesState", "game_name", "load_game"]
+__all__ = [
+    "DEFAULT",
+    "CrabrulesGame",
+    "CrabrulesState",
+    "Parameter",
+    "config_parameters",
+    "game_name",
+    "load_game",
+]
 
-_DEFAULT_MAX_STEPS = 10_000
 _DEFAULT_DEALS = 100
 
 _UTILITY = {
@@ -101,48 +126,171 @@ def game_name(game_id: str) -> str:
 def load_game(game_id: str, **config: Any) -> pyspiel.Game:
     """The pyspiel game of ``game_id``; ``config`` holds its parameters (see the module).
 
-    A set of names may also be given as a Python set (or any collection of names), as to
-    the game's ``Config`` and the PettingZoo environments; it is joined by ``+`` here.
+    Every field of the game's ``Config`` may be given as the ``Config`` takes it (a
+    tuple, a set of names, ``None``...) or as its pyspiel parameter (:class:`Parameter`);
+    it is checked by the ``Config`` and written as its pyspiel parameter here.
+
+    Raises:
+        InvalidConfigError: a name that is not a parameter of the game, or a value its
+            ``Config`` refuses (the message starts with the field's name).
 
     >>> load_game("youve-got-crabs", teams=3).num_players()
     6
     >>> sorted(load_game("oh-crab", modules={"events", "surprises"}).encoding.config.modules)
     [<Module.EVENTS: 'events'>, <Module.SURPRISES: 'surprises'>]
+    >>> str(load_game("crab-stack", colours=("red", "blue"), max_turns=50))
+    'python_crabrules_crab_stack(colours=["red";"blue"],deals=100,first_player=-1,layout=,max_steps=10000,max_turns=50,players=2,seed=0)'
     """
-    for name in _name_sets(game_id) & config.keys():
-        value = config[name]
-        if not isinstance(value, str) and isinstance(value, (set, frozenset, list, tuple)):
-            config[name] = "+".join(sorted(str(getattr(n, "value", n)) for n in value))
-    return pyspiel.load_game(game_name(game_id), config)
+    check_names(game_id, config, own=_ADAPTER_PARAMETERS)
+    parameters = config_parameters(game_id)
+    fields = {}
+    for name, value in config.items():
+        if name in parameters:
+            parameter = parameters[name]
+            # A value written as pyspiel takes it ("a+b", -1 for None, JSON) is read first.
+            given = type(value) is type(parameter.default)
+            fields[name] = parameter.read(value) if given else value
+    fields = {name: value for name, value in fields.items() if value is not DEFAULT}
+    # The Config checks the values and names the field it refuses.
+    checked = get_game(game_id).config_type(**fields)
+    written = {name: parameters[name].write(getattr(checked, name)) for name in fields}
+    adapter = {name: value for name, value in config.items() if name in _ADAPTER_PARAMETERS}
+    return pyspiel.load_game(game_name(game_id), {**written, **adapter})
 
 
-def _config_parameters(game_id: str) -> dict[str, Any]:
-    """The int, bool and str fields of the game's default ``Config``; sets as names."""
-    game = get_game(game_id)
-    default = game.config_type()
-    out: dict[str, Any] = {}
-    for field in attrs.fields(game.config_type):
-        value = getattr(default, field.name)
-        if type(value) in (int, bool, str):
-            out[field.name] = value
-        elif field.name in _name_sets(game_id):
-            out[field.name] = "+".join(sorted(str(getattr(n, "value", n)) for n in value))
+#: The parameters of every game that are the adapter's own, not its ``Config``'s.
+_ADAPTER_PARAMETERS = ("deals", "max_steps", "seed")
+
+#: OpenSpiel's game strings (``name(key=value,...)``) reserve these characters.
+_RESERVED = frozenset(",()=")
+
+
+@attrs.frozen
+class Parameter:
+    """How one ``Config`` field is a pyspiel parameter (an int, a bool or a str).
+
+    Attributes:
+        name: the field's name, which is the parameter's.
+        form: ``"plain"`` (an int, bool or str field: itself), ``"names"`` (a set of
+            names: joined by ``+``), ``"optional"`` (``int | None`` or ``str | None``:
+            ``-1`` or ``""`` is ``None``) or ``"json"`` (any other value: its JSON, as a
+            saved game writes it, with ``;`` for ``,``; ``""`` is the ``Config``'s default).
+        hint: the field's type.
+        default: the parameter's default, the ``Config``'s default written in this form.
+
+    >>> parameters = config_parameters("crab-stack")
+    >>> [(p.name, p.form, p.default) for p in parameters.values()][:3]
+    [('players', 'plain', 2), ('colours', 'json', ''), ('first_player', 'optional', -1)]
+    >>> parameters["layout"].write(((0, 0), (1, 0)))
+    '[[0;0];[1;0]]'
+    >>> parameters["layout"].read('[[0;0];[1;0]]')
+    ((0, 0), (1, 0))
+    """
+
+    name: str
+    form: str
+    hint: Any
+    default: int | bool | str
+
+    def write(self, value: Any) -> int | bool | str:
+        """``value`` (a value of the field) as this parameter.
+
+        Raises:
+            InvalidConfigError: a name holds a character OpenSpiel's game strings reserve.
+        """
+        if self.form == "names":
+            names = [str(getattr(n, "value", n)) for n in value]
+            _check_writable(self.name, value, names, "+")
+            return "+".join(sorted(names))
+        if self.form == "json":
+            data = converter.unstructure(value, self.hint)
+            _check_writable(self.name, value, list(_strings(data)), ";")
+            return json.dumps(data, separators=(",", ":")).replace(",", ";")
+        if value is None:
+            return _NONE[self.hint]
+        if isinstance(value, str):
+            _check_writable(self.name, value, [value], "")
+        return typing.cast("int | bool | str", value)
+
+    def read(self, value: int | bool | str) -> Any:
+        """The field's value for the parameter ``value``; :data:`DEFAULT`: the default.
+
+        Raises:
+            InvalidConfigError: the text is not the JSON of a value of the field.
+        """
+        if self.form == "names":
+            return frozenset(n for n in str(value).split("+") if n)
+        if self.form == "optional":
+            return None if value == _NONE[self.hint] else value
+        if self.form == "json" and isinstance(value, str):
+            if not value:
+                return DEFAULT
+            try:
+                return converter.structure(json.loads(value.replace(";", ",")), self.hint)
+            except Exception as error:  # json's and cattrs' errors, named for the field
+                raise InvalidConfigError(
+                    f"{self.name}: not the JSON of a {self.hint} ({describe_error(error)}), "
+                    f"{value!r}"
+                ) from None
+        return value
+
+
+def _check_writable(name: str, value: Any, texts: list[str], separator: str) -> None:
+    """Refuse texts an OpenSpiel game string cannot hold, or that hold our ``separator``."""
+    reserved = _RESERVED | set(separator)
+    if any(reserved & set(text) for text in texts):
+        raise InvalidConfigError(
+            f"{name}: {value!r} cannot be written in an OpenSpiel game string, which "
+            f"reserves {' '.join(sorted(reserved))} here"
+        )
+
+
+def _strings(data: Any) -> Iterator[str]:
+    """Every string inside ``data``, a JSON-ready value (keys included)."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, item in data.items():
+            yield from _strings(key)
+            yield from _strings(item)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _strings(item)
+
+
+#: :meth:`Parameter.read`'s answer for "the ``Config``'s default".
+DEFAULT: Any = attrs.NOTHING
+
+#: The parameter that stands for ``None`` in an optional int or str field.
+_NONE: dict[Any, int | str] = {int: -1, str: ""}
+
+
+@functools.cache
+def config_parameters(game_id: str) -> dict[str, Parameter]:
+    """Every field of the game's ``Config`` as a pyspiel parameter, in field order.
+
+    >>> list(config_parameters("youve-got-crabs"))  # doctest: +NORMALIZE_WHITESPACE
+    ['teams', 'types', 'copies', 'removed_types', 'first_side', 'imitation_crab', 'seating']
+    """
+    config_type = get_game(game_id).config_type
+    hints = typing.get_type_hints(config_type)
+    default = config_type()
+    out: dict[str, Parameter] = {}
+    for field in attrs.fields(config_type):
+        hint, value = hints[field.name], getattr(default, field.name)
+        options = set(typing.get_args(hint)) - {type(None)}
+        if hint in (int, bool, str):
+            out[field.name] = Parameter(field.name, "plain", hint, value)
+        elif typing.get_origin(hint) is frozenset:
+            parameter = Parameter(field.name, "names", hint, "")
+            out[field.name] = attrs.evolve(parameter, default=parameter.write(value))
+        elif type(None) in typing.get_args(hint) and len(options) == 1 and options <= {int, str}:
+            (kind,) = options
+            parameter = Parameter(field.name, "optional", kind, "")
+            out[field.name] = attrs.evolve(parameter, default=parameter.write(value))
+        else:
+            out[field.name] = Parameter(field.name, "json", hint, "")
     return out
-
-
-def _name_sets(game_id: str) -> frozenset[str]:
-    """The ``Config`` fields that are sets of names (Oh Crab!'s ``modules``, ``variants``).
-
-    A pyspiel parameter is an int, a bool or a string, so they are given as names joined
-    by ``+`` (OpenSpiel's game strings reserve ``,``).
-    """
-    game = get_game(game_id)
-    default = game.config_type()
-    return frozenset(
-        field.name
-        for field in attrs.fields(game.config_type)
-        if type(getattr(default, field.name)) is frozenset
-    )
 
 
 def _game_type(info: GameInfo) -> pyspiel.GameType:
@@ -165,10 +313,10 @@ def _game_type(info: GameInfo) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            **_config_parameters(info.id),
+            **{name: p.default for name, p in config_parameters(info.id).items()},
             "deals": _DEFAULT_DEALS,
             "seed": 0,
-            "max_steps": info.max_random_steps or _DEFAULT_MAX_STEPS,
+            "max_steps": info.max_random_steps or DEFAULT_MAX_STEPS,
         },
     )
 
@@ -182,12 +330,19 @@ class CrabrulesGame(pyspiel.Game):
         params = {**game_type.parameter_specification, **(params or {})}
         self.seed = int(params.pop("seed"))
         self.deals = int(params.pop("deals"))
-        if self.deals < 1:
-            raise ValueError(f"deals: at least 1, not {self.deals}")
         self.max_steps = int(params.pop("max_steps"))
-        fields = dict(params)
-        for name in _name_sets(game_id):
-            fields[name] = frozenset(n for n in str(params[name]).split("+") if n)
+        if self.deals < 1:
+            raise InvalidConfigError(f"deals: at least 1, not {self.deals}")
+        if not 0 <= self.seed <= SEED_LIMIT - self.deals:
+            raise InvalidConfigError(
+                f"seed: the deals' seeds {self.seed} to {self.seed + self.deals - 1} must lie "
+                f"in 0 to {SEED_LIMIT - 1}"
+            )
+        if self.max_steps < 1:
+            raise InvalidConfigError(f"max_steps: at least 1, not {self.max_steps}")
+        parameters = config_parameters(game_id)
+        read = {name: parameters[name].read(value) for name, value in params.items()}
+        fields = {name: value for name, value in read.items() if value is not DEFAULT}
         enc = self.encoding = encoding(game_id, game.config_type(**fields))
         utility = game.info.utility
         info = pyspiel.GameInfo(
@@ -206,13 +361,35 @@ class CrabrulesGame(pyspiel.Game):
         """The root: the chance node that chooses the deal."""
         return CrabrulesState(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Pickled as its game string, which names every parameter.
+        return pyspiel.load_game, (str(self),)
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CrabrulesObserver:
-        """The observer of the encoding's observation tensor (no perfect recall)."""
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+        """The observer of the encoding's observation tensor (no perfect recall).
+
+        The default (or ``private_info=SINGLE_PLAYER``) is what the player sees; with
+        ``private_info=NONE`` it is the public observation, what a spectator sees.
+
+        Raises:
+            ValueError: perfect recall (an information state), no public information, or
+                every player's private information: crabrules gives none of them.
+        """
+        if iig_obs_type is None:
+            return CrabrulesObserver(self.encoding, params)
+        if iig_obs_type.perfect_recall:
             raise ValueError("crabrules games provide observations, not information states")
-        return CrabrulesObserver(self.encoding, params)
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "crabrules observers give what one player sees (private_info=SINGLE_PLAYER) "
+                "or what everyone sees (private_info=NONE), both with the public "
+                f"information; not {iig_obs_type}"
+            )
+        public = private == pyspiel.PrivateInfoType.NONE
+        return CrabrulesObserver(self.encoding, params, public=public)
 
 
 class _Shared:
@@ -291,12 +468,54 @@ class CrabrulesState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         shared, position = self._shared, self._position
         if position.state is None:
+            if not 0 <= action < shared.deals:
+                raise IllegalActionError(
+                    f"chance: deal {action} is not one of the {shared.deals} deals "
+                    f"(0 to {shared.deals - 1})",
+                    action=action,
+                    reason=CommonReason.MALFORMED,
+                )
             state = shared.game.initial_state(shared.encoding.config, seed=shared.seed + action)
             self._position = self._next(state, 0, -1)
-        else:
-            # pyspiel checked that the number is legal before calling this.
-            state = shared.game.apply(position.state, position.legal[action], check=False)
-            self._position = self._next(state, position.steps + 1, position.player)
+            return
+        chosen = position.legal.get(action)
+        if chosen is None:
+            self._refuse(action)
+        # A number of the legal actions just listed: no second check.
+        state = shared.game.apply(position.state, chosen, check=False)
+        self._position = self._next(state, position.steps + 1, position.player)
+
+    def _refuse(self, action: int) -> typing.NoReturn:
+        """Raise the error that says why ``action`` is not legal now (pyspiel does not check)."""
+        shared, position = self._shared, self._position
+        if position.player == pyspiel.PlayerId.TERMINAL:
+            raise GameOverError(
+                f"the game is over (after {position.steps} actions): no action {action} applies",
+                action=action,
+            )
+        player = position.player
+        if not 0 <= action < shared.encoding.num_distinct_actions:
+            raise IllegalActionError(
+                f"player {player}: action {action} is not a number of the game "
+                f"(0 to {shared.encoding.num_distinct_actions - 1})",
+                action=action,
+                reason=CommonReason.MALFORMED,
+            )
+        chosen = shared.encoding.int_to_action(position.state, player, action)
+        try:
+            shared.game.apply(position.state, chosen)
+        except IllegalActionError as error:
+            # The game's own refusal names the rule the action breaks; say whose it was.
+            raise type(error)(
+                f"player {player}: action {action} is not legal now: {error.message}",
+                action=error.action,
+                reason=error.reason,
+            ) from None
+        raise IllegalActionError(  # unreachable while the numbering equals legal_actions
+            f"player {player}: action {action} ({chosen!r}) is not legal now",
+            action=chosen,
+            reason=CommonReason.MALFORMED,
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -305,7 +524,7 @@ class CrabrulesState(pyspiel.State):
         if player == position.player and action in position.legal:
             # The game's own notation, as its players write it (defined for legal actions).
             return str(self._shared.game.action_to_str(position.state, position.legal[action]))
-        return repr(self._shared.encoding.int_to_action(self.state, player, action))
+        return to_json(self._shared.encoding.int_to_action(self.state, player, action))
 
     def is_terminal(self) -> bool:
         """The game is over, or ``max_steps`` actions were played."""
@@ -321,14 +540,28 @@ class CrabrulesState(pyspiel.State):
     def __str__(self) -> str:
         return "before the deal" if self.state is None else self._shared.game.render(self.state)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Pickled as OpenSpiel serialises it: the game string and the actions played.
+        return _deserialized_state, (pyspiel.serialize_game_and_state(self.get_game(), self),)
+
+
+def _deserialized_state(text: str) -> CrabrulesState:
+    """The state ``pyspiel.serialize_game_and_state`` wrote as ``text``."""
+    state: CrabrulesState = pyspiel.deserialize_game_and_state(text)[1]
+    return state
+
 
 class CrabrulesObserver:
     """The PyObserver of the encoding's observation tensor, one dict entry per section."""
 
-    def __init__(self, enc: Encoding[Any, Any, Any], params: dict[str, Any] | None) -> None:
+    def __init__(
+        self, enc: Encoding[Any, Any, Any], params: dict[str, Any] | None, *, public: bool = False
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         self._encoding = enc
+        #: Every player's view is the spectator's (``observe(state, None)``): public only.
+        self.public = public
         self.tensor = np.zeros(enc.observation_shape, np.float32)
         self.dict: dict[str, Any] = {}
         index = 0
@@ -339,18 +572,24 @@ class CrabrulesObserver:
             index += section.size
 
     def set_from(self, state: CrabrulesState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (the public one if public)."""
         if state.state is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self._encoding.state_tensor(state.state, player)
+        viewer = None if self.public else player
+        self.tensor[:] = self._encoding.state_tensor(state.state, viewer)
 
     def string_from(self, state: CrabrulesState, player: int) -> str:
-        """What ``player`` sees of ``state``, as the text of its observation."""
+        """What ``player`` sees of ``state`` (everyone, if public): its observation's JSON.
+
+        The JSON, not the ``repr``: it writes sets sorted, so equal observations give
+        equal strings (a ``repr`` follows a set's order, which depends on the hash seed and
+        on how the set was built), and ``from_json`` reads it back.
+        """
         if state.state is None:
             return "before the deal"
         game = self._encoding.game
-        return repr(game.observe(state.state, player))
+        return to_json(game.observe(state.state, None if self.public else player))
 
 
 def _register(game_id: str) -> None:
@@ -361,6 +600,8 @@ def _register(game_id: str) -> None:
 
     name = "".join(word.title() for word in game_id.split("-")) + "Game"
     factory = type(name, (CrabrulesGame,), {"__init__": init, "__module__": __name__})
+    # A module attribute, so pickle finds the class (multiprocessing sends games and states).
+    globals()[name] = factory
     pyspiel.register_game(_game_type(get_game(game_id).info), factory)
 
 

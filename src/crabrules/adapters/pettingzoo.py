@@ -25,7 +25,9 @@ after the one who acted last, in seat order, so every active player is offered a
 chance to act in turn and its action arrives before the next one's. A player who would
 rather wait has ``Signal`` (its meaning is the team's own). Random play of You've Got
 Crabs need not end, so its environments are truncated after ``max_steps`` actions
-(by default :attr:`~crabrules.core.GameInfo.max_random_steps`, 300).
+(by default :attr:`~crabrules.core.GameInfo.max_random_steps`, 300). The other games'
+random play ends, but a policy that repeats itself need not (Oh Crab!'s crabs may stay on
+the shore round after round), so they are truncated after 10,000 actions by default.
 
 **Simultaneous play** (Oh Crab!'s planning phase): in the AEC environment the planning
 players plan one after another, by the same rule (the next active player after the last
@@ -66,8 +68,15 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from crabrules.adapters.config import DEFAULT_MAX_STEPS, game_config
 from crabrules.core import Dynamics, get_game
-from crabrules.encoding import encoding
+from crabrules.core.errors import (
+    CommonReason,
+    GameOverError,
+    IllegalActionError,
+    InvalidConfigError,
+)
+from crabrules.encoding import Encoding, encoding
 
 __all__ = ["CrabrulesEnv", "CrabrulesParallelEnv", "env", "parallel_env"]
 
@@ -81,7 +90,8 @@ def env(
         game_id: a registered game with an encoding (``crabrules.encoding.ENCODED_GAMES``).
         render_mode: ``None`` or ``"ansi"``.
         max_steps: truncate after this many actions; ``None``: the game's
-            ``max_random_steps`` (no limit for games whose random play always ends).
+            ``max_random_steps``, or 10,000 for games whose random play ends long before
+            (a policy that repeats itself may never end an Oh Crab! game).
         config: the fields of the game's ``Config`` (``players=4``, ``teams=3``, ...).
 
     >>> env("youve-got-crabs", teams=3).possible_agents[-1]
@@ -105,14 +115,14 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
         game = self._game = get_game(game_id)
-        enc = self._encoding = encoding(game_id, game.config_type(**config))
+        enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"crabrules_{game_id.replace('-', '_')}_v0",
             "is_parallelizable": False,
         }
         self.render_mode = render_mode
-        self._max_steps = game.info.max_random_steps if max_steps is None else max_steps
+        self._max_steps = _max_steps(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
         self._tensor = enc.state_tensor
@@ -144,6 +154,11 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     def game_state(self) -> Any:
         """The crabrules ``State`` of the game in progress."""
         return self._state
+
+    @property
+    def encoding(self) -> Encoding[Any, Any, Any]:
+        """The game's encoding: its config, action numbers and tensor sections."""
+        return self._encoding
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` is the game's seed (``None``: one drawn from the OS)."""
@@ -177,7 +192,13 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._ones, self._legal = self._encoding.legal_numbers(state, self._player)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s observation tensor and action mask (all 0 unless it is to act)."""
+        """``agent``'s observation tensor and action mask (all 0 unless it is to act).
+
+        Raises:
+            RuntimeError: called before :meth:`reset`.
+        """
+        if self._state is None:
+            raise RuntimeError("no game yet: call reset() before observe()")
         player = self._player_of[agent]
         # A copy: the mask is the caller's to write, and the 1s stay the env's own record.
         ones = bytearray(self._ones) if player == self._player else bytearray(self._actions)
@@ -189,9 +210,18 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
         Raises:
             ValueError: the number is not one of the agent's legal ones (its mask's 1s).
+            GameOverError: every agent is done (the game is over), or :meth:`reset` was
+                never called.
         """
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            agent = self.agent_selection
+            done = self.terminations[agent] or self.truncations[agent]
+        except (AttributeError, KeyError):  # never reset, or every agent already removed
+            raise GameOverError(
+                "the game is over (or was never started): reset() the environment",
+                action=action,
+            ) from None
+        if done:
             self._was_dead_step(action)
             return
         try:
@@ -222,13 +252,41 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
-        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""
-        if self.render_mode is None:
-            return None
-        return self._game.render(self._state)
+        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+
+        Raises:
+            RuntimeError: called before :meth:`reset`.
+        """
+        return _render(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the environment holds only values."""
+
+
+def _max_steps(default: int | None, max_steps: int | None) -> int:
+    """The step limit: ``max_steps``; for ``None`` the game's ``max_random_steps``, or 10,000.
+
+    Raises:
+        InvalidConfigError: ``max_steps`` is not a positive int.
+    """
+    if max_steps is None:
+        return DEFAULT_MAX_STEPS if default is None else default
+    if type(max_steps) is not int or max_steps < 1:
+        raise InvalidConfigError(f"max_steps: a positive int or None, not {max_steps!r}")
+    return max_steps
+
+
+def _render(game: Any, state: Any, render_mode: str | None) -> str | None:
+    """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+
+    Raises:
+        RuntimeError: there is no game yet: ``reset()`` starts one.
+    """
+    if render_mode is None:
+        return None
+    if state is None:
+        raise RuntimeError("no game to render yet: reset() the environment first")
+    return str(game.render(state))
 
 
 def _mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
@@ -276,13 +334,13 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         if game.info.dynamics is Dynamics.SEQUENTIAL:
             raise ValueError(f"{game_id} is sequential: its environment is env({game_id!r})")
         self._real_time = game.info.dynamics is Dynamics.REAL_TIME
-        enc = self._encoding = encoding(game_id, game.config_type(**config))
+        enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"crabrules_{game_id.replace('-', '_')}_v0",
         }
         self.render_mode = render_mode
-        self._max_steps = game.info.max_random_steps if max_steps is None else max_steps
+        self._max_steps = _max_steps(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
@@ -311,6 +369,11 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
     def game_state(self) -> Any:
         """The crabrules ``State`` of the game in progress."""
         return self._state
+
+    @property
+    def encoding(self) -> Encoding[Any, Any, Any]:
+        """The game's encoding: its config, action numbers and tensor sections."""
+        return self._encoding
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -351,16 +414,16 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         """One step: apply the agents' actions (see the module for the two forms).
 
         Raises:
-            ValueError: a number outside the action space.
+            IllegalActionError: an agent not in :attr:`agents`, or a number outside the
+                action space (both name the agent).
+            GameOverError: the game is over, or :meth:`reset` was never called.
         """
         game, enc = self._game, self._encoding
-        for agent, number in actions.items():
-            if not 0 <= number <= self.wait:
-                raise ValueError(f"{agent}: action {number!r} is not in the action space")
+        actions = self._checked(actions)
         applied = self._tick(actions) if self._real_time else self._simultaneous(actions)
         self._steps += 1
         done = game.is_terminal(self._state)
-        cut = not done and self._max_steps is not None and self._steps >= self._max_steps
+        cut = not done and self._steps >= self._max_steps
         returns = enc.returns(self._state)
         agents = self.agents
         rewards = {a: returns[p] if done else 0.0 for p, a in enumerate(self.possible_agents)}
@@ -371,6 +434,34 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         if done or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
+
+    def _checked(self, actions: Mapping[str, Any]) -> dict[str, int]:
+        """The actions as plain ints, after checking each agent and number."""
+        if not self.agents:
+            raise GameOverError(
+                "the game is over (or was never started): reset() the environment",
+                action=actions,
+            )
+        checked: dict[str, int] = {}
+        for agent, number in actions.items():
+            if agent not in self.agents:
+                raise IllegalActionError(
+                    f"{agent!r} is not an agent of this game ({', '.join(self.agents)})",
+                    action=number,
+                    reason=CommonReason.NOT_YOUR_TURN,
+                )
+            try:
+                checked[agent] = operator.index(number)
+            except TypeError:
+                checked[agent] = -1
+            if not 0 <= checked[agent] <= self.wait:
+                raise IllegalActionError(
+                    f"{agent}: action {number!r} is not in the action space "
+                    f"(an int from 0 to {self.wait}, the last being wait)",
+                    action=number,
+                    reason=CommonReason.MALFORMED,
+                )
+        return checked
 
     def _tick(self, actions: dict[str, int]) -> dict[str, bool]:
         """Real time: the actions arrive in a drawn order; those still legal are applied."""
@@ -402,10 +493,12 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         return applied
 
     def render(self) -> str | None:
-        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise."""
-        if self.render_mode is None:
-            return None
-        return self._game.render(self._state)
+        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+
+        Raises:
+            RuntimeError: called before :meth:`reset`.
+        """
+        return _render(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the environment holds only values."""

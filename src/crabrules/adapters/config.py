@@ -1,0 +1,54 @@
+"""The keyword arguments the adapters take: the fields of the game's ``Config``, and a step limit.
+
+>>> game_config("crab-stack", {"players": 3}).players
+3
+>>> game_config("crab-stack", {"player": 3})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+crabrules.core.errors.InvalidConfigError: player: not a Config field of Crab Stack (its ...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from crabrules.core import get_game
+from crabrules.core.errors import InvalidConfigError
+
+__all__ = ["DEFAULT_MAX_STEPS", "check_names", "game_config"]
+
+#: The adapters' step limit for a game whose ``GameInfo.max_random_steps`` is ``None``
+#: (random play ends long before): a policy that repeats itself (Oh Crab!'s crabs can
+#: stay on the shore forever) still ends its episode.
+DEFAULT_MAX_STEPS = 10_000
+
+
+def check_names(game_id: str, names: Iterable[str], *, own: Iterable[str] = ()) -> None:
+    """Refuse a name that is neither a field of the game's ``Config`` nor in ``own``.
+
+    Raises:
+        InvalidConfigError: naming the first unknown name and the names taken.
+    """
+    game = get_game(game_id)
+    fields = [field.name for field in attrs.fields(game.config_type)]
+    taken = [*fields, *own]
+    for name in names:
+        if name not in taken:
+            known = ", ".join(fields) + "".join(f", {n}" for n in own)
+            raise InvalidConfigError(
+                f"{name}: not a Config field of {game.info.name} (its fields: {known})"
+            )
+
+
+def game_config(game_id: str, config: Mapping[str, Any]) -> Any:
+    """The game's ``Config`` of ``config``, its fields by name.
+
+    Raises:
+        InvalidConfigError: an unknown name, or a value the ``Config`` refuses (its
+            message starts with the field's name).
+    """
+    check_names(game_id, config)
+    return get_game(game_id).config_type(**config)
