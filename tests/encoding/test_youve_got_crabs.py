@@ -130,3 +130,43 @@ def test_the_tensor_of_a_late_game_view_is_the_documented_layout() -> None:
     assert values[at["hidden_latest"] : at["hidden_latest"] + kinds].sum() == pytest.approx(
         4 / config.copies
     )
+
+
+def _counts(enc: Any, tensor: Any, name: str) -> list[int]:
+    """The section ``name`` of ``tensor``: counts by kind, divided by ``copies`` in the tensor."""
+    start = enc.layout.offsets[name]
+    return [round(x * enc.config.copies) for x in tensor[start : start + enc.kinds]]
+
+
+def test_the_state_tensor_shows_another_hands_unseen_cards_only_as_counts_by_pile() -> None:
+    # Player 1's first card (unseen by the others) swapped with a Draw card of another
+    # kind: player 0 cannot tell the twins apart, while player 1's own hand changed.
+    state = ygc.initial_state(ygc.Config(teams=2), seed=3)
+    enc = encoding("youve-got-crabs", state.config)
+    hands, draw = [list(h) for h in state.hands], list(state.draw)
+    at = next(i for i, card in enumerate(draw) if card != hands[1][0])
+    hands[1][0], draw[at] = draw[at], hands[1][0]
+    twin = attrs.evolve(state, hands=tuple(map(tuple, hands)), draw=tuple(draw))
+    for viewer in (None, 0, 2, 3):
+        assert ygc.observe(twin, viewer) == ygc.observe(state, viewer)
+        assert np.array_equal(enc.state_tensor(twin, viewer), enc.state_tensor(state, viewer))
+    for s in (state, twin):
+        for viewer in (None, 0, 1, 2, 3):
+            expected = enc.observation_tensor(ygc.observe(s, viewer))
+            assert np.array_equal(enc.state_tensor(s, viewer), expected)
+    assert not np.array_equal(enc.state_tensor(twin, 1), enc.state_tensor(state, 1))
+
+    # After a reshuffle the Draw pile is the latest pile and the hands' cards the older one:
+    # the same swap moves a kind between the two counts, for every other viewer too.
+    older = attrs.evolve(state, reshuffles=1)
+    older_twin = attrs.evolve(twin, reshuffles=1)
+    # The hands' (older) pile gains the Draw card's kind and loses the hand card's.
+    gain = [0] * enc.kinds
+    gain[twin.hands[1][0] + 1], gain[state.hands[1][0] + 1] = 1, -1
+    for viewer in (None, 0):
+        before = enc.state_tensor(older, viewer)
+        after = enc.state_tensor(older_twin, viewer)
+        assert np.array_equal(after, enc.observation_tensor(ygc.observe(older_twin, viewer)))
+        for name, sign in (("hidden_older", 1), ("hidden_latest", -1)):
+            changed = np.subtract(_counts(enc, after, name), _counts(enc, before, name))
+            assert changed.tolist() == [sign * g for g in gain], name

@@ -77,6 +77,7 @@ called_wrong   ``n``          players called wrong whose hand has not changed si
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from operator import add
 
 import numpy as np
@@ -101,6 +102,8 @@ from crabrules.youve_got_crabs import (
     State,
     Swap,
 )
+from crabrules.youve_got_crabs.cards import Card
+from crabrules.youve_got_crabs.observe import private_cards
 from crabrules.youve_got_crabs.state import RECENT, Phase
 
 __all__ = ["YouveGotCrabsEncoding"]
@@ -216,16 +219,39 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
 
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
-        # The hot path of an environment step: every 1 is listed first and written at
-        # once, and the numbers from ``draw_size`` to ``pot`` (adjacent sections) in one
-        # slice; a numpy write per section would cost more than the rest of the step.
         o = observation
         if o.config is not self.config:
             self._check_config(o.config, "observation")
+        hidden = [(part.pile, part.cards) for part in o.hidden]
+        return self._tensor(o, o.player, o.hand, o.draw_size, hidden)
+
+    def state_tensor(self, state: State, player: PlayerId | None) -> npt.NDArray[np.float32]:
+        """The tensor of ``observe(state, player)``, read from the state.
+
+        What is private comes from :func:`~crabrules.youve_got_crabs.observe.private_cards`,
+        as ``observe`` has it; the public fields are the state's own.
+        """
+        hand, unseen = private_cards(state, player)
+        if state.config is not self.config:
+            self._check_config(state.config, "state")
+        return self._tensor(state, player, hand, len(state.draw), unseen.items())
+
+    def _tensor(
+        self,
+        o: State | Observation,
+        viewer: PlayerId | None,
+        hand: Sequence[Card],
+        draw_size: int,
+        hidden: Iterable[tuple[int, Sequence[Card]]],
+    ) -> npt.NDArray[np.float32]:
+        # The hot path of an environment step: every 1 is listed first and written at
+        # once, and the numbers from ``draw_size`` to ``pot`` (adjacent sections) in one
+        # slice; a numpy write per section would cost more than the rest of the step.
+        # ``o`` gives the public fields, which a state and its observation share.
         n, kinds, at = self.players, self.kinds, self.layout.offsets
         latest = o.reshuffles
-        ones = [at["observer"] + (n if o.player is None else o.player)]
-        ones += map(add, self._hand_at, o.hand)
+        ones = [at["observer"] + (n if viewer is None else viewer)]
+        ones += map(add, self._hand_at, hand)
         for starts, cards in zip(self._seen_at, o.seen, strict=True):
             ones += map(add, starts, cards)
         ones += [
@@ -264,12 +290,12 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         counted = [0] * (3 * kinds)
         for card in o.discard:
             counted[card + 1] += 1
-        for pile in o.hidden:
-            first = (kinds if pile.pile == latest else 2 * kinds) + 1
-            for card in pile.cards:
+        for pile, unseen in hidden:
+            first = (kinds if pile == latest else 2 * kinds) + 1
+            for card in unseen:
                 counted[first + card] += 1
         copies = self.config.copies
-        numbers = [o.draw_size / self.config.deck_size]
+        numbers = [draw_size / self.config.deck_size]
         numbers += [count / copies for count in counted]
         numbers += (o.reshuffles, *o.tokens, o.pot)
         values = np.zeros(self.layout.size, dtype=np.float32)

@@ -53,6 +53,7 @@ __all__ = [
     "determinize",
     "observe",
     "observe_events",
+    "private_cards",
     "twin_of",
 ]
 
@@ -132,10 +133,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     >>> [(part.pile, len(part.cards)) for part in observe(state, 2).hidden]
     [(0, 58)]
     """
-    if type(state) is not State:
-        raise not_a_state(state, State)
-    check_viewer(player, state.config.players)
-    hand: tuple[Card, ...] = () if player is None else state.hands[player]
+    hand, unseen = private_cards(state, player)
     return Observation(
         player=player,
         config=state.config,
@@ -146,7 +144,11 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         draw_size=len(state.draw),
         discard=state.discard,
         reshuffles=state.reshuffles,
-        hidden=_hidden(state, player),
+        hidden=tuple(
+            PileCards(pile, tuple(sorted(cards)))
+            for pile, cards in sorted(unseen.items())
+            if cards
+        ),
         tokens=state.tokens,
         pot=state.pot,
         license=state.license,
@@ -169,19 +171,38 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     )
 
 
-def _hidden(state: State, player: PlayerId | None) -> tuple[PileCards, ...]:
-    # The cards out of the player's sight, by the Draw pile they came from.
-    by_pile: dict[int, list[Card]] = {state.reshuffles: list(state.draw)}
+def private_cards(
+    state: State, player: PlayerId | None
+) -> tuple[tuple[Card, ...], dict[int, list[Card]]]:
+    """The cards of ``state`` private to ``player``, as :func:`observe` shows them.
+
+    Returns ``(hand, unseen)``: ``player``'s own hand (empty for a spectator, ``None``),
+    and the cards out of their sight by the Draw pile they came from, unsorted (a pile
+    may have none). :attr:`Observation.hidden` is ``unseen`` sorted, without the empty
+    piles; an encoding reads the same cards from the state without the observation.
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`~crabrules.youve_got_crabs.State`.
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> state = initial_state(seed=3)
+    >>> hand, unseen = private_cards(state, 2)
+    >>> hand == state.hands[2], {pile: len(cards) for pile, cards in unseen.items()}
+    (True, {0: 58})
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_viewer(player, state.config.players)
+    unseen: dict[int, list[Card]] = {state.reshuffles: list(state.draw)}
     for p, (hand, seen, piles) in enumerate(
         zip(state.hands, state.seen, state.drawn_from, strict=True)
     ):
         if p != player:
             for card, shown, pile in zip(hand, seen, piles, strict=True):
                 if shown == UNSEEN:
-                    by_pile.setdefault(pile, []).append(card)
-    return tuple(
-        PileCards(pile, tuple(sorted(cards))) for pile, cards in sorted(by_pile.items()) if cards
-    )
+                    unseen.setdefault(pile, []).append(card)
+    return (() if player is None else state.hands[player]), unseen
 
 
 def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
