@@ -142,7 +142,7 @@ def test_the_state_tensor_shows_another_hands_unseen_cards_only_as_counts_by_pil
     # Player 1's first card (unseen by the others) swapped with a Draw card of another
     # kind: player 0 cannot tell the twins apart, while player 1's own hand changed.
     state = ygc.initial_state(ygc.Config(teams=2), seed=3)
-    enc = encoding("youve-got-crabs", state.config)
+    enc = YouveGotCrabsEncoding(state.config)
     hands, draw = [list(h) for h in state.hands], list(state.draw)
     at = next(i for i, card in enumerate(draw) if card != hands[1][0])
     hands[1][0], draw[at] = draw[at], hands[1][0]
