@@ -31,3 +31,11 @@ def test_example_runs(argv: list[str], tmp_path: pathlib.Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout
+
+
+def test_every_example_is_listed_on_the_examples_page() -> None:
+    # A reader finds the examples from docs/examples.md: one left off it is lost to them.
+    page = (EXAMPLES.parent / "docs" / "examples.md").read_text(encoding="utf-8")
+    examples = [p.name for p in EXAMPLES.iterdir() if p.suffix == ".py" or p.is_dir()]
+    assert examples
+    assert [name for name in sorted(examples) if f"examples/{name}" not in page] == []
