@@ -56,7 +56,7 @@ def unguarded_imports(source: str) -> list[str]:
     >>> unguarded_imports("import attrs\\nfrom crabrules.encoding import encoding")
     ['crabrules.encoding']
     """
-    found = []
+    found: list[str] = []
     for statement in ast.parse(source).body:
         if _skips_itself(statement):
             return found
