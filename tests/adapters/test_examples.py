@@ -12,16 +12,28 @@ import pytest
 EXAMPLES = pathlib.Path(__file__).parent.parent.parent / "examples"
 
 
-def _run(*argv: str) -> str:
-    done = subprocess.run(
+def _process(*argv: str) -> subprocess.CompletedProcess[str]:
+    """The example ``argv[0]`` run with the arguments ``argv[1:]``, finished."""
+    return subprocess.run(
         [sys.executable, str(EXAMPLES / argv[0]), *argv[1:]],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+def _run(*argv: str) -> str:
+    done = _process(*argv)
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def _usage_error(*argv: str) -> str:
+    """What the example prints when it refuses its arguments (argparse's exit status 2)."""
+    done = _process(*argv)
+    assert done.returncode == 2, done.stdout
+    return done.stderr
 
 
 def test_pettingzoo_random_agents() -> None:
@@ -47,21 +59,8 @@ def test_pettingzoo_random_agents() -> None:
 
 def test_pettingzoo_random_agents_names_a_keyword_the_game_has_not() -> None:
     pytest.importorskip("pettingzoo")
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(EXAMPLES / "pettingzoo_random_agents.py"),
-            "youve-got-crabs",
-            "--players",
-            "4",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 2
-    assert "error: players: not a Config field of You've Got Crabs" in done.stderr
+    error = _usage_error("pettingzoo_random_agents.py", "youve-got-crabs", "--players", "4")
+    assert "error: players: not a Config field of You've Got Crabs" in error
 
 
 def test_openspiel_mcts() -> None:
@@ -70,15 +69,8 @@ def test_openspiel_mcts() -> None:
     out = _run("openspiel_mcts.py", game, "--games", "2", "--simulations", "5")
     assert out.count("seed") == 2
     assert "MCTS's mean return" in out
-    done = subprocess.run(
-        [sys.executable, str(EXAMPLES / "openspiel_mcts.py"), "python_crabrules_crab_stack(x=1)"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 2
-    assert "error: Unknown parameter 'x'" in done.stderr
+    error = _usage_error("openspiel_mcts.py", "python_crabrules_crab_stack(x=1)")
+    assert "error: Unknown parameter 'x'" in error
 
 
 def test_train_crab_stack(tmp_path: pathlib.Path) -> None:

@@ -179,8 +179,7 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         """The tensor of ``observe(state, player)``, read from the state (nothing is hidden)."""
         if type(state) is not State:
             raise not_a_state(state, State)
-        if player is not None and (type(player) is not int or not 0 <= player < self.players):
-            check_viewer(player, self.players)
+        check_viewer(player, self.players)
         if state.config is not self.config:
             self._check_config(state.config, "state")
         return self._tensor(
