@@ -34,6 +34,7 @@ import functools
 from typing import Final
 
 from crabrules.core import PlayerId, Rng
+from crabrules.core.construct import constructor
 from crabrules.marche_du_crabe.actions import MOVES, STAYS, Action, IllegalReason
 from crabrules.marche_du_crabe.baddie import draw, reveal
 from crabrules.marche_du_crabe.beaches import Modifier
@@ -85,6 +86,10 @@ __all__ = [
 # An enum member read in a loop: a Final is a C static in the compiled module, where the
 # member would be two lookups.
 _HUNGRY_BADDIES: Final = Modifier.HUNGRY_BADDIES
+
+# Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
+# the cost of State's own __init__ (the class itself in the pure build).
+_new_state: Final = constructor(State)
 
 #: ``BASE_MOVES[player][token]``: the move step of the base game: every other card of
 #: the token's column (Boater) or row (Sunny), top to bottom or left to right, then Stay.
@@ -325,7 +330,7 @@ def _end_game(
     if events is not None:
         won = termination is Termination.CRABS_FREED
         events.append(GameEnded(termination, won, shrimps if won else 0))
-    return State(
+    return _new_state(
         state.seed,
         rng,
         state.beach,

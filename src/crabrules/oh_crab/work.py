@@ -12,10 +12,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
+from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.actions import DRAW_PILE, Pile, Plan
 from crabrules.oh_crab.adventure.content import AdventureContent
@@ -269,6 +270,11 @@ class View(Protocol):
 #: What a Work starts from outside a turn (built once: this is the hot path).
 _NO_TURN = Turn(Stage.START, NO_CRAB)
 
+# Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
+# the cost of the classes' own __init__ (the classes themselves in the pure build).
+_new_state: Final = constructor(State)
+_new_turn: Final = constructor(Turn)
+
 
 class Work:
     """A mutable copy of a :class:`State`, changed in place by one ``apply``."""
@@ -372,7 +378,7 @@ class Work:
         """Return the frozen state (hands and removed cards sorted)."""
         turn = None
         if self.in_turn:
-            turn = Turn(
+            turn = _new_turn(
                 self.stage,
                 self.crab,
                 tuple(self.grants),
@@ -381,7 +387,7 @@ class Work:
                 self.head_down,
                 self.tile_used,
             )
-        return State(
+        return _new_state(
             self.config,
             self.seed,
             self.rng,
