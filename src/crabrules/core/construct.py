@@ -38,13 +38,17 @@ from typing import Final, ParamSpec, TypeVar, cast
 
 import attrs
 
-__all__ = ["COMPILED", "Constructor", "constructor"]
+__all__ = ["BUILT", "COMPILED", "Constructor", "constructor"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
 #: Whether this module is compiled: the compiled wheel compiles it (``crabrules._build``).
 COMPILED: Final = not __file__.endswith(".py")
+
+#: Every class :func:`constructor` was called for, in both builds: the conformance suite
+#: checks that a :class:`Constructor` builds each one as the class does.
+BUILT: list[type] = []
 
 #: Where attrs' generated methods say they come from (their code's file name).
 _ATTRS_GENERATED = "<attrs generated"
@@ -57,10 +61,10 @@ def _refusal(cls: type[attrs.AttrsInstance]) -> str | None:
     code = getattr(cls.__init__, "__code__", None)
     if code is None or not code.co_filename.startswith(_ATTRS_GENERATED):
         return "its __init__ is not the one attrs generates"
-    if cls.__new__ is not object.__new__:
-        return "it defines __new__"
     if issubclass(cls, BaseException):
         return "an exception class: attrs' __init__ also calls BaseException.__init__"
+    if cls.__new__ is not object.__new__:
+        return "it defines __new__"
     if "__slots__" not in vars(cls):
         return "not slotted: attrs' __init__ writes a dict class's fields into its __dict__"
     if hasattr(cls, _HASH_CACHE):
@@ -130,6 +134,7 @@ def constructor(cls: Callable[P, T]) -> Callable[P, T]:
     if not isinstance(cls, type):
         raise TypeError(f"constructor({cls!r}): not a class")
     fast = Constructor(cls)
+    BUILT.append(cls)
     if not COMPILED:
         return cls
     return cast("Callable[P, T]", fast)
