@@ -57,6 +57,10 @@ from crabrules.encoding.base import Encoding, Section
 
 __all__ = ["CrabStackEncoding"]
 
+# Dtypes as objects, passed by position: numpy parses a dtype given by keyword slowly.
+_FLOAT32 = np.dtype(np.float32)
+_INT64 = np.dtype(np.int64)
+
 
 class CrabStackEncoding(Encoding[State, Action, Observation]):
     """The encoding of Crab Stack for one config (see the module's docs)."""
@@ -217,8 +221,8 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
                 rare.extend([offset + 2 * c for c in group])
                 rare.append(offset + 2 * min(group) + 1)
             ones.append(rare.tobytes())
-        values = np.zeros(self._size, dtype=np.float32)
-        values[np.frombuffer(b"".join(ones), dtype=np.int64)] = 1.0
+        values = np.zeros(self._size, _FLOAT32)
+        values[np.frombuffer(b"".join(ones), _INT64)] = 1.0
         values[self._turn] = turn
         return values
 
