@@ -60,6 +60,9 @@ def test_the_tensor_is_the_documented_layout(players: int) -> None:
     views += [
         attrs.evolve(first, pending=((0, 1, 2), (7, 8, 9))),
         attrs.evolve(first, eliminated=tuple(range(1, players)), repetitions=3),
+        attrs.evolve(first, eliminated=tuple(range(players - 1, 0, -1))),
+        # No game eliminates a player twice, but a hand-built view still gets its 1s.
+        attrs.evolve(first, eliminated=(1, 1)),
         attrs.evolve(first, repetitions=2, turn=41),
     ]
     for view in views:

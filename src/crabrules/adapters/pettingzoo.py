@@ -80,6 +80,9 @@ from crabrules.encoding import Encoding, encoding
 
 __all__ = ["CrabrulesEnv", "CrabrulesParallelEnv", "env", "parallel_env"]
 
+# The masks' dtype as an object: numpy parses a dtype given by keyword slowly, every step.
+_INT8 = np.dtype(np.int8)
+
 
 def env(
     game_id: str, *, render_mode: str | None = None, max_steps: int | None = None, **config: Any
@@ -203,7 +206,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         # A copy: the mask is the caller's to write, and the 1s stay the env's own record.
         ones = bytearray(self._ones) if player == self._player else bytearray(self._actions)
         tensor = self._tensor(self._state, player)
-        return {"observation": tensor, "action_mask": np.frombuffer(ones, dtype=np.int8)}
+        return {"observation": tensor, "action_mask": np.frombuffer(ones, _INT8)}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action number (``None`` once the agent is done).
@@ -296,7 +299,7 @@ def _mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
     ones = bytearray(size)
     for number in numbers:
         ones[number] = 1
-    return np.frombuffer(ones, dtype=np.int8)
+    return np.frombuffer(ones, _INT8)
 
 
 def parallel_env(

@@ -44,6 +44,7 @@ True
 from __future__ import annotations
 
 from array import array
+from itertools import permutations
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +57,10 @@ from crabrules.crab_stack.observe import repetitions
 from crabrules.encoding.base import Encoding, Section
 
 __all__ = ["CrabStackEncoding"]
+
+# Dtypes as objects, passed by position: numpy parses a dtype given by keyword slowly.
+_FLOAT32 = np.dtype(np.float32)
+_INT64 = np.dtype(np.int64)
 
 
 class CrabStackEncoding(Encoding[State, Action, Observation]):
@@ -90,16 +95,30 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         self._eliminated, self._pending = offsets["eliminated"], offsets["pending"]
         self._repetition, self._turn = offsets["repetition"], offsets["turn"]
         self._size = self.layout.size
-        # The 1s of the observer, the player to move and the repetitions, by
-        # ``(viewer * P + to_move) * 3 + repetitions - 1`` (a spectator is viewer ``P``).
+        # The 1s of the observer, the player to move, the repetitions and the players out,
+        # by ``((viewer * P + to_move) * 3 + repetitions - 1) * 2**P + out`` (a spectator is
+        # viewer ``P``; ``out`` has bit ``p`` for each player ``p`` eliminated).
         self._heads = tuple(
             array(
-                "q", (self._observer + viewer, self._to_move + to_move, self._repetition + rep)
+                "q",
+                (
+                    self._observer + viewer,
+                    self._to_move + to_move,
+                    self._repetition + rep,
+                    *(self._eliminated + p for p in range(players) if out >> p & 1),
+                ),
             ).tobytes()
             for viewer in range(players + 1)
             for to_move in range(players)
             for rep in range(3)
+            for out in range(1 << players)
         )
+        # ``out`` of every order in which players may be eliminated.
+        self._out = {
+            order: sum(1 << p for p in order)
+            for k in range(players + 1)
+            for order in permutations(range(players), k)
+        }
         level = kinds  # the stride of a level in ``stacks``
         self._spaces = tuple(
             _SpaceOnes(
@@ -192,6 +211,10 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
             state.turn,
         )
 
+    def _out_of(self, eliminated: tuple[PlayerId, ...]) -> int:
+        """``out`` of an ``eliminated`` that no game reaches (a hand-built state): its bits."""
+        return sum({1 << p for p in eliminated if 0 <= p < self.players})
+
     def _tensor(
         self,
         viewer: PlayerId | None,
@@ -206,19 +229,23 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         # written at once; each space's share of them comes from its memo, all in C.
         players = self.players
         viewed = players if viewer is None else viewer
+        head = (viewed * players + to_move) * 3 + min(repeated, 3) - 1
+        out = self._out.get(eliminated)
+        if out is None:
+            out = self._out_of(eliminated)
         ones = [
             *map(_SpaceOnes.__getitem__, self._spaces, stacks),
-            self._heads[(viewed * players + to_move) * 3 + min(repeated, 3) - 1],
+            self._heads[(head << players) + out],
         ]
-        if eliminated or pending:
+        if pending:
             offset = self._pending
-            rare = array("q", [self._eliminated + p for p in eliminated])
+            rare = array("q")
             for group in pending:
                 rare.extend([offset + 2 * c for c in group])
                 rare.append(offset + 2 * min(group) + 1)
             ones.append(rare.tobytes())
-        values = np.zeros(self._size, dtype=np.float32)
-        values[np.frombuffer(b"".join(ones), dtype=np.int64)] = 1.0
+        values = np.zeros(self._size, _FLOAT32)
+        values[np.frombuffer(b"".join(ones), _INT64)] = 1.0
         values[self._turn] = turn
         return values
 
