@@ -4,8 +4,9 @@ An attrs class's generated ``__init__`` is Python in both builds: it stores each
 with a call of a bound ``object.__setattr__``, about 0.06 µs a field, and the engines
 build one new state (29 fields for You've Got Crabs) in every action. Compiled with mypyc,
 ``object.__setattr__(obj, name, value)`` is a direct C call of the generic attribute
-setter that costs a sixth of that. :func:`constructor` gives the engines' hot paths a
-callable that builds exactly what the class would:
+setter: a whole state costs about a third (0.59 µs instead of 1.74 µs for those 29
+fields). :func:`constructor` gives the engines' hot paths a callable that builds exactly
+what the class would:
 
 >>> import attrs
 >>> @attrs.frozen
