@@ -363,7 +363,8 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
 def _check_round(
     state: State, action: Swap | PutDown | PickUp | Confirm, player: PlayerId
 ) -> None:
-    if state.phase is not Phase.PLAY or table(state.config).side_of[player] != state.license:
+    seats = table(state.config)
+    if state.phase is not Phase.PLAY or seats.side_of[player] != state.license:
         raise _refuse(action, IllegalReason.NOT_YOUR_SIDE, "the License points at the other side")
     down = player in state.down
     if isinstance(action, Swap):
@@ -383,7 +384,7 @@ def _check_round(
     elif isinstance(action, Confirm):
         if player in state.confirmed:
             raise _refuse(action, IllegalReason.ALREADY_CONFIRMED, "already confirmed")
-        if not all_down(state):
+        if not all_down(state, seats):
             raise _refuse(action, IllegalReason.NOT_ALL_DOWN, "not every hand is down yet")
 
 
