@@ -24,7 +24,7 @@ from crabrules.youve_got_crabs import (
     outcome,
 )
 from crabrules.youve_got_crabs.rounds import all_down
-from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs.work import seats_of
 from tests.youve_got_crabs.helpers import FOUR_KINGS, MIXED, SHISH, position
 
 THREE = Config(teams=3)  # teams: 0 = {0, 1}, 1 = {2, 3}, 2 = {4, 5}
@@ -127,7 +127,7 @@ def test_in_sudden_death_the_side_confirms_without_the_hands_of_the_players_out(
         state = position(THREE, tokens=tokens, pot=pot, tied=tied)
         state = apply(apply(state, PutDown(0)), PutDown(2))
         assert 4 not in state.down
-        assert all_down(state, table(state.config)) is confirms
+        assert all_down(state, seats_of(state.config)) is confirms
         assert (Confirm(0) in legal_actions(state, 0)) is confirms
         assert (Confirm(2) in legal_actions(state)) is confirms
         if confirms:

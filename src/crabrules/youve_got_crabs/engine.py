@@ -45,7 +45,7 @@ from crabrules.youve_got_crabs.rounds import (
     swap,
 )
 from crabrules.youve_got_crabs.state import Phase, State
-from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs.work import seats_of
 
 __all__ = ["HANDLERS", "Handler", "act", "legal_moves"]
 
@@ -74,7 +74,7 @@ def legal_moves(state: State, player: PlayerId | None) -> tuple[Action, ...]:
         p = claim.player
         if p not in players:
             return ()
-        team = table(state.config).team_of[p]
+        team = seats_of(state.config).team_of[p]
         return tuple(Collect(p, source) for source in sources(state, team))
     return _open_play(state, players)
 
@@ -85,9 +85,8 @@ def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...
     calls = _calls_at(targets, state.clock)
     if state.tied:
         players = tuple(p for p in players if p in targets)  # the others are out
-    # Everything the loop asks of the state, read once (the seating lookup hashes the config,
-    # a Python call: all_down gets the same seating).
-    seats = table(state.config)
+    # Everything the loop asks of the state, read once (all_down gets the same seating).
+    seats = seats_of(state.config)
     side_of = seats.side_of
     license, phase = state.license, state.phase
     down, confirmed, declined = state.down, state.confirmed, state.declined

@@ -8,7 +8,7 @@ cites the docs page's "Decisions the library took" (1 to 9 are the rules specifi
 >>> from crabrules.youve_got_crabs.actions import PutDown, Swap
 >>> from crabrules.youve_got_crabs.rules import initial_state
 >>> state = swap(initial_state(seed=7), Swap(0, hand_slot=1, ocean_slot=2))
->>> state.swapped, all_down(put_down(state, PutDown(0)), table(state.config))
+>>> state.swapped, all_down(put_down(state, PutDown(0)), seats_of(state.config))
 (True, False)
 """
 
@@ -35,8 +35,8 @@ from crabrules.youve_got_crabs.events import (
 )
 from crabrules.youve_got_crabs.piles import draw_cards
 from crabrules.youve_got_crabs.state import Phase, State
-from crabrules.youve_got_crabs.table import Table, table
-from crabrules.youve_got_crabs.work import Work
+from crabrules.youve_got_crabs.table import Table
+from crabrules.youve_got_crabs.work import Work, seats_of
 
 __all__ = [
     "all_down",
@@ -52,7 +52,7 @@ __all__ = [
 
 def is_playing(state: State | Work, player: PlayerId) -> bool:
     """Whether ``player`` still takes part: everyone, except in sudden death (Decision 7)."""
-    return not state.tied or table(state.config).team_of[player] in state.tied
+    return not state.tied or seats_of(state.config).team_of[player] in state.tied
 
 
 def start_round(work: Work, license: Side, events: Log = None) -> None:
@@ -71,8 +71,8 @@ def start_round(work: Work, license: Side, events: Log = None) -> None:
 def all_down(state: State, seats: Table) -> bool:
     """Whether every player of the License's side still in the game has the hand down.
 
-    ``seats`` is the game's seating (``table(state.config)``), which the callers have
-    looked up already: the lookup hashes the config, a Python call.
+    ``seats`` is the game's seating (``seats_of(state.config)``), which the callers have
+    looked up already.
     """
     side, down = seats.side_players[state.license], state.down
     if not state.tied:
