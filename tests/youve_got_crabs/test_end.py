@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from crabrules.core import GameOverError, NotYourTurnError, Outcome
+from crabrules.core import GameOverError, IllegalActionError, NotYourTurnError, Outcome
 from crabrules.youve_got_crabs import (
     Call,
     Collect,
     Config,
+    Confirm,
     Phase,
     PutDown,
     Resolve,
@@ -22,6 +23,8 @@ from crabrules.youve_got_crabs import (
     legal_actions,
     outcome,
 )
+from crabrules.youve_got_crabs.rounds import all_down
+from crabrules.youve_got_crabs.work import seats_of
 from tests.youve_got_crabs.helpers import FOUR_KINGS, MIXED, SHISH, position
 
 THREE = Config(teams=3)  # teams: 0 = {0, 1}, 1 = {2, 3}, 2 = {4, 5}
@@ -111,6 +114,27 @@ def test_in_sudden_death_losing_a_token_ends_nothing() -> None:
     assert state.winner is None
     assert state.tokens == (4, 5, 4)
     assert state.pot == 1
+
+
+def test_in_sudden_death_the_side_confirms_without_the_hands_of_the_players_out() -> None:
+    # Side 0 is players 0, 2 and 4; player 4 (team 2) is out of the sudden death, hand up.
+    # all_down gets the seating from its callers, which look it up once (legal_actions,
+    # apply's check): every way of asking agrees.
+    for tied, tokens, pot, confirms in (
+        (frozenset({0, 1}), (5, 5, 4), 0, True),
+        (frozenset(), (5, 4, 4), 1, False),  # the same, outside sudden death
+    ):
+        state = position(THREE, tokens=tokens, pot=pot, tied=tied)
+        state = apply(apply(state, PutDown(0)), PutDown(2))
+        assert 4 not in state.down
+        assert all_down(state, seats_of(state.config)) is confirms
+        assert (Confirm(0) in legal_actions(state, 0)) is confirms
+        assert (Confirm(2) in legal_actions(state)) is confirms
+        if confirms:
+            assert apply(state, Confirm(0)).confirmed == frozenset({0})
+        else:
+            with pytest.raises(IllegalActionError, match="not every hand is down"):
+                apply(state, Confirm(0))
 
 
 def test_in_sudden_death_a_double_crabs_claim_wins_with_its_first_token() -> None:

@@ -6,7 +6,8 @@ import attrs
 
 from crabrules.youve_got_crabs import Config, Phase, State, initial_state
 from crabrules.youve_got_crabs.state import CallRecord, Claim, Window
-from crabrules.youve_got_crabs.work import Work
+from crabrules.youve_got_crabs.table import Table
+from crabrules.youve_got_crabs.work import Work, seats_of
 
 
 def _every_field_distinct() -> State:
@@ -56,3 +57,39 @@ def test_changing_the_working_copy_leaves_the_state_untouched() -> None:
     assert (after.pot, after.clock) == (state.pot - 3, 4.5)
     assert (state.pot, state.clock) == (8, 0.0)
     assert attrs.evolve(after, pot=state.pot, clock=state.clock) == state
+
+
+def test_the_seating_of_a_config_is_its_own_whatever_config_came_before() -> None:
+    # seats_of keeps the last config's seating: a config equal to the last one but another
+    # object, or a different config, must still get its own seating, never the last one's.
+    reference = Table(
+        team_of=(0, 0, 1, 1),
+        partner_of=(1, 0, 3, 2),
+        side_of=(0, 1, 0, 1),
+        side_players=((0, 2), (1, 3)),
+        team_players=((0, 1), (2, 3)),
+    )
+    crossed = Table(
+        team_of=(0, 1, 1, 0),
+        partner_of=(3, 2, 1, 0),
+        side_of=(0, 1, 0, 1),
+        side_players=((0, 2), (1, 3)),
+        team_players=((0, 3), (1, 2)),
+    )
+    six = Table(
+        team_of=(0, 0, 1, 1, 2, 2),
+        partner_of=(1, 0, 3, 2, 5, 4),
+        side_of=(0, 1, 0, 1, 0, 1),
+        side_players=((0, 2, 4), (1, 3, 5)),
+        team_players=((0, 1), (2, 3), (4, 5)),
+    )
+    order = [
+        (Config(), reference),
+        (Config(seating=(0, 1, 1, 0)), crossed),
+        (Config(seating=(0, 1, 1, 0)), crossed),  # equal to the last, another object
+        (Config(teams=3), six),
+        (Config(), reference),
+    ]
+    for config, seats in order + order[::-1]:
+        for _ in range(2):  # the first call remembers the config, the second finds it
+            assert seats_of(config) == seats

@@ -45,7 +45,7 @@ from crabrules.youve_got_crabs.rounds import (
     swap,
 )
 from crabrules.youve_got_crabs.state import Phase, State
-from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs.work import seats_of
 
 __all__ = ["HANDLERS", "Handler", "act", "legal_moves"]
 
@@ -57,7 +57,7 @@ def legal_moves(state: State, player: PlayerId | None) -> tuple[Action, ...]:
     """
     if state.winner is not None:
         return ()
-    players = _everyone(len(state.hands)) if player is None else (player,)
+    players = _EVERYONE[len(state.hands)] if player is None else (player,)
     window = state.window
     if window is not None:
         # Play is paused: the partner's counter-call, and the caller's Resolve.
@@ -74,7 +74,7 @@ def legal_moves(state: State, player: PlayerId | None) -> tuple[Action, ...]:
         p = claim.player
         if p not in players:
             return ()
-        team = table(state.config).team_of[p]
+        team = seats_of(state.config).team_of[p]
         return tuple(Collect(p, source) for source in sources(state, team))
     return _open_play(state, players)
 
@@ -85,12 +85,13 @@ def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...
     calls = _calls_at(targets, state.clock)
     if state.tied:
         players = tuple(p for p in players if p in targets)  # the others are out
-    # Everything the loop asks of the state, read once (the seating lookup hashes the config).
-    side_of = table(state.config).side_of
+    # Everything the loop asks of the state, read once (all_down gets the same seating).
+    seats = seats_of(state.config)
+    side_of = seats.side_of
     license, phase = state.license, state.phase
     down, confirmed, declined = state.down, state.confirmed, state.declined
     playing, offering = phase is _PLAY, phase is _OFFER
-    everyone_down: bool | None = None  # all_down(state), once some player asks
+    everyone_down: bool | None = None  # all_down(state, seats), once some player asks
     situations: list[int] = []
     for p in players:
         on_license_side = side_of[p] == license
@@ -101,7 +102,7 @@ def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...
                 situation = _DOWN
             else:
                 if everyone_down is None:
-                    everyone_down = all_down(state)
+                    everyone_down = all_down(state, seats)
                 situation = _CONFIRMING if everyone_down else _DOWN
         elif offering and not on_license_side and p not in declined:
             situation = _ANSWERING
@@ -118,14 +119,10 @@ def _open_play(state: State, players: tuple[PlayerId, ...]) -> tuple[Action, ...
 
 def _targets(state: State) -> tuple[PlayerId, ...]:
     # The players still in the game: everyone, or in sudden death the tied teams'.
+    everyone = _EVERYONE[len(state.hands)]
     if not state.tied:
-        return _everyone(state.config.players)
-    return tuple(p for p in range(state.config.players) if is_playing(state, p))
-
-
-@functools.cache
-def _everyone(players: int) -> tuple[PlayerId, ...]:
-    return tuple(range(players))
+        return everyone
+    return tuple(p for p in everyone if is_playing(state, p))
 
 
 # Enum members as Finals: C statics in the compiled build, where a member is two lookups.
@@ -135,6 +132,8 @@ _OFFER: Final = Phase.OFFER
 # The actions without a time are values of a few small ints: each is built once, here, in
 # a table by player (a Final table: a C static in the compiled build).
 _PLAYERS: Final = range(2 * MAX_TEAMS)
+#: By number of players: the players, in id order.
+_EVERYONE: Final = tuple(tuple(range(players)) for players in range(2 * MAX_TEAMS + 1))
 _SWAPS: Final = tuple(
     tuple(Swap(p, h, o) for h in range(CARDS_PER_HAND) for o in range(OCEAN_SIZE))
     for p in _PLAYERS

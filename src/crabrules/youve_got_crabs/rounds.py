@@ -8,7 +8,7 @@ cites the docs page's "Decisions the library took" (1 to 9 are the rules specifi
 >>> from crabrules.youve_got_crabs.actions import PutDown, Swap
 >>> from crabrules.youve_got_crabs.rules import initial_state
 >>> state = swap(initial_state(seed=7), Swap(0, hand_slot=1, ocean_slot=2))
->>> state.swapped, all_down(put_down(state, PutDown(0)))
+>>> state.swapped, all_down(put_down(state, PutDown(0)), seats_of(state.config))
 (True, False)
 """
 
@@ -35,8 +35,8 @@ from crabrules.youve_got_crabs.events import (
 )
 from crabrules.youve_got_crabs.piles import draw_cards
 from crabrules.youve_got_crabs.state import Phase, State
-from crabrules.youve_got_crabs.table import table
-from crabrules.youve_got_crabs.work import Work
+from crabrules.youve_got_crabs.table import Table
+from crabrules.youve_got_crabs.work import Work, seats_of
 
 __all__ = [
     "all_down",
@@ -52,7 +52,7 @@ __all__ = [
 
 def is_playing(state: State | Work, player: PlayerId) -> bool:
     """Whether ``player`` still takes part: everyone, except in sudden death (Decision 7)."""
-    return not state.tied or table(state.config).team_of[player] in state.tied
+    return not state.tied or seats_of(state.config).team_of[player] in state.tied
 
 
 def start_round(work: Work, license: Side, events: Log = None) -> None:
@@ -68,10 +68,16 @@ def start_round(work: Work, license: Side, events: Log = None) -> None:
     work.swapped = False
 
 
-def all_down(state: State) -> bool:
-    """Whether every player of the License's side still in the game has the hand down."""
-    side = table(state.config).side_players[state.license]
-    return all(p in state.down for p in side if is_playing(state, p))
+def all_down(state: State, seats: Table) -> bool:
+    """Whether every player of the License's side still in the game has the hand down.
+
+    ``seats`` is the game's seating (``seats_of(state.config)``), which the callers have
+    looked up already.
+    """
+    side, down = seats.side_players[state.license], state.down
+    if not state.tied:
+        return all(p in down for p in side)
+    return all(p in down for p in side if is_playing(state, p))
 
 
 def swap(state: State, action: Swap, events: Log = None) -> State:
@@ -133,10 +139,10 @@ def confirm(state: State, action: Confirm, events: Log = None) -> State:
     round without a swap, the other side is asked first (the offer).
     """
     confirmed = state.confirmed | {action.player}
-    side = table(state.config).side_players[state.license]
+    work = Work(state)
+    side = work.seats.side_players[state.license]
     if events is not None:
         events.append(Confirmed(action.player))
-    work = Work(state)
     if any(p not in confirmed for p in side if is_playing(state, p)):
         work.confirmed = confirmed
     else:
@@ -166,7 +172,7 @@ def answer(state: State, action: Answer, events: Log = None) -> State:
         start_round(work, 1 - state.license, events)
         return work.state()
     declined = state.declined | {action.player}
-    other = table(state.config).side_players[1 - state.license]
+    other = work.seats.side_players[1 - state.license]
     if any(p not in declined for p in other if is_playing(state, p)):
         work.declined = declined
         return work.state()

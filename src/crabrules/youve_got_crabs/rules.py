@@ -62,7 +62,7 @@ from crabrules.youve_got_crabs.state import (
     State,
     Termination,
 )
-from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs.work import seats_of
 
 __all__ = [
     "Termination",
@@ -351,7 +351,7 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
         )
     if not isinstance(action, Collect):
         raise _refuse(action, IllegalReason.PLAY_PAUSED, "collect the Double Crabs tokens first")
-    team = table(state.config).team_of[player]
+    team = seats_of(state.config).team_of[player]
     if action.source not in sources(state, team):
         raise _refuse(
             action,
@@ -363,7 +363,8 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
 def _check_round(
     state: State, action: Swap | PutDown | PickUp | Confirm, player: PlayerId
 ) -> None:
-    if state.phase is not Phase.PLAY or table(state.config).side_of[player] != state.license:
+    seats = seats_of(state.config)
+    if state.phase is not Phase.PLAY or seats.side_of[player] != state.license:
         raise _refuse(action, IllegalReason.NOT_YOUR_SIDE, "the License points at the other side")
     down = player in state.down
     if isinstance(action, Swap):
@@ -383,12 +384,12 @@ def _check_round(
     elif isinstance(action, Confirm):
         if player in state.confirmed:
             raise _refuse(action, IllegalReason.ALREADY_CONFIRMED, "already confirmed")
-        if not all_down(state):
+        if not all_down(state, seats):
             raise _refuse(action, IllegalReason.NOT_ALL_DOWN, "not every hand is down yet")
 
 
 def _check_answer(state: State, action: Answer, player: PlayerId) -> None:
-    if state.phase is not Phase.OFFER or table(state.config).side_of[player] == state.license:
+    if state.phase is not Phase.OFFER or seats_of(state.config).side_of[player] == state.license:
         raise _refuse(action, IllegalReason.NOT_ASKED, "only the other side answers the offer")
     if player in state.declined:
         raise _refuse(action, IllegalReason.ALREADY_ANSWERED, "already said no")
@@ -418,7 +419,7 @@ def outcome(state: State) -> Outcome | None:
         raise not_a_state(state, State)
     if state.winner is None:
         return None
-    team_of = table(state.config).team_of
+    team_of = seats_of(state.config).team_of
     return Outcome(
         winners=frozenset(p for p, t in enumerate(team_of) if t == state.winner),
         draw=False,

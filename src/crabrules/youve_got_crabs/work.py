@@ -26,11 +26,43 @@ from crabrules.youve_got_crabs.config import Config, Side, Team
 from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase, State, Window
 from crabrules.youve_got_crabs.table import Table, table
 
-__all__ = ["Work"]
+__all__ = ["Work", "seats_of"]
 
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
 # the cost of State's own __init__ (the class itself in the pure build).
 _new_state: Final = constructor(State)
+
+
+class _LastSeating:
+    """The config :func:`seats_of` saw last, with its seating (``None`` before the first)."""
+
+    def __init__(self) -> None:
+        self.config_and_seats: tuple[Config, Table] | None = None
+
+
+_last: Final = _LastSeating()
+
+
+def seats_of(config: Config) -> Table:
+    """The seating of ``config``: :func:`~crabrules.youve_got_crabs.table.table`, remembered.
+
+    ``table`` hashes the config (a Python call) to find its cache entry. Nearly every
+    call comes with the same config object as the one before (the states of a game share
+    theirs), so the last config and its seating are kept, and a config that *is* the last
+    one (the same object: configs are immutable) gets that seating at once. The pair is
+    one value, replaced whole, so a reader never sees one config with another's seating.
+
+    >>> from crabrules.youve_got_crabs.config import Config
+    >>> config = Config(teams=3)
+    >>> seats_of(config) is seats_of(config) is table(config)
+    True
+    """
+    last = _last.config_and_seats
+    if last is not None and last[0] is config:
+        return last[1]
+    seats = table(config)
+    _last.config_and_seats = (config, seats)
+    return seats
 
 
 class Work:
@@ -74,12 +106,9 @@ class Work:
 
     @property
     def seats(self) -> Table:
-        """The game's seating (:func:`~crabrules.youve_got_crabs.table.table`).
-
-        Looked up once an action: the lookup hashes the config, a Python call.
-        """
+        """The game's seating (:func:`seats_of`), looked up once an action."""
         if self._seats is None:
-            self._seats = table(self.config)
+            self._seats = seats_of(self.config)
         return self._seats
 
     def state(self) -> State:
