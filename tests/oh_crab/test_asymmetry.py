@@ -50,7 +50,7 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab.adventure.asymmetry import regenerate
 from crabrules.oh_crab.adventure.asymmetry_content import PINCER_TOKENS, Timing, tokens_for
 from crabrules.oh_crab.adventure.content import Rule, RuleChange, parse_adventure
-from crabrules.oh_crab.adventure.state import NONE, Adventure, FrameKind, Overlay
+from crabrules.oh_crab.adventure.state import NONE, Adventure, Frame, FrameKind, Overlay
 from crabrules.oh_crab.adventure.state import Spied as Seen
 from crabrules.oh_crab.notation import action_to_str, parse_action
 from crabrules.oh_crab.work import Work, rules_of
