@@ -274,6 +274,20 @@ _NO_TURN = Turn(Stage.START, NO_CRAB)
 # the cost of the classes' own __init__ (the classes themselves in the pure build).
 _new_state: Final = constructor(State)
 _new_turn: Final = constructor(Turn)
+_new_adventure: Final = constructor(Adventure)
+#: Adventure's fields, in order (what ``_new_adventure`` takes).
+_ADVENTURE_FIELDS: Final = tuple(f.name for f in attrs.fields(Adventure))
+
+
+def _evolved(adventure: Adventure, changes: dict[str, Any]) -> Adventure:
+    """``attrs.evolve(adventure, **changes)``, built field by field (see ``_new_state``)."""
+    assert all(name in _ADVENTURE_FIELDS for name in changes), changes
+    return _new_adventure(
+        *[
+            changes[name] if name in changes else getattr(adventure, name)
+            for name in _ADVENTURE_FIELDS
+        ]
+    )
 
 
 class Work:
@@ -422,16 +436,18 @@ class Work:
     def frozen_adventure(self) -> Adventure:
         """The Adventure Pack's part, with the frames as they are now."""
         assert self.adventure is not None
+        old = self.adventure
         frames = tuple(self.frames)
-        if frames == self.adventure.frames:
-            return self.adventure
-        return attrs.evolve(self.adventure, frames=frames)
+        if frames == old.frames:
+            return old
+        return _evolved(old, {"frames": frames})
 
     def change_adventure(self, **changes: Any) -> Adventure:
         """Replace parts of the Adventure Pack's state; a new overlay changes the rules."""
-        assert self.adventure is not None
-        old = self.adventure.overlay
-        self.adventure = attrs.evolve(self.adventure, **changes)
+        adventure = self.adventure
+        assert adventure is not None
+        old = adventure.overlay
+        self.adventure = _evolved(adventure, changes)
         if self.adventure.overlay != old:
             self.rules = (
                 rules_for(self.config)
