@@ -154,9 +154,29 @@ def _overlaid(config: Config, overlay: Overlay) -> Rules:
     return overlaid(rules_for(config), overlay.changes())
 
 
-@functools.cache
 def rules_for(config: Config) -> Rules:
-    """Return the cached :class:`Rules` of ``config``."""
+    """Return the cached :class:`Rules` of ``config``.
+
+    >>> rules_for(Config(players=4)) is rules_for(Config(players=4))
+    True
+    """
+    # A game's states share one Config object: the one asked for last time is checked by
+    # identity before the cache, whose lookup hashes the Config (a Python call).
+    global _last_rules
+    last = _last_rules
+    if last is not None and last[0] is config:
+        return last[1]
+    rules = _cached_rules(config)
+    _last_rules = (config, rules)
+    return rules
+
+
+#: The Config ``rules_for`` was last asked for, and its rules.
+_last_rules: tuple[Config, Rules] | None = None
+
+
+@functools.cache
+def _cached_rules(config: Config) -> Rules:
     content = get_content(config.content)
     layout = get_layout(config.content, config.resolved_board())
     specials = tuple(
