@@ -50,7 +50,7 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab.adventure.asymmetry import regenerate
 from crabrules.oh_crab.adventure.asymmetry_content import PINCER_TOKENS, Timing, tokens_for
 from crabrules.oh_crab.adventure.content import Rule, RuleChange, parse_adventure
-from crabrules.oh_crab.adventure.state import NONE, Adventure, FrameKind, Overlay
+from crabrules.oh_crab.adventure.state import NONE, Adventure, Frame, FrameKind, Overlay
 from crabrules.oh_crab.adventure.state import Spied as Seen
 from crabrules.oh_crab.notation import action_to_str, parse_action
 from crabrules.oh_crab.work import Work, rules_of
@@ -568,6 +568,56 @@ def test_a_spied_card_leaves_the_spies_knowledge_once_it_is_face_up() -> None:
     check_state(state)
     state = apply(apply(apply(state, Use(0, 0)), Move(0, 10)), Reveal(0))
     assert asy(state).spied[0] == tuple(Seen("event", t, tiles[t]) for t in (1, 2))
+
+
+def test_a_spied_challenge_leaves_the_spies_knowledge_once_face_up_or_resolved() -> None:
+    config = WITH_CHALLENGES
+    cards = [challenge("most-shells"), challenge("most-cards"), challenge("longest-trace")]
+    spied = [[Seen("challenge", 1, cards[1]), Seen("challenge", 2, cards[2])], [], []]
+    state = make(
+        config,
+        crabs=[5, 0, 1],
+        adventure=_with(
+            config,
+            ["oracle", "hoarder", "diver"],
+            challenges=challenges(config, cards),
+            spied=spied,
+        ),
+    )
+    check_state(state)
+    from crabrules.oh_crab.adventure.asymmetry import forget_revealed
+
+    work = Work(state)
+    forget_revealed(work)  # all still face down: nothing is forgotten
+    assert asy(work.freeze()).spied == asy(state).spied
+    assert work.adventure is not None
+    assert work.adventure.challenges is not None
+    # Tile 0's Challenge resolved, tile 1's is face up now: only tile 2's stays a secret.
+    opened = attrs.evolve(work.adventure.challenges, tiles=(NONE, cards[1], cards[2]), open=1)
+    work.change_adventure(challenges=opened)
+    forget_revealed(work)
+    assert asy(work.freeze()).spied == ((Seen("challenge", 2, cards[2]),), (), ())
+    work.change_adventure(challenges=attrs.evolve(opened, tiles=(NONE, cards[1], NONE)))
+    forget_revealed(work)
+    assert asy(work.freeze()).spied == ((), (), ())
+
+
+def test_changing_a_part_of_the_adventure_builds_what_attrs_evolve_builds() -> None:
+    config = WITH_CHALLENGES
+    cards = [challenge("most-shells"), challenge("most-cards"), challenge("longest-trace")]
+    part = _with(config, ["oracle", "hoarder", "diver"], challenges=challenges(config, cards))
+    state = make(config, crabs=[5, 0, 1], adventure=part)
+    work = Work(state)
+    assert part.challenges is not None
+    opened = attrs.evolve(part.challenges, open=1)
+    changed = work.change_adventure(challenges=opened, due=())
+    assert changed == attrs.evolve(part, challenges=opened, due=())
+    assert type(changed) is Adventure
+    assert changed.asymmetry is part.asymmetry
+    # The frames pushed during an action go into the frozen state's part the same way.
+    frame = Frame(FrameKind.SKILL, 0, 0, 0, ())
+    work.push_frame(frame)
+    assert work.frozen_adventure() == attrs.evolve(changed, frames=(frame,))
 
 
 def test_spying_the_challenges_skips_the_one_face_up() -> None:

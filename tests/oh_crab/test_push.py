@@ -100,9 +100,12 @@ def test_a_push_with_no_legal_space_makes_the_move_impossible() -> None:
     walled = dataclasses.replace(rules, layout=attrs.evolve(rules.layout, toward_sea=tuple(table)))
     assert push_chains(walled.layout, {at(2, 2): 1}, at(2, 2)) == []
     targets = rules.layout.toward_sea[at(1, 2)]
-    dests = {m.dest for m in own_moves(walled, state, 0, targets, head_down=False)}
-    assert dests == {at(2, 1), at(2, 3)}
-    assert at(2, 2) in {m.dest for m in own_moves(rules, state, 0, targets, head_down=False)}
+    moves = own_moves(walled, state, 0, targets, head_down=False)
+    assert all(isinstance(m, Move) for m in moves)
+    assert {m.dest for m in moves if isinstance(m, Move)} == {at(2, 1), at(2, 3)}
+    moves = own_moves(rules, state, 0, targets, head_down=False)
+    assert all(isinstance(m, Move) for m in moves)
+    assert at(2, 2) in {m.dest for m in moves if isinstance(m, Move)}
 
 
 def test_crabs_in_the_sea_cannot_be_pushed() -> None:

@@ -43,6 +43,16 @@ def test_quick_variant_plays_two_beach_tiles() -> None:
     assert rules_for(free).layout.rows == 12
 
 
+def test_the_rules_of_a_config_follow_the_config_asked_for_each_time() -> None:
+    # rules_for checks the Config it was asked for last by identity, before its cache.
+    four, three, quick = Config(players=4), Config(players=3), Config(players=3, quick=True)
+    for config in (four, three, four, quick, Config(players=4), three, quick):
+        rules = rules_for(config)
+        assert rules.players == config.players
+        assert (rules.layout.rows == 2 + 2 * 4 + 2) == config.quick
+        assert rules is rules_for(Config(players=config.players, quick=config.quick))
+
+
 def free_choice(board: tuple[str, ...], action_tiles: tuple[str, ...]) -> dict[str, object]:
     """The Config fields of a freely chosen board and Additional Action tiles."""
     return {"scenario": None, "board": board, "action_tiles": action_tiles}

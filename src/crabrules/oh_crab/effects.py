@@ -198,15 +198,15 @@ def step_options(
     if step is Primitive.JUMP_SAME_DISTANCE:
         occupied = occupants(view)
         free = [t for t in rules.layout.same_row[cell] if t not in occupied]
-        return list(own_moves(rules, view, crab, free, head_down=head_down))
+        return own_moves(rules, view, crab, free, head_down=head_down)
     if step is Primitive.JUMP_TWO_STRAIGHT:
-        return list(own_moves(rules, view, crab, rules.layout.jumps[cell], head_down=head_down))
+        return own_moves(rules, view, crab, rules.layout.jumps[cell], head_down=head_down)
     if step is Primitive.SWAP_WITH_ADJACENT:
         return list(_swap_options(rules, view, crab, cell, head_down))
     if step is Primitive.MOVE_TOWARD_LAND:
         occupied = occupants(view)
         free = [t for t in rules.layout.toward_land[cell] if t not in occupied]
-        return list(own_moves(rules, view, crab, free, head_down=head_down))
+        return own_moves(rules, view, crab, free, head_down=head_down)
     raise AssertionError(f"{step} needs no choice")  # AUTOMATIC steps never get here
 
 
@@ -229,7 +229,7 @@ def _basic_move_options(
         targets = layout.diagonal[cell]
     else:
         targets = layout.toward_sea[cell]
-    return list(own_moves(rules, view, crab, targets, head_down=head_down))
+    return own_moves(rules, view, crab, targets, head_down=head_down)
 
 
 def _trace_main_options(rules: Rules, view: View, crab: int, head_down: bool) -> list[Action]:

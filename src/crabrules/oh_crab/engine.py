@@ -73,7 +73,13 @@ _new_state: Final = constructor(State)
 
 def legal_actions(state: State, player: PlayerId | None) -> tuple[Action, ...]:
     """Every legal action now (or only ``player``'s, a player of the game)."""
-    if state.adventure is not None and module4.is_choosing(state):
+    # Module 4's hidden choice comes before the first Planning or placing, never in the
+    # action phase: most positions skip the (pure Python) test.
+    if (
+        state.phase is not Phase.ACTION
+        and state.adventure is not None
+        and module4.is_choosing(state)
+    ):
         assert state.adventure.asymmetry is not None
         rules = rules_for(state.config)
         return tuple(module4.choice_options(rules, state.adventure.asymmetry, player))
@@ -285,7 +291,12 @@ def _settle_adventure(work: Work, before: State) -> None:
     if adventure.asymmetry is not None:
         # Module 4: the windows the action opened come first; what is face up is no secret.
         open_windows(work, before)
-        module4.forget_revealed(work)
+        # Only a change to the Events or the Challenges can turn a spied card face up
+        # (what was spied lay face down before the action): most actions change neither.
+        now, old = work.adventure, before.adventure
+        assert now is not None
+        if old is None or now.events is not old.events or now.challenges is not old.challenges:
+            module4.forget_revealed(work)
     adventure = work.adventure
     assert adventure is not None
     if work.stage is Stage.ENDING and not (work.frames or adventure.due or work.queue):

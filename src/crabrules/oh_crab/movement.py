@@ -7,9 +7,9 @@ two crabs share them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
-from crabrules.oh_crab.actions import Move
+from crabrules.oh_crab.actions import Action, Move
 from crabrules.oh_crab.adventure.triggers import arrived
 from crabrules.oh_crab.board import SEA, Cell, Layout
 from crabrules.oh_crab.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
@@ -171,7 +171,7 @@ def own_moves(
     targets: Sequence[Cell],
     *,
     head_down: bool,
-) -> Iterator[Move]:
+) -> list[Action]:
     """List the :class:`Move` options of the active crab toward ``targets``.
 
     An occupied target needs a possible push (none onto a teammate: they swap); a
@@ -181,9 +181,11 @@ def own_moves(
     occupied = occupants(view)
     del occupied[view.crabs[crab]]
     hand = sorted(view.hands[player])
+    # A list, not a generator: every caller wants one (cheaper, compiled or not).
+    out: list[Action] = []
     for target in targets:
         if target == SEA:
-            yield shared(rules, Move, player, SEA, NO_CARD, ())
+            out.append(shared(rules, Move, player, SEA, NO_CARD, ()))
             continue
         chains: list[tuple[Cell, ...]] = [()]
         if target in occupied and rules.owners[occupied[target]] != player:
@@ -191,4 +193,5 @@ def own_moves(
         discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
         for card in discards:
             for chain in chains:
-                yield shared(rules, Move, player, target, card, chain)
+                out.append(shared(rules, Move, player, target, card, chain))
+    return out

@@ -154,9 +154,29 @@ def _overlaid(config: Config, overlay: Overlay) -> Rules:
     return overlaid(rules_for(config), overlay.changes())
 
 
-@functools.cache
 def rules_for(config: Config) -> Rules:
-    """Return the cached :class:`Rules` of ``config``."""
+    """Return the cached :class:`Rules` of ``config``.
+
+    >>> rules_for(Config(players=4)) is rules_for(Config(players=4))
+    True
+    """
+    # A game's states share one Config object: the one asked for last time is checked by
+    # identity before the cache, whose lookup hashes the Config (a Python call).
+    global _last_rules
+    last = _last_rules
+    if last is not None and last[0] is config:
+        return last[1]
+    rules = _cached_rules(config)
+    _last_rules = (config, rules)
+    return rules
+
+
+#: The Config ``rules_for`` was last asked for, and its rules.
+_last_rules: tuple[Config, Rules] | None = None
+
+
+@functools.cache
+def _cached_rules(config: Config) -> Rules:
     content = get_content(config.content)
     layout = get_layout(config.content, config.resolved_board())
     specials = tuple(
@@ -274,6 +294,20 @@ _NO_TURN = Turn(Stage.START, NO_CRAB)
 # the cost of the classes' own __init__ (the classes themselves in the pure build).
 _new_state: Final = constructor(State)
 _new_turn: Final = constructor(Turn)
+_new_adventure: Final = constructor(Adventure)
+#: Adventure's fields, in order (what ``_new_adventure`` takes).
+_ADVENTURE_FIELDS: Final = tuple(f.name for f in attrs.fields(Adventure))
+
+
+def _evolved(adventure: Adventure, changes: dict[str, Any]) -> Adventure:
+    """``attrs.evolve(adventure, **changes)``, built field by field (see ``_new_state``)."""
+    assert all(name in _ADVENTURE_FIELDS for name in changes), changes
+    return _new_adventure(
+        *[
+            changes[name] if name in changes else getattr(adventure, name)
+            for name in _ADVENTURE_FIELDS
+        ]
+    )
 
 
 class Work:
@@ -422,16 +456,18 @@ class Work:
     def frozen_adventure(self) -> Adventure:
         """The Adventure Pack's part, with the frames as they are now."""
         assert self.adventure is not None
+        old = self.adventure
         frames = tuple(self.frames)
-        if frames == self.adventure.frames:
-            return self.adventure
-        return attrs.evolve(self.adventure, frames=frames)
+        if frames == old.frames:
+            return old
+        return _evolved(old, {"frames": frames})
 
     def change_adventure(self, **changes: Any) -> Adventure:
         """Replace parts of the Adventure Pack's state; a new overlay changes the rules."""
-        assert self.adventure is not None
-        old = self.adventure.overlay
-        self.adventure = attrs.evolve(self.adventure, **changes)
+        adventure = self.adventure
+        assert adventure is not None
+        old = adventure.overlay
+        self.adventure = _evolved(adventure, changes)
         if self.adventure.overlay != old:
             self.rules = (
                 rules_for(self.config)

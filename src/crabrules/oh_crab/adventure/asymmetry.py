@@ -362,15 +362,31 @@ def forget_revealed(work: Work) -> None:
     adventure = work.adventure
     assert adventure is not None
     asymmetry = adventure.asymmetry
-    if asymmetry is None or not any(asymmetry.spied):
+    if asymmetry is None:
         return
-    down = {("event", t, c) for t, c in _face_down(work, "event")}
-    down.update(("challenge", t, c) for t, c in _face_down(work, "challenge"))
+    # Checked after every action of a game with Module 4: most find nothing to drop, so
+    # each entry is looked up where it lies instead of listing every face-down card.
+    if all(_face_down_still(adventure, s) for mine in asymmetry.spied for s in mine):
+        return
     spied = tuple(
-        tuple(s for s in mine if (s.kind, s.tile, s.card) in down) for mine in asymmetry.spied
+        tuple(s for s in mine if _face_down_still(adventure, s)) for mine in asymmetry.spied
     )
-    if spied != asymmetry.spied:
-        work.change_adventure(asymmetry=attrs.evolve(asymmetry, spied=spied))
+    work.change_adventure(asymmetry=attrs.evolve(asymmetry, spied=spied))
+
+
+def _face_down_still(adventure: Adventure, item: Spied) -> bool:
+    """The spied card still lies face down where it was spied (as :func:`_face_down` says)."""
+    tile = item.tile
+    if item.kind == "event":
+        events = adventure.events
+        tiles = () if events is None else events.tiles
+    else:
+        challenges = adventure.challenges
+        if challenges is None or tile == challenges.open:
+            return False  # the open Challenge is face up
+        tiles = challenges.tiles
+    # A face-down card is a card id (>= 0; NONE: gone) on a tile of the board.
+    return 0 <= tile < len(tiles) and item.card >= 0 and tiles[tile] == item.card
 
 
 # --- an Obstacle made of a standard space ---------------------------------------------------

@@ -76,9 +76,11 @@ def open_windows(work: Work, before: State) -> None:
     adventure = work.adventure
     assert adventure is not None
     asymmetry = adventure.asymmetry
-    if asymmetry is None or asymmetry.choosing or not work.in_turn:
+    # The phase first: the hidden choice of the cards (``choosing``) is never in the
+    # action phase, and reading it is a pure Python call.
+    if asymmetry is None or work.phase is not Phase.ACTION or not work.in_turn:
         return
-    if work.phase is not Phase.ACTION:
+    if asymmetry.choosing:
         return
     rules = work.rules
     revealed = False
