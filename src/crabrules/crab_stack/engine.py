@@ -24,19 +24,53 @@ from crabrules.core import PlayerId
 from crabrules.core.construct import constructor
 from crabrules.crab_stack.actions import Action, KeepGroup
 from crabrules.crab_stack.board import Cell, CellMask, cells_of
-from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS
-from crabrules.crab_stack.crabs import Stack
+from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from crabrules.crab_stack.crabs import Crab, Stack
 from crabrules.crab_stack.events import Event, washed_away, wave_tie
 from crabrules.crab_stack.paths import can_move
-from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry_key, occurrences
+from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination
 from crabrules.crab_stack.wave import groups_after, ranked
 
-__all__ = ["end_turn", "keep_group", "legal_moves", "move", "wash", "wave"]
+__all__ = ["end_turn", "keep_group", "legal_moves", "move", "setup", "wash", "wave"]
 
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
 # the cost of State's own __init__ (the class itself in the pure build).
 _new_state: Final = constructor(State)
+
+
+def setup(config: Config, seed: int, shuffled: tuple[Crab, ...], first: PlayerId) -> State:
+    """The state before the first move: crab ``shuffled[i]`` alone on space ``i``.
+
+    What :func:`~crabrules.crab_stack.rules.initial_state` builds once its checked seed
+    has shuffled the crabs and drawn the first player.
+
+    >>> from crabrules.crab_stack.rules import initial_state
+    >>> state = initial_state(Config(), seed=1)
+    >>> setup(Config(), 1, tuple(s[0] for s in state.stacks), state.to_move) == state
+    True
+    """
+    stacks = tuple((c,) for c in shuffled)
+    # One crab per space, so each is its space's top and lies at height 0: top_masks and
+    # Zobrist.position_key in one pass, with their inner loops dropped.
+    by_size = [0, 0, 0]
+    by_player = [0] * config.players
+    keys = config.zobrist
+    crab_keys, stride = keys.crab_keys, keys.cells * keys.crabs
+    key = keys.turn_keys[first]
+    for cell, c in enumerate(shuffled):
+        bit = 1 << cell
+        by_size[c % 3] |= bit
+        by_player[c // 3] |= bit
+        key ^= crab_keys[cell * stride + c]
+    # Decision 5 eliminates, at setup too, every player without a legal move. But every
+    # space holds a crab and every space of a connected layout has a neighbour, so every
+    # large crab can move: nobody is ever eliminated before the first move.
+    history = (entry(key, 0, 0),)
+    tops_by_size = (by_size[0], by_size[1], by_size[2])
+    return _new_state(
+        config, seed, stacks, first, (), 0, (), history, None, tops_by_size, tuple(by_player)
+    )
 
 
 def legal_moves(state: State) -> tuple[Action, ...]:

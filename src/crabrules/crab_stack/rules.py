@@ -41,7 +41,7 @@ from crabrules.crab_stack.actions import (
 )
 from crabrules.crab_stack.config import MAX_PLAYERS, Config
 from crabrules.crab_stack.crabs import CRABS_PER_SIZE, STEPS, Crab, Size, crab
-from crabrules.crab_stack.engine import keep_group, legal_moves, move
+from crabrules.crab_stack.engine import keep_group, legal_moves, move, setup
 from crabrules.crab_stack.events import (
     Event,
     GameEnded,
@@ -50,7 +50,6 @@ from crabrules.crab_stack.events import (
     player_eliminated,
 )
 from crabrules.crab_stack.paths import destinations, landing_mask
-from crabrules.crab_stack.repetition import entry
 from crabrules.crab_stack.state import State, Termination
 
 __all__ = [
@@ -92,31 +91,12 @@ def initial_state(config: Config = DEFAULT_CONFIG, *, seed: int | None = None) -
     check_config(config, Config)
     seed = resolve_seed(seed)
     players = config.players
-    shuffled, rng = Rng.from_seed(seed).shuffle(_all_crabs(players))
+    # resolve_seed checked the seed (from_seed would check it again).
+    shuffled, rng = Rng(seed).shuffle(_all_crabs(players))
     first = config.first_player
     if first is None:
         first, _ = rng.below(players)
-    stacks = tuple((c,) for c in shuffled)
-    # One crab per space, so each is its space's top and lies at height 0: top_masks and
-    # Zobrist.position_key in one pass, with their inner loops dropped.
-    by_size = [0, 0, 0]
-    by_player = [0] * players
-    keys = config.zobrist
-    crab_keys, stride = keys.crab_keys, keys.cells * keys.crabs
-    key = keys.turn_keys[first]
-    for cell, c in enumerate(shuffled):
-        bit = 1 << cell
-        by_size[c % 3] |= bit
-        by_player[c // 3] |= bit
-        key ^= crab_keys[cell * stride + c]
-    # Decision 5 eliminates, at setup too, every player without a legal move. But every
-    # space holds a crab and every space of a connected layout has a neighbour, so every
-    # large crab can move: nobody is ever eliminated before the first move.
-    history = (entry(key, 0, 0),)
-    tops_by_size = (by_size[0], by_size[1], by_size[2])
-    return State(
-        config, seed, stacks, first, (), 0, (), history, None, tops_by_size, tuple(by_player)
-    )
+    return setup(config, seed, shuffled, first)
 
 
 @functools.cache
