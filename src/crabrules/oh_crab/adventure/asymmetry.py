@@ -295,18 +295,24 @@ def decline(work: Work, crab: int) -> None:
 _SPY_KIND = {Primitive.SPY_EVENTS: "event", Primitive.SPY_CHALLENGES: "challenge"}
 
 
-def _face_down(view: View, kind: str) -> list[tuple[int, int]]:
-    """(tile, card) of each face-down card of ``kind`` (the open Challenge is face up)."""
-    adventure = view.adventure
-    if adventure is None:
-        return []
+def _tiles(adventure: Adventure, kind: str) -> tuple[tuple[int, ...], int]:
+    """The cards on the tiles of ``kind`` (>= 0 a card, else gone), and the face-up tile.
+
+    The open Challenge is the one face-up card (-1: no tile is face up among the Events).
+    """
     if kind == "event":
         events = adventure.events
-        return [] if events is None else [(t, c) for t, c in enumerate(events.tiles) if c >= 0]
+        return ((), -1) if events is None else (events.tiles, -1)
     challenges = adventure.challenges
-    if challenges is None:
+    return ((), -1) if challenges is None else (challenges.tiles, challenges.open)
+
+
+def _face_down(view: View, kind: str) -> list[tuple[int, int]]:
+    """(tile, card) of each face-down card of ``kind`` (the open Challenge is face up)."""
+    if view.adventure is None:
         return []
-    return [(t, c) for t, c in enumerate(challenges.tiles) if c >= 0 and t != challenges.open]
+    tiles, face_up = _tiles(view.adventure, kind)
+    return [(t, c) for t, c in enumerate(tiles) if c >= 0 and t != face_up]
 
 
 def can_spy(view: View, player: PlayerId, step: Primitive) -> bool:
@@ -376,17 +382,11 @@ def forget_revealed(work: Work) -> None:
 
 def _face_down_still(adventure: Adventure, item: Spied) -> bool:
     """The spied card still lies face down where it was spied (as :func:`_face_down` says)."""
+    tiles, face_up = _tiles(adventure, item.kind)
     tile = item.tile
-    if item.kind == "event":
-        events = adventure.events
-        tiles = () if events is None else events.tiles
-    else:
-        challenges = adventure.challenges
-        if challenges is None or tile == challenges.open:
-            return False  # the open Challenge is face up
-        tiles = challenges.tiles
-    # A face-down card is a card id (>= 0; NONE: gone) on a tile of the board.
-    return 0 <= tile < len(tiles) and item.card >= 0 and tiles[tile] == item.card
+    return (
+        0 <= tile < len(tiles) and tile != face_up and item.card >= 0 and tiles[tile] == item.card
+    )
 
 
 # --- an Obstacle made of a standard space ---------------------------------------------------
