@@ -18,6 +18,7 @@ import attrs
 
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
+from crabrules.core.memo import LastByIdentity
 from crabrules.oh_crab.actions import DRAW_PILE, Pile, Plan
 from crabrules.oh_crab.adventure.content import AdventureContent
 from crabrules.oh_crab.adventure.overlay import overlaid
@@ -160,19 +161,9 @@ def rules_for(config: Config) -> Rules:
     >>> rules_for(Config(players=4)) is rules_for(Config(players=4))
     True
     """
-    # A game's states share one Config object: the one asked for last time is checked by
+    # A game's states share one Config object: the one asked for last time is answered by
     # identity before the cache, whose lookup hashes the Config (a Python call).
-    global _last_rules
-    last = _last_rules
-    if last is not None and last[0] is config:
-        return last[1]
-    rules = _cached_rules(config)
-    _last_rules = (config, rules)
-    return rules
-
-
-#: The Config ``rules_for`` was last asked for, and its rules.
-_last_rules: tuple[Config, Rules] | None = None
+    return _last_rules(config)
 
 
 @functools.cache
@@ -233,6 +224,10 @@ def _cached_rules(config: Config) -> Rules:
         tile_grants=tuple(Grant(Source.TILE, t.id, t.steps, t.cost) for t in tiles),
         actions={},
     )
+
+
+#: The Config ``rules_for`` was asked for last, and its rules.
+_last_rules: Final = LastByIdentity(_cached_rules)
 
 
 class View(Protocol):

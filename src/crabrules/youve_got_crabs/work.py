@@ -21,6 +21,7 @@ from typing import Final
 
 from crabrules.core import PlayerId, Rng
 from crabrules.core.construct import constructor
+from crabrules.core.memo import LastByIdentity
 from crabrules.youve_got_crabs.cards import Card
 from crabrules.youve_got_crabs.config import Config, Side, Team
 from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase, State, Window
@@ -33,36 +34,23 @@ __all__ = ["Work", "seats_of"]
 _new_state: Final = constructor(State)
 
 
-class _LastSeating:
-    """The config :func:`seats_of` saw last, with its seating (``None`` before the first)."""
-
-    def __init__(self) -> None:
-        self.config_and_seats: tuple[Config, Table] | None = None
-
-
-_last: Final = _LastSeating()
+# The seating of the config asked for last, kept (see seats_of).
+_seatings: Final = LastByIdentity(table)
 
 
 def seats_of(config: Config) -> Table:
     """The seating of ``config``: :func:`~crabrules.youve_got_crabs.table.table`, remembered.
 
-    ``table`` hashes the config (a Python call) to find its cache entry. Nearly every
-    call comes with the same config object as the one before (the states of a game share
-    theirs), so the last config and its seating are kept, and a config that *is* the last
-    one (the same object: configs are immutable) gets that seating at once. The pair is
-    one value, replaced whole, so a reader never sees one config with another's seating.
+    ``table`` hashes the config (a Python call) to find its cache entry; nearly every call
+    comes with the config object of the call before (the states of a game share theirs),
+    which :class:`~crabrules.core.memo.LastByIdentity` answers by one identity test.
 
     >>> from crabrules.youve_got_crabs.config import Config
     >>> config = Config(teams=3)
     >>> seats_of(config) is seats_of(config) is table(config)
     True
     """
-    last = _last.config_and_seats
-    if last is not None and last[0] is config:
-        return last[1]
-    seats = table(config)
-    _last.config_and_seats = (config, seats)
-    return seats
+    return _seatings(config)
 
 
 class Work:
@@ -102,14 +90,11 @@ class Work:
         self.calls: tuple[CallRecord, ...] = state.calls
         self.call_count: int = state.call_count
         self.called_wrong: frozenset[PlayerId] = state.called_wrong
-        self._seats: Table | None = None
 
     @property
     def seats(self) -> Table:
-        """The game's seating (:func:`seats_of`), looked up once an action."""
-        if self._seats is None:
-            self._seats = seats_of(self.config)
-        return self._seats
+        """The game's seating (:func:`seats_of`: after the first, an identity check)."""
+        return seats_of(self.config)
 
     def state(self) -> State:
         """The state these fields make (by position: the order of ``State``'s fields)."""
