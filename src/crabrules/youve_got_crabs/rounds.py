@@ -74,10 +74,11 @@ def all_down(state: State, seats: Table) -> bool:
     ``seats`` is the game's seating (``seats_of(state.config)``), which the callers have
     looked up already.
     """
-    side, down = seats.side_players[state.license], state.down
-    if not state.tied:
+    side, down, tied = seats.side_players[state.license], state.down, state.tied
+    if not tied:
         return all(p in down for p in side)
-    return all(p in down for p in side if is_playing(state, p))
+    # Sudden death (Decision 7): only the tied teams' players are still in.
+    return all(p in down for p in side if seats.team_of[p] in tied)
 
 
 def swap(state: State, action: Swap, events: Log = None) -> State:
