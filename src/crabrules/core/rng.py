@@ -32,24 +32,15 @@ from typing import SupportsIndex, TypeVar
 import attrs
 
 from crabrules.core.errors import InvalidConfigError
+from crabrules.core.splitmix import GAMMA, mix
+from crabrules.core.splitmix import below as _below
 
 __all__ = ["SEED_LIMIT", "Rng", "check_seed", "fresh_seed", "resolve_seed"]
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_MUL1 = 0xBF58476D1CE4E5B9
-_MUL2 = 0x94D049BB133111EB
-
 #: Seeds are integers in ``range(SEED_LIMIT)``.
 SEED_LIMIT = 1 << 64
-
-
-def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * _MUL1) & _MASK
-    z = ((z ^ (z >> 27)) * _MUL2) & _MASK
-    return z ^ (z >> 31)
 
 
 @attrs.frozen
@@ -84,8 +75,8 @@ class Rng:
         >>> Rng.from_seed(1234567).next_u64()[0]
         6457827717110365317
         """
-        state = (self.state + _GAMMA) & _MASK
-        return _mix(state), Rng(state)
+        state = (self.state + GAMMA) % SEED_LIMIT
+        return mix(state), Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)``, without modulo bias, and the next generator.
@@ -146,16 +137,6 @@ def fresh_seed() -> int:
     True
     """
     return secrets.randbits(53)
-
-
-def _below(state: int, n: int) -> tuple[int, int]:
-    """Draw from ``range(n)`` by rejection; works on the raw state for speed."""
-    limit = SEED_LIMIT - SEED_LIMIT % n
-    while True:
-        state = (state + _GAMMA) & _MASK
-        value = _mix(state)
-        if value < limit:
-            return value % n, state
 
 
 def check_seed(seed: object) -> int:

@@ -25,6 +25,7 @@ from typing import Final
 
 from crabrules.core import PlayerId, Rng
 from crabrules.core.construct import constructor
+from crabrules.core.splitmix import below
 from crabrules.marche_du_crabe.actions import PLACES, Action, IllegalReason
 from crabrules.marche_du_crabe.board import LABELS, ROW_CELLS, Cell, Row, row_of
 from crabrules.marche_du_crabe.content import Item
@@ -45,6 +46,7 @@ __all__ = ["begin_turn", "draw", "place", "place_actions", "place_refusal", "rev
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
 # the cost of State's own __init__ (the class itself in the pure build).
 _new_state: Final = constructor(State)
+_new_rng: Final = constructor(Rng)
 
 
 def place_actions(
@@ -79,7 +81,10 @@ def draw(decks: Decks, player: PlayerId, rng: Rng) -> tuple[Row, Decks, Rng]:
     (12, 11, 1)
     """
     deck = decks[player]
-    index, rng = rng.below(len(deck))
+    # rng.below(len(deck)) inlined: a deck drawn from is never empty, and compiled, the
+    # draw is then a native call and the new Rng is built field by field (core.construct).
+    index, state = below(rng.state, len(deck))
+    rng = _new_rng(state)
     row = deck[index]
     deck = deck[:index] + deck[index + 1 :]  # on a short tuple, faster than unpacking
     return row, ((deck, decks[1]) if player == BOATER else (decks[0], deck)), rng
