@@ -10,6 +10,8 @@ step adds the golden-ratio increment ``0x9E3779B97F4A7C15`` to the state and mix
 result. It is small, fast in pure Python and passes BigCrush, which is ample for shuffling
 cards; it is not for cryptography. Its output is pinned by known-answer tests, because
 changing it would silently change every saved game.
+Its arithmetic is :mod:`crabrules.core.splitmix`'s, in native 64-bit integers in the
+compiled build and Python's ints in the pure one, with the same numbers.
 
 Every method returns the value *and* the next generator; the old one is untouched:
 

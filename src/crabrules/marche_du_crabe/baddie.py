@@ -81,8 +81,9 @@ def draw(decks: Decks, player: PlayerId, rng: Rng) -> tuple[Row, Decks, Rng]:
     (12, 11, 1)
     """
     deck = decks[player]
-    # rng.below(len(deck)) inlined: a deck drawn from is never empty, and compiled, the
-    # draw is then a native call and the new Rng is built field by field (core.construct).
+    # rng.below(len(deck)) inlined: a deck drawn from is never empty, and the compiled
+    # build then skips a Python method: the draw is core.splitmix's native one, the new Rng
+    # built field by field (core.construct).
     index, state = below(rng.state, len(deck))
     rng = _new_rng(state)
     row = deck[index]
