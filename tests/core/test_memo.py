@@ -18,27 +18,26 @@ class _Key:
         return hash(self.value)
 
 
-def test_the_key_asked_for_last_is_answered_without_computing_again() -> None:
+def _recording() -> tuple[LastByIdentity[_Key, int], list[_Key]]:
+    """A memo of ``10 * key.value``, and the list of the keys it computed for, in order."""
     asked: list[_Key] = []
 
     def compute(key: _Key) -> int:
         asked.append(key)
         return key.value * 10
 
-    last = LastByIdentity(compute)
+    return LastByIdentity(compute), asked
+
+
+def test_the_key_asked_for_last_is_answered_without_computing_again() -> None:
+    last, asked = _recording()
     key = _Key(4)
     assert (last(key), last(key), last(key)) == (40, 40, 40)
     assert asked == [key]
 
 
 def test_another_key_even_an_equal_copy_gets_its_own_answer() -> None:
-    asked: list[_Key] = []
-
-    def compute(key: _Key) -> int:
-        asked.append(key)
-        return key.value * 10
-
-    last = LastByIdentity(compute)
+    last, asked = _recording()
     first, copy, other = _Key(1), _Key(1), _Key(2)
     assert [last(first), last(other), last(first), last(copy)] == [10, 20, 10, 10]
     # Every change of key object computes: identity, not equality, decides.

@@ -47,7 +47,7 @@ from crabrules.oh_crab import (
     render,
     render_svg,
 )
-from crabrules.oh_crab.adventure.asymmetry import regenerate
+from crabrules.oh_crab.adventure.asymmetry import forget_revealed, regenerate
 from crabrules.oh_crab.adventure.asymmetry_content import PINCER_TOKENS, Timing, tokens_for
 from crabrules.oh_crab.adventure.content import Rule, RuleChange, parse_adventure
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Frame, FrameKind, Overlay
@@ -585,20 +585,44 @@ def test_a_spied_challenge_leaves_the_spies_knowledge_once_face_up_or_resolved()
         ),
     )
     check_state(state)
-    from crabrules.oh_crab.adventure.asymmetry import forget_revealed
-
     work = Work(state)
-    forget_revealed(work)  # all still face down: nothing is forgotten
-    assert asy(work.freeze()).spied == asy(state).spied
     assert work.adventure is not None
     assert work.adventure.challenges is not None
+    # A new but equal Challenges part: the cards are all still face down, nothing is forgotten.
+    work.change_adventure(challenges=attrs.evolve(work.adventure.challenges))
+    forget_revealed(work, state)
+    assert asy(work.freeze()).spied == asy(state).spied
     # Tile 0's Challenge resolved, tile 1's is face up now: only tile 2's stays a secret.
     opened = attrs.evolve(work.adventure.challenges, tiles=(NONE, cards[1], cards[2]), open=1)
     work.change_adventure(challenges=opened)
-    forget_revealed(work)
+    forget_revealed(work, state)
     assert asy(work.freeze()).spied == ((Seen("challenge", 2, cards[2]),), (), ())
+    before = work.freeze()
+    work = Work(before)
     work.change_adventure(challenges=attrs.evolve(opened, tiles=(NONE, cards[1], NONE)))
-    forget_revealed(work)
+    forget_revealed(work, before)
+    assert asy(work.freeze()).spied == ((), (), ())
+
+
+def test_what_was_spied_is_only_reconsidered_when_the_events_or_challenges_change() -> None:
+    # Decision (Module 4): a spied card can only turn face up with its part, so an action
+    # that leaves the Events and the Challenges as they were keeps every spied entry, even
+    # a hand-built one that is wrong already (the state check refuses those at load).
+    config = WITH_CHALLENGES
+    cards = [challenge("most-shells"), challenge("most-cards"), challenge("longest-trace")]
+    part = _with(config, ["oracle", "hoarder", "diver"], challenges=challenges(config, cards))
+    assert part.asymmetry is not None
+    # Tile 0 holds cards[0], not cards[1]: built past the state check, which refuses it.
+    stale = ((Seen("challenge", 0, cards[1]),), (), ())
+    valid = make(config, crabs=[5, 0, 1], adventure=part)
+    part = attrs.evolve(part, asymmetry=attrs.evolve(part.asymmetry, spied=stale))
+    state = attrs.evolve(valid, adventure=part)
+    work = Work(state)
+    forget_revealed(work, state)
+    assert asy(work.freeze()).spied == asy(state).spied
+    assert part.challenges is not None
+    work.change_adventure(challenges=attrs.evolve(part.challenges))
+    forget_revealed(work, state)
     assert asy(work.freeze()).spied == ((), (), ())
 
 

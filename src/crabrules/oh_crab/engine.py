@@ -291,12 +291,7 @@ def _settle_adventure(work: Work, before: State) -> None:
     if adventure.asymmetry is not None:
         # Module 4: the windows the action opened come first; what is face up is no secret.
         open_windows(work, before)
-        # Only a change to the Events or the Challenges can turn a spied card face up
-        # (what was spied lay face down before the action): most actions change neither.
-        now, old = work.adventure, before.adventure
-        assert now is not None
-        if old is None or now.events is not old.events or now.challenges is not old.challenges:
-            module4.forget_revealed(work)
+        module4.forget_revealed(work, before)
     adventure = work.adventure
     assert adventure is not None
     if work.stage is Stage.ENDING and not (work.frames or adventure.due or work.queue):

@@ -363,21 +363,28 @@ def _spied_key(item: Spied) -> tuple[str, int, int]:
     return item.kind, item.tile, item.card
 
 
-def forget_revealed(work: Work) -> None:
-    """Drop what was spied of cards now face up or gone: everyone sees them now."""
+def forget_revealed(work: Work, before: State) -> None:
+    """Drop what was spied of cards now face up or gone: everyone sees them now.
+
+    ``before`` is the state the action started from. What was spied lay face down then,
+    and only a change to the Events or the Challenges can turn it up, so an action that
+    replaced neither (most of them) has nothing to drop.
+    """
     adventure = work.adventure
     assert adventure is not None
     asymmetry = adventure.asymmetry
-    if asymmetry is None:
-        return
-    # Checked after every action of a game with Module 4: most find nothing to drop, so
-    # each entry is looked up where it lies instead of listing every face-down card.
-    if all(_face_down_still(adventure, s) for mine in asymmetry.spied for s in mine):
+    old = before.adventure
+    if asymmetry is None or (
+        old is not None
+        and adventure.events is old.events
+        and adventure.challenges is old.challenges
+    ):
         return
     spied = tuple(
         tuple(s for s in mine if _face_down_still(adventure, s)) for mine in asymmetry.spied
     )
-    work.change_adventure(asymmetry=attrs.evolve(asymmetry, spied=spied))
+    if spied != asymmetry.spied:  # the same entries: compared by identity, at once
+        work.change_adventure(asymmetry=attrs.evolve(asymmetry, spied=spied))
 
 
 def _face_down_still(adventure: Adventure, item: Spied) -> bool:
