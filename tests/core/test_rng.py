@@ -100,3 +100,10 @@ def test_misuse_is_refused() -> None:
         Rng.from_seed(1).below(SEED_LIMIT + 1)
     with pytest.raises(ValueError, match="non-empty"):
         Rng.from_seed(1).choice([])
+
+
+@pytest.mark.parametrize("n", [1.0, 6.0, True, "6"])
+def test_below_refuses_a_size_that_is_not_an_int(n: object) -> None:
+    # A float drew in the pure build and failed in the compiled one: both refuse it now.
+    with pytest.raises(ValueError, match=r"below\(\) needs an int"):
+        Rng.from_seed(1).below(n)  # type: ignore[arg-type]

@@ -12,20 +12,39 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crabrules import compiled
-from crabrules.core import splitmix
+from crabrules.core import Rng, splitmix
 from crabrules.core.splitmix import GAMMA, below, below_signed, below_unsigned, mix
 
 TWO64 = 1 << 64
 #: 2**64 % n is 2**60: one output in 16 is rejected, so the redraw is exercised often.
 BIASED = 3 << 60
 #: Sizes around every edge of the signed arithmetic, and the games' own.
-EDGE_SIZES = [1, 2, 3, 6, 7, 36, 1000, BIASED, (1 << 62) + 1, (1 << 63) - 1, 1 << 63, TWO64]
+EDGE_SIZES = [
+    *(1, 2, 3, 6, 7, 36, 1000, BIASED, (1 << 62) + 1, TWO64 // 3 + 1, 3 << 61),
+    *((1 << 63) - 2, (1 << 63) - 1, 1 << 63, TWO64),
+]
 EDGE_STATES = [0, 1, GAMMA, (1 << 63) - 1, 1 << 63, TWO64 - 1, TWO64 - GAMMA]
 
 
 @given(st.integers(0, TWO64 - 1), st.integers(1, TWO64))
 def test_the_signed_draw_equals_the_reference_on_any_state_and_size(state: int, n: int) -> None:
     assert below_signed(state, n) == below_unsigned(state, n)
+
+
+@given(st.integers(0, TWO64 - 1), st.integers(1 << 62, (1 << 63) - 1))
+def test_the_signed_draw_equals_the_reference_where_its_remainder_sum_would_pass_63_bits(
+    state: int, n: int
+) -> None:
+    # Above 2**62, a negative output's z % n + 2**64 % n may pass 2**63, where native
+    # 64-bit arithmetic wraps: the draw must reduce it without forming it.
+    assert below_signed(state, n) == below_unsigned(state, n)
+
+
+def test_a_draw_whose_remainder_sum_passes_63_bits_is_the_reference() -> None:
+    # Found by an audit of the compiled build: seed 1 and 3 * 2**61 drew another number.
+    state = Rng.from_seed(1).state
+    assert below_signed(state, 3 << 61) == below_unsigned(state, 3 << 61)
+    assert Rng.from_seed(1).below(3 << 61)[0] == below_unsigned(state, 3 << 61)[0]
 
 
 @pytest.mark.parametrize("n", EDGE_SIZES)

@@ -88,8 +88,9 @@ class Rng:
         >>> Rng.from_seed(0).below(10)[0]
         5
         """
-        if not 0 < n <= SEED_LIMIT:
-            raise ValueError(f"below() needs 1 <= n <= 2**64, got {n}")
+        # An int exactly: a float (or a bool) would draw in one build and not the other.
+        if type(n) is not int or not 0 < n <= SEED_LIMIT:
+            raise ValueError(f"below() needs an int n with 1 <= n <= 2**64, got {n!r}")
         value, state = _below(self.state, n)
         return value, Rng(state)
 

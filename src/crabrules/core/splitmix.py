@@ -94,7 +94,9 @@ def below_signed(state: int, n: int) -> tuple[int, int]:
     size: i64 = n
     # An output v is rejected when v >= 2**64 - rest (the bias), with rest = 2**64 % n. As
     # a signed z, v is z for z >= 0, always accepted (rest < n < 2**63), and z + 2**64
-    # for z < 0: rejected unless z < -rest, then worth (z % n + rest) % n.
+    # for z < 0: rejected unless z < -rest, then worth (z % n + rest) % n. That sum may
+    # pass 2**63 (n above 2**62), where a native i64 wraps, so it is taken modulo n
+    # without being formed: z % n + rest when it stays below n, else z % n - (n - rest).
     rest: i64 = _TWO64 % n
     while True:
         s = _wrap(s + _GAMMA_SIGNED)
@@ -103,7 +105,9 @@ def below_signed(state: int, n: int) -> tuple[int, int]:
         z = _wrap((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MUL2_SIGNED)
         z ^= (z >> 31) & 0x1FFFFFFFF
         if z >= 0 or z < -rest:
-            value = z % size if z >= 0 else (z % size + rest) % size
+            value = z % size
+            if z < 0:
+                value = value + rest if value < size - rest else value - (size - rest)
             return value, int(s) + _TWO64 if s < 0 else int(s)
 
 
