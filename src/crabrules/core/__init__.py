@@ -22,6 +22,7 @@ from crabrules.core.errors import (
     InvalidPlayerError,
     InvalidStateError,
     NotAnEventError,
+    NotAnObservationError,
     NotAStateError,
     NotYourTurnError,
     Reason,
@@ -39,6 +40,7 @@ from crabrules.core.game import (
     check_config,
     check_state_type,
     check_viewer,
+    int_hint,
     not_a_state,
 )
 from crabrules.core.record import GameRecord, ReplayError, replay
@@ -66,6 +68,7 @@ __all__ = [
     "InvalidStateError",
     "NotAStateError",
     "NotAnEventError",
+    "NotAnObservationError",
     "NotYourTurnError",
     "Outcome",
     "PlayerId",
@@ -77,6 +80,7 @@ __all__ = [
     "check_config",
     "check_state_type",
     "check_viewer",
+    "int_hint",
     "from_dict",
     "from_json",
     "get_game",

@@ -36,6 +36,7 @@ __all__ = [
     "check_config",
     "check_state_type",
     "check_viewer",
+    "int_hint",
     "not_a_state",
 ]
 
@@ -161,7 +162,28 @@ def check_viewer(player: object, players: int) -> None:
     crabrules.core.errors.InvalidPlayerError: player: None or an id from 0 to 1, not 2
     """
     if player is not None and (type(player) is not int or not 0 <= player < players):
-        raise InvalidPlayerError(f"player: None or an id from 0 to {players - 1}, not {player!r}")
+        raise InvalidPlayerError(
+            f"player: None or an id from 0 to {players - 1}, not {player!r}{int_hint(player)}"
+        )
+
+
+def int_hint(value: object) -> str:
+    """What a refusal adds for a value that is not a plain int (``np.int64(1)``, ``True``).
+
+    Such a value may print like a valid one; the hint says why it is refused.
+
+    >>> int_hint(3), int_hint(True)
+    ('', ' (a plain int is needed, not a bool)')
+    """
+    kind = type(value)
+    if kind is int or value is None:
+        return ""
+    name = (
+        kind.__qualname__
+        if kind.__module__ == "builtins"
+        else f"{kind.__module__}.{kind.__qualname__}"
+    )
+    return f" (a plain int is needed, not a {name})"
 
 
 def not_a_state(value: object, state_type: type) -> NotAStateError:

@@ -16,7 +16,7 @@ import functools
 
 import attrs
 
-from crabrules.core import InvalidConfigError, PlayerId
+from crabrules.core import InvalidConfigError, PlayerId, int_hint
 from crabrules.crab_stack.actions import MoveTable, move_table
 from crabrules.crab_stack.board import (
     Geometry,
@@ -80,13 +80,14 @@ class Config:
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InvalidConfigError(
                 f"players: Crab Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                f"not {players!r}"
+                f"not {players!r}{int_hint(players)}"
             )
         self._check_colours()
         first = self.first_player
         if first is not None and (type(first) is not int or not 0 <= first < players):
             raise InvalidConfigError(
                 f"first_player: a player id from 0 to {players - 1} or None, not {first!r}"
+                f"{int_hint(first)}"
             )
         if self.layout is not None:
             self._check_layout(self.layout)

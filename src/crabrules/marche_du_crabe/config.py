@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import InvalidConfigError
+from crabrules.core import InvalidConfigError, int_hint
 from crabrules.marche_du_crabe.beaches import BASE_BEACH, Beach
 from crabrules.marche_du_crabe.board import Layout
 
@@ -53,6 +53,7 @@ class Config:
         if type(self.players) is not int or self.players != 2:
             raise InvalidConfigError(
                 f"players: La Marche du Crabe is for exactly 2 players, not {self.players!r}"
+                f"{int_hint(self.players)}"
             )
         if type(self.beach) is not Beach:
             raise InvalidConfigError(f"beach: a Beach, not {self.beach!r}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import InvalidConfigError, PlayerId
+from crabrules.core import InvalidConfigError, PlayerId, int_hint
 
 __all__ = [
     "CARDS_PER_HAND",
@@ -163,6 +163,7 @@ def _check_teams(teams: object) -> None:
     if type(teams) is not int or not MIN_TEAMS <= teams <= MAX_TEAMS:
         raise InvalidConfigError(
             f"teams: You've Got Crabs is for {MIN_TEAMS} to {MAX_TEAMS} teams, not {teams!r}"
+            f"{int_hint(teams)}"
         )
 
 
