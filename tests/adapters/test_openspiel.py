@@ -122,6 +122,13 @@ def test_action_strings_are_the_games_notation(game_id: str) -> None:
     assert written == to_json(enc.int_to_action(state.state, player, illegal))
 
 
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+def test_a_players_action_string_before_the_deal_says_so(game_id: str) -> None:
+    # At the chance root there is no game state to read a player's action in.
+    root = load_game(game_id).new_initial_state()
+    assert root.action_to_string(0, 3) == "player 0: action 3, before the deal"
+
+
 def test_a_bad_number_of_deals_is_refused() -> None:
     with pytest.raises(ValueError, match="deals"):
         load_game("crab-stack", deals=0)

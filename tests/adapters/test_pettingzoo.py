@@ -98,6 +98,32 @@ def test_an_illegal_number_is_refused() -> None:
             game.step(bad)  # type: ignore[arg-type]
 
 
+def test_a_bool_is_no_action_number() -> None:
+    # True == 1 in Python, but the encoding refuses a bool, and so do the environments.
+    game = env("youve-got-crabs")
+    game.reset(seed=1)
+    for bad in (False, True):
+        with pytest.raises(ValueError, match="may not take action"):
+            game.step(bad)
+    parallel = parallel_env("youve-got-crabs")
+    parallel.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="not in the action space"):
+        parallel.step({parallel.agents[0]: False})
+
+
+def test_observing_an_unknown_agent_names_the_agents() -> None:
+    game = env("crab-stack")
+    game.reset(seed=1)
+    for agent in ("player_9", "player", 0, None):
+        with pytest.raises(ValueError, match=r"is not an agent of this environment \(player_0"):
+            game.observe(agent)  # type: ignore[arg-type]
+
+
+def test_last_before_reset_is_a_clear_error() -> None:
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before observe\(\)"):
+        env("crab-stack").last()
+
+
 def test_writing_the_handed_out_mask_changes_nothing_legal() -> None:
     game = env("crab-stack")
     game.reset(seed=1)

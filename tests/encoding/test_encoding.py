@@ -254,3 +254,106 @@ def test_la_marche_du_crabe_encodes_a_state_of_any_config() -> None:
     own = _by_method(encoding("la-marche-du-crabe", other), state)
     for method, call in base.items():
         assert call() == own[method](), method
+
+
+def _not_this_configs_actions(game_id: str, players: int) -> list[Any]:
+    """Values that are no action of ``game_id`` with ``players``: junk, every other game's
+    legal actions, and the legal actions of the game's biggest config (cells, teams and
+    players beyond this one's), some of which this config also has."""
+    junk: list[Any] = [None, "x", 0, object()]
+    for other in ENCODED_GAMES:
+        game = crabrules.get_game(other)
+        biggest = max(p for g, p in CONFIGS if g == other)
+        for state in _playout(other, biggest, seed=5, steps=60)[::4]:
+            for player in range(biggest):
+                junk += game.legal_actions(state, player)
+    return junk
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_an_action_gets_a_number_only_if_the_number_gives_it_back(
+    game_id: str, players: int
+) -> None:
+    # A field outside the config must not alias another action's number (a You've Got
+    # Crabs call of a team that does not play was numbered as a Collect; a 4-player Crab
+    # Stack move was numbered past the end of a 2-player action space); anything else,
+    # another game's action or junk, is refused by name rather than failing inside.
+    from crabrules.youve_got_crabs import Call
+
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    state = game.initial_state(enc.config, seed=1)
+    refusals: list[str] = []
+    for action in _not_this_configs_actions(game_id, players):
+        try:
+            number = enc.action_to_int(action)
+        except ValueError as error:
+            refusals.append(str(error))
+            continue
+        assert 0 <= number < enc.num_distinct_actions
+        decoded = enc.int_to_action(state, action.player, number)
+        if type(action) is Call:  # a call's time is not part of its number
+            assert (decoded.player, decoded.target) == (action.player, action.target)
+        else:
+            assert decoded == action
+    assert refusals
+    assert all("has no action number" in refusal for refusal in refusals)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_int_to_action_refuses_a_player_or_state_not_of_the_config(
+    game_id: str, players: int
+) -> None:
+    from crabrules.core import InvalidPlayerError, NotAStateError
+
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    state = game.initial_state(enc.config, seed=1)
+    for player in (players, -1, None, "0", 1.0, True):
+        with pytest.raises(InvalidPlayerError, match=r"^player: an id from 0 to "):
+            enc.int_to_action(state, player, 0)  # type: ignore[arg-type]
+    other = next(g for g in ENCODED_GAMES if g != game_id)
+    for not_a_state in (None, game.observe(state, 0), crabrules.get_game(other).initial_state()):
+        with pytest.raises(NotAStateError):
+            enc.int_to_action(not_a_state, 0, 0)
+    # A numpy player is taken as the int it is (learners hand them back).
+    assert enc.int_to_action(state, np.int64(1), 0) == enc.int_to_action(state, 1, 0)
+    assert type(enc.int_to_action(state, np.int64(1), 0).player) is int
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_a_numpy_player_gets_the_same_mask_and_tensor(game_id: str, players: int) -> None:
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    state = game.initial_state(enc.config, seed=2)
+    for player in range(players):
+        assert enc.legal_action_mask(state, np.int64(player)).tolist() == (
+            enc.legal_action_mask(state, player).tolist()
+        )
+        assert enc.legal_ints(state, np.int32(player)) == enc.legal_ints(state, player)
+        assert enc.state_tensor(state, np.int64(player)).tolist() == (
+            enc.state_tensor(state, player).tolist()
+        )
+
+
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+def test_observation_tensor_refuses_what_is_not_an_observation_of_the_game(game_id: str) -> None:
+    from crabrules.core import NotAnObservationError
+
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id)
+    state = game.initial_state(seed=1)
+    others = [crabrules.get_game(g) for g in ENCODED_GAMES if g != game_id]
+    for value in (state, None, *(o.observe(o.initial_state(seed=1), 0) for o in others)):
+        with pytest.raises(NotAnObservationError, match=r"^observation: a crabrules\.\w+\."):
+            enc.observation_tensor(value)
+
+
+@pytest.mark.parametrize("game_id", ENCODED_GAMES)
+def test_an_encoding_needs_the_games_config(game_id: str) -> None:
+    from crabrules.core import InvalidConfigError
+
+    other = next(g for g in ENCODED_GAMES if g != game_id)
+    for config in ({"players": 2}, crabrules.get_game(other).config_type(), 2):
+        with pytest.raises(InvalidConfigError, match=r"^config: a crabrules\.\w+\.Config, not "):
+            encoding(game_id, config)

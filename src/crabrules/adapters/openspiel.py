@@ -521,6 +521,8 @@ class CrabrulesState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal with seed {self._shared.seed + action}"
         position = self._position
+        if self.state is None:  # before the deal there is no position to read it in
+            return f"player {player}: action {action}, before the deal"
         if player == position.player and action in position.legal:
             # The game's own notation, as its players write it (defined for legal actions).
             return str(self._shared.game.action_to_str(position.state, position.legal[action]))

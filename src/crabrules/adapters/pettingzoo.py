@@ -138,6 +138,8 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         }
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self._state: Any = None
+        # Set before any reset, so that last() says "reset first" as observe() does.
+        self.agent_selection = self.possible_agents[0]
         self._player = 0
         self._actions = enc.num_distinct_actions
         # The player to act's legal numbers as 1s, and their actions by number.
@@ -199,10 +201,13 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
         Raises:
             RuntimeError: called before :meth:`reset`.
+            ValueError: ``agent`` is not one of :attr:`possible_agents`.
         """
         if self._state is None:
             raise RuntimeError("no game yet: call reset() before observe()")
-        player = self._player_of[agent]
+        player = self._player_of.get(agent)
+        if player is None:
+            raise _unknown_agent(agent, self.possible_agents)
         # A copy: the mask is the caller's to write, and the 1s stay the env's own record.
         ones = bytearray(self._ones) if player == self._player else bytearray(self._actions)
         tensor = self._tensor(self._state, player)
@@ -228,8 +233,9 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             self._was_dead_step(action)
             return
         try:
-            # A plain int once (learners hand back numpy integers), compared as one.
-            number = operator.index(action)  # type: ignore[arg-type]
+            # A plain int once (learners hand back numpy integers), compared as one; a bool
+            # is refused, as the encoding refuses it.
+            number = -1 if type(action) is bool else operator.index(action)  # type: ignore[arg-type]
         except TypeError:
             number = -1
         if not 0 <= number < self._actions or not self._ones[number]:
@@ -290,6 +296,13 @@ def _render(game: Any, state: Any, render_mode: str | None) -> str | None:
     if state is None:
         raise RuntimeError("no game to render yet: reset() the environment first")
     return str(game.render(state))
+
+
+def _unknown_agent(agent: object, agents: Sequence[str]) -> ValueError:
+    """The error for an agent name that is none of the environment's."""
+    return ValueError(
+        f"{agent!r} is not an agent of this environment ({agents[0]} to {agents[-1]})"
+    )
 
 
 def _mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
@@ -454,7 +467,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
                     reason=CommonReason.NOT_YOUR_TURN,
                 )
             try:
-                checked[agent] = operator.index(number)
+                checked[agent] = -1 if type(number) is bool else operator.index(number)
             except TypeError:
                 checked[agent] = -1
             if not 0 <= checked[agent] <= self.wait:

@@ -2,8 +2,9 @@ r"""The exceptions crabrules raises, and nothing else.
 
 Every exception that leaves the public API is a :class:`CrabRulesError`. Every one of them
 is also a :class:`ValueError` (the input, a config, an action or a document, was wrong),
-except :class:`NotAStateError` and :class:`NotAnEventError`, which are :class:`TypeError`\ s:
-a value of the wrong kind was passed where a game's ``State`` or event belongs.
+except :class:`NotAStateError`, :class:`NotAnEventError` and :class:`NotAnObservationError`,
+which are :class:`TypeError`\ s: a value of the wrong kind was passed where a game's
+``State``, event or ``Observation`` belongs.
 
 >>> from crabrules.core.errors import CrabRulesError, IllegalActionError
 >>> issubclass(IllegalActionError, CrabRulesError) and issubclass(IllegalActionError, ValueError)
@@ -26,6 +27,7 @@ __all__ = [
     "InvalidStateError",
     "NotAStateError",
     "NotAnEventError",
+    "NotAnObservationError",
     "NotYourTurnError",
     "Reason",
 ]
@@ -142,6 +144,15 @@ class NotAnEventError(CrabRulesError, TypeError):
 
     Raised by ``describe_event`` and ``observe_events``. Like :class:`NotAStateError`, it
     is a :class:`TypeError`: the caller passed the wrong kind of value.
+    """
+
+
+class NotAnObservationError(CrabRulesError, TypeError):
+    """A value that is not the game's ``Observation`` where one is expected.
+
+    Raised by an encoding's ``observation_tensor`` (:mod:`crabrules.encoding`) for a
+    ``State``, ``None`` or another game's observation. Like :class:`NotAStateError`, it is
+    a :class:`TypeError`: the caller passed the wrong kind of value.
     """
 
 

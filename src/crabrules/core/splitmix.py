@@ -8,7 +8,7 @@ slow path and the draw costs a little more than interpreted.
 
 :func:`below_signed` therefore does the same arithmetic in the two's complement of a
 signed 64-bit integer (mypyc's native ``i64``, which wraps like the machine) and converts
-only at its edges: about 0.16 µs a draw compiled, against 0.4 µs. Interpreted, where
+only at its edges: about 0.2 µs a draw compiled, against about 0.4 µs. Interpreted, where
 ``i64`` is a plain int, :func:`_wrap` reduces each result to 64 bits as the machine does,
 so it gives the same numbers in both builds (the tests compare the two functions in
 each). :data:`below` is the faster of the two in the running build:

@@ -3,7 +3,8 @@
 Install with ``pip install crabrules[rl]``. :func:`encoding` gives the
 :class:`~crabrules.encoding.base.Encoding` of a game and config; each game's module
 (:mod:`~crabrules.encoding.crab_stack`, :mod:`~crabrules.encoding.marche_du_crabe`,
-:mod:`~crabrules.encoding.youve_got_crabs`) documents its numbering and tensor layout.
+:mod:`~crabrules.encoding.youve_got_crabs`, :mod:`~crabrules.encoding.oh_crab`) documents
+its numbering and tensor layout.
 
 >>> from crabrules import crab_stack
 >>> from crabrules.encoding import encoding
@@ -21,7 +22,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from crabrules.core import get_game
+from crabrules.core import check_config, get_game
 from crabrules.encoding.base import Encoding, Layout, Section, Tensor, returns_of
 
 __all__ = [
@@ -45,14 +46,20 @@ def encoding(game_id: str, config: Any = None) -> Encoding[Any, Any, Any]:
 
     Raises:
         UnknownGameError: no game has that id.
-        ValueError: the game has no encoding (Oh Crab!, whose composite actions have no
-            fixed numbering yet).
+        InvalidConfigError: ``config`` is not the game's ``Config`` (or ``None``).
 
     >>> encoding("la-marche-du-crabe").num_distinct_actions
     73
+    >>> encoding("crab-stack", {"players": 2})
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: config: a crabrules.crab_stack.Config, not {...}
     """
     game = get_game(game_id)
-    return _encoding(game_id, game.config_type() if config is None else config)
+    if config is None:
+        config = game.config_type()
+    check_config(config, game.config_type)
+    return _encoding(game_id, config)
 
 
 @functools.cache

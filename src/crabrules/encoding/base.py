@@ -23,7 +23,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from crabrules.core import Game, Outcome, PlayerId, Utility
+from crabrules.core import Game, Outcome, PlayerId, Utility, int_hint, not_a_state
+from crabrules.core.errors import InvalidPlayerError, NotAnObservationError
 
 __all__ = ["Encoding", "Layout", "Section", "Tensor", "returns_of"]
 
@@ -182,21 +183,94 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         """A zeroed tensor of this encoding's layout, to fill."""
         return Tensor(self.layout)
 
-    @abc.abstractmethod
     def action_to_int(self, action: A) -> int:
-        """The action's number; the acting player is not part of it."""
+        """The action's number; the acting player is not part of it.
 
-    @abc.abstractmethod
+        Raises:
+            ValueError: ``action`` is not an action of this game and config: another
+                game's, not an action at all, or one with a field outside this config (a
+                cell off the board, a team that does not play, a player who does not
+                exist), which no number names. The message names the action.
+
+        >>> from crabrules import crab_stack
+        >>> from crabrules.encoding import encoding
+        >>> encoding("crab-stack").action_to_int(crab_stack.Move(player=0, src=2, dst=3))
+        39
+        >>> encoding("crab-stack").action_to_int(crab_stack.Move(player=0, src=2, dst=30))
+        Traceback (most recent call last):
+        ...
+        ValueError: action: Move(player=0, src=2, dst=30) has no action number in Crab Stack ...
+        """
+        number: object
+        player: object
+        try:
+            number = self._number(action)
+            player = action.player  # type: ignore[attr-defined]
+        except (AttributeError, KeyError, TypeError, IndexError):  # not one of the game's
+            number = player = None
+        if (
+            type(number) is not int
+            or not 0 <= number < self.num_distinct_actions
+            or type(player) is not int
+            or not 0 <= player < self.players
+            # A field outside this config may alias another action's number: the number
+            # must give back the action itself.
+            or not self._is_number_of(action, player, number)
+        ):
+            raise ValueError(
+                f"action: {action!r} has no action number in {self.game.info.name} "
+                f"(with {self.config!r})"
+            )
+        return number
+
     def int_to_action(self, state: S, player: PlayerId, number: int) -> A:
         """The action numbered ``number`` for ``player`` in ``state``.
 
+        ``player`` and ``number`` may be numpy integers; the action holds plain ints.
+
         Raises:
-            ValueError: ``number`` is not in ``range(num_distinct_actions)``.
+            NotAStateError: ``state`` is not a state of the game.
+            ValueError: ``state`` is of another config, or ``number`` is not in
+                ``range(num_distinct_actions)``.
+            InvalidPlayerError: ``player`` is not a player of the config.
+
+        >>> from crabrules import marche_du_crabe
+        >>> from crabrules.encoding import encoding
+        >>> enc, state = encoding("la-marche-du-crabe"), marche_du_crabe.initial_state(seed=1)
+        >>> enc.int_to_action(state, 0, 72)
+        Stay(player=0)
+        """
+        self._check_state(state)
+        return self._decode(state, self._check_player(player), self._check_number(number))
+
+    @abc.abstractmethod
+    def _number(self, action: A) -> int:
+        """The number of an action of the game, unchecked (the adapters' hot paths' form).
+
+        Anything else may raise ``AttributeError``, ``KeyError``, ``TypeError`` or
+        ``IndexError``, which :meth:`action_to_int` turns into its error.
         """
 
     @abc.abstractmethod
+    def _decode(self, state: S | None, player: PlayerId, number: int) -> A:
+        """The action numbered ``number`` (checked) for ``player`` (checked).
+
+        ``state`` is ``None`` when :meth:`action_to_int` checks a number.
+        """
+
+    def _is_number_of(self, action: A, player: PlayerId, number: int) -> bool:
+        """Whether ``number``, taken by ``player``, is ``action`` itself."""
+        return bool(self._decode(None, player, number) == action)
+
+    @abc.abstractmethod
     def observation_tensor(self, observation: O) -> npt.NDArray[np.float32]:
-        """The observation as a flat ``float32`` vector of :attr:`observation_shape`."""
+        """The observation as a flat ``float32`` vector of :attr:`observation_shape`.
+
+        Raises:
+            NotAnObservationError: ``observation`` is not an observation of the game.
+            ValueError: it is an observation of another config (the message names
+                ``observation.config``).
+        """
 
     def state_tensor(self, state: S, player: PlayerId | None) -> npt.NDArray[np.float32]:
         """What ``player`` (``None``: a spectator) sees in ``state``, as a tensor.
@@ -214,16 +288,16 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         True
         """
         self._check_state(state)
-        return self.observation_tensor(self.game.observe(state, player))
+        return self.observation_tensor(self.game.observe(state, self._check_viewer(player)))
 
     def legal_ints(self, state: S, player: PlayerId) -> list[int]:
         """The numbers of ``player``'s legal actions, in ``legal_actions``' order."""
-        return list(self.numbered_legal_actions(state, player))
+        return list(self.numbered_legal_actions(state, self._check_player(player)))
 
     def numbered_legal_actions(self, state: S, player: PlayerId) -> dict[int, A]:
         """``player``'s legal actions by number, in ``legal_actions``' order (for adapters)."""
         self._check_state(state)
-        to_int = self.action_to_int
+        to_int = self._number
         return {to_int(a): a for a in self.game.legal_actions(state, player)}
 
     def legal_numbers(
@@ -256,7 +330,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         PettingZoo's convention (``int8``); ``mask.astype(bool)`` for a boolean one.
         """
         mask = np.zeros(self.num_distinct_actions, dtype=np.int8)
-        mask[self.legal_ints(state, player)] = 1
+        mask[self.legal_ints(state, self._check_player(player))] = 1
         return mask
 
     def returns(self, state: S) -> list[float]:
@@ -270,14 +344,54 @@ class Encoding(abc.ABC, Generic[S, A, O]):
     best_score: float = 1.0
 
     def _check_state(self, state: S) -> None:
-        """Refuse a state of another config, as :meth:`_check_config` does.
+        """Refuse anything but a state of the game, and a state of another config.
 
-        Anything but a state of the game is left to the rules, which refuse it.
+        Raises:
+            NotAStateError: ``state`` is not a state of the game.
+            ValueError: its config is not ours (see :meth:`_check_config`).
         """
-        if type(state) is self.game.state_type:
-            config = state.config  # type: ignore[attr-defined]
-            if config is not self.config:
-                self._check_config(config, "state")
+        state_type = self.game.state_type
+        if type(state) is not state_type:
+            raise not_a_state(state, state_type)
+        config = state.config  # type: ignore[attr-defined]
+        if config is not self.config:
+            self._check_config(config, "state")
+
+    def _check_observation(self, observation: O) -> None:
+        """Refuse anything but an observation of the game, and one of another config.
+
+        Raises:
+            NotAnObservationError: ``observation`` is not an observation of the game.
+            ValueError: its config is not ours (see :meth:`_check_config`).
+        """
+        observation_type = self.game.observation_type
+        if type(observation) is not observation_type:
+            raise NotAnObservationError(
+                f"observation: a {observation_type.__module__.rsplit('.', 1)[0]}.Observation "
+                f"is needed, not {observation!r:.80}"
+            )
+        # La Marche du Crabe's observations carry their layout, not their config: any fits.
+        config = getattr(observation, "config", self.config)
+        if config is not self.config:
+            self._check_config(config, "observation")
+
+    def _check_player(self, player: object) -> PlayerId:
+        """``player`` as a plain int id of this config; numpy integers are taken.
+
+        Raises:
+            InvalidPlayerError: ``player`` is not an id from 0 to ``players - 1``.
+        """
+        if type(player) is not int and isinstance(player, np.integer):
+            player = int(player)
+        if type(player) is not int or not 0 <= player < self.players:
+            raise InvalidPlayerError(
+                f"player: an id from 0 to {self.players - 1}, not {player!r}{int_hint(player)}"
+            )
+        return player
+
+    def _check_viewer(self, player: object) -> PlayerId | None:
+        """``player`` as :meth:`_check_player` has it, or ``None`` (a spectator)."""
+        return None if player is None else self._check_player(player)
 
     def _check_config(self, config: Any, what: str) -> None:
         """Refuse ``config``, the config of a ``what`` (state or observation), unless it is ours.

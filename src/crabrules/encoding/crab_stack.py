@@ -131,7 +131,7 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
             for cell in range(cells)
         )
 
-    def action_to_int(self, action: Action) -> int:
+    def _number(self, action: Action) -> int:
         """``src * C + dst`` for a move, ``C * C + cell`` for a wave decision."""
         cells = self.cells
         if type(action) is Move:
@@ -172,10 +172,8 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
                 ones[a.src * cells + a.dst] = 1  # type: ignore[union-attr]
         return ones, self._numbered[player]
 
-    def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
+    def _decode(self, state: State | None, player: PlayerId, number: int) -> Action:
         """The :class:`~crabrules.crab_stack.Move` or ``KeepGroup`` numbered ``number``."""
-        self._check_state(state)
-        number = self._check_number(number)
         moves = self.cells * self.cells
         if number < moves:
             return self._moves[player][number]
@@ -183,7 +181,7 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
 
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
-        self._check_config(observation.config, "observation")
+        self._check_observation(observation)
         return self._tensor(
             observation.player,
             observation.to_move,
@@ -198,7 +196,10 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         """The tensor of ``observe(state, player)``, read from the state (nothing is hidden)."""
         if type(state) is not State:
             raise not_a_state(state, State)
-        check_viewer(player, self.players)
+        if type(player) is not int:
+            player = self._check_viewer(player)
+        elif not 0 <= player < self.players:
+            check_viewer(player, self.players)
         if state.config is not self.config:
             self._check_config(state.config, "state")
         return self._tensor(

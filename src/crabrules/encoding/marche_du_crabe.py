@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crabrules import marche_du_crabe as mdc
-from crabrules.core import PlayerId
+from crabrules.core import PlayerId, not_a_state
 from crabrules.encoding.base import Encoding, Section
 from crabrules.marche_du_crabe import (
     Action,
@@ -54,6 +54,7 @@ from crabrules.marche_du_crabe import (
     Observation,
     Place,
     State,
+    Stay,
 )
 from crabrules.marche_du_crabe.actions import MOVES, PLACES, STAYS
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
@@ -101,22 +102,29 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
         )
 
     def _check_state(self, state: State) -> None:
-        """Accept a state of any config: none is refused.
+        """Refuse anything but a La Marche du Crabe state; accept one of any config.
 
         Every config has the same numbers and layout (2 players, 36 cards, the beach's
         cards read from the observation), and a state carries no config: a state of
         another beach or Shrimp count gives the tensor and mask of its own config's
         encoding.
-        """
 
-    def action_to_int(self, action: Action) -> int:
+        Raises:
+            NotAStateError: ``state`` is not a La Marche du Crabe state.
+        """
+        if type(state) is not State:
+            raise not_a_state(state, State)
+
+    def _number(self, action: Action) -> int:
         """``cell`` for a Place, ``36 + cell`` for a Move, 72 for Stay."""
         kind = type(action)
         if kind is Place:
             return action.cell  # type: ignore[union-attr]
         if kind is Move:
             return _CELLS + action.cell  # type: ignore[union-attr]
-        return 2 * _CELLS
+        if kind is Stay:
+            return 2 * _CELLS
+        raise TypeError(f"not an action of La Marche du Crabe: {action!r}")
 
     def legal_numbers(
         self, state: State, player: PlayerId
@@ -138,9 +146,8 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
                 ones[2 * _CELLS] = 1
         return ones, self._numbered[player]
 
-    def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
+    def _decode(self, state: State | None, player: PlayerId, number: int) -> Action:
         """The Place, Move or Stay numbered ``number``."""
-        number = self._check_number(number)
         if number < _CELLS:
             return PLACES[player][number]
         if number < 2 * _CELLS:
@@ -172,6 +179,7 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
         """The observation as the vector the module's table lays out."""
         # The hot path of an environment step: every 1 is found first, then written at once
         # (a numpy write per section would cost more than the rest of the step).
+        self._check_observation(observation)
         at = self.layout.offsets
         viewer = observation.player
         ones = [

@@ -377,17 +377,9 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         if self.adventure is not None:
             self.sections += tuple(self.adventure.sections(players, cells))
 
-    def action_to_int(self, action: Action) -> int:
-        """The action's number in the config's table.
-
-        Raises:
-            ValueError: the action is in no legal position of this config (its fields are
-                outside the table).
-        """
-        number = self._table.numbers.get(_key(action))
-        if number is None:
-            raise ValueError(f"no action number for {action!r} in this config")
-        return number
+    def _number(self, action: Action) -> int:
+        """The action's number in the config's table (a ``KeyError`` if it has none)."""
+        return self._table.numbers[_key(action)]
 
     def numbered_legal_actions(self, state: State, player: PlayerId) -> dict[int, Action]:
         """``player``'s legal actions by number (the lookup inlined: an env's hot path)."""
@@ -397,10 +389,8 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         numbers, keys = self._table.numbers, _KEYS
         return {numbers[keys[type(a)](a)]: a for a in legal}
 
-    def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
+    def _decode(self, state: State | None, player: PlayerId, number: int) -> Action:
         """The action numbered ``number``, taken by ``player``."""
-        self._check_state(state)
-        number = self._check_number(number)
         cls, *fields = self._table.actions[number]
         return cls(player, *fields)  # type: ignore[no-any-return]
 
@@ -410,8 +400,7 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         # once, and the few counts one by one (a numpy write per section would cost more
         # than the rest of the step).
         o = observation
-        if o.config is not self.config:
-            self._check_config(o.config, "observation")
+        self._check_observation(o)
         at = self.layout.offsets
         players, cards, cells = self.players, self.cards, self.cells
         ones = [

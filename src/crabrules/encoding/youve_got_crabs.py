@@ -174,7 +174,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         )
         self._drawn_at = tuple(at["drawn_latest"] + p * 4 for p in range(n))
 
-    def action_to_int(self, action: Action) -> int:
+    def _number(self, action: Action) -> int:
         """The action's number in the module's table."""
         kind = type(action)
         if kind is Swap:  # the most frequent legal action: 16 of them while swaps are open
@@ -198,13 +198,11 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         legal = ygc.legal_actions(state, player)
         if state.config is not self.config:
             self._check_config(state.config, "state")
-        to_int = self.action_to_int
+        to_int = self._number
         return {4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a): a for a in legal}
 
-    def int_to_action(self, state: State, player: PlayerId, number: int) -> Action:
-        """The action numbered ``number``; a call is made at ``state.clock``."""
-        self._check_state(state)
-        number = self._check_number(number)
+    def _decode(self, state: State | None, player: PlayerId, number: int) -> Action:
+        """The action numbered ``number``; a call is made at ``state.clock`` (0 without one)."""
         if number < _SWAPS:
             return Swap(player, number // 4, number % 4)
         if number in (_YES, _NO):
@@ -213,15 +211,21 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
             return _SIMPLE_OF[number](player)
         target = number - _CALLS
         if target < self.players:
-            return Call(player, target, state.clock)
+            return Call(player, target, 0.0 if state is None else state.clock)
         source = target - self.players - 1
         return Collect(player, POT if source < 0 else source)
+
+    def _is_number_of(self, action: Action, player: PlayerId, number: int) -> bool:
+        """Whether ``number`` is ``action``; a call's time is not part of its number."""
+        decoded = self._decode(None, player, number)
+        if type(action) is Call and type(decoded) is Call:
+            return bool(decoded.target == action.target)
+        return bool(decoded == action)
 
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""
         o = observation
-        if o.config is not self.config:
-            self._check_config(o.config, "observation")
+        self._check_observation(o)
         hidden = [(part.pile, part.cards) for part in o.hidden]
         return self._tensor(o, o.player, o.hand, o.draw_size, hidden)
 
@@ -231,6 +235,8 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         What is private comes from :func:`~crabrules.youve_got_crabs.observe.private_cards`,
         as ``observe`` has it; the public fields are the state's own.
         """
+        if type(player) is not int:
+            player = self._check_viewer(player)
         hand, unseen = private_cards(state, player)
         if state.config is not self.config:
             self._check_config(state.config, "state")
