@@ -357,3 +357,21 @@ def test_an_encoding_needs_the_games_config(game_id: str) -> None:
     for config in ({"players": 2}, crabrules.get_game(other).config_type(), 2):
         with pytest.raises(InvalidConfigError, match=r"^config: a crabrules\.\w+\.Config, not "):
             encoding(game_id, config)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_state_tensor_refuses_a_viewer_or_state_not_of_the_config(
+    game_id: str, players: int
+) -> None:
+    from crabrules.core import InvalidPlayerError, NotAStateError
+
+    game = crabrules.get_game(game_id)
+    enc = encoding(game_id, game.config_for_players(players))
+    state = game.initial_state(enc.config, seed=1)
+    for viewer in (players, -1, "0", 1.0, True):
+        with pytest.raises(InvalidPlayerError, match=r"^player: "):
+            enc.state_tensor(state, viewer)  # type: ignore[arg-type]
+    for not_a_state in (None, game.observe(state, 0)):
+        with pytest.raises(NotAStateError):
+            enc.state_tensor(not_a_state, 0)
+    assert enc.state_tensor(state, None).shape == enc.observation_shape  # a spectator
