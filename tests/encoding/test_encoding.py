@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,10 +26,15 @@ CONFIGS = [
 ]
 
 
-def _playout(game_id: str, players: int, seed: int, steps: int = 120) -> list[Any]:
-    """The states of a random game (at most ``steps`` actions)."""
+def _playout(
+    game_id: str, players: int, seed: int, steps: int = 120, config: Any = None
+) -> list[Any]:
+    """The states of a random game (at most ``steps`` actions) of ``config``, by default
+    the game's for ``players``."""
     game = crabrules.get_game(game_id)
-    state = game.initial_state(game.config_for_players(players), seed=seed)
+    if config is None:
+        config = game.config_for_players(players)
+    state = game.initial_state(config, seed=seed)
     rng = random.Random(seed)
     states = [state]
     while not game.is_terminal(state) and len(states) <= steps:
@@ -256,23 +262,47 @@ def test_la_marche_du_crabe_encodes_a_state_of_any_config() -> None:
         assert call() == own[method](), method
 
 
-def _not_this_configs_actions(game_id: str, players: int) -> list[Any]:
-    """Values that are no action of ``game_id`` with ``players``: junk, every other game's
-    legal actions, and the legal actions of the game's biggest config (cells, teams and
-    players beyond this one's), some of which this config also has."""
+#: Oh Crab! with Adventure Pack modules: their actions are numbered by a table of their own.
+ALL_MODULES = frozenset({"surprises", "events", "challenges", "asymmetry"})
+MODULE_CONFIGS: list[dict[str, Any]] = [
+    {"players": 4, "modules": ALL_MODULES},
+    {"players": 2, "modules": frozenset({"asymmetry"})},
+]
+
+
+def _foreign_actions() -> list[Any]:
+    """Values to offer an encoding as actions: junk, and the legal actions of every game in
+    its biggest config and of Oh Crab!'s module mixes (cells, teams, players and cards
+    beyond a smaller config's; some of them a smaller config has too)."""
     junk: list[Any] = [None, "x", 0, object()]
-    for other in ENCODED_GAMES:
-        game = crabrules.get_game(other)
-        biggest = max(p for g, p in CONFIGS if g == other)
-        for state in _playout(other, biggest, seed=5, steps=60)[::4]:
-            for player in range(biggest):
+    oh_crab = crabrules.get_game("oh-crab")
+    games: list[tuple[str, int, Any]] = [
+        (g, max(p for c, p in CONFIGS if c == g), None) for g in ENCODED_GAMES
+    ]
+    games += [("oh-crab", c["players"], oh_crab.config_type(**c)) for c in MODULE_CONFIGS]
+    for game_id, players, config in games:
+        game = crabrules.get_game(game_id)
+        for state in _playout(game_id, players, seed=5, steps=60, config=config)[::4]:
+            for player in range(players):
                 junk += game.legal_actions(state, player)
     return junk
 
 
-@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+NUMBERED = [
+    *((g, crabrules.get_game(g).config_for_players(p)) for g, p in CONFIGS),
+    *(("oh-crab", crabrules.get_game("oh-crab").config_type(**c)) for c in MODULE_CONFIGS),
+]
+
+
+NUMBERED_IDS = [
+    *(f"{g}-{p}" for g, p in CONFIGS),
+    *(f"oh-crab-{c['players']}-{'+'.join(sorted(c['modules']))}" for c in MODULE_CONFIGS),
+]
+
+
+@pytest.mark.parametrize(("game_id", "config"), NUMBERED, ids=NUMBERED_IDS)
 def test_an_action_gets_a_number_only_if_the_number_gives_it_back(
-    game_id: str, players: int
+    game_id: str, config: Any
 ) -> None:
     # A field outside the config must not alias another action's number (a You've Got
     # Crabs call of a team that does not play was numbered as a Collect; a 4-player Crab
@@ -281,10 +311,10 @@ def test_an_action_gets_a_number_only_if_the_number_gives_it_back(
     from crabrules.youve_got_crabs import Call
 
     game = crabrules.get_game(game_id)
-    enc = encoding(game_id, game.config_for_players(players))
+    enc = encoding(game_id, config)
     state = game.initial_state(enc.config, seed=1)
     refusals: list[str] = []
-    for action in _not_this_configs_actions(game_id, players):
+    for action in _foreign_actions():
         try:
             number = enc.action_to_int(action)
         except ValueError as error:
@@ -301,24 +331,29 @@ def test_an_action_gets_a_number_only_if_the_number_gives_it_back(
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
-def test_int_to_action_refuses_a_player_or_state_not_of_the_config(
-    game_id: str, players: int
-) -> None:
+def test_a_player_or_state_not_of_the_config_is_refused(game_id: str, players: int) -> None:
     from crabrules.core import InvalidPlayerError, NotAStateError
 
     game = crabrules.get_game(game_id)
     enc = encoding(game_id, game.config_for_players(players))
     state = game.initial_state(enc.config, seed=1)
-    for player in (players, -1, None, "0", 1.0, True):
-        with pytest.raises(InvalidPlayerError, match=r"^player: an id from 0 to "):
-            enc.int_to_action(state, player, 0)  # type: ignore[arg-type]
-    other = next(g for g in ENCODED_GAMES if g != game_id)
-    for not_a_state in (None, game.observe(state, 0), crabrules.get_game(other).initial_state()):
-        with pytest.raises(NotAStateError):
-            enc.int_to_action(not_a_state, 0, 0)
-    # A numpy player is taken as the int it is (learners hand them back).
-    assert enc.int_to_action(state, np.int64(1), 0) == enc.int_to_action(state, 1, 0)
+    other = crabrules.get_game(next(g for g in ENCODED_GAMES if g != game_id))
+    # int_to_action needs a player; state_tensor also takes None, a spectator.
+    by_method: dict[str, tuple[Callable[[Any, Any], Any], list[Any]]] = {
+        "int_to_action": (lambda s, p: enc.int_to_action(s, p, 0), [None]),
+        "state_tensor": (enc.state_tensor, []),
+    }
+    for method, (call, also_refused) in by_method.items():
+        for player in (players, -1, "0", 1.0, True, *also_refused):
+            with pytest.raises(InvalidPlayerError, match=r"^player: "):
+                call(state, player)
+        for not_a_state in (None, game.observe(state, 0), other.initial_state()):
+            with pytest.raises(NotAStateError):
+                call(not_a_state, 0)
+        # A numpy player is taken as the int it is (learners hand them back).
+        assert repr(call(state, np.int64(1))) == repr(call(state, 1)), method
     assert type(enc.int_to_action(state, np.int64(1), 0).player) is int
+    assert enc.state_tensor(state, None).shape == enc.observation_shape
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
@@ -357,21 +392,3 @@ def test_an_encoding_needs_the_games_config(game_id: str) -> None:
     for config in ({"players": 2}, crabrules.get_game(other).config_type(), 2):
         with pytest.raises(InvalidConfigError, match=r"^config: a crabrules\.\w+\.Config, not "):
             encoding(game_id, config)
-
-
-@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
-def test_state_tensor_refuses_a_viewer_or_state_not_of_the_config(
-    game_id: str, players: int
-) -> None:
-    from crabrules.core import InvalidPlayerError, NotAStateError
-
-    game = crabrules.get_game(game_id)
-    enc = encoding(game_id, game.config_for_players(players))
-    state = game.initial_state(enc.config, seed=1)
-    for viewer in (players, -1, "0", 1.0, True):
-        with pytest.raises(InvalidPlayerError, match=r"^player: "):
-            enc.state_tensor(state, viewer)  # type: ignore[arg-type]
-    for not_a_state in (None, game.observe(state, 0)):
-        with pytest.raises(NotAStateError):
-            enc.state_tensor(not_a_state, 0)
-    assert enc.state_tensor(state, None).shape == enc.observation_shape  # a spectator

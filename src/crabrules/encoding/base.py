@@ -23,10 +23,10 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from crabrules.core import Game, Outcome, PlayerId, Utility, int_hint, not_a_state
+from crabrules.core import Game, Outcome, PlayerId, Utility, check_viewer, int_hint, not_a_state
 from crabrules.core.errors import InvalidPlayerError, NotAnObservationError
 
-__all__ = ["Encoding", "Layout", "Section", "Tensor", "returns_of"]
+__all__ = ["Encoding", "Layout", "Section", "Tensor", "not_an_observation", "returns_of"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -116,6 +116,14 @@ class Tensor:
         """Write ``1.0`` at each of the flat positions ``flat`` of the section ``name``."""
         offset = self._layout.offsets[name]
         self.values[np.fromiter((offset + i for i in flat), np.intp, len(flat))] = 1.0
+
+
+def not_an_observation(value: object, observation_type: type) -> NotAnObservationError:
+    """The error for ``value`` passed where an ``observation_type`` belongs, naming both."""
+    package = observation_type.__module__.rsplit(".", 1)[0]
+    return NotAnObservationError(
+        f"observation: a {package}.{observation_type.__qualname__} is needed, not {value!r:.80}"
+    )
 
 
 def returns_of(
@@ -366,12 +374,8 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         """
         observation_type = self.game.observation_type
         if type(observation) is not observation_type:
-            raise NotAnObservationError(
-                f"observation: a {observation_type.__module__.rsplit('.', 1)[0]}.Observation "
-                f"is needed, not {observation!r:.80}"
-            )
-        # La Marche du Crabe's observations carry their layout, not their config: any fits.
-        config = getattr(observation, "config", self.config)
+            raise not_an_observation(observation, observation_type)
+        config = observation.config  # type: ignore[attr-defined]
         if config is not self.config:
             self._check_config(config, "observation")
 
@@ -390,8 +394,17 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         return player
 
     def _check_viewer(self, player: object) -> PlayerId | None:
-        """``player`` as :meth:`_check_player` has it, or ``None`` (a spectator)."""
-        return None if player is None else self._check_player(player)
+        """``player`` as a plain int id of this config, or ``None`` (a spectator).
+
+        Numpy integers are taken, then the id is checked as ``observe`` checks it.
+
+        Raises:
+            InvalidPlayerError: ``player`` is neither ``None`` nor an id of the config.
+        """
+        if type(player) is not int and isinstance(player, np.integer):
+            player = int(player)
+        check_viewer(player, self.players)
+        return player  # type: ignore[return-value]
 
     def _check_config(self, config: Any, what: str) -> None:
         """Refuse ``config``, the config of a ``what`` (state or observation), unless it is ours.

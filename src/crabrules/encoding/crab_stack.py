@@ -50,7 +50,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crabrules import crab_stack
-from crabrules.core import PlayerId, check_viewer, not_a_state
+from crabrules.core import PlayerId, not_a_state
 from crabrules.crab_stack import Action, Config, KeepGroup, Move, Observation, State
 from crabrules.crab_stack.crabs import Stack
 from crabrules.crab_stack.observe import repetitions
@@ -196,10 +196,7 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         """The tensor of ``observe(state, player)``, read from the state (nothing is hidden)."""
         if type(state) is not State:
             raise not_a_state(state, State)
-        if type(player) is not int:
-            player = self._check_viewer(player)
-        elif not 0 <= player < self.players:
-            check_viewer(player, self.players)
+        player = self._check_viewer(player)
         if state.config is not self.config:
             self._check_config(state.config, "state")
         return self._tensor(

@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from crabrules import marche_du_crabe as mdc
 from crabrules.core import PlayerId, not_a_state
-from crabrules.encoding.base import Encoding, Section
+from crabrules.encoding.base import Encoding, Section, not_an_observation
 from crabrules.marche_du_crabe import (
     Action,
     Config,
@@ -114,6 +114,17 @@ class MarcheDuCrabeEncoding(Encoding[State, Action, Observation]):
         """
         if type(state) is not State:
             raise not_a_state(state, State)
+
+    def _check_observation(self, observation: Observation) -> None:
+        """Refuse anything but a La Marche du Crabe observation; accept one of any config.
+
+        An observation carries its layout, not its config (see :meth:`_check_state`).
+
+        Raises:
+            NotAnObservationError: ``observation`` is not a La Marche du Crabe observation.
+        """
+        if type(observation) is not Observation:
+            raise not_an_observation(observation, Observation)
 
     def _number(self, action: Action) -> int:
         """``cell`` for a Place, ``36 + cell`` for a Move, 72 for Stay."""
