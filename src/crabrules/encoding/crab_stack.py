@@ -196,7 +196,8 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
         """The tensor of ``observe(state, player)``, read from the state (nothing is hidden)."""
         if type(state) is not State:
             raise not_a_state(state, State)
-        player = self._check_viewer(player)
+        if player is not None and (type(player) is not int or not 0 <= player < self.players):
+            player = self._check_viewer(player)  # a numpy id is taken; others are refused
         if state.config is not self.config:
             self._check_config(state.config, "state")
         return self._tensor(
