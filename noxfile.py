@@ -39,10 +39,12 @@ RUFF = "ruff==0.17.6"
 # the pin goes when it catches up.
 HYPOTHESIS = "hypothesis>=6.100,<6.170.9"
 SCHEMA_TEST_DEPS = ["jsonschema>=4.18", "hypothesis-jsonschema>=0.23"]
-TEST_DEPS = ["pytest>=8", "pytest-cov>=5", HYPOTHESIS, *SCHEMA_TEST_DEPS]
+# pytest-xdist: the suites run on every core (the default run must stay short on 2 cores).
+XDIST = "pytest-xdist>=3.5"
+TEST_DEPS = ["pytest>=8", "pytest-cov>=5", XDIST, HYPOTHESIS, *SCHEMA_TEST_DEPS]
 BUILD_DEPS = ["build>=1.2"]
 # What the suite needs against an installed wheel (no coverage: the wheel is not src/).
-WHEEL_TEST_DEPS = ["pytest>=8", HYPOTHESIS, *SCHEMA_TEST_DEPS]
+WHEEL_TEST_DEPS = ["pytest>=8", XDIST, HYPOTHESIS, *SCHEMA_TEST_DEPS]
 # The web example (examples/web) and its tests: their own requirements, Debian's Chromium.
 WEB = "examples/web"
 WEB_DEPS = ["-r", f"{WEB}/requirements-test.txt"]
@@ -55,6 +57,7 @@ def tests(session: nox.Session) -> None:
     session.install("-e", ".", *TEST_DEPS)
     session.run(
         "pytest",
+        "--numprocesses=auto",
         "--cov=crabrules",
         "--cov-report=term",
         "--cov-fail-under=90",
@@ -347,6 +350,7 @@ def compiled(session: nox.Session) -> None:
         python,
         "-m",
         "pytest",
+        "--numprocesses=auto",
         "-p",
         "no:cacheprovider",
         "tests",
