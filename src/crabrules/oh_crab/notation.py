@@ -171,6 +171,14 @@ def _body(state: State, rules: Rules, action: Action) -> str:
         return f"shortcut {cards}" + _extras(rules, NO_CARD, action.pushes)
     if isinstance(action, ExchangeAndEnd):
         return f"exchange {card(action.card)} take {pile_label(action.take)} end"
+    if isinstance(action, EndTurn):
+        text = "end" + _extras(rules, action.discard, ())
+        return text + (" ignore current" if action.ignore_current else "")
+    return _adventure_body(rules, action)
+
+
+def _adventure_body(rules: Rules, action: Action) -> str:
+    """The notation of the actions only the Adventure Pack's modules offer."""
     if isinstance(action, TakeMarket):
         return f"take {pile_label(action.take)}"
     if isinstance(action, UseTreasure):
@@ -186,11 +194,8 @@ def _body(state: State, rules: Rules, action: Action) -> str:
         return f"skill {rules.colours[action.crab]}"
     if isinstance(action, Decline):
         return "decline"
-    if isinstance(action, MakeObstacle):
-        return f"obstacle {cell_label(action.cell)}"
-    assert isinstance(action, EndTurn)
-    text = "end" + _extras(rules, action.discard, ())
-    return text + (" ignore current" if action.ignore_current else "")
+    assert isinstance(action, MakeObstacle)
+    return f"obstacle {cell_label(action.cell)}"
 
 
 def _skill_id(rules: Rules, card: int) -> str:
@@ -217,34 +222,6 @@ def _extras(rules: Rules, discard: CardId, pushes: tuple[Cell, ...]) -> str:
     if pushes:
         text += " push " + " ".join(cell_label(c) for c in pushes)
     return text
-
-
-_VERBS = (
-    "place",
-    "activate",
-    "plan",
-    "add",
-    "rest",
-    "use",
-    "move",
-    "stand",
-    "discard",
-    "pick",
-    "dope",
-    "exchange",
-    "shift",
-    "finish",
-    "shortcut",
-    "end",
-    "take",
-    "treasure",
-    "reveal",
-    "choose",
-    "skills",
-    "skill",
-    "decline",
-    "obstacle",
-)
 
 
 class _NotationError(Exception):
@@ -283,111 +260,146 @@ def _parse(state: State, text: str) -> Action:
     words = rest.split()
     if not words:
         raise _NotationError("no verb after the colour")
-    verb, args = words[0], _Args(rules, words[1:])
-    if verb not in _VERBS:
-        raise _NotationError(f"{verb!r:.40} is no verb ({', '.join(_VERBS)})")
-    action = _parse_verb(state, rules, player, verb, args)
+    verb, args = words[0], _Args(state, rules, player, words[1:])
+    if verb not in _PARSERS:
+        raise _NotationError(f"{verb!r:.40} is no verb ({', '.join(_PARSERS)})")
+    action = _PARSERS[verb](args)
     args.done()
     return action
 
 
-def _parse_verb(state: State, rules: Rules, p: int, verb: str, args: _Args) -> Action:
-    if verb == "place":
-        crab = _crab(rules, args.word("a crab's colour"))
-        space = args.word("a Start space (1 to 5)")
-        if space not in ("1", "2", "3", "4", "5"):
-            raise _NotationError(f"{space!r:.40} is no Start space (1 to 5)")
-        return Place(p, crab, int(space))
-    if verb == "activate":
-        return Activate(p, _crab(rules, args.word("a crab's colour")))
-    if verb == "plan":
-        return Plan(p, args.card())
-    if verb == "add":
-        return AddCard(p, args.side())
-    if verb == "rest":
-        keep = args.card() if args.keyword("keep") else NO_CARD
-        args.expect("take")
-        return Rest(p, keep, args.pile())
-    if verb == "use":
-        label = args.word("an action of the turn")
-        grants = state.turn.grants if state.turn is not None else ()
-        labels = grant_labels(grants)
-        lowered = [known.lower() for known in labels]  # the text was read in lower case
-        if label not in lowered:
-            raise _NotationError(
-                f"{label!r:.40} is no action of this turn ({', '.join(labels) or 'none'})"
-            )
-        return Use(p, lowered.index(label))
-    if verb == "move":
-        dest = args.cell()
-        return Move(p, dest, args.discard(), args.pushes())
-    if verb == "stand":
-        args.expect("up")
-        return StandUp(p)
-    if verb == "discard":
-        return Discard(p, args.card())
-    if verb == "pick":
-        return PickTrace(p, args.card())
-    if verb == "dope":
-        card = args.card()
-        return Dope(p, card, args.side())
-    if verb == "exchange":
-        card = args.card()
-        args.expect("take")
-        pile = args.pile()
-        if args.keyword("end"):
-            return ExchangeAndEnd(p, card, pile)
-        return Exchange(p, card, pile)
-    if verb == "shift":
-        crab = _crab(rules, args.word("a crab's colour"))
-        dest = args.cell()
-        return Shift(p, crab, dest, args.discard())
-    if verb == "finish":
-        return Finish(p)
-    if verb == "take":
-        return TakeMarket(p, args.pile())
-    if verb == "treasure":
-        word = args.word("a Surprise token")
-        pack = rules.pack
-        ids = [] if pack is None else [t.id for t in pack.surprises]
-        if word not in ids:
-            raise _NotationError(f"{word!r:.40} is no Surprise token")
-        return UseTreasure(p, ids.index(word))
-    if verb == "reveal":
-        return Reveal(p)
-    if verb == "choose":
-        word = args.word("a reward's number")
-        if not word.isdigit() or not 1 <= int(word) <= 9:
-            raise _NotationError(f"{word!r:.40} is no reward's number (1, 2, ...)")
-        return Choose(p, int(word) - 1)
-    if verb == "skills":  # Module 4
-        pack = rules.pack
-        ids = [] if pack is None else [c.id for c in pack.asymmetry]
-        cards = []
-        while args.left():
-            word = args.word("an Asymmetry card")
-            if word not in ids:
-                raise _NotationError(f"{word!r:.40} is no Asymmetry card")
-            cards.append(ids.index(word))
-        if not cards:
-            raise _NotationError("'skills' names the Asymmetry card(s) chosen, one per crab")
-        return ChooseSkills(p, tuple(cards))
-    if verb == "skill":
-        return Skill(p, _crab(rules, args.word("a crab's colour")))
-    if verb == "decline":
-        return Decline(p)
-    if verb == "obstacle":
-        return MakeObstacle(p, args.cell())
-    if verb == "shortcut":
-        cards = []
-        while args.left() and args.peek() != "push":
-            cards.append(args.card())
-        return Shortcut(p, tuple(cards), args.pushes())
+# One reader per verb, each taking the words after it. The simple ones are written inline.
+
+
+def _read_place(args: _Args) -> Action:
+    crab = args.crab()
+    space = args.word("a Start space (1 to 5)")
+    if space not in ("1", "2", "3", "4", "5"):
+        raise _NotationError(f"{space!r:.40} is no Start space (1 to 5)")
+    return Place(args.player, crab, int(space))
+
+
+def _read_rest(args: _Args) -> Action:
+    keep = args.card() if args.keyword("keep") else NO_CARD
+    args.expect("take")
+    return Rest(args.player, keep, args.pile())
+
+
+def _read_use(args: _Args) -> Action:
+    label = args.word("an action of the turn")
+    grants = args.state.turn.grants if args.state.turn is not None else ()
+    labels = grant_labels(grants)
+    lowered = [known.lower() for known in labels]  # the text was read in lower case
+    if label not in lowered:
+        raise _NotationError(
+            f"{label!r:.40} is no action of this turn ({', '.join(labels) or 'none'})"
+        )
+    return Use(args.player, lowered.index(label))
+
+
+def _read_move(args: _Args) -> Action:
+    dest = args.cell()
+    return Move(args.player, dest, args.discard(), args.pushes())
+
+
+def _read_stand(args: _Args) -> Action:
+    args.expect("up")
+    return StandUp(args.player)
+
+
+def _read_dope(args: _Args) -> Action:
+    card = args.card()
+    return Dope(args.player, card, args.side())
+
+
+def _read_exchange(args: _Args) -> Action:
+    card = args.card()
+    args.expect("take")
+    pile = args.pile()
+    if args.keyword("end"):
+        return ExchangeAndEnd(args.player, card, pile)
+    return Exchange(args.player, card, pile)
+
+
+def _read_shift(args: _Args) -> Action:
+    crab = args.crab()
+    dest = args.cell()
+    return Shift(args.player, crab, dest, args.discard())
+
+
+def _read_shortcut(args: _Args) -> Action:
+    cards = []
+    while args.left() and args.peek() != "push":
+        cards.append(args.card())
+    return Shortcut(args.player, tuple(cards), args.pushes())
+
+
+def _read_end(args: _Args) -> Action:
     discard = args.discard()
     ignore = args.keyword("ignore")
     if ignore:
         args.expect("current")
-    return EndTurn(p, discard, ignore)
+    return EndTurn(args.player, discard, ignore)
+
+
+def _read_treasure(args: _Args) -> Action:
+    word = args.word("a Surprise token")
+    pack = args.rules.pack
+    ids = [] if pack is None else [t.id for t in pack.surprises]
+    if word not in ids:
+        raise _NotationError(f"{word!r:.40} is no Surprise token")
+    return UseTreasure(args.player, ids.index(word))
+
+
+def _read_choose(args: _Args) -> Action:
+    word = args.word("a reward's number")
+    if not word.isdigit() or not 1 <= int(word) <= 9:
+        raise _NotationError(f"{word!r:.40} is no reward's number (1, 2, ...)")
+    return Choose(args.player, int(word) - 1)
+
+
+def _read_skills(args: _Args) -> Action:
+    pack = args.rules.pack
+    ids = [] if pack is None else [c.id for c in pack.asymmetry]
+    cards = []
+    while args.left():
+        word = args.word("an Asymmetry card")
+        if word not in ids:
+            raise _NotationError(f"{word!r:.40} is no Asymmetry card")
+        cards.append(ids.index(word))
+    if not cards:
+        raise _NotationError("'skills' names the Asymmetry card(s) chosen, one per crab")
+    return ChooseSkills(args.player, tuple(cards))
+
+
+#: Each verb and its reader, in the order an error message lists them.
+_PARSERS: dict[str, Callable[[_Args], Action]] = {
+    "place": _read_place,
+    "activate": lambda args: Activate(args.player, args.crab()),
+    "plan": lambda args: Plan(args.player, args.card()),
+    "add": lambda args: AddCard(args.player, args.side()),
+    "rest": _read_rest,
+    "use": _read_use,
+    "move": _read_move,
+    "stand": _read_stand,
+    "discard": lambda args: Discard(args.player, args.card()),
+    "pick": lambda args: PickTrace(args.player, args.card()),
+    "dope": _read_dope,
+    "exchange": _read_exchange,
+    "shift": _read_shift,
+    "finish": lambda args: Finish(args.player),
+    "shortcut": _read_shortcut,
+    "end": _read_end,
+    "take": lambda args: TakeMarket(args.player, args.pile()),
+    "treasure": _read_treasure,
+    "reveal": lambda args: Reveal(args.player),
+    "choose": _read_choose,
+    # Module 4
+    "skills": _read_skills,
+    "skill": lambda args: Skill(args.player, args.crab()),
+    "decline": lambda args: Decline(args.player),
+    "obstacle": lambda args: MakeObstacle(args.player, args.cell()),
+}
 
 
 def _player(rules: Rules, word: str) -> int:
@@ -405,10 +417,17 @@ def _crab(rules: Rules, word: str) -> int:
 
 
 class _Args:
-    """The words after the verb, read one at a time."""
+    """The words after the verb, read one at a time, with what they are read against."""
 
-    def __init__(self, rules: Rules, words: list[str]) -> None:
+    state: State
+    rules: Rules
+    player: int
+    words: list[str]
+
+    def __init__(self, state: State, rules: Rules, player: int, words: list[str]) -> None:
+        self.state = state
         self.rules = rules
+        self.player = player
         self.words = words
         self.cards = {c.id: i for i, c in enumerate(rules.cards)}
 
@@ -432,6 +451,9 @@ class _Args:
     def expect(self, word: str) -> None:
         if not self.keyword(word):
             raise _NotationError(f"{word!r} is missing")
+
+    def crab(self) -> int:
+        return _crab(self.rules, self.word("a crab's colour"))
 
     def card(self) -> CardId:
         word = self.word("a card")

@@ -116,6 +116,11 @@ def describe(state: State, action: Action) -> str:
         if action.keep == NO_CARD:
             return f"{who} rests with an empty Trace, taking {_take(action.take)}"
         return f"{who} rests, keeping {_card(rules, action.keep)}, taking {_take(action.take)}"
+    return _describe_turn_action(state, rules, who, action)
+
+
+def _describe_turn_action(state: State, rules: Rules, who: str, action: Action) -> str:
+    """The sentence of an action taken in a crab's turn (after setup and planning)."""
     if isinstance(action, Use):
         grants = state.turn.grants if state.turn is not None else ()
         if 0 <= action.grant < len(grants):
@@ -144,19 +149,23 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Finish):
         return f"{who} stops moving crabs"
     if isinstance(action, Shortcut):
-        cards = _join([_card(rules, c) for c in action.cards])
-        mover = _active_crab(state, action.player)
-        arrow = rules.layout.shortcut[state.crabs[mover]] if _on_board(state, action) else None
-        dest = NOWHERE if arrow is None else arrow[0]
-        who = _active(state, rules, action.player)
-        text = f"{who} discards {cards} and follows the Shortcut to {cell_label(dest)}"
-        return text + _pushing(state, rules, mover, action.pushes, dest)
+        return _describe_shortcut(state, rules, action)
     if isinstance(action, ExchangeAndEnd):
         card = _card(rules, action.card)
         return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
     if isinstance(action, EndTurn):
         return _describe_end(state, rules, action)
     return describe_adventure_action(state, rules, who, action)
+
+
+def _describe_shortcut(state: State, rules: Rules, action: Shortcut) -> str:
+    cards = _join([_card(rules, c) for c in action.cards])
+    mover = _active_crab(state, action.player)
+    arrow = rules.layout.shortcut[state.crabs[mover]] if _on_board(state, action) else None
+    dest = NOWHERE if arrow is None else arrow[0]
+    who = _active(state, rules, action.player)
+    text = f"{who} discards {cards} and follows the Shortcut to {cell_label(dest)}"
+    return text + _pushing(state, rules, mover, action.pushes, dest)
 
 
 def _describe_move(state: State, rules: Rules, action: Move) -> str:
