@@ -174,3 +174,12 @@ def test_a_time_budget_stops_the_search() -> None:
     decision = agent.act(turn, Rng.from_seed(1))  # returns: the clock ended the search
     assert decision is not None
     assert decision.action in turn.legal
+
+
+@pytest.mark.parametrize("make", [lambda: MCTSAgent(TINY), lambda: ISMCTSAgent(TINY)])
+def test_search_agents_play_the_2_player_mode_of_oh_crab(make: Any) -> None:
+    # Two crabs a player: the search backs up one value per player, from the placement on.
+    game = crabrules.get_game("oh-crab")
+    config = crabrules.oh_crab.Config(players=2)
+    result = play_match(game, [make(), make()], seed=3, config=config, max_actions=80)
+    assert result.length == 80 or result.finished

@@ -46,7 +46,6 @@ from crabrules.core import Dynamics, InvalidConfigError, PlayerId, Rng, Utility
 __all__ = [
     "DEFAULT_DEPTH",
     "EXPLORATION",
-    "ROLLOUT_DEPTH",
     "Budget",
     "Node",
     "Search",
@@ -57,15 +56,10 @@ __all__ = [
 #: UCB1's exploration constant for rewards in [0, 1]: sqrt(2), as in Kocsis and Szepesvári.
 EXPLORATION = math.sqrt(2)
 #: Random play in a rollout stops after this many actions and is judged by
-#: :func:`~crabrules.agents.value.estimate` (You've Got Crabs' random play never ends).
+#: :func:`~crabrules.agents.value.estimate`, unless the game's
+#: :attr:`~crabrules.core.SearchHints.rollout_depth` says otherwise (a game whose
+#: estimate follows the lead closely stops sooner, and gets more rollouts).
 DEFAULT_DEPTH = 200
-#: The rollout depth of the games whose cut-off estimate follows the lead closely (the
-#: progress to the sea, the share of the Crab tokens): a game there lasts 220 to 260
-#: actions, so a rollout to the end cost 5 to 9 ms; 40 actions (ten per player, about a
-#: round) cost a fifth of that, and the estimate judges the position they reach.
-#: Elsewhere the estimate knows nothing (Crab Stack) or undervalues a cooperative loss
-#: (La Marche du Crabe), and rollouts go :data:`DEFAULT_DEPTH` deep, to the end.
-ROLLOUT_DEPTH: dict[str, int] = {"oh-crab": 40, "youve-got-crabs": 40}
 
 #: A source of worlds: given a generator, a state to search and the next generator.
 Worlds = Callable[[Rng], tuple[Any, Rng]]
@@ -91,7 +85,8 @@ class Budget:
         iterations: imagined games per decision.
         seconds: the longest a decision may take (``None``: no time limit).
         depth: actions of play per rollout before the game is judged unfinished
-            (``None``: the game's :data:`ROLLOUT_DEPTH`, else :data:`DEFAULT_DEPTH`).
+            (``None``: the game's :attr:`~crabrules.core.SearchHints.rollout_depth`,
+            else :data:`DEFAULT_DEPTH`).
 
     >>> Budget(iterations=0)
     Traceback (most recent call last):
@@ -114,7 +109,8 @@ class Budget:
         """
         if self.depth is not None:
             return self.depth
-        return ROLLOUT_DEPTH.get(game.info.id, DEFAULT_DEPTH)
+        hinted = game.search.rollout_depth
+        return DEFAULT_DEPTH if hinted is None else hinted
 
 
 class Node:

@@ -9,9 +9,10 @@ Search agents back up one number per player, in ``[0, 1]``:
   point counts but less and less; a loss earns at most :data:`LOST_PROGRESS`, for the
   crabs freed;
 - a game **cut short** by the rollout's depth limit (:func:`estimate`): each player's
-  share of what the game counts as being ahead, where the library knows one: the team's
-  share of the Crab tokens in You've Got Crabs, the crab's share of the progress toward
-  the sea in Oh Crab!; elsewhere an even share.
+  share of what the game counts as being ahead, where the game tells one
+  (:attr:`SearchHints.lead <crabrules.core.SearchHints.lead>`: the team's share of the
+  Crab tokens in You've Got Crabs, the player's crabs' share of the way to the sea in
+  Oh Crab!); elsewhere an even share.
 
 >>> import crabrules
 >>> from crabrules import Outcome
@@ -29,9 +30,6 @@ from typing import Any
 
 from crabrules.agents.base import AnyGame
 from crabrules.core import Outcome, Utility
-from crabrules.marche_du_crabe.state import CRABS_TO_FREE
-from crabrules.oh_crab import SEA
-from crabrules.youve_got_crabs import table
 
 __all__ = ["LOST_PROGRESS", "estimate", "progress", "rewards"]
 
@@ -62,16 +60,16 @@ def rewards(game: AnyGame, outcome: Outcome, state: Any = None) -> tuple[float, 
 def progress(game: AnyGame, state: Any) -> float:
     """How far a cooperative game got toward its goal, from 0 to 1 (else 0).
 
-    The library knows it for La Marche du Crabe: the share of the crabs freed.
+    The game tells it (:attr:`SearchHints.progress <crabrules.core.SearchHints.progress>`):
+    La Marche du Crabe counts the share of the crabs freed.
 
     >>> import crabrules
     >>> game = crabrules.get_game("la-marche-du-crabe")
     >>> progress(game, game.initial_state(seed=1))
     0.0
     """
-    if game.info.id == "la-marche-du-crabe":
-        return len(state.freed) / CRABS_TO_FREE
-    return 0.0
+    measure = game.search.progress
+    return 0.0 if measure is None else measure(state)
 
 
 def estimate(game: AnyGame, state: Any) -> tuple[float, ...]:
@@ -82,17 +80,8 @@ def estimate(game: AnyGame, state: Any) -> tuple[float, ...]:
     >>> estimate(game, game.initial_state(seed=1))
     (0.5, 0.5, 0.5, 0.5)
     """
+    lead = game.search.lead
+    if lead is not None:
+        return lead(state)
     players = game.num_players(state)
-    game_id = game.info.id
-    if game_id == "youve-got-crabs":
-        teams = table(state.config).team_of
-        total = sum(state.tokens)
-        if total:
-            return tuple(state.tokens[teams[p]] / total for p in range(players))
-        return (1 / state.config.teams,) * players
-    if game_id == "oh-crab":
-        # Rows from the land (a cell is row * 5 + column); the sea beyond every row.
-        rows = [100 if cell == SEA else cell // 5 + 1 for cell in state.crabs]
-        total = sum(rows)
-        return tuple(row / total for row in rows)
     return (1 / players,) * players

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -32,6 +33,7 @@ __all__ = [
     "Information",
     "Outcome",
     "PlayerId",
+    "SearchHints",
     "Utility",
     "check_config",
     "check_state_type",
@@ -126,6 +128,32 @@ class GameInfo:
     utility: Utility
     teams: bool = False
     max_random_steps: int | None = None
+
+
+@attrs.frozen
+class SearchHints:
+    """What a game tells search agents beyond its rules; each hint is optional.
+
+    Search agents (:mod:`crabrules.agents`) read them through :attr:`Game.search`, so
+    that no generic code needs to know a game's geometry or goals.
+
+    Attributes:
+        lead: each player's share of what counts as being ahead in an unfinished state
+            (the shares add up to 1), to judge a rollout cut short; ``None``: the game
+            knows no such measure, and every player gets an even share.
+        progress: how far a cooperative game got toward its goal, from 0 to 1, so that
+            a search whose rollouts all lose can still tell better plays from worse.
+        rollout_depth: actions of play per rollout before the game is judged unfinished
+            (``None``: the agents' default); shorter where :attr:`lead` follows the game
+            closely.
+
+    >>> SearchHints().rollout_depth is None
+    True
+    """
+
+    lead: Callable[[Any], tuple[float, ...]] | None = None
+    progress: Callable[[Any], float] | None = None
+    rollout_depth: int | None = None
 
 
 @attrs.frozen
@@ -314,6 +342,10 @@ class Game(Protocol[C, S, A, O_co]):
     def event_type(self) -> Any:
         """The union of the game's tagged event classes (its ``Event``), for loading."""
 
+    @property
+    def search(self) -> SearchHints:
+        """What the game tells search agents beyond its rules."""
+
     def initial_state(self, config: C | None = None, *, seed: int | None = None) -> S:
         """A new game; ``config=None`` means the default config."""
 
@@ -411,6 +443,7 @@ class GameBundle(Generic[C, S, A, O]):
     _parse_action: _ParseAction[S, A] = attrs.field(alias="parse_action")
     _check_state: _Query[S, None] = attrs.field(alias="check_state")
     _render_svg: _RenderSvg = attrs.field(alias="render_svg")
+    search: SearchHints = attrs.field(factory=SearchHints)
 
     def __repr__(self) -> str:
         return f"<Game {self.info.id!r}>"

@@ -19,6 +19,7 @@ from crabrules.marche_du_crabe.rules import (
     num_players,
     outcome,
 )
+from crabrules.marche_du_crabe.search import SEARCH
 from crabrules.marche_du_crabe.state import State, check_state
 from crabrules.marche_du_crabe.svg import render_svg
 from crabrules.marche_du_crabe.words import describe, describe_event
@@ -65,4 +66,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     parse_action=parse_action,
     check_state=check_state,
     render_svg=render_svg,
+    search=SEARCH,
 )

@@ -183,10 +183,13 @@ def _check_market(state: State, rules: Rules) -> None:
 def _check_phase(state: State, n: int) -> None:
     turn, planned = state.turn, state.planned
     rules = rules_for(state.config)
-    if any(p == RESTING and state.hands[i] for i, p in enumerate(planned)):
-        raise InvalidStateError("planned: a Rest is declared only with an empty Hand")
     if state.phase is Phase.PLACING:
         return
+    # A Rest is declared with an empty Hand; in the action phase an effect of another
+    # player's turn (an Adventure Event, say) may give the resting player cards since.
+    resting = [i for i, p in enumerate(planned) if p == RESTING]
+    if state.phase is Phase.PLANNING and any(state.hands[i] for i in resting):
+        raise InvalidStateError("planned: a Rest is declared only with an empty Hand")
     over = game_over(rules.crabs_of, state.crabs)
     # 2-player mode: Planning 2 and Action 2 come once every player placed token 1.
     second = rules.team and all(any(state.tokens[c] for c in mine) for mine in rules.crabs_of)

@@ -23,6 +23,7 @@ from crabrules.oh_crab.rules import (
     num_players,
     outcome,
 )
+from crabrules.oh_crab.search import SEARCH
 from crabrules.oh_crab.state import State
 from crabrules.oh_crab.svg import render_svg
 from crabrules.oh_crab.words import describe, describe_event
@@ -67,6 +68,7 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     parse_action=parse_action,
     check_state=check_state,
     render_svg=render_svg,
+    search=SEARCH,
 )
 
 

@@ -26,6 +26,7 @@ from crabrules.youve_got_crabs.rules import (
     num_players,
     outcome,
 )
+from crabrules.youve_got_crabs.search import SEARCH
 from crabrules.youve_got_crabs.state import State, check_state
 from crabrules.youve_got_crabs.svg import render_svg
 from crabrules.youve_got_crabs.words import describe, describe_event
@@ -75,4 +76,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     action_to_str=action_to_str,
     parse_action=parse_action,
     render_svg=render_svg,
+    search=SEARCH,
 )
