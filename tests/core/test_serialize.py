@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import enum
 import json
-from typing import ClassVar
+import math
+import time
+from typing import Any, ClassVar
 
 import attrs
 import pytest
 
-from crabrules.core.errors import DeserializationError
+from crabrules import crab_stack, youve_got_crabs
+from crabrules.core.errors import DeserializationError, NotSerializableError
 from crabrules.core.game import Outcome
+from crabrules.core.record import GameRecord
 from crabrules.core.rng import Rng
 from crabrules.core.serialize import (
     FORMAT_VERSION,
+    MAX_MESSAGE,
+    MAX_STRING,
     from_dict,
     from_json,
     register_check,
@@ -201,3 +207,87 @@ def test_only_attrs_values_are_documents() -> None:
 def test_outcome_round_trips() -> None:
     outcome = Outcome(frozenset({0, 2}), False, (3, 1, 3), "tokens")
     assert from_json(to_json(outcome), Outcome) == outcome
+
+
+# --- hostile documents: refused in linear time, with a short message -----------------------
+
+
+def _refusal(text: str, cls: Any) -> tuple[str, float]:
+    start = time.perf_counter()
+    with pytest.raises(DeserializationError) as error:
+        from_json(text, cls)
+    return str(error.value), time.perf_counter() - start
+
+
+def test_a_string_where_an_array_belongs_is_refused_at_once() -> None:
+    # cattrs read a string as an array of characters and reported each one (10 s, 12 MB).
+    document = to_dict(crab_stack.Config())
+    document["layout"] = "x" * 1_000_000
+    message, seconds = _refusal(json.dumps(document), crab_stack.Config)
+    assert seconds < 0.5
+    assert len(message) < 200
+    assert "expected an array" in message
+    assert "@ $.layout" in message
+
+
+def test_an_array_is_read_up_to_its_first_bad_item() -> None:
+    document = to_dict(crab_stack.initial_state(seed=1))
+    document["stacks"] = [["x"]] * 100_000
+    message, _ = _refusal(json.dumps(document), crab_stack.State)
+    assert message.count("expected") == 1
+    assert "@ $.stacks[0][0]" in message
+
+
+def test_a_long_string_is_refused_and_quoted_shortly() -> None:
+    record = to_dict(GameRecord.of("crab-stack", crab_stack.Config(), 1, []))
+    record["library_version"] = "9" * (MAX_STRING + 1)
+    message, _ = _refusal(json.dumps(record), GameRecord)
+    assert f"at most {MAX_STRING} characters" in message
+    assert len(message) < 200
+
+
+def test_an_unknown_game_id_is_quoted_shortly() -> None:
+    record = to_dict(GameRecord.of("crab-stack", crab_stack.Config(), 1, []))
+    record["game"] = "g" * 5_000_000
+    message, _ = _refusal(json.dumps(record), GameRecord)
+    assert len(message) <= MAX_MESSAGE
+
+
+def test_an_infinite_number_is_refused_naming_the_field() -> None:
+    text = '{"type":"call_made","caller":0,"target":1,"time":1e309}'
+    message, _ = _refusal(text, youve_got_crabs.Event)
+    assert "expected a finite number" in message
+    assert "@ $.time" in message
+
+
+@pytest.mark.parametrize("literal", ["Infinity", "-Infinity", "NaN"])
+def test_the_non_numbers_python_reads_are_refused(literal: str) -> None:
+    text = '{"type":"call_made","caller":0,"target":1,"time":' + literal + "}"
+    _refusal(text, youve_got_crabs.Event)
+
+
+def test_a_value_with_an_infinite_number_has_no_json_document() -> None:
+    event = youve_got_crabs.CallMade(caller=0, target=1, time=math.inf)
+    with pytest.raises(NotSerializableError, match="CallMade has no JSON document"):
+        to_json(event)
+
+
+def test_a_duplicate_key_is_refused_naming_the_key() -> None:
+    text = to_json(crab_stack.initial_state(seed=1))
+    twice = text.replace('"stacks":', '"stacks":[],"stacks":', 1)
+    message, _ = _refusal(twice, crab_stack.State)
+    assert "the key 'stacks' appears twice" in message
+
+
+def test_a_deep_nesting_is_refused_in_time_linear_in_its_depth() -> None:
+    message, seconds = _refusal("[" * 100_000 + "]" * 100_000, crab_stack.State)
+    assert "nested too deep" in message
+    assert seconds < 0.5
+
+
+def test_many_problems_make_one_short_message() -> None:
+    document = to_dict(crab_stack.Config())
+    del document["players"]
+    document.update({f"extra{i}": i for i in range(10_000)})
+    message, _ = _refusal(json.dumps(document), crab_stack.Config)
+    assert len(message) <= MAX_MESSAGE

@@ -24,6 +24,7 @@ from crabrules.core.errors import (
     NotAnEventError,
     NotAnObservationError,
     NotAStateError,
+    NotSerializableError,
     NotYourTurnError,
     Reason,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidStateError",
     "NotAStateError",
+    "NotSerializableError",
     "NotAnEventError",
     "NotAnObservationError",
     "NotYourTurnError",

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import enum
+import reprlib
 
 __all__ = [
     "CommonReason",
@@ -26,10 +27,12 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidStateError",
     "NotAStateError",
+    "NotSerializableError",
     "NotAnEventError",
     "NotAnObservationError",
     "NotYourTurnError",
     "Reason",
+    "quote",
 ]
 
 
@@ -173,5 +176,31 @@ class ContentError(CrabRulesError, ValueError):
     """Content data (tiles, cards, beaches) that cannot be used: says where and why."""
 
 
+class NotSerializableError(CrabRulesError, ValueError):
+    """A value that has no JSON document: a number in it is not finite (``inf``, ``nan``)."""
+
+
 class DeserializationError(CrabRulesError, ValueError):
     """A document that does not describe a valid value: says where (``$.board[3]``) and why."""
+
+
+# Values are quoted in messages shortly: a document may hold a string of megabytes.
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = 60
+_QUOTE.maxother = 60
+_QUOTE.maxlevel = 2
+_QUOTE.maxlist = _QUOTE.maxtuple = _QUOTE.maxdict = _QUOTE.maxset = _QUOTE.maxfrozenset = 4
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, cut short: the form error messages quote a document's values in.
+
+    >>> quote("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx' (1000 characters)"
+    >>> quote([[[[1]]]])
+    '[[[...]]]'
+    """
+    text = _QUOTE.repr(value)
+    if isinstance(value, str) and len(value) > _QUOTE.maxstring:
+        return f"{text} ({len(value)} characters)"
+    return text

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from crabrules.core.errors import CrabRulesError
+from crabrules.core.errors import CrabRulesError, quote
 from crabrules.core.game import Game
 
 __all__ = ["GAMES", "UnknownGameError", "get_game", "register_game"]
@@ -52,4 +52,4 @@ def get_game(game_id: str) -> AnyGame:
         return _GAMES[game_id]
     except (KeyError, TypeError):
         known = ", ".join(sorted(_GAMES))
-        raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}") from None
+        raise UnknownGameError(f"unknown game {quote(game_id)}; known games: {known}") from None

@@ -16,7 +16,10 @@ an action as plain JSON and renaming a class never breaks a saved game.
 True
 
 Malformed input of any shape raises :class:`~crabrules.core.errors.DeserializationError`
-naming where the problem is:
+naming where the problem is, in time linear in the document's size and with a message of
+bounded length: an array is read up to its first bad item, values are quoted shortly, and
+a document with a duplicate key, a number that is not finite or a nesting deeper than the
+parser's stack is refused:
 
 >>> from_json('{"format_version":1,"type":"move","player":"zero","src":3,"dst":5}',
 ...           crab_stack.Action)
@@ -29,19 +32,23 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 from collections.abc import Callable, Mapping
 from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin, overload
 
 import attrs
 import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from crabrules.core.errors import DeserializationError
+from crabrules.core.errors import DeserializationError, NotSerializableError, quote
 from crabrules.core.rng import SEED_LIMIT, Rng
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_MESSAGE",
+    "MAX_STRING",
     "TAG_FIELD",
     "converter",
     "describe_error",
@@ -60,6 +67,10 @@ FORMAT_VERSION = 1
 
 #: The key that names a tagged class (an action) inside a document.
 TAG_FIELD = "type"
+
+#: The longest error message a document can produce, in characters.
+MAX_MESSAGE = 1000
+
 
 converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
 """The library's one cattrs converter. Games register their hooks on it at import."""
@@ -89,7 +100,7 @@ def _strict(kind: type, name: str) -> Callable[[Any, type], Any]:
     def structure(value: Any, target: type) -> Any:
         # bool is an int subclass; it is only accepted where a bool is expected.
         if type(value) is not kind:
-            raise TypeError(f"expected {name}, got {value!r}")
+            raise TypeError(f"expected {name}, got {quote(value)}")
         # A str- or int-valued Enum is dispatched here as a str or int subclass.
         return value if target is kind else target(value)
 
@@ -98,12 +109,28 @@ def _strict(kind: type, name: str) -> Callable[[Any, type], Any]:
 
 def _structure_float(value: Any, _: type) -> float:
     if type(value) not in (int, float):
-        raise TypeError(f"expected a number, got {value!r}")
-    return float(value)
+        raise TypeError(f"expected a number, got {quote(value)}")
+    number = float(value)
+    if not math.isfinite(number):  # 1e309 reads as infinity, and JSON has no such number
+        raise ValueError(f"expected a finite number, got {quote(value)}")
+    return number
+
+
+#: The longest string a document may hold: names, ids and versions are short, and a
+#: string of megabytes in a field is an attack, not a name.
+MAX_STRING = 1000
+
+
+def _structure_str(value: Any, target: type) -> Any:
+    if type(value) is not str:
+        raise TypeError(f"expected a string, got {quote(value)}")
+    if len(value) > MAX_STRING:
+        raise ValueError(f"a string of at most {MAX_STRING} characters, got {quote(value)}")
+    return value if target is str else target(value)
 
 
 converter.register_structure_hook(int, _strict(int, "an int"))
-converter.register_structure_hook(str, _strict(str, "a string"))
+converter.register_structure_hook(str, _structure_str)
 converter.register_structure_hook(bool, _strict(bool, "true or false"))
 converter.register_structure_hook(float, _structure_float)
 
@@ -134,16 +161,56 @@ def _sorted_list(value: Any) -> list[Any]:
 converter.register_unstructure_hook_func(_is_set, _sorted_list)
 
 
+# --- arrays: read up to the first bad item ---------------------------------------------------
+#
+# cattrs' own hooks read any iterable (a string is one, character by character) and report
+# every bad item; for a hostile document that is one error per character. These accept
+# only an array, and stop at the first bad item.
+
+
+def _is_array(cls: Any) -> bool:
+    return get_origin(cls) in (tuple, list, frozenset, set)
+
+
+def _structure_array(cls: Any) -> Callable[[Any, Any], Any]:
+    origin, args = get_origin(cls), get_args(cls)
+    fixed = origin is tuple and not (len(args) == 2 and args[1] is ...)
+    item_types: tuple[Any, ...] | None = args if fixed else None
+    item_type: Any = None if fixed else args[0]
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) not in (list, tuple):  # a string or an object is no array
+            raise TypeError(f"expected an array, got {quote(value)}")
+        if item_types is not None and len(value) != len(item_types):
+            raise ValueError(f"expected an array of {len(item_types)} items, got {len(value)}")
+        items = []
+        for index, item in enumerate(value):
+            target = item_type if item_types is None else item_types[index]
+            try:
+                items.append(converter.structure(item, target))
+            except Exception as error:
+                note = IterableValidationNote(f"item {index}", index, target)
+                # How cattrs marks an item's error, so transform_error names its index.
+                error.__notes__ = [*getattr(error, "__notes__", []), note]  # type: ignore[attr-defined]
+                raise IterableValidationError(f"in {cls!r}", [error], cls) from None
+        return items if origin is list else origin(items)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_array, _structure_array)
+
+
 # --- the random generator: a hex string, exact in every JSON reader -------------------------
 
 
 def _structure_rng(value: Any, _: type) -> Rng:
     if type(value) is not str or len(value) != 16:
-        raise TypeError(f"expected a 16-digit hex string, got {value!r}")
+        raise TypeError(f"expected a 16-digit hex string, got {quote(value)}")
     try:
         state = int(value, 16)
     except ValueError:
-        raise TypeError(f"expected a 16-digit hex string, got {value!r}") from None
+        raise TypeError(f"expected a 16-digit hex string, got {quote(value)}") from None
     if not 0 <= state < SEED_LIMIT:  # pragma: no cover - 16 hex digits always fit
         raise TypeError(f"generator state out of range: {value!r}")
     return Rng(state)
@@ -181,11 +248,11 @@ def _structure_tagged(cls: type) -> Callable[[Any, type], Any]:
 
     def structure(value: Any, _: type) -> Any:
         if not isinstance(value, Mapping):
-            raise TypeError(f"expected an object for {tag!r}, got {value!r}")
+            raise TypeError(f"expected an object for {tag!r}, got {quote(value)}")
         value = dict(value)
         found = value.pop(TAG_FIELD, tag)
         if found != tag:
-            raise ValueError(f"expected {TAG_FIELD} {tag!r}, got {found!r}")
+            raise ValueError(f"expected {TAG_FIELD} {tag!r}, got {quote(found)}")
         return fields(value, cls)
 
     return structure
@@ -212,12 +279,12 @@ def _structure_tagged_union(union: Any) -> Callable[[Any, Any], Any]:
 
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, Mapping):
-            raise TypeError(f"expected an object with a {TAG_FIELD!r}, got {value!r}")
+            raise TypeError(f"expected an object with a {TAG_FIELD!r}, got {quote(value)}")
         tag = value.get(TAG_FIELD)
         member = by_tag.get(tag) if isinstance(tag, str) else None
         if member is None:
             known = ", ".join(sorted(by_tag))
-            raise ValueError(f"unknown {TAG_FIELD} {tag!r}; expected one of: {known}")
+            raise ValueError(f"unknown {TAG_FIELD} {quote(tag)}; expected one of: {known}")
         return converter.structure(value, member)
 
     return structure
@@ -259,7 +326,13 @@ def to_json(value: Any, *, indent: int | None = None) -> str:
     '[{"format_version":1,"type":"move","player":1,"src":0,"dst":3}]'
     """
     separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(to_dict(value), indent=indent, separators=separators, allow_nan=False)
+    document = to_dict(value)
+    try:
+        return json.dumps(document, indent=indent, separators=separators, allow_nan=False)
+    except ValueError as error:  # a number that is not finite: JSON has none
+        raise NotSerializableError(
+            f"{type(value).__name__} has no JSON document: {error}"
+        ) from None
 
 
 @overload
@@ -304,7 +377,7 @@ def _from_dict(data: object, cls: Any, path: str) -> Any:
         try:
             check(value)
         except ValueError as error:
-            raise DeserializationError(f"{error} @ {path}") from error
+            raise DeserializationError(_bounded(f"{error} @ {path}")) from error
     return value
 
 
@@ -334,15 +407,29 @@ def from_json(text: str | bytes, cls: Any) -> Any:
     ...
     crabrules.core.errors.DeserializationError: not JSON: Expecting ',' delimiter: ...
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise DeserializationError(f"expected JSON text, got {type(text).__name__}")
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, TypeError, RecursionError) as error:
-        raise DeserializationError(f"not JSON: {error}") from None
+        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+    except RecursionError:  # the parser's stack ends it, in time linear in the depth
+        raise DeserializationError("not JSON this library reads: nested too deep") from None
+    except (ValueError, TypeError) as error:
+        raise DeserializationError(_bounded(f"not JSON: {error}")) from None
     return from_dict(data, cls)
 
 
 def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # Python keeps the last of two equal keys; a document that says two things is refused.
+    body = dict(pairs)
+    if len(body) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {quote(twice)} appears twice in one object")
+    return body
 
 
 def _upgrade(body: dict[str, Any], path: str, *, optional: bool) -> dict[str, Any]:
@@ -366,17 +453,36 @@ def _upgrade(body: dict[str, Any], path: str, *, optional: bool) -> dict[str, An
 
 
 def describe_error(error: Exception, path: str = "$") -> str:
-    """One line naming every problem cattrs found and where (``... @ $.board[3]``)."""
+    """One line naming the problems cattrs found and where (``... @ $.board[3]``).
+
+    The line names at most :data:`_MAX_PROBLEMS` problems and is at most
+    :data:`MAX_MESSAGE` characters long.
+    """
     if isinstance(error, cattrs.BaseValidationError):
         messages = cattrs.transform_error(error, path, format_exception=_format_exception)
-        return "; ".join(messages)
+        more = len(messages) - _MAX_PROBLEMS
+        shown = "; ".join(messages[:_MAX_PROBLEMS])
+        return _bounded(shown if more <= 0 else f"{shown}; and {more} more")
     text = str(error)
-    return text if " @ $" in text else f"{text} @ {path}"
+    return _bounded(text if " @ $" in text else f"{text} @ {path}")
+
+
+#: The most problems one message names.
+_MAX_PROBLEMS = 5
+
+
+def _bounded(text: str) -> str:
+    if len(text) <= MAX_MESSAGE:
+        return text
+    return f"{text[: MAX_MESSAGE - 40]}... ({len(text)} characters in all)"
 
 
 def _format_exception(error: BaseException, _type: Any) -> str:
     if isinstance(error, KeyError):
         return f"required field missing {error}"
     if isinstance(error, cattrs.ForbiddenExtraKeysError):
-        return f"unknown field(s) {', '.join(sorted(error.extra_fields))}"
+        extra = sorted(error.extra_fields)
+        names = [key if len(key) <= 60 else quote(key) for key in extra[:_MAX_PROBLEMS]]
+        more = ", ..." if len(extra) > _MAX_PROBLEMS else ""
+        return f"unknown field(s) {', '.join(names)}{more}"
     return str(error)
