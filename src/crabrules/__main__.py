@@ -39,7 +39,7 @@ from crabrules import (
 from crabrules.agents import AGENTS, Agent, Decision, PlausibleAgent, make_agent, play_match
 from crabrules.agents.human import HumanAgent, Quit, describe, notation
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
-from crabrules.core import Information, InvalidConfigError
+from crabrules.core import DeserializationError, Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
 from crabrules.simulate import BACKENDS, read_result_line, simulate
@@ -257,8 +257,12 @@ def _schema(game_id: str, document: str | None) -> None:
 
 
 def _replay(path: str, *, events: bool) -> None:
-    with open(path, encoding="utf-8") as file:
-        text = file.read()
+    with open(path, "rb") as file:
+        data = file.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DeserializationError(f"{path} is not UTF-8 text (byte {error.start})") from None
     lines = [line for line in text.splitlines() if line.strip()]
     if lines and _is_result_line(lines[0]):
         _replay_lines(lines)
@@ -281,7 +285,7 @@ def _replay(path: str, *, events: bool) -> None:
 def _is_result_line(line: str) -> bool:
     try:
         document = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # from_json then says what is wrong
         return False
     return isinstance(document, dict) and "record" in document
 
@@ -413,7 +417,16 @@ def _simulate(args: argparse.Namespace) -> int:
     print(run.summary.text())
     if args.out:
         print(f"{len(run.results)} games written to {args.out}.")
-    return 130 if run.interrupted else 0
+    failures = [result for result in run.results if result.failed]
+    for result in failures[:_FAILURES_SHOWN]:
+        print(f"crabrules: game {result.index} failed: {result.error}", file=sys.stderr)
+    if run.interrupted:
+        return 130
+    return 1 if failures else 0
+
+
+#: How many failed games ``simulate`` names on the terminal (the --out file has them all).
+_FAILURES_SHOWN = 5
 
 
 if __name__ == "__main__":

@@ -177,3 +177,33 @@ def test_schema_of_an_unknown_game_is_one_line_and_status_2(
 ) -> None:
     assert main(["schema", "chess"]) == 2
     assert capsys.readouterr().err.startswith("crabrules: error:")
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"[" * 10_000 + b"]" * 10_000, "nested too deep"),
+        (b'{"record":' * 10_000 + b"1" + b"}" * 10_000, "nested too deep"),
+        (b"\xff\xfe{}", "is not UTF-8 text"),
+    ],
+    ids=["deep array", "deep result line", "not utf-8"],
+)
+def test_replay_of_a_hostile_file_gives_one_line(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], content: bytes, says: str
+) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("crabrules: error:")
+    assert says in error
+    assert error.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["demo", "simulate"])
+@pytest.mark.parametrize("value", ["0", "-5"])
+def test_max_actions_counts_at_least_one_action(
+    capsys: pytest.CaptureFixture[str], command: str, value: str
+) -> None:
+    assert main([command, "tic-tac-toe", "--max-actions", value]) == 2
+    assert "max actions: a positive integer" in capsys.readouterr().err

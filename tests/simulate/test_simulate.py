@@ -10,16 +10,19 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 import crabrules
 from crabrules.__main__ import main
+from crabrules.agents import RandomAgent
 from crabrules.simulate import (
     GameResult,
     Progress,
     Summary,
     Task,
+    backends,
     game_seed,
     lineup,
     read_result_line,
@@ -28,6 +31,7 @@ from crabrules.simulate import (
     simulate,
     wilson_interval,
 )
+from crabrules.simulate import tasks as tasks_module
 
 
 def test_the_same_seed_gives_the_same_results_on_any_number_of_workers() -> None:
@@ -264,3 +268,53 @@ def test_on_a_terminal_the_progress_is_a_bar_redrawn_in_place() -> None:
     text = seen.decode()
     assert "\r[########################] 50/50 games (100%)" in text
     assert "50 games, 50 finished" in process.stdout
+
+
+class _Faulty:
+    """An agent that plays at random, but raises on its third decision of game 1."""
+
+    def __init__(self, game_index: list[int]) -> None:
+        self.decisions = 0
+        self.game_index = game_index
+
+    def act(self, turn: Any, rng: crabrules.Rng) -> Any:
+        self.decisions += 1
+        if self.game_index[0] == 1 and self.decisions == 3:
+            raise RuntimeError("the bot fell over")
+        return RandomAgent().act(turn, rng)
+
+
+def _with_a_faulty_agent_in_game_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    current = [0]
+    original = tasks_module.run_task
+
+    def run_task_noting_the_game(task: Task) -> GameResult:
+        current[0] = task.index
+        return original(task)
+
+    monkeypatch.setattr(tasks_module, "make_agent", lambda _name: _Faulty(current))
+    monkeypatch.setattr(backends, "run_task", run_task_noting_the_game)
+
+
+def test_a_game_whose_agent_raises_fails_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    _with_a_faulty_agent_in_game_1(monkeypatch)
+    out = io.StringIO()
+    run = simulate("crab-stack", games=3, agents=["random"], seed=1, out=out)
+    assert [result.failed for result in run.results] == [False, True, False]
+    failed = run.results[1]
+    assert failed.error == "RuntimeError: the bot fell over"
+    assert failed.length == 4  # the actions before seat 0's third decision
+    assert run.summary.failed == 1
+    assert run.summary.finished == 2
+    assert "1 failed (an agent raised)" in run.summary.text()
+    assert '"error":"RuntimeError: the bot fell over"' in out.getvalue().splitlines()[1]
+
+
+def test_the_command_exits_1_when_a_game_failed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _with_a_faulty_agent_in_game_1(monkeypatch)
+    assert main(["simulate", "crab-stack", "--games", "3", "--agents", "random"]) == 1
+    captured = capsys.readouterr()
+    assert "3 games, 2 finished" in captured.out
+    assert "crabrules: game 1 failed: RuntimeError: the bot fell over" in captured.err

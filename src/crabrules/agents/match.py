@@ -33,7 +33,15 @@ from typing import Any
 import attrs
 
 from crabrules.agents.base import Agent, AnyGame, Decision, Turn
-from crabrules.core import CrabRulesError, Dynamics, GameRecord, Outcome, PlayerId, Rng
+from crabrules.core import (
+    CrabRulesError,
+    Dynamics,
+    GameRecord,
+    InvalidConfigError,
+    Outcome,
+    PlayerId,
+    Rng,
+)
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
@@ -127,7 +135,10 @@ def play_match(
 
     Raises:
         AgentError: an agent chose an illegal action, or the agents do not fit the seats.
+        InvalidConfigError: ``max_actions`` is not a positive integer.
     """
+    if type(max_actions) is not int or max_actions < 1:
+        raise InvalidConfigError(f"max actions: a positive integer, not {max_actions!r}")
     if config is None:
         config = game.config_for_players(len(agents))
     state = game.initial_state(config, seed=seed)

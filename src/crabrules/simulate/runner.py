@@ -72,6 +72,8 @@ def result_line(result: GameResult) -> str:
         "record": to_dict(result.record),
         "outcome": outcome,
     }
+    if result.error is not None:
+        document["error"] = result.error
     return json.dumps(document, separators=(",", ":"))
 
 

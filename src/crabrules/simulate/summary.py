@@ -148,6 +148,8 @@ class Summary:
         by_agent: a tally per agent name, over every seat it played.
         lengths: every game's length in actions.
         seconds: the wall-clock time of the run.
+        failed: how many games stopped on an agent's error (counted apart: not in the
+            tallies).
     """
 
     games: int
@@ -157,6 +159,7 @@ class Summary:
     by_agent: dict[str, Tally]
     lengths: tuple[int, ...]
     seconds: float
+    failed: int = 0
 
     @classmethod
     def of(cls, results: Sequence[GameResult], seconds: float) -> Summary:
@@ -176,7 +179,8 @@ class Summary:
                 by_seat.setdefault(f"seat {seat}", Tally()).add(won, outcome.draw, score, game)
                 by_agent.setdefault(agent, Tally()).add(won, outcome.draw, score, game)
         lengths = tuple(result.length for result in results)
-        return cls(len(results), finished, draws, by_seat, by_agent, lengths, seconds)
+        failed = sum(result.failed for result in results)
+        return cls(len(results), finished, draws, by_seat, by_agent, lengths, seconds, failed)
 
     @property
     def throughput(self) -> float:
@@ -185,17 +189,15 @@ class Summary:
 
     def text(self) -> str:
         """The summary as a table for a terminal."""
+        capped = self.games - self.finished - self.failed
         header = (
             f"  {'':<16} {'games':>6} {'seats':>6} {'wins':>7} {'95% interval':<16}"
             f" {'draws':>6} {'score':>9} 95% interval"
         )
         lines = [
             f"{self.games} games, {self.finished} finished, {self.draws} drawn"
-            + (
-                f", {self.games - self.finished} stopped at the action cap"
-                if self.finished < self.games
-                else ""
-            ),
+            + (f", {capped} stopped at the action cap" if capped else "")
+            + (f", {self.failed} failed (an agent raised)" if self.failed else ""),
         ]
         for title, tallies in (("By seat", self.by_seat), ("By agent", self.by_agent)):
             lines += [f"{title}:", header]

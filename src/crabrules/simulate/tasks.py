@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -86,8 +87,10 @@ class GameResult:
         index: the game's number.
         seats: each seat's agent name.
         record: the whole game, for :func:`crabrules.replay`.
-        outcome: how it ended, or ``None`` if it hit the action cap.
+        outcome: how it ended, or ``None`` if it hit the action cap or failed.
         seconds: how long it took (not part of equality: machines differ).
+        error: why the game failed (an agent raised: the exception's type and message),
+            or ``None``; the record then holds the actions played until then.
     """
 
     index: int
@@ -95,6 +98,12 @@ class GameResult:
     record: GameRecord
     outcome: Outcome | None
     seconds: float = attrs.field(eq=False)
+    error: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        """Whether the game stopped on an error."""
+        return self.error is not None
 
     @property
     def finished(self) -> bool:
@@ -108,11 +117,29 @@ class GameResult:
 
 
 def run_task(task: Task) -> GameResult:
-    """Play ``task``'s game with fresh agents and return its result."""
+    """Play ``task``'s game with fresh agents and return its result.
+
+    An agent that raises fails this game only: the result says why, with the actions
+    played until then, and the simulation goes on with the other games.
+    """
     start = time.perf_counter()
     game = get_game(task.game)
     agents = [make_agent(name) for name in task.seats]
     config = game.config_for_players(task.players)
-    match = play_match(game, agents, seed=task.seed, config=config, max_actions=task.max_actions)
+    actions: list[Any] = []
+    try:
+        match = play_match(
+            game,
+            agents,
+            seed=task.seed,
+            config=config,
+            max_actions=task.max_actions,
+            on_action=lambda _state, _player, decision, _after: actions.append(decision.action),
+        )
+    except Exception as error:  # an agent's fault, reported as this game's result
+        record = GameRecord.of(task.game, config, task.seed, actions)
+        seconds = time.perf_counter() - start
+        failure = f"{type(error).__name__}: {error}"
+        return GameResult(task.index, task.seats, record, None, seconds, failure)
     seconds = time.perf_counter() - start
     return GameResult(task.index, task.seats, match.record, match.outcome, seconds)
