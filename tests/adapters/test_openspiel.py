@@ -25,7 +25,7 @@ from crabrules.core.errors import (  # noqa: E402
     InvalidConfigError,
 )
 from crabrules.core.serialize import from_json, to_json  # noqa: E402
-from crabrules.encoding import ENCODED_GAMES, encoding  # noqa: E402
+from crabrules.encoding import ENCODED_GAMES, EncodingError, encoding  # noqa: E402
 
 from .config_cases import CASES, case_id, config_of, fields_of  # noqa: E402
 
@@ -496,3 +496,18 @@ def test_equal_observations_give_equal_observation_strings() -> None:
         assert strings_equal == "True", seed
         reprs_equal.append(same_repr == "True")
     assert not all(reprs_equal)  # a repr would have told equal observations apart
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("seed", 2**31), ("deals", 2**40), ("max_turns", 2**31)]
+)
+def test_an_int_parameter_outside_pyspiels_range_is_refused(name: str, value: int) -> None:
+    with pytest.raises(InvalidConfigError, match=f"^{name}: an OpenSpiel int parameter"):
+        load_game("crab-stack", **{name: value})
+
+
+def test_the_string_of_an_action_number_out_of_range_is_refused() -> None:
+    state = load_game("crab-stack").new_initial_state()
+    state.apply_action(0)
+    with pytest.raises(EncodingError, match="action number: an int from 0"):
+        state.action_to_string(state.current_player(), 10**6)

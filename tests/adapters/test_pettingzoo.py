@@ -522,3 +522,11 @@ def test_a_parallel_game_sampled_with_the_masks_stays_in_the_observation_space(
         observations, *_ = game.step(actions)
         steps += 1
     assert steps > 1
+
+
+@pytest.mark.parametrize("actions", [None, [1], "1", 3], ids=["none", "list", "str", "int"])
+def test_a_parallel_step_takes_a_dict_of_actions(actions: Any) -> None:
+    environment = parallel_env("youve-got-crabs")
+    environment.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="a dict of agent name to action number"):
+        environment.step(actions)

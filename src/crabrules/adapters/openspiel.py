@@ -131,8 +131,9 @@ def load_game(game_id: str, **config: Any) -> pyspiel.Game:
     it is checked by the ``Config`` and written as its pyspiel parameter here.
 
     Raises:
-        InvalidConfigError: a name that is not a parameter of the game, or a value its
-            ``Config`` refuses (the message starts with the field's name).
+        InvalidConfigError: a name that is not a parameter of the game, a value its
+            ``Config`` refuses, or an int outside pyspiel's range (the message starts
+            with the field's name).
 
     >>> load_game("youve-got-crabs", teams=3).num_players()
     6
@@ -155,7 +156,18 @@ def load_game(game_id: str, **config: Any) -> pyspiel.Game:
     checked = get_game(game_id).config_type(**fields)
     written = {name: parameters[name].write(getattr(checked, name)) for name in fields}
     adapter = {name: value for name, value in config.items() if name in _ADAPTER_PARAMETERS}
-    return pyspiel.load_game(game_name(game_id), {**written, **adapter})
+    parameters_given = {**written, **adapter}
+    for name, value in parameters_given.items():
+        # pyspiel keeps an int parameter in a C int, and fails on a larger one.
+        if type(value) is int and not _C_INT[0] <= value <= _C_INT[1]:
+            raise InvalidConfigError(
+                f"{name}: an OpenSpiel int parameter from {_C_INT[0]} to {_C_INT[1]}, not {value}"
+            )
+    return pyspiel.load_game(game_name(game_id), parameters_given)
+
+
+#: The range of pyspiel's int parameters (a C int).
+_C_INT = (-(2**31), 2**31 - 1)
 
 
 #: The parameters of every game that are the adapter's own, not its ``Config``'s.
@@ -374,16 +386,18 @@ class CrabrulesGame(pyspiel.Game):
         ``private_info=NONE`` it is the public observation, what a spectator sees.
 
         Raises:
-            ValueError: perfect recall (an information state), no public information, or
+            InvalidConfigError: perfect recall (an information state), no public information, or
                 every player's private information: crabrules gives none of them.
         """
         if iig_obs_type is None:
             return CrabrulesObserver(self.encoding, params)
         if iig_obs_type.perfect_recall:
-            raise ValueError("crabrules games provide observations, not information states")
+            raise InvalidConfigError(
+                "crabrules games provide observations, not information states"
+            )
         private = iig_obs_type.private_info
         if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError(
+            raise InvalidConfigError(
                 "crabrules observers give what one player sees (private_info=SINGLE_PLAYER) "
                 "or what everyone sees (private_info=NONE), both with the public "
                 f"information; not {iig_obs_type}"
@@ -560,7 +574,7 @@ class CrabrulesObserver:
         self, enc: Encoding[Any, Any, Any], params: dict[str, Any] | None, *, public: bool = False
     ) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise InvalidConfigError(f"observation parameters are not supported; got {params}")
         self._encoding = enc
         #: Every player's view is the spectator's (``observe(state, None)``): public only.
         self.public = public

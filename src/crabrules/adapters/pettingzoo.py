@@ -75,6 +75,7 @@ from crabrules.core.errors import (
     GameOverError,
     IllegalActionError,
     InvalidConfigError,
+    InvalidPlayerError,
 )
 from crabrules.encoding import Encoding, encoding
 
@@ -116,7 +117,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
+            raise InvalidConfigError(f"render_mode: None or 'ansi', not {render_mode!r}")
         game = self._game = get_game(game_id)
         enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
@@ -201,7 +202,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
         Raises:
             RuntimeError: called before :meth:`reset`.
-            ValueError: ``agent`` is not one of :attr:`possible_agents`.
+            InvalidPlayerError: ``agent`` is not one of :attr:`possible_agents`.
         """
         if self._state is None:
             raise RuntimeError("no game yet: call reset() before observe()")
@@ -217,7 +218,8 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         """Apply the selected agent's action number (``None`` once the agent is done).
 
         Raises:
-            ValueError: the number is not one of the agent's legal ones (its mask's 1s).
+            IllegalActionError: the number is not one of the agent's legal ones (its
+                mask's 1s).
             GameOverError: every agent is done (the game is over), or :meth:`reset` was
                 never called.
         """
@@ -239,7 +241,11 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         except TypeError:
             number = -1
         if not 0 <= number < self._actions or not self._ones[number]:
-            raise ValueError(f"{agent} may not take action {action!r} now (see its action_mask)")
+            raise IllegalActionError(
+                f"{agent} may not take action {action!r:.40} now (see its action_mask)",
+                action=action,
+                reason=CommonReason.MALFORMED,
+            )
         chosen = self._legal[number]
         game = self._game
         # The number was found among the legal actions just listed: no second check.
@@ -298,9 +304,9 @@ def _render(game: Any, state: Any, render_mode: str | None) -> str | None:
     return str(game.render(state))
 
 
-def _unknown_agent(agent: object, agents: Sequence[str]) -> ValueError:
+def _unknown_agent(agent: object, agents: Sequence[str]) -> InvalidPlayerError:
     """The error for an agent name that is none of the environment's."""
-    return ValueError(
+    return InvalidPlayerError(
         f"{agent!r} is not an agent of this environment ({agents[0]} to {agents[-1]})"
     )
 
@@ -321,7 +327,7 @@ def parallel_env(
     """A parallel environment of a simultaneous (Oh Crab!) or real-time game (You've Got Crabs).
 
     Raises:
-        ValueError: the game is sequential: use :func:`env`.
+        InvalidConfigError: the game is sequential: use :func:`env`.
 
     >>> game = parallel_env("youve-got-crabs", teams=2, max_steps=5)
     >>> observations, infos = game.reset(seed=1)
@@ -345,10 +351,12 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         **config: Any,
     ) -> None:
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
+            raise InvalidConfigError(f"render_mode: None or 'ansi', not {render_mode!r}")
         game = self._game = get_game(game_id)
         if game.info.dynamics is Dynamics.SEQUENTIAL:
-            raise ValueError(f"{game_id} is sequential: its environment is env({game_id!r})")
+            raise InvalidConfigError(
+                f"{game_id} is sequential: its environment is env({game_id!r})"
+            )
         self._real_time = game.info.dynamics is Dynamics.REAL_TIME
         enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
@@ -430,8 +438,8 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         """One step: apply the agents' actions (see the module for the two forms).
 
         Raises:
-            IllegalActionError: an agent not in :attr:`agents`, or a number outside the
-                action space (both name the agent).
+            IllegalActionError: ``actions`` is not a dict, an agent is not in
+                :attr:`agents`, or a number is outside the action space (naming the agent).
             GameOverError: the game is over, or :meth:`reset` was never called.
         """
         game, enc = self._game, self._encoding
@@ -457,6 +465,12 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
             raise GameOverError(
                 "the game is over (or was never started): reset() the environment",
                 action=actions,
+            )
+        if not isinstance(actions, Mapping):
+            raise IllegalActionError(
+                f"actions: a dict of agent name to action number, not {actions!r:.80}",
+                action=actions,
+                reason=CommonReason.MALFORMED,
             )
         checked: dict[str, int] = {}
         for agent, number in actions.items():

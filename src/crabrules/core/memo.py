@@ -21,7 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-__all__ = ["LastByIdentity"]
+__all__ = ["CONFIGS_KEPT", "LastByIdentity"]
+
+#: The tables derived from a config are kept for this many configs, the ones used last
+#: (``functools.lru_cache(maxsize=CONFIGS_KEPT)``): a program that makes configs on the
+#: fly (custom names, colours, layouts) must not keep the tables of every one.
+CONFIGS_KEPT = 64
 
 K = TypeVar("K")
 V = TypeVar("V")

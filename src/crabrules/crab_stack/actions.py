@@ -14,6 +14,7 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core import PlayerId, Reason
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.crab_stack.board import Cell, CellMask, Geometry, cells_of, subsets
 
 __all__ = ["Action", "IllegalReason", "KeepGroup", "Move", "MoveTable", "move_table"]
@@ -125,7 +126,7 @@ class MoveTable:
         )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def move_table(players: int, geo: Geometry) -> MoveTable:
     """Return the cached :class:`MoveTable` of ``players`` players on a layout."""
     return MoveTable(players, geo)

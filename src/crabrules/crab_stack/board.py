@@ -27,6 +27,7 @@ import functools
 from collections.abc import Iterable
 
 from crabrules.core import InvalidConfigError
+from crabrules.core.memo import CONFIGS_KEPT
 
 __all__ = [
     "DIRECTIONS",
@@ -281,7 +282,7 @@ def _row_name(row: int) -> str:
     return name
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def cell_labels(coords: Layout) -> tuple[str, ...]:
     """The name of each cell in the notation: its row's letter, then its place in the row.
 
@@ -306,7 +307,7 @@ def cell_labels(coords: Layout) -> tuple[str, ...]:
     return tuple(labels)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def geometry(coords: Layout) -> Geometry:
     """Return the cached :class:`Geometry` of a layout."""
     return Geometry(coords)

@@ -25,6 +25,7 @@ import functools
 import re
 
 from crabrules.core import CommonReason, IllegalActionError, check_state_type
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.crab_stack.actions import Action, KeepGroup, Move
 from crabrules.crab_stack.board import Cell, Geometry
 from crabrules.crab_stack.rules import check_legal
@@ -95,7 +96,7 @@ def _cell(state: State, text: str, label: str) -> Cell:
     return cell
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def _index(geo: Geometry) -> dict[str, Cell]:
     """Each label's cell (one table per layout: geometries are cached per layout)."""
     return {label: cell for cell, label in enumerate(geo.labels)}

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from crabrules.core import PlayerId, Rng
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.crab_stack.board import Cell
 from crabrules.crab_stack.crabs import Stack
 
@@ -96,7 +97,7 @@ class Zobrist:
         return key
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def zobrist(cells: int, players: int) -> Zobrist:
     """Return the cached keys of a board of ``cells`` spaces and ``players`` players."""
     return Zobrist(cells, players)

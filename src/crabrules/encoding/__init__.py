@@ -20,14 +20,23 @@ True
 from __future__ import annotations
 
 import functools
+import importlib
 from typing import Any
 
 from crabrules.core import check_config, get_game
-from crabrules.encoding.base import Encoding, Layout, Section, Tensor, returns_of
+from crabrules.encoding.base import (
+    Encoding,
+    EncodingError,
+    Layout,
+    Section,
+    Tensor,
+    returns_of,
+)
 
 __all__ = [
     "ENCODED_GAMES",
     "Encoding",
+    "EncodingError",
     "Layout",
     "Section",
     "Tensor",
@@ -35,14 +44,28 @@ __all__ = [
     "returns_of",
 ]
 
+#: Each encoded game's encoding class by game id, as ``module:class``; a module is
+#: imported when its game is first encoded.
+_ENCODINGS = {
+    "crab-stack": "crabrules.encoding.crab_stack:CrabStackEncoding",
+    "la-marche-du-crabe": "crabrules.encoding.marche_du_crabe:MarcheDuCrabeEncoding",
+    "youve-got-crabs": "crabrules.encoding.youve_got_crabs:YouveGotCrabsEncoding",
+    "oh-crab": "crabrules.encoding.oh_crab:OhCrabEncoding",
+}
+
 #: The ids of the games that have an encoding.
-ENCODED_GAMES = ("crab-stack", "la-marche-du-crabe", "youve-got-crabs", "oh-crab")
+ENCODED_GAMES = tuple(_ENCODINGS)
+
+#: Encodings kept for configs used recently: an encoding holds tables of some megabytes,
+#: and a program that makes configs on the fly must not keep every one.
+CACHED_ENCODINGS = 4
 
 
 def encoding(game_id: str, config: Any = None) -> Encoding[Any, Any, Any]:
     """The encoding of ``game_id`` with ``config`` (``None``: the game's default config).
 
-    Encodings are cached per config, so asking again is cheap.
+    The encodings of the last :data:`CACHED_ENCODINGS` configs are kept, so asking again
+    is cheap.
 
     Raises:
         UnknownGameError: no game has that id.
@@ -62,22 +85,13 @@ def encoding(game_id: str, config: Any = None) -> Encoding[Any, Any, Any]:
     return _encoding(game_id, config)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CACHED_ENCODINGS)
 def _encoding(game_id: str, config: Any) -> Encoding[Any, Any, Any]:
-    if game_id == "crab-stack":
-        from crabrules.encoding.crab_stack import CrabStackEncoding
-
-        return CrabStackEncoding(config)
-    if game_id == "la-marche-du-crabe":
-        from crabrules.encoding.marche_du_crabe import MarcheDuCrabeEncoding
-
-        return MarcheDuCrabeEncoding(config)
-    if game_id == "youve-got-crabs":
-        from crabrules.encoding.youve_got_crabs import YouveGotCrabsEncoding
-
-        return YouveGotCrabsEncoding(config)
-    if game_id == "oh-crab":
-        from crabrules.encoding.oh_crab import OhCrabEncoding
-
-        return OhCrabEncoding(config)
-    raise ValueError(f"{game_id}: no encoding yet; encoded games: {', '.join(ENCODED_GAMES)}")
+    where = _ENCODINGS.get(game_id)
+    if where is None:
+        encoded = ", ".join(ENCODED_GAMES)
+        raise EncodingError(f"{game_id}: no encoding yet; encoded games: {encoded}")
+    module, name = where.split(":")
+    encoding_class: Any = getattr(importlib.import_module(module), name)
+    made: Encoding[Any, Any, Any] = encoding_class(config)
+    return made

@@ -24,9 +24,26 @@ import numpy as np
 import numpy.typing as npt
 
 from crabrules.core import Game, Outcome, PlayerId, Utility, check_viewer, int_hint, not_a_state
-from crabrules.core.errors import InvalidPlayerError, NotAnObservationError
+from crabrules.core.errors import CrabRulesError, InvalidPlayerError, NotAnObservationError
 
-__all__ = ["Encoding", "Layout", "Section", "Tensor", "not_an_observation", "returns_of"]
+__all__ = [
+    "Encoding",
+    "EncodingError",
+    "Layout",
+    "Section",
+    "Tensor",
+    "not_an_observation",
+    "returns_of",
+]
+
+
+class EncodingError(CrabRulesError, ValueError):
+    """What an encoding cannot number or decode, named in the message.
+
+    An action of another game or config, or with a field of the wrong type; a number out
+    of range; a state or an observation of another config.
+    """
+
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -118,6 +135,25 @@ class Tensor:
         self.values[np.fromiter((offset + i for i in flat), np.intp, len(flat))] = 1.0
 
 
+def same_value(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b`` are equal with every field, item and number of the same type.
+
+    >>> same_value((1, 2), (1, 2)), same_value((1, 2), (True, 2)), same_value(0, 0.0)
+    (True, False, False)
+    """
+    if type(a) is not type(b):
+        return False
+    kind: Any = type(a)
+    if attrs.has(kind):
+        return all(
+            same_value(getattr(a, field.name), getattr(b, field.name))
+            for field in attrs.fields(kind)
+        )
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        return len(a) == len(b) and all(map(same_value, a, b))
+    return a == b
+
+
 def not_an_observation(value: object, observation_type: type) -> NotAnObservationError:
     """The error for ``value`` passed where an ``observation_type`` belongs, naming both."""
     package = observation_type.__module__.rsplit(".", 1)[0]
@@ -195,7 +231,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         """The action's number; the acting player is not part of it.
 
         Raises:
-            ValueError: ``action`` is not an action of this game and config: another
+            EncodingError: ``action`` is not an action of this game and config: another
                 game's, not an action at all, or one with a field outside this config (a
                 cell off the board, a team that does not play, a player who does not
                 exist), which no number names. The message names the action.
@@ -207,7 +243,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         >>> encoding("crab-stack").action_to_int(crab_stack.Move(player=0, src=2, dst=30))
         Traceback (most recent call last):
         ...
-        ValueError: action: Move(player=0, src=2, dst=30) has no action number in Crab Stack ...
+        crabrules.encoding.base.EncodingError: action: Move(player=0, src=2, dst=30) has no ...
         """
         number: object
         player: object
@@ -225,8 +261,8 @@ class Encoding(abc.ABC, Generic[S, A, O]):
             # must give back the action itself.
             or not self._is_number_of(action, player, number)
         ):
-            raise ValueError(
-                f"action: {action!r} has no action number in {self.game.info.name} "
+            raise EncodingError(
+                f"action: {action!r:.200} has no action number in {self.game.info.name} "
                 f"(with {self.config!r})"
             )
         return number
@@ -238,7 +274,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
 
         Raises:
             NotAStateError: ``state`` is not a state of the game.
-            ValueError: ``state`` is of another config, or ``number`` is not in
+            EncodingError: ``state`` is of another config, or ``number`` is not in
                 ``range(num_distinct_actions)``.
             InvalidPlayerError: ``player`` is not a player of the config.
 
@@ -267,8 +303,11 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         """
 
     def _is_number_of(self, action: A, player: PlayerId, number: int) -> bool:
-        """Whether ``number``, taken by ``player``, is ``action`` itself."""
-        return bool(self._decode(None, player, number) == action)
+        """Whether ``number``, taken by ``player``, is ``action`` itself.
+
+        Field by field, of the same types: ``True`` equals ``1``, but is no cell.
+        """
+        return same_value(self._decode(None, player, number), action)
 
     @abc.abstractmethod
     def observation_tensor(self, observation: O) -> npt.NDArray[np.float32]:
@@ -276,7 +315,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
 
         Raises:
             NotAnObservationError: ``observation`` is not an observation of the game.
-            ValueError: it is an observation of another config (the message names
+            EncodingError: it is an observation of another config (the message names
                 ``observation.config``).
         """
 
@@ -356,7 +395,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
 
         Raises:
             NotAStateError: ``state`` is not a state of the game.
-            ValueError: its config is not ours (see :meth:`_check_config`).
+            EncodingError: its config is not ours (see :meth:`_check_config`).
         """
         state_type = self.game.state_type
         if type(state) is not state_type:
@@ -370,7 +409,7 @@ class Encoding(abc.ABC, Generic[S, A, O]):
 
         Raises:
             NotAnObservationError: ``observation`` is not an observation of the game.
-            ValueError: its config is not ours (see :meth:`_check_config`).
+            EncodingError: its config is not ours (see :meth:`_check_config`).
         """
         observation_type = self.game.observation_type
         if type(observation) is not observation_type:
@@ -415,12 +454,12 @@ class Encoding(abc.ABC, Generic[S, A, O]):
         test ``config is not self.config`` inline before calling this.
 
         Raises:
-            ValueError: ``config`` differs from :attr:`config`; the message names
+            EncodingError: ``config`` differs from :attr:`config`; the message names
                 ``what.config`` and both configs.
         """
         if config is not self.config and config != self.config:
-            raise ValueError(
-                f"{what}.config: this encoding is for {self.config!r}, not {config!r}"
+            raise EncodingError(
+                f"{what}.config: this encoding is for {self.config!r}, not {config!r:.200}"
             )
 
     def _check_number(self, number: int) -> int:
@@ -431,7 +470,8 @@ class Encoding(abc.ABC, Generic[S, A, O]):
             or isinstance(number, bool)
             or not 0 <= number < self.num_distinct_actions
         ):
-            raise ValueError(
-                f"action number: an int from 0 to {self.num_distinct_actions - 1}, not {number!r}"
+            raise EncodingError(
+                f"action number: an int from 0 to {self.num_distinct_actions - 1}, "
+                f"not {number!r:.40}"
             )
         return int(number)

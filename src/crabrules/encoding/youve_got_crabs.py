@@ -77,6 +77,7 @@ called_wrong   ``n``          players called wrong whose hand has not changed si
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from operator import add
 
@@ -85,7 +86,7 @@ import numpy.typing as npt
 
 from crabrules import youve_got_crabs as ygc
 from crabrules.core import PlayerId
-from crabrules.encoding.base import Encoding, Section
+from crabrules.encoding.base import Encoding, Section, same_value
 from crabrules.youve_got_crabs import (
     POT,
     Action,
@@ -216,11 +217,16 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         return Collect(player, POT if source < 0 else source)
 
     def _is_number_of(self, action: Action, player: PlayerId, number: int) -> bool:
-        """Whether ``number`` is ``action``; a call's time is not part of its number."""
+        """Whether ``number`` is ``action``; a call's time is not part of its number.
+
+        The time must still be a finite number, as the rules require.
+        """
         decoded = self._decode(None, player, number)
         if type(action) is Call and type(decoded) is Call:
-            return bool(decoded.target == action.target)
-        return bool(decoded == action)
+            time = action.time
+            timed = type(time) in (int, float) and math.isfinite(time)
+            return timed and same_value(decoded.target, action.target)
+        return same_value(decoded, action)
 
     def observation_tensor(self, observation: Observation) -> npt.NDArray[np.float32]:
         """The observation as the vector the module's table lays out."""

@@ -23,6 +23,7 @@ from typing import TypeGuard
 import attrs
 
 from crabrules.core.errors import ContentError
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.oh_crab.content import COLUMNS, Content, Space, get_content
 from crabrules.oh_crab.primitives import Primitive
 
@@ -250,7 +251,7 @@ def _check_no_dead_end(layout: Layout, where: str) -> None:
                 todo.append(nxt)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def get_layout(content: str, board: tuple[str, ...]) -> Layout:
     """Return the cached :class:`Layout` of ``board`` in the content registered as ``content``."""
     return build_layout(get_content(content), board)

@@ -21,6 +21,7 @@ import functools
 
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.oh_crab.adventure.check import check_adventure, check_adventure_view, turn_queues
 from crabrules.oh_crab.board import NOWHERE, SEA
@@ -325,7 +326,7 @@ def _check_turn(state: State, rules: Rules) -> None:
         raise InvalidStateError("turn: a step waits for a choice but has none")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def _possible_grants(config: Config) -> frozenset[Grant]:
     rules = rules_for(config)
     content = get_content(config.content)
@@ -336,7 +337,7 @@ def _possible_grants(config: Config) -> frozenset[Grant]:
     return frozenset(grants)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def _possible_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """Every queue an action can leave: a suffix of its steps, Running Jump's pick included.
 

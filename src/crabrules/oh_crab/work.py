@@ -18,7 +18,7 @@ import attrs
 
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
-from crabrules.core.memo import LastByIdentity
+from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
 from crabrules.oh_crab.actions import DRAW_PILE, Pile, Plan
 from crabrules.oh_crab.adventure.content import AdventureContent
 from crabrules.oh_crab.adventure.overlay import overlaid
@@ -166,7 +166,7 @@ def rules_for(config: Config) -> Rules:
     return _last_rules(config)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def _cached_rules(config: Config) -> Rules:
     content = get_content(config.content)
     layout = get_layout(config.content, config.resolved_board())

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.youve_got_crabs.config import Config
 
 __all__ = ["IMITATION_CRAB", "Card", "card_name", "deck", "is_scoring"]
@@ -25,7 +26,7 @@ Card = int
 IMITATION_CRAB: Card = -1
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def deck(config: Config) -> tuple[Card, ...]:
     """Every card in play, in type order: ``copies`` of each kept type, then the wild card.
 

@@ -17,6 +17,7 @@ import functools
 import attrs
 
 from crabrules.core import PlayerId
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.youve_got_crabs.config import Config, Side, Team
 
 __all__ = ["Table", "table"]
@@ -41,7 +42,7 @@ class Table:
     team_players: tuple[tuple[PlayerId, PlayerId], ...]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def table(config: Config) -> Table:
     """Compute the seating of ``config`` (cached: configs are hashable and immutable)."""
     players = range(config.players)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from crabrules.core.errors import InvalidStateError
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.oh_crab.adventure.asymmetry import (
     dealt_per_player,
     playable_skills,
@@ -174,7 +175,7 @@ def _check_lasting(state: State, adventure: Adventure) -> None:
         raise InvalidStateError("adventure: an Obstacle is made of a distinct standard space")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def skill_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """The turn's queues that own-turn skills can leave (every suffix of their steps)."""
     pack = rules_for(config).pack
@@ -183,7 +184,7 @@ def skill_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     return frozenset(card.own[i:] for card in pack.asymmetry for i in range(len(card.own)))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def window_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """The queues a skill's frame can hold: the window, then the suffixes of its steps."""
     pack = rules_for(config).pack

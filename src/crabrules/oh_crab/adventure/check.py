@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 
 from crabrules.core.errors import InvalidStateError
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.oh_crab.adventure.content import AdventureContent, TokenKind
 from crabrules.oh_crab.adventure.hidden import wastes_per_tile
 from crabrules.oh_crab.adventure.modules import Module, Variant
@@ -237,7 +238,7 @@ def _check_frames(state: State, rules: Rules, pack: AdventureContent) -> None:
         raise _bad("frames: rewards come with the Challenges")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive, ...]]]:
     """Every queue a token's or card's steps can leave, by where they come from.
 
