@@ -50,10 +50,11 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab.adventure.asymmetry import forget_revealed, regenerate
 from crabrules.oh_crab.adventure.asymmetry_content import PINCER_TOKENS, Timing, tokens_for
 from crabrules.oh_crab.adventure.content import Rule, RuleChange, parse_adventure
+from crabrules.oh_crab.adventure.overlay import overlaid
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Frame, FrameKind, Overlay
 from crabrules.oh_crab.adventure.state import Spied as Seen
 from crabrules.oh_crab.notation import action_to_str, parse_action
-from crabrules.oh_crab.work import Work, rules_of
+from crabrules.oh_crab.work import Work, rules_for, rules_of
 from tests.oh_crab.adventure_helpers import challenge, challenges, event, events, pack
 from tests.oh_crab.asymmetry_helpers import asy, asym, skill
 from tests.oh_crab.helpers import at, cid, grant, make
@@ -775,3 +776,76 @@ def test_the_adventure_page_shows_every_asymmetry_card_as_the_data_says() -> Non
 
     assert page_section() == cards_section(pack())
     assert all(f"`{c.id}`" in page_section() for c in pack().asymmetry)
+
+
+def test_slippery_rocks_knocks_over_on_an_obstacle_the_sandcastle_builder_made() -> None:
+    # "Standard Obstacles knock crabs over instead of taking a card": the Obstacle made
+    # during play (cell 10) as the printed one (d5, cell 28), whichever came first.
+    config = WITH_EVENTS
+    tiles = [event("slippery-rocks"), event("shell-rain"), event("sunny-day")]
+    card = cid("red-1")
+    state = make(
+        config,
+        crabs=[5, 0, 1],
+        hands=[[card], [], []],
+        grants=[FORWARD],
+        adventure=_with(config, ["builder", "hoarder", "diver"], events=events(config, tiles)),
+    )
+    state = apply(apply(state, Skill(0, 0)), MakeObstacle(0, 10))
+    state = apply(apply(state, Use(0, 0)), Move(0, 10, card))  # before the Event: a card
+    state = apply(state, Reveal(0))  # the border crossed: Slippery Rocks
+    assert state.adventure is not None
+    assert state.adventure.overlay.event == (RuleChange(Rule.OBSTACLES_KNOCK_OVER),)
+    assert state.adventure.overlay.lasting == (RuleChange(Rule.OBSTACLE_AT, cell=10),)
+    rules = rules_of(state)
+    assert (rules.obstacle[28], rules.knock_over[28]) == (False, True)
+    assert (rules.obstacle[10], rules.knock_over[10]) == (False, True)
+    check_state(state)
+    # The same, the Event in effect before the Obstacle is made.
+    base = rules_for(config)
+    for changes in [
+        (RuleChange(Rule.OBSTACLES_KNOCK_OVER), RuleChange(Rule.OBSTACLE_AT, cell=10)),
+        (RuleChange(Rule.OBSTACLE_AT, cell=10), RuleChange(Rule.OBSTACLES_KNOCK_OVER)),
+    ]:
+        changed = overlaid(base, changes)
+        assert (changed.obstacle[10], changed.knock_over[10]) == (False, True)
+
+
+def _current_knocks_red_over(chosen: list[str]) -> State:
+    """Red ends its turn on a Water Current into a standard Obstacle, under Slippery Rocks:
+    the current knocks red over at the end of red's own turn."""
+    config = Config(players=3, scenario="shortcut", modules={"asymmetry", "events"})
+    slippery = event("slippery-rocks")
+    shower = event("shell-rain")  # revealed already: crossing its border reveals nothing
+    tiles = [NONE, NONE, event("sunny-day")]
+    revealed = attrs.evolve(
+        events(config, tiles, revealed=[shower, slippery]), active=slippery, at=1
+    )
+    adventure = _with(config, chosen, events=revealed)
+    adventure = attrs.evolve(
+        adventure, overlay=Overlay(event=(RuleChange(Rule.OBSTACLES_KNOCK_OVER),))
+    )
+    state = make(config, crabs=[at(5, 1), at(0, 3), at(0, 4)], adventure=adventure)
+    check_state(state)
+    assert rules_of(state).knock_over[at(6, 1)]
+    after = apply(state, EndTurn(0))
+    assert after.crabs[0] == at(6, 1)
+    assert after.knocked[0]
+    return after
+
+
+def test_the_water_current_ending_the_owners_turn_opens_no_other_turn_window() -> None:
+    # Armoured Crab: "Another player's turn, when your crab is knocked over".
+    after = _current_knocks_red_over(["armoured", "hoarder", "diver"])
+    assert after.adventure is not None
+    assert after.adventure.frames == ()
+    assert active_players(after) == frozenset({1})  # orange's turn goes on
+    boxer = _current_knocks_red_over(["boxer", "hoarder", "diver"])
+    assert active_players(boxer) == frozenset({1})
+
+
+def test_the_water_current_ending_a_turn_opens_an_any_turn_window() -> None:
+    # Rebound Crab: "Any turn, when your crab is knocked over".
+    after = _current_knocks_red_over(["rebound", "hoarder", "diver"])
+    assert active_players(after) == frozenset({0})
+    assert legal_actions(after) == (Skill(0, 0), Decline(0))

@@ -41,8 +41,16 @@ def overlaid(rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
     knock_over = list(rules.knock_over)
     costs = {t.id: t.cost for t in rules.tiles} if rules.tile_costs is None else rules.tile_costs
     cook_steps = rules.cook_steps
+    # An Obstacle made during play is part of the board from then on: an Event that
+    # changes Obstacles (Slippery Rocks) reaches it as it reaches the printed ones, in
+    # whichever order the two came.
+    for change in changes:
+        if change.rule is Rule.OBSTACLE_AT:
+            obstacle[change.cell] = True
     for change in changes:
         rule = change.rule
+        if rule is Rule.OBSTACLE_AT:
+            continue
         if rule is Rule.TILES_CLOSED:
             costs = {}
         elif rule is Rule.TILE_DISCOUNT:
@@ -53,11 +61,10 @@ def overlaid(rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
                     obstacle[cell], knock_over[cell] = False, True
         elif rule is Rule.KNOCK_OVERS_HARMLESS:
             knock_over = [False] * len(knock_over)
-        elif rule is Rule.COOK_ACTION:
+        else:
+            assert rule is Rule.COOK_ACTION
             assert change.step is not None
             cook_steps = (change.step,)
-        else:  # Rule.OBSTACLE_AT: a standard space becomes a standard Obstacle
-            obstacle[change.cell] = True
     return dataclasses.replace(
         rules,
         obstacle=tuple(obstacle),

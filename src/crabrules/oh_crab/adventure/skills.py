@@ -22,9 +22,11 @@ whose card has a Pincer and whose steps would do something then:
 - an Event is revealed: every skill for the situation ``event_revealed``.
 
 Several windows of one action open in turn order from the active player. A situation
-that arises while the turn passes to the next player (a Water Current at the end of the
-turn) opens no window. Nothing else opens one, so random play and search see at most one
-extra decision per knock-over or Event.
+belongs to the turn of the action in which it arose: the Water Current at the end of a
+turn knocks over in that turn, so it opens the owner's any-turn window but no other-turn
+window of the owner. An action that ends the round opens none (the next phase is
+planning). Nothing else opens one, so random play and search see at most one extra
+decision per knock-over or Event.
 """
 
 from __future__ import annotations
@@ -108,7 +110,10 @@ def open_windows(work: Work, before: State) -> None:
                     card.situation is Situation.EVENT_REVEALED and revealed
                 )
             else:
-                opens = card.timing in _OTHER_TIMING and knocked and player != work.current
+                # The turn is the one the action was played in: the Water Current that
+                # ends the owner's own turn knocks over in the owner's turn, even though
+                # the next turn has begun by now.
+                opens = card.timing in _OTHER_TIMING and knocked and player != before.current
             steps = window_steps(card)
             if opens and steps_usable(rules, work, crab, steps, False):
                 item = asymmetry.chosen[crab]
