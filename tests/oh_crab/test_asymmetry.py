@@ -801,6 +801,10 @@ def test_slippery_rocks_knocks_over_on_an_obstacle_the_sandcastle_builder_made()
     assert (rules.obstacle[28], rules.knock_over[28]) == (False, True)
     assert (rules.obstacle[10], rules.knock_over[10]) == (False, True)
     check_state(state)
+    # It is still an Obstacle made: the Builder cannot make it one again.
+    building = apply(state, Skill(0, 0))
+    assert MakeObstacle(0, 11) in legal_actions(building)
+    assert MakeObstacle(0, 10) not in legal_actions(building)
     # The same, the Event in effect before the Obstacle is made.
     base = rules_for(config)
     for changes in [

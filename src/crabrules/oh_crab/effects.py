@@ -182,7 +182,7 @@ def step_options(
     if step is Primitive.TAKE_TRACE_CARD:
         return [PickTrace(player, c) for c in view.traces[player]]
     if step is Primitive.TURN_INTO_OBSTACLE:
-        return list(module4.obstacle_options(rules, player))
+        return list(module4.obstacle_options(rules, view, player))
     if step is Primitive.SKILL_WINDOW:
         return list(module4.window_options(rules, view, crab))
     if step is Primitive.CHOOSE_REWARD:

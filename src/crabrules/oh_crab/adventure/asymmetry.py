@@ -399,14 +399,17 @@ def _face_down_still(adventure: Adventure, item: Spied) -> bool:
 # --- an Obstacle made of a standard space ---------------------------------------------------
 
 
-def obstacle_options(rules: Rules, player: PlayerId) -> list[MakeObstacle]:
+def obstacle_options(rules: Rules, view: View, player: PlayerId) -> list[MakeObstacle]:
     """The standard spaces (not Start spaces) not made Obstacles yet, by cell."""
-    spaces = rules.layout.spaces
-    obstacle = rules.obstacle
+    # Made Obstacles are read from the overlay, not from the rules' tables: an Event in
+    # effect (Slippery Rocks) may have turned them into another kind of Obstacle.
+    adventure = view.adventure
+    lasting = adventure.overlay.lasting if adventure is not None else ()
+    made = {change.cell for change in lasting if change.rule is Rule.OBSTACLE_AT}
     return [
         MakeObstacle(player, cell)
-        for cell, space in enumerate(spaces)
-        if space.type is SpaceType.STANDARD and not space.start and not obstacle[cell]
+        for cell, space in enumerate(rules.layout.spaces)
+        if space.type is SpaceType.STANDARD and not space.start and cell not in made
     ]
 
 
