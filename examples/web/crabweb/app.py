@@ -1,7 +1,7 @@
 """The HTTP and JSON interface: a Starlette app over :class:`crabweb.tables.Tables`.
 
 Routes (every body and answer is JSON; errors are ``{"error", "reason", "message"}``
-with status 400, or 403/404/409 as said):
+with status 400, or 403/404/409/413 as said):
 
 - ``GET /``: the page (``static/index.html``); ``GET /api/games``: the games, their
   player counts, default configs and the agents a seat may have.
@@ -16,14 +16,27 @@ with status 400, or 403/404/409 as said):
 - ``GET /api/tables/{id}/record``: the GameRecord (hidden-information games: at the end).
 
 Games live in this process's memory only; restarting the server forgets them.
+
+The event loop never plays: every call on a table (agents' turns included) runs in a
+daemon thread, one request at a time per table, so the server answers other clients while
+agents think, and stopping it does not wait for them. A body over :data:`MAX_BODY` bytes
+is refused with 413 from its ``Content-Length``, before it is read (or, sent without one,
+as soon as it grows past the limit).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import json
 import pathlib
-from typing import Any
+import threading
+import weakref
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -39,8 +52,13 @@ __all__ = ["STATIC", "app", "create_app"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
-#: The largest body accepted, in bytes (an action is a few dozen).
+#: The largest body accepted, in bytes (an action is a few dozen); a larger one is a 413.
 MAX_BODY = 64_000
+
+#: The most requests on tables worked on at once (each in its own thread); more wait.
+MAX_TABLE_THREADS = 16
+
+T = TypeVar("T")
 
 
 def error_response(error: Exception) -> JSONResponse:
@@ -59,23 +77,88 @@ def _snake(name: str) -> str:
 
 
 async def read_json(request: Request) -> Any:
-    """The request's body as JSON; a 400 :class:`ServerError` if it is not JSON."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise ServerError(f"the body is larger than {MAX_BODY} bytes", "too_large")
+    """The request's body as JSON; a 400 :class:`ServerError` if it is not JSON.
+
+    A body announced (``Content-Length``) or found longer than :data:`MAX_BODY` is a 413
+    ``too_large``, and no more of it is read.
+    """
+    too_large = ServerError(f"the body is larger than {MAX_BODY} bytes", "too_large", 413)
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not (length.isascii() and length.isdigit()):
+            raise ServerError("Content-Length: a number of bytes", "bad_request")
+        if len(length) > len(str(MAX_BODY)) or int(length) > MAX_BODY:
+            raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_large
     try:
         return json.loads(body)
     except (ValueError, RecursionError) as error:
         raise ServerError(f"the body is not JSON: {error}", "not_json") from error
 
 
+def count(text: str, what: str) -> int:
+    """``text`` as a whole number (ASCII digits, at most nine); else a 400 ``bad_request``."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise ServerError(f"{what}: a whole number from 0 to 999999999", "bad_request")
+    return int(text)
+
+
+async def in_thread(limiter: anyio.CapacityLimiter, call: Callable[[], T]) -> T:
+    """``call()``'s result, computed in a new daemon thread while the event loop serves on.
+
+    A daemon thread, not anyio's pool (whose threads the interpreter waits for at exit):
+    when the request is cancelled (uvicorn's graceful shutdown timing out), its answer is
+    dropped and the process exits without waiting for an agent to finish thinking.
+    """
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[T] = loop.create_future()
+
+    def settle(answer: Callable[[], None]) -> None:
+        if not done.done():  # else the request was cancelled: the answer is dropped
+            answer()
+
+    def work() -> None:
+        try:
+            result = call()
+        except BaseException as error:  # every outcome goes back to the request
+            answer = functools.partial(done.set_exception, error)
+        else:
+            answer = functools.partial(done.set_result, result)
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the server stopped
+            loop.call_soon_threadsafe(settle, answer)
+
+    async with limiter:
+        threading.Thread(target=work, name="crabweb table", daemon=True).start()
+        try:
+            return await done
+        except asyncio.CancelledError:
+            # Only a stopping server cancels a request (its grace period is over): say so
+            # with a 503, rather than uvicorn's bare 500 and a traceback in the log.
+            raise ServerError("the server is stopping; try again", "stopping", 503) from None
+
+
 def create_app(tables: Tables | None = None) -> Starlette:
     """The app, serving ``tables`` (a fresh, empty :class:`Tables` by default)."""
     tables = Tables() if tables is None else tables
+    limiter = anyio.CapacityLimiter(MAX_TABLE_THREADS)
+    # Requests waiting for a busy table wait here, on the loop, holding no thread; the
+    # table's own lock keeps it consistent whatever calls it.
+    turns: weakref.WeakKeyDictionary[Table, anyio.Lock] = weakref.WeakKeyDictionary()
+
+    async def on_table(table: Table, call: Callable[[], T]) -> T:
+        async with turns.setdefault(table, anyio.Lock()):
+            return await in_thread(limiter, call)
 
     def seat(request: Request) -> tuple[Table, int]:
         table = tables.get(request.path_params["table"])
-        player = request.path_params["player"]
+        text = request.path_params["player"]
+        if not (text.isascii() and text.isdigit() and len(text) <= 9):
+            raise ServerError(f"no player {text[:24]!r} at this table", "no_seat", 404)
+        player = int(text)
         table.check_token(player, request.headers.get("x-seat-token"))
         return table, player
 
@@ -124,7 +207,10 @@ def create_app(tables: Tables | None = None) -> Starlette:
         config = body.get("config")
         if config is not None:
             config = crabrules.from_dict(config, game.config_type)
-        table = tables.create(game_id, seats=seats, config=config, seed=seed)
+        table = await in_thread(
+            limiter,
+            functools.partial(tables.create, game_id, seats=seats, config=config, seed=seed),
+        )
         answer = {
             "id": table.id,
             "game": game_id,
@@ -136,22 +222,24 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def view(request: Request) -> Response:
         table, player = seat(request)
-        since = request.query_params.get("since", "0")
-        if not since.isdigit():
-            raise ServerError("since: a number of moves", "bad_request")
-        return JSONResponse(table.view(player, int(since)))
+        since = count(request.query_params.get("since", "0"), "since (moves)")
+        return JSONResponse(await on_table(table, functools.partial(table.view, player, since)))
 
     async def act(request: Request) -> Response:
         table, player = seat(request)
         document = await read_json(request)
-        return JSONResponse({"events": table.act(player, document)})
+        events = await on_table(table, functools.partial(table.act, player, document))
+        return JSONResponse({"events": events})
 
     async def wait(request: Request) -> Response:
         table, player = seat(request)
-        return JSONResponse({"events": table.wait(player)})
+        return JSONResponse(
+            {"events": await on_table(table, functools.partial(table.wait, player))}
+        )
 
     async def record(request: Request) -> Response:
-        return JSONResponse(tables.get(request.path_params["table"]).record())
+        table = tables.get(request.path_params["table"])
+        return JSONResponse(await on_table(table, table.record))
 
     async def refused(request: Request, error: Exception) -> Response:
         return error_response(error)
@@ -160,9 +248,9 @@ def create_app(tables: Tables | None = None) -> Starlette:
         Route("/", index),
         Route("/api/games", games),
         Route("/api/tables", create, methods=["POST"]),
-        Route("/api/tables/{table}/players/{player:int}", view),
-        Route("/api/tables/{table}/players/{player:int}/actions", act, methods=["POST"]),
-        Route("/api/tables/{table}/players/{player:int}/wait", wait, methods=["POST"]),
+        Route("/api/tables/{table}/players/{player}", view),
+        Route("/api/tables/{table}/players/{player}/actions", act, methods=["POST"]),
+        Route("/api/tables/{table}/players/{player}/wait", wait, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

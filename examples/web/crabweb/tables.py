@@ -6,6 +6,11 @@ saved: a restart forgets every game (fetch a finished game's record to keep it).
 A table holds the true state and shows each player only their own view: every answer for
 a player is built from ``observe(state, player)`` and ``observe_events(events, player)``.
 
+Tables are safe to use from several threads (the server runs agents off its event loop): a
+table's public methods take its lock, so two requests on one game run one after the other.
+A search agent's budget is capped (:data:`MAX_AGENT_ITERATIONS`), so a decision takes
+seconds at most.
+
 >>> tables = Tables()
 >>> table = tables.create("crab-stack", seats=["human", "agent:plausible"], seed=3)
 >>> table.seats
@@ -18,16 +23,26 @@ a player is built from ``observe(state, player)`` and ``observe_events(events, p
 from __future__ import annotations
 
 import secrets
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
 import crabrules
-from crabrules.agents import Agent, Turn, agent_rngs, make_agent, stamped
+from crabrules.agents import Agent, Turn, UnknownAgentError, agent_rngs, make_agent, stamped
 from crabrules.core import CrabRulesError, Dynamics, Information
 from crabweb.clicks import clicks
 
-__all__ = ["MAX_AGENT_ACTIONS", "MAX_TABLES", "HUMAN", "ServerError", "Table", "Tables"]
+__all__ = [
+    "HUMAN",
+    "MAX_AGENT_ACTIONS",
+    "MAX_AGENT_ITERATIONS",
+    "MAX_TABLES",
+    "ServerError",
+    "Table",
+    "Tables",
+    "make_seat_agent",
+]
 
 #: The seat of a person; any other seat is ``agent:NAME`` (a name of ``crabrules.agents``).
 HUMAN = "human"
@@ -39,6 +54,11 @@ MAX_TABLES = 200
 #: under random play).
 MAX_AGENT_ACTIONS = 2000
 
+#: The most iterations per decision a search agent (``agent:mcts:N``, ``agent:ismcts:N``)
+#: may have here; a seat asking for more is refused. The library's default (1,000) is
+#: allowed; a decision then takes about a second (You've Got Crabs: several).
+MAX_AGENT_ITERATIONS = 2000
+
 
 class ServerError(CrabRulesError, ValueError):
     """A request the server refuses: ``reason`` is a stable code, the message says why."""
@@ -47,6 +67,55 @@ class ServerError(CrabRulesError, ValueError):
         super().__init__(message)
         self.reason = reason
         self.status = status
+
+
+def make_seat_agent(player: int, seat: str) -> Agent:
+    """The agent for ``seat`` (``"agent:NAME"``), its search budget within this server's cap.
+
+    >>> make_seat_agent(1, "agent:mcts:200").budget.iterations
+    200
+    >>> make_seat_agent(1, "agent:mcts:100000000")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crabweb.tables.ServerError: seat 1: a search agent thinks at most 2000 iterations ...
+
+    Raises:
+        ServerError: the seat is not ``agent:NAME`` (``seats``), or its budget is over
+            :data:`MAX_AGENT_ITERATIONS` (``agent_budget``).
+        UnknownAgentError: no agent has that name, or the budget is not a number.
+    """
+    name = seat.removeprefix("agent:")
+    if name == seat:
+        raise ServerError(f"seat {player}: 'human' or 'agent:NAME', not {_shown(seat)}", "seats")
+    kind, colon, budget = name.partition(":")
+
+    def too_many(iterations: str) -> ServerError:
+        return ServerError(
+            f"seat {player}: a search agent thinks at most {MAX_AGENT_ITERATIONS} iterations "
+            f"per decision on this server, not {iterations}",
+            "agent_budget",
+        )
+
+    if colon:
+        if not (budget.isascii() and budget.isdigit()):
+            # Checked here: the number is read by int(), which knows other digits ('²').
+            raise UnknownAgentError(
+                f"agent {_shown(name)}: the iterations after ':' are a positive integer"
+            )
+        digits = budget.lstrip("0") or "0"
+        if len(digits) > len(str(MAX_AGENT_ITERATIONS)):
+            raise too_many(_shown(budget))  # before int(): thousands of digits read slowly
+        name = f"{kind}:{digits}"
+    agent = make_agent(name)
+    iterations = getattr(getattr(agent, "budget", None), "iterations", 0)
+    if iterations > MAX_AGENT_ITERATIONS:
+        raise too_many(str(iterations))
+    return agent
+
+
+def _shown(text: str) -> str:
+    # A client's text in a message, cut short: an error stays small whatever was sent.
+    return repr(text if len(text) <= 24 else text[:24] + "...")
 
 
 class Table:
@@ -78,12 +147,7 @@ class Table:
         self.agents: dict[int, Agent] = {}
         for player, seat in enumerate(seats):
             if seat != HUMAN:
-                name = seat.removeprefix("agent:")
-                if name == seat:
-                    raise ServerError(
-                        f"seat {player}: 'human' or 'agent:NAME', not {seat!r}", "seats"
-                    )
-                self.agents[player] = make_agent(name)
+                self.agents[player] = make_seat_agent(player, seat)
         self.rngs = agent_rngs(seed, players)
         #: A secret per human seat: whoever shows it may see and play that seat.
         self.tokens = {
@@ -92,6 +156,8 @@ class Table:
         self.actions: list[Any] = []
         self.log: list[tuple[Any, ...]] = []  # the events of each action, in order
         self.now = 0.0
+        #: Held by view, act, wait and record: one request at a time reads or changes the game.
+        self.lock = threading.Lock()
         self.advance(answer=False)
 
     @property
@@ -103,11 +169,17 @@ class Table:
         """Refuse a request for ``player`` that does not show that seat's token."""
         if player not in self.tokens:
             raise ServerError(f"player {player} is not a human seat of this game", "no_seat", 404)
-        if token is None or not secrets.compare_digest(token, self.tokens[player]):
+        # Compared as bytes: compare_digest refuses a str with any non-ASCII character.
+        given = None if token is None else token.encode("utf-8", "surrogatepass")
+        if given is None or not secrets.compare_digest(given, self.tokens[player].encode()):
             raise ServerError(f"this is not player {player}'s seat token", "bad_token", 403)
 
     def view(self, player: int, since: int = 0) -> dict[str, Any]:
         """Everything ``player`` may see now: observation, picture, legal actions, events."""
+        with self.lock:
+            return self._view(player, since)
+
+    def _view(self, player: int, since: int) -> dict[str, Any]:
         game, state = self.game, self.state
         observation = game.observe(state, player)
         legal = game.legal_actions(state, player) if not game.is_terminal(state) else ()
@@ -132,11 +204,15 @@ class Table:
                 }
                 for action in legal
             ],
-            "events": self.events_for(player, since),
+            "events": self._events_for(player, since),
         }
 
     def events_for(self, player: int, since: int = 0) -> list[dict[str, Any]]:
         """The events of actions ``since`` onwards, as ``player`` may see them, described."""
+        with self.lock:
+            return self._events_for(player, since)
+
+    def _events_for(self, player: int, since: int) -> list[dict[str, Any]]:
         return [
             {
                 "move": number,
@@ -157,6 +233,10 @@ class Table:
                 (``DeserializationError``), is another player's, or is illegal
                 (``IllegalActionError``, with its reason). The game is unchanged.
         """
+        with self.lock:
+            return self._act(player, document)
+
+    def _act(self, player: int, document: object) -> list[dict[str, Any]]:
         since = len(self.log)
         action = crabrules.from_dict(document, self.game.action_type)
         if getattr(action, "player", None) != player:
@@ -167,30 +247,35 @@ class Table:
             )
         self._apply(action)
         self.advance()
-        return self.events_for(player, since)
+        return self._events_for(player, since)
 
     def wait(self, player: int) -> list[dict[str, Any]]:
         """In real-time play, let the agents act once each while ``player`` waits."""
         if not self.real_time:
             raise ServerError(f"{self.game.info.name} is not played in real time", "not_real_time")
-        since = len(self.log)
-        self.advance()
-        return self.events_for(player, since)
+        with self.lock:
+            since = len(self.log)
+            self.advance()
+            return self._events_for(player, since)
 
     def record(self) -> dict[str, Any]:
         """The GameRecord as JSON: for hidden-information games, only once the game is over."""
+        with self.lock:
+            state, actions = self.state, list(self.actions)
         hidden = self.game.info.information is not Information.PERFECT
-        if hidden and not self.game.is_terminal(self.state):
+        if hidden and not self.game.is_terminal(state):
             # The seed rebuilds the deck and every hand: no one sees it before the end.
             raise ServerError(
                 "the record (its seed shows every hand) is sent after the end", "not_over", 409
             )
-        record = crabrules.GameRecord.of(self.game.info.id, self.config, self.seed, self.actions)
+        record = crabrules.GameRecord.of(self.game.info.id, self.config, self.seed, actions)
         data: dict[str, Any] = crabrules.to_dict(record)
         return data
 
     def advance(self, *, answer: bool = True) -> None:
         """Let agent seats play until a person may act (or the game ends).
+
+        The caller holds :attr:`lock` (or is the constructor).
 
         Turn-based games ask the lowest active player, as :func:`crabrules.agents.play_match`
         does. In real-time play, while a person may act, each active agent is asked once
@@ -248,6 +333,7 @@ class Tables:
 
     def __init__(self) -> None:
         self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._lock = threading.Lock()  # tables are created in worker threads
 
     def create(
         self, game_id: str, *, seats: Sequence[str], config: Any = None, seed: int | None = None
@@ -257,14 +343,18 @@ class Tables:
         table = Table(
             table_id, game_id, config, seats, secrets.randbits(31) if seed is None else seed
         )
-        self._tables[table_id] = table
-        while len(self._tables) > MAX_TABLES:
-            self._tables.popitem(last=False)
+        with self._lock:
+            self._tables[table_id] = table
+            while len(self._tables) > MAX_TABLES:
+                self._tables.popitem(last=False)
         return table
 
     def get(self, table_id: str) -> Table:
         """The game ``table_id``; a 404 :class:`ServerError` if there is none (or no more)."""
-        table = self._tables.get(table_id)
+        with self._lock:
+            table = self._tables.get(table_id)
         if table is None:
-            raise ServerError(f"no game {table_id!r} (games live in memory only)", "no_game", 404)
+            raise ServerError(
+                f"no game {_shown(table_id)} (games live in memory only)", "no_game", 404
+            )
         return table
