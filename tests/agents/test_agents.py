@@ -183,3 +183,9 @@ def test_search_agents_play_the_2_player_mode_of_oh_crab(make: Any) -> None:
     config = crabrules.oh_crab.Config(players=2)
     result = play_match(game, [make(), make()], seed=3, config=config, max_actions=80)
     assert result.length == 80 or result.finished
+
+
+@pytest.mark.parametrize("spec", ["mcts:²", "mcts:" + "1" * 5000, "ismcts:-3", "mcts:0"])
+def test_a_search_budget_is_a_positive_ascii_number(spec: str) -> None:
+    with pytest.raises(UnknownAgentError, match="the iterations after ':' are a positive"):
+        make_agent(spec)

@@ -65,8 +65,12 @@ def make_agent(spec: str) -> Agent:
     if name in _SEARCH:
         if not colon:
             return _SEARCH[name](Budget())
-        if budget.isdigit() and int(budget) > 0:
+        # ASCII digits only ("²" is a digit to str.isdigit), and few of them (int() of
+        # thousands of digits is refused by Python itself).
+        if budget.isascii() and budget.isdigit() and len(budget) <= 18 and int(budget) > 0:
             return _SEARCH[name](Budget(iterations=int(budget)))
-        raise UnknownAgentError(f"agent {spec!r}: the iterations after ':' are a positive integer")
+        raise UnknownAgentError(
+            f"agent {spec!r:.60}: the iterations after ':' are a positive integer"
+        )
     known = ", ".join(sorted(AGENTS))
-    raise UnknownAgentError(f"unknown agent {spec!r}; known agents: {known}")
+    raise UnknownAgentError(f"unknown agent {spec!r:.60}; known agents: {known}")
