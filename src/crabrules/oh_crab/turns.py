@@ -154,9 +154,10 @@ def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = Fa
     target = carried_to(work.rules.layout, work.crabs, crab, head_down=work.head_down)
     if target != NOWHERE and not ignore_current:
         enter_own(work, crab, target, discard, Motion.CURRENT)
-    adventure = work.adventure
-    if adventure is not None and (work.frames or adventure.due):
-        # What the current triggered is resolved before the turn passes (Adventure Pack).
+    if work.adventure is not None:
+        # Adventure Pack: what the current triggered (a Surprise, a card due, a skill's
+        # window) belongs to this turn and is resolved before it passes; the engine passes
+        # it once nothing waits.
         work.stage = Stage.ENDING
         return
     pass_turn(work)

@@ -17,16 +17,18 @@ its owner's turn acts in a *window*, a frame of the owner's
 whose card has a Pincer and whose steps would do something then:
 
 - a crab is knocked over during another player's turn: its other-turn skill (the
-  other-turn icon, and the second effect of a card with both icons);
-- a crab is knocked over, in any turn: its skill for the situation ``knocked_over``;
+  other-turn icon, and the second effect of a card with both icons), never in its owner's
+  own turn;
+- a crab is knocked over, in any turn (its owner's own included): its skill for the
+  situation ``knocked_over``;
 - an Event is revealed: every skill for the situation ``event_revealed``.
 
-Several windows of one action open in turn order from the active player. A situation
-belongs to the turn of the action in which it arose: the Water Current at the end of a
-turn knocks over in that turn, so it opens the owner's any-turn window but no other-turn
-window of the owner. An action that ends the round opens none (the next phase is
-planning). Nothing else opens one, so random play and search see at most one extra
-decision per knock-over or Event.
+A moment belongs to the turn in which it arises. The Water Current acts at the end of its
+owner's turn (:func:`~crabrules.oh_crab.turns.end_turn`), so a crab it knocks over is
+knocked over in its owner's own turn: no other-turn window, and an any-turn window that
+is resolved before the turn passes. Several windows of one action open in turn order
+from the active player. Nothing else opens one, so random play and search see at most
+one extra decision per knock-over or Event.
 """
 
 from __future__ import annotations
@@ -110,10 +112,9 @@ def open_windows(work: Work, before: State) -> None:
                     card.situation is Situation.EVENT_REVEALED and revealed
                 )
             else:
-                # The turn is the one the action was played in: the Water Current that
-                # ends the owner's own turn knocks over in the owner's turn, even though
-                # the next turn has begun by now.
-                opens = card.timing in _OTHER_TIMING and knocked and player != before.current
+                # ``current`` is still the turn the moment arose in: a turn passes only
+                # after its windows, those of the end-of-turn Water Current included.
+                opens = card.timing in _OTHER_TIMING and knocked and player != work.current
             steps = window_steps(card)
             if opens and steps_usable(rules, work, crab, steps, False):
                 item = asymmetry.chosen[crab]
