@@ -40,7 +40,7 @@ def _on_the_current(card: str) -> State:
     """
     rules = rules_for(CONFIG)
     assert rules.layout.current[CURRENT] == OBSTACLE
-    assert rules.standard_obstacle[OBSTACLE]
+    assert rules.obstacle[OBSTACLE]
     slippery = event("slippery-rocks")
     revealed = attrs.evolve(
         events(CONFIG, [NONE, NONE, event("sunny-day")], [event("shell-rain"), slippery]),
