@@ -23,6 +23,8 @@ from crabrules.core.errors import (
 from crabrules.core.serialize import from_json, to_json
 from crabrules.oh_crab import (
     DRAW_PILE,
+    SCENARIOS,
+    SEA,
     AddCard,
     Config,
     EndTurn,
@@ -429,3 +431,73 @@ def test_the_tiles_are_offered_together_until_one_is_used() -> None:
     assert used.turn is not None
     assert used.turn.tile_used
     check_state(used)
+
+
+# --- 2-player mode: the activation tokens agree with the phase of the round -------------
+
+DUEL = Config(players=2)
+
+
+def _over_and_planning_2() -> tuple[State, State]:
+    """A 2-player game won at the End of Round, and a Planning 2 (tokens 1 down)."""
+    last = make(
+        DUEL, crabs=[SEA, SEA, at(9, 2), at(9, 4)], cook=0, current=1, crab=3, tokens=[1, 2, 1, 2]
+    )
+    over = apply(last, EndTurn(1))
+    assert over.phase is Phase.OVER
+    planning_2 = make(
+        DUEL,
+        crabs=[at(2, 0), at(3, 1), at(4, 2), at(5, 3)],
+        hands=[[R1], [cid("blue-1")]],
+        phase=Phase.PLANNING,
+        tokens=[1, 0, 0, 1],
+    )
+    return over, planning_2
+
+
+@pytest.mark.parametrize(
+    ("phase", "tokens", "rule"),
+    [
+        (Phase.OVER, (1, 0, 0, 1), "the game ends at the End of Round, once each player placed"),
+        (Phase.OVER, (0, 0, 0, 0), "the game ends at the End of Round, once each player placed"),
+        (Phase.OVER, (1, 2, 1, 0), "the game ends at the End of Round, once each player placed"),
+        (Phase.PLANNING, (1, 0, 0, 0), "Planning 2 comes after each player's token 1"),
+        (Phase.PLANNING, (1, 2, 0, 1), "Planning 2 comes after each player's token 1"),
+    ],
+)
+def test_two_players_activation_tokens_agree_with_the_phase_of_the_round(
+    phase: Phase, tokens: tuple[int, ...], rule: str
+) -> None:
+    # Token 1 goes down as a player's turn of Action 1 begins, token 2 in Action 2, and all
+    # come back at the End of Round, the one moment the game ends: Planning 2 holds every
+    # player's token 1, a game over both tokens of every player.
+    over, planning_2 = _over_and_planning_2()
+    legal = over if phase is Phase.OVER else planning_2
+    check_state(legal)
+    broken = attrs.evolve(legal, tokens=tokens)
+    with pytest.raises(InvalidStateError, match=f"tokens: {rule}"):
+        check_state(broken)
+    with pytest.raises(DeserializationError, match="tokens"):
+        from_json(to_json(broken), State)
+
+
+def test_two_players_a_planning_2_document_marked_over_is_refused() -> None:
+    # Planning 2 of a game whose crabs are both in the sea for one player (it is played out
+    # to the End of Round): its phase changed to over leaves Planning 2's tokens in a game
+    # over.
+    _, planning_2 = _over_and_planning_2()
+    won = attrs.evolve(planning_2, crabs=(SEA, SEA, at(4, 2), at(5, 3)))
+    check_state(won)
+    with pytest.raises(InvalidStateError, match="tokens: the game ends at the End of Round"):
+        check_state(attrs.evolve(won, phase=Phase.OVER))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_players_random_games_keep_the_tokens_and_the_phase_in_agreement(seed: int) -> None:
+    rnd = random.Random(seed)
+    state = initial_state(Config(players=2, scenario=SCENARIOS[seed]), seed=seed)
+    while not is_terminal(state):
+        check_state(state)
+        state = apply(state, rnd.choice(legal_actions(state)), check=False)
+    check_state(state)
+    assert state.tokens.count(0) == 0  # the game ended after each player's token 2

@@ -66,6 +66,7 @@ def check_state(state: State) -> None:
         raise InvalidStateError("cook, current or round out of range")
     _check_crabs(state, rules)
     _check_tokens(state, rules)
+    _check_tokens_by_phase(state, rules)
     _check_cards(state, rules)
     _check_market(state, rules)
     shells = get_content(state.config.content).shells - sum(rules.shell)
@@ -129,6 +130,29 @@ def _check_tokens(state: State, rules: Rules) -> None:
     for p, mine in enumerate(rules.crabs_of):
         if sorted(tokens[c] for c in mine) not in ([0, 0], [0, 1], [1, 2]):
             raise InvalidStateError(f"tokens: player {p} places token 1, then token 2")
+
+
+def _check_tokens_by_phase(state: State, rules: Rules) -> None:
+    """2-player mode: the activation tokens agree with the phase of the round.
+
+    Token 1 goes on a crab as each player's turn of Action 1 begins, token 2 as their turn
+    of Action 2 begins, and all come back at the End of Round, the one moment the game can
+    end. So a Planning phase holds no token (Planning 1) or every player's token 1 and no
+    token 2 (Planning 2), and a game over holds every player's two tokens. The placing's
+    tokens are checked with it (:func:`_check_placing`), the action phase's with its turn
+    (:func:`_check_active`).
+    """
+    if not rules.team or state.phase in (Phase.PLACING, Phase.ACTION):
+        return
+    # Per player, how many tokens are down (``_check_tokens``: token 1, then token 2).
+    placed = {sum(1 for c in mine if state.tokens[c]) for mine in rules.crabs_of}
+    if state.phase is Phase.OVER:
+        if placed != {2}:
+            raise InvalidStateError(
+                "tokens: the game ends at the End of Round, once each player placed token 2"
+            )
+    elif placed not in ({0}, {1}):
+        raise InvalidStateError("tokens: Planning 2 comes after each player's token 1")
 
 
 def _check_cards(state: State, rules: Rules) -> None:
@@ -200,8 +224,6 @@ def _check_phase(state: State, n: int) -> None:
             raise InvalidStateError("phase: planning has no turn, and the game goes on")
         if SEA in state.crabs and not rules.team:
             raise InvalidStateError("phase: planning has no crab in the sea")
-        if 2 in state.tokens or (any(state.tokens) and not second):
-            raise InvalidStateError("tokens: Planning 2 comes after each player's token 1")
         if state.cook_used and not second:
             raise InvalidStateError("cook_used: the cook comes back at the End of Round")
         if NO_CARD not in planned or any(
