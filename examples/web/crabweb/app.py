@@ -141,6 +141,27 @@ async def in_thread(limiter: anyio.CapacityLimiter, call: Callable[[], T]) -> T:
             raise ServerError("the server is stopping; try again", "stopping", 503) from None
 
 
+def table_request(body: object) -> tuple[str, list[str], Any, int | None]:
+    """The game, seats, config and seed of a ``POST /api/tables`` body, checked."""
+    if not isinstance(body, dict):
+        raise ServerError("the body is an object: {game, seats, config?, seed?}", "bad_request")
+    unknown = set(body) - {"game", "seats", "config", "seed"}
+    if unknown:
+        raise ServerError(f"unknown field(s) {', '.join(sorted(unknown))}", "bad_request")
+    game_id, seats, seed = body.get("game"), body.get("seats"), body.get("seed")
+    if not isinstance(game_id, str):
+        raise ServerError("game: a game id such as 'crab-stack'", "bad_request")
+    game = crabrules.get_game(game_id)
+    if not (isinstance(seats, list) and seats and all(isinstance(s, str) for s in seats)):
+        raise ServerError("seats: a list of 'human' or 'agent:NAME', one per player", "seats")
+    if seed is not None and not (type(seed) is int and 0 <= seed < 2**63):
+        raise ServerError("seed: an integer from 0 to 2**63 - 1", "bad_request")
+    config = body.get("config")
+    if config is not None:
+        config = crabrules.from_dict(config, game.config_type)
+    return game_id, seats, config, seed
+
+
 def create_app(tables: Tables | None = None) -> Starlette:
     """The app, serving ``tables`` (a fresh, empty :class:`Tables` by default)."""
     tables = Tables() if tables is None else tables
@@ -188,25 +209,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return JSONResponse({"games": listed, "agents": AGENTS, "memory_only": True})
 
     async def create(request: Request) -> Response:
-        body = await read_json(request)
-        if not isinstance(body, dict):
-            raise ServerError(
-                "the body is an object: {game, seats, config?, seed?}", "bad_request"
-            )
-        unknown = set(body) - {"game", "seats", "config", "seed"}
-        if unknown:
-            raise ServerError(f"unknown field(s) {', '.join(sorted(unknown))}", "bad_request")
-        game_id, seats, seed = body.get("game"), body.get("seats"), body.get("seed")
-        if not isinstance(game_id, str):
-            raise ServerError("game: a game id such as 'crab-stack'", "bad_request")
-        game = crabrules.get_game(game_id)
-        if not (isinstance(seats, list) and seats and all(isinstance(s, str) for s in seats)):
-            raise ServerError("seats: a list of 'human' or 'agent:NAME', one per player", "seats")
-        if seed is not None and not (type(seed) is int and 0 <= seed < 2**63):
-            raise ServerError("seed: an integer from 0 to 2**63 - 1", "bad_request")
-        config = body.get("config")
-        if config is not None:
-            config = crabrules.from_dict(config, game.config_type)
+        game_id, seats, config, seed = table_request(await read_json(request))
         table = await in_thread(
             limiter,
             functools.partial(tables.create, game_id, seats=seats, config=config, seed=seed),

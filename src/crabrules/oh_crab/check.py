@@ -30,7 +30,17 @@ from crabrules.oh_crab.content import get_content
 from crabrules.oh_crab.effects import AUTOMATIC, MULTI, step_options
 from crabrules.oh_crab.observe import HIDDEN, Observation, deal, observe
 from crabrules.oh_crab.primitives import BASIC, Primitive
-from crabrules.oh_crab.state import NO_CARD, NO_CRAB, RESTING, Grant, Phase, Source, Stage, State
+from crabrules.oh_crab.state import (
+    NO_CARD,
+    NO_CRAB,
+    RESTING,
+    Grant,
+    Phase,
+    Source,
+    Stage,
+    State,
+    Turn,
+)
 from crabrules.oh_crab.turns import game_over
 from crabrules.oh_crab.work import Rules, rules_for, rules_of
 
@@ -278,31 +288,16 @@ def _check_active(state: State, rules: Rules, order: list[int], at: int) -> None
         raise InvalidStateError(f"turn: the active crab bears token {phase}")
 
 
-def _check_turn(state: State, rules: Rules) -> None:
-    turn = state.turn
-    assert turn is not None
-    if turn.stage is Stage.START:
-        if turn.grants or turn.queue or turn.crabs_left is not None:
-            raise InvalidStateError("turn: no action before the card is added")
-        if turn.head_down or turn.tile_used:
-            raise InvalidStateError("turn: no action before the card is added")
-        return
-    if turn.stage is Stage.ACTIVATE:
-        if turn.grants or turn.queue or turn.crabs_left is not None:
-            raise InvalidStateError("turn: no action before a crab is activated")
-        if turn.head_down or turn.tile_used:
-            raise InvalidStateError("turn: no action before a crab is activated")
-        return
-    adventure = state.adventure
-    waiting = adventure is not None and bool(adventure.frames)
-    if turn.stage is Stage.ENDING:
-        # Only what the end of the turn triggered holds it up (Adventure Pack).
-        if adventure is None or not (adventure.due or adventure.frames):
-            raise InvalidStateError("turn: a turn ends at once when nothing is due")
-        if turn.queue and set(turn.queue) != {Primitive.REVEAL_DUE}:
-            raise InvalidStateError("turn: an ended turn only reveals what is due")
-    elif adventure is not None and adventure.due and turn.stage is not Stage.ACT:
-        raise InvalidStateError("turn: cards fall due only once the turn's actions begin")
+def _check_no_action_yet(turn: Turn, before: str) -> None:
+    """A turn before its actions: nothing granted, queued or used yet."""
+    if turn.grants or turn.queue or turn.crabs_left is not None:
+        raise InvalidStateError(f"turn: no action before {before}")
+    if turn.head_down or turn.tile_used:
+        raise InvalidStateError(f"turn: no action before {before}")
+
+
+def _check_grants(state: State, rules: Rules, turn: Turn) -> None:
+    """The turn's actions are ones it can give: the tiles together, one cook diagonal."""
     for grant in turn.grants:
         if grant not in _possible_grants(state.config) or (
             grant.source is Source.COOK and (state.current != state.cook or state.cook_used)
@@ -315,6 +310,28 @@ def _check_turn(state: State, rules: Rules) -> None:
         raise InvalidStateError("turn: the three tiles are offered until one is used")
     if sum(g.source is Source.COOK for g in turn.grants) > 1:
         raise InvalidStateError("turn: the cook gives one diagonal")
+
+
+def _check_turn(state: State, rules: Rules) -> None:
+    turn = state.turn
+    assert turn is not None
+    if turn.stage is Stage.START:
+        _check_no_action_yet(turn, "the card is added")
+        return
+    if turn.stage is Stage.ACTIVATE:
+        _check_no_action_yet(turn, "a crab is activated")
+        return
+    adventure = state.adventure
+    waiting = adventure is not None and bool(adventure.frames)
+    if turn.stage is Stage.ENDING:
+        # Only what the end of the turn triggered holds it up (Adventure Pack).
+        if adventure is None or not (adventure.due or adventure.frames):
+            raise InvalidStateError("turn: a turn ends at once when nothing is due")
+        if turn.queue and set(turn.queue) != {Primitive.REVEAL_DUE}:
+            raise InvalidStateError("turn: an ended turn only reveals what is due")
+    elif adventure is not None and adventure.due and turn.stage is not Stage.ACT:
+        raise InvalidStateError("turn: cards fall due only once the turn's actions begin")
+    _check_grants(state, rules, turn)
     if turn.queue and tuple(turn.queue) not in _possible_queues(state.config):
         raise InvalidStateError("turn: the queue is no part of an action")
     if turn.queue and turn.queue[0] in AUTOMATIC and not waiting:
