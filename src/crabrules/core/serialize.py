@@ -191,7 +191,7 @@ def _structure_array(cls: Any) -> Callable[[Any, Any], Any]:
             except Exception as error:
                 note = IterableValidationNote(f"item {index}", index, target)
                 # How cattrs marks an item's error, so transform_error names its index.
-                error.__notes__ = [*getattr(error, "__notes__", []), note]  # type: ignore[attr-defined]
+                error.__notes__ = [*getattr(error, "__notes__", []), note]  # type: ignore[attr-defined,unused-ignore]
                 raise IterableValidationError(f"in {cls!r}", [error], cls) from None
         return items if origin is list else origin(items)
 
