@@ -112,3 +112,20 @@ def replace_random_leaf(
         return [rebuild(v, rest) if i == head else v for i, v in enumerate(node)]
 
     return rebuild(document, target)
+
+
+def get_at(document: Any, path: tuple[Any, ...]) -> Any:
+    """The node of ``document`` at ``path`` (keys and indices)."""
+    for step in path:
+        document = document[step]
+    return document
+
+
+def set_at(document: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """A copy of ``document`` with the node at ``path`` replaced by ``value``."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(document, dict):
+        return {k: set_at(v, rest, value) if k == head else v for k, v in document.items()}
+    return [set_at(v, rest, value) if i == head else v for i, v in enumerate(document)]

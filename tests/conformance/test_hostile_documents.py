@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from crabrules.core import DeserializationError, GameRecord, from_json, to_dict, to_json
-from tests.conformance.common import GAMES, AnyGame, play
+from tests.conformance.common import GAMES, AnyGame, get_at, play, set_at
 from tests.conformance.strategies import MIXES
 
 LONG = json.dumps("x" * 100_000)
@@ -81,17 +81,8 @@ def _objects(node: Any, path: Path = ()) -> Iterator[Path]:
             yield from _objects(value, (*path, index))
 
 
-def _replaced(document: Any, path: Path, value: Any) -> Any:
-    if not path:
-        return value
-    head, rest = path[0], path[1:]
-    if isinstance(document, dict):
-        return {k: _replaced(v, rest, value) if k == head else v for k, v in document.items()}
-    return [_replaced(v, rest, value) if i == head else v for i, v in enumerate(document)]
-
-
 def _with_payload(document: Any, path: Path, payload: str) -> str:
-    return json.dumps(_replaced(document, path, SENTINEL)).replace(json.dumps(SENTINEL), payload)
+    return json.dumps(set_at(document, path, SENTINEL)).replace(json.dumps(SENTINEL), payload)
 
 
 def _with_duplicate_key(document: Any, path: Path) -> str | None:
@@ -101,7 +92,7 @@ def _with_duplicate_key(document: Any, path: Path) -> str | None:
     if not target:
         return None
     key = next(iter(target))
-    marked = json.dumps(_replaced(document, path, {SENTINEL: 0, **target}))
+    marked = json.dumps(set_at(document, path, {SENTINEL: 0, **target}))
     twice = f"{json.dumps(key)}:{json.dumps(target[key])},"
     return marked.replace(f"{json.dumps(SENTINEL)}: 0, ", twice)
 
@@ -149,7 +140,7 @@ def test_every_hostile_field_is_refused_quickly_and_shortly(game: AnyGame) -> No
 
 def _seconds_to_refuse(text: str, cls: Any) -> float:
     best = float("inf")
-    for _ in range(3):
+    for _ in range(5):
         start = time.perf_counter()
         with pytest.raises(DeserializationError):
             from_json(text, cls)
@@ -160,19 +151,14 @@ def _seconds_to_refuse(text: str, cls: Any) -> float:
 @pytest.mark.parametrize("game", GAMES, ids=[g.info.id for g in GAMES])
 def test_a_refusal_costs_time_linear_in_the_document(game: AnyGame) -> None:
     # A field that holds an array: filled with ten times more bad items, the refusal may
-    # cost about ten times more (reading the text), not a hundred.
+    # cost about ten times more (reading the text), not a hundred (the best of 5 runs; a
+    # loaded machine's noise is allowed for).
     document = to_dict(game.initial_state(seed=1))
-    array = next(path for path in _fields(document) if isinstance(_get(document, path), list))
+    array = next(path for path in _fields(document) if isinstance(get_at(document, path), list))
     small = _with_payload(document, array, json.dumps(["x"] * 20_000))
     large = _with_payload(document, array, json.dumps(["x"] * 200_000))
     ratio = _seconds_to_refuse(large, game.state_type) / _seconds_to_refuse(small, game.state_type)
-    assert ratio < 30, f"ten times the items cost {ratio:.0f} times the time"
-
-
-def _get(document: Any, path: Path) -> Any:
-    for step in path:
-        document = document[step]
-    return document
+    assert ratio < 40, f"ten times the items cost {ratio:.0f} times the time"
 
 
 def test_a_document_written_by_to_json_has_no_duplicate_key() -> None:

@@ -19,7 +19,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crabrules.core import DeserializationError, from_dict, to_dict, to_json
-from tests.conformance.common import AnyGame, by_game, conformance, players, playouts, sample
+from tests.conformance.common import (
+    AnyGame,
+    by_game,
+    conformance,
+    get_at,
+    players,
+    playouts,
+    sample,
+    set_at,
+)
 
 #: Actions of a random continuation played from each mutant that loads.
 CONTINUATION = 25
@@ -46,21 +55,6 @@ def _paths(document: Any) -> list[Path]:
     return found
 
 
-def _get(document: Any, path: Path) -> Any:
-    for step in path:
-        document = document[step]
-    return document
-
-
-def _set(document: Any, path: Path, value: Any) -> Any:
-    if not path:
-        return value
-    head, rest = path[0], path[1:]
-    if isinstance(document, dict):
-        return {k: _set(v, rest, value) if k == head else v for k, v in document.items()}
-    return [_set(v, rest, value) if i == head else v for i, v in enumerate(document)]
-
-
 def _number_mutation(value: int | float, rnd: random.Random) -> Any:
     return rnd.choice(
         [2**63, 10**100, -1, -(2**40), float("inf"), float("-inf"), value + 0.5, 99, 1]
@@ -84,20 +78,20 @@ def mutate(document: Any, rnd: random.Random) -> Any:
     if not paths:
         return document
     path = rnd.choice(paths)
-    value = _get(document, path)
+    value = get_at(document, path)
     if isinstance(value, bool):
-        return _set(document, path, not value)
+        return set_at(document, path, not value)
     if isinstance(value, (int, float)):
-        return _set(document, path, _number_mutation(value, rnd))
+        return set_at(document, path, _number_mutation(value, rnd))
     if isinstance(value, list):
-        return _set(document, path, _list_mutation(value, rnd))
+        return set_at(document, path, _list_mutation(value, rnd))
     if isinstance(value, dict) and len(value) >= 2:
         a, b = rnd.sample(sorted(value), 2)  # swap two sibling fields
         swapped = {**value, a: value[b], b: value[a]}
-        return _set(document, path, swapped)
+        return set_at(document, path, swapped)
     if isinstance(value, str):
-        return _set(document, path, rnd.choice(["", value + "x", value[::-1]]))
-    return _set(document, path, None)
+        return set_at(document, path, rnd.choice(["", value + "x", value[::-1]]))
+    return set_at(document, path, None)
 
 
 def _play_on(game: AnyGame, state: Any, rnd: random.Random) -> None:
