@@ -127,10 +127,9 @@ MAX_MODULE_LINES = 600
 OVERSIZED_MODULES = {
     "src/crabrules/adapters/openspiel.py",
     "src/crabrules/oh_crab/adventure/content.py",
-    "src/crabrules/oh_crab/content.py",
-    "src/crabrules/oh_crab/events.py",
-    "src/crabrules/oh_crab/refusals.py",
-    "src/crabrules/oh_crab/work.py",
+    "src/crabrules/oh_crab/model/events.py",
+    "src/crabrules/oh_crab/engine/refusals.py",
+    "src/crabrules/oh_crab/engine/work.py",
 }
 
 

@@ -20,7 +20,7 @@ from crabrules.oh_crab.adventure.state import (
     Overlay,
     Surprises,
 )
-from crabrules.oh_crab.work import rules_for
+from crabrules.oh_crab.engine.work import rules_for
 
 ALL = frozenset({"surprises", "events", "challenges"})
 

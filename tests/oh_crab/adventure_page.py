@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from crabrules.oh_crab.adventure.content import AdventureContent
-from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.model.primitives import Primitive
 
 PAGE = Path(__file__).parents[2] / "docs" / "games" / "oh-crab-adventure.md"
 #: The generated section starts after this line and runs to the end of the page.
@@ -32,7 +32,7 @@ def content_section(pack: AdventureContent) -> str:
     out = [MARKER, "", "## The reference content", ""]
     out.append(
         "The library's own design (the rulebook prints no card): every token and card of "
-        "`crabrules/oh_crab/data/adventure.json`, as the rules read it."
+        "`crabrules/oh_crab/content/data/adventure.json`, as the rules read it."
     )
     out += ["", "### Surprise tokens", ""]
     out += [

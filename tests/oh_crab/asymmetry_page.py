@@ -31,7 +31,7 @@ def cards_section(pack: AdventureContent) -> str:
     out = [START, "", "### The Asymmetry cards", ""]
     out.append(
         "The library's own design (the rulebook prints no card): the cards of `asymmetry`\n"
-        "in `crabrules/oh_crab/data/adventure.json`. Starfish: the difficulty (1 to 3);\n"
+        "in `crabrules/oh_crab/content/data/adventure.json`. Starfish: the difficulty (1 to 3);\n"
         "sunset: the card's own setup, right after the choice."
     )
     out += [

@@ -21,17 +21,17 @@ from crabrules.oh_crab import (
     check_state,
 )
 from crabrules.oh_crab.adventure.state import Adventure
-from crabrules.oh_crab.content import (
-    Content,
+from crabrules.oh_crab.content.components import Content
+from crabrules.oh_crab.content.loading import (
     build_content,
     get_content,
     has_content,
     register_content,
 )
-from crabrules.oh_crab.market import refill
+from crabrules.oh_crab.engine.market import refill
+from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.state import NO_CARD, NO_CRAB
 from crabrules.oh_crab.rules import initial_state
-from crabrules.oh_crab.state import NO_CARD, NO_CRAB
-from crabrules.oh_crab.work import rules_for
 
 #: Scenario 1 ("First Escape!"), 3 players: rows 0-1 Start 0A, 2-5 Beach 1A, 6-9 2A,
 #: 10-13 3A, 14-15 Finish 9A.
@@ -40,7 +40,7 @@ FIRST_ESCAPE = Config(players=3)
 
 def reference_documents() -> dict[str, Any]:
     """The reference content's three JSON documents, freshly parsed (free to change)."""
-    data = resources.files("crabrules.oh_crab") / "data"
+    data = resources.files("crabrules.oh_crab.content") / "data"
     return {
         name: json.loads((data / f"{name}.json").read_text("utf-8"))
         for name in ("board", "cards", "tokens")

@@ -49,9 +49,9 @@ from crabrules.oh_crab import (
 )
 from crabrules.oh_crab.adventure.content import Rule, RuleChange
 from crabrules.oh_crab.adventure.state import NONE, Due, DueKind, FrameKind, Overlay
-from crabrules.oh_crab.content import load_content, register_content
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.work import rules_of
+from crabrules.oh_crab.content.loading import load_content, register_content
+from crabrules.oh_crab.engine.work import rules_of
+from crabrules.oh_crab.model.primitives import Primitive
 from tests.oh_crab.adventure_helpers import (
     ALL,
     adventure,
@@ -695,7 +695,7 @@ def test_the_state_check_refuses_a_foreseen_event_that_the_content_lacks() -> No
 
 
 def test_users_load_their_own_adventure_cards_in_the_same_format(tmp_path: Path) -> None:
-    data = resources.files("crabrules.oh_crab") / "data"
+    data = resources.files("crabrules.oh_crab.content") / "data"
     for name in ("board.json", "cards.json", "tokens.json", "adventure.json"):
         text = (data / name).read_text("utf-8")
         if name == "adventure.json":
@@ -721,7 +721,7 @@ def test_users_load_their_own_adventure_cards_in_the_same_format(tmp_path: Path)
 
 def test_an_event_for_the_others_leaves_out_the_active_player(tmp_path: Path) -> None:
     # No reference card targets "others": a user's Shell Rain for the others only.
-    data = resources.files("crabrules.oh_crab") / "data"
+    data = resources.files("crabrules.oh_crab.content") / "data"
     for name in ("board.json", "cards.json", "tokens.json", "adventure.json"):
         text = (data / name).read_text("utf-8")
         if name == "adventure.json":

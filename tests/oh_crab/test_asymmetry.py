@@ -53,8 +53,8 @@ from crabrules.oh_crab.adventure.content import Rule, RuleChange, parse_adventur
 from crabrules.oh_crab.adventure.overlay import overlaid
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Frame, FrameKind, Overlay
 from crabrules.oh_crab.adventure.state import Spied as Seen
-from crabrules.oh_crab.notation import action_to_str, parse_action
-from crabrules.oh_crab.work import Work, rules_for, rules_of
+from crabrules.oh_crab.engine.work import Work, rules_for, rules_of
+from crabrules.oh_crab.view.notation import action_to_str, parse_action
 from tests.oh_crab.adventure_helpers import challenge, challenges, event, events, pack
 from tests.oh_crab.asymmetry_helpers import asy, asym, skill
 from tests.oh_crab.helpers import at, cid, grant, make
@@ -105,7 +105,7 @@ def test_ten_double_sided_pincer_tokens_are_enough_for_five_cards() -> None:
 
 
 def _document() -> dict[str, Any]:
-    text = (resources.files("crabrules.oh_crab") / "data" / "adventure.json").read_text("utf-8")
+    text = (resources.files("crabrules.oh_crab.content") / "data" / "adventure.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -657,7 +657,7 @@ def test_spying_the_challenges_skips_the_one_face_up() -> None:
     )
     work = Work(state)
     from crabrules.oh_crab.adventure.asymmetry import spy
-    from crabrules.oh_crab.primitives import Primitive
+    from crabrules.oh_crab.model.primitives import Primitive
 
     spy(work, 0, Primitive.SPY_CHALLENGES)
     assert asy(work.freeze()).spied[0] == (

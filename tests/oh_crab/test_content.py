@@ -14,19 +14,18 @@ import pytest
 
 from crabrules.core.errors import ContentError, InvalidConfigError
 from crabrules.oh_crab import Config, initial_state, legal_actions
-from crabrules.oh_crab.board import build_layout, get_layout
-from crabrules.oh_crab.content import (
-    SpaceType,
-    TileKind,
+from crabrules.oh_crab.content.board import build_layout, get_layout
+from crabrules.oh_crab.content.components import SpaceType, TileKind
+from crabrules.oh_crab.content.loading import (
     build_content,
     load_content,
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.primitives import BASIC, Primitive
+from crabrules.oh_crab.model.primitives import BASIC, Primitive
 from tests.oh_crab.helpers import reference_documents
 
-DATA = resources.files("crabrules.oh_crab") / "data"
+DATA = resources.files("crabrules.oh_crab.content") / "data"
 
 
 def build(docs: dict[str, Any]) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from crabrules.oh_crab.content import Content, TileKind, reference_content
+from crabrules.oh_crab.content.components import Content, TileKind
+from crabrules.oh_crab.content.loading import reference_content
 
 PAGE = Path(__file__).parents[2] / "docs" / "games" / "oh-crab-content.md"
 
@@ -13,7 +14,7 @@ INTRO = """\
 
 The rulebook shows the printed tiles and cards only in pictures, so `crabrules.oh_crab`
 ships a content set of its own design, made to match the rulebook's counts, names and
-effects. This page is generated from the data files in `crabrules/oh_crab/data/` (the
+effects. This page is generated from the data files in `crabrules/oh_crab/content/data/` (the
 test `tests/oh_crab/test_docs.py` keeps it in step). The format is described on the
 [Oh Crab! page](oh-crab.md#content-as-data).
 """

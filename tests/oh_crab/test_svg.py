@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import attrs
 
 from crabrules.oh_crab import Config, apply, initial_state, legal_actions, observe, render_svg
-from crabrules.oh_crab.content import SpaceType
+from crabrules.oh_crab.content.components import SpaceType
 from tests.snapshot import check_snapshot
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -251,8 +251,11 @@ def check_state_type(value: object, state_type: type) -> None:
 
 
 def _public_name(cls: type) -> str:
-    # crabrules.crab_stack.state.State is exported as crabrules.crab_stack.State.
-    return f"{cls.__module__.rsplit('.', 1)[0]}.{cls.__qualname__}"
+    # A game exports its classes from its package: crabrules.crab_stack.state.State is
+    # crabrules.crab_stack.State, crabrules.oh_crab.model.config.Config is
+    # crabrules.oh_crab.Config.
+    package = ".".join(cls.__module__.split(".")[:2])
+    return f"{package}.{cls.__qualname__}"
 
 
 def check_config(config: object, config_type: type) -> None:

@@ -44,7 +44,7 @@ from crabrules.oh_crab.adventure.asymmetry import playable_skills
 from crabrules.oh_crab.adventure.content import Rule, TokenKind
 from crabrules.oh_crab.adventure.modules import Module
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry, DueKind, FrameKind
-from crabrules.oh_crab.content import SpaceType
+from crabrules.oh_crab.content.components import SpaceType
 
 __all__ = [
     "ADVENTURE_FIELDS",

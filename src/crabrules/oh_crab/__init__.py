@@ -19,7 +19,7 @@ each turn moving the crab its player activated (:class:`Activate`, ``state.turn.
 ['move_forward', 'move_diagonal', 'Aa', 'Ba', 'Ca']
 
 The board, the cards and the Additional Action tiles are data
-(:mod:`crabrules.oh_crab.content`); the six scenarios of the rulebook are configs:
+(:mod:`crabrules.oh_crab.content.loading`); the six scenarios of the rulebook are configs:
 ``Config(scenario="pirate-island")``. The Adventure Pack's modules are configuration
 (``Config(modules={"surprises", "events", "challenges"})``) and data
 (:mod:`crabrules.oh_crab.adventure`).
@@ -35,7 +35,18 @@ tables), ``market``, ``content`` (the data format), ``config``, ``state``, ``act
 cards and actions for people), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
 """
 
-from crabrules.oh_crab.actions import (
+from crabrules.oh_crab.adventure.content import AdventureContent
+from crabrules.oh_crab.adventure.state import Adventure
+from crabrules.oh_crab.content.board import SEA, Cell, Layout, get_layout
+from crabrules.oh_crab.content.components import Content
+from crabrules.oh_crab.content.loading import (
+    get_content,
+    load_content,
+    reference_content,
+    register_content,
+)
+from crabrules.oh_crab.game import GAME, INFO
+from crabrules.oh_crab.model.actions import (
     ADVENTURE_ACTIONS,
     DRAW_PILE,
     NO_PILE,
@@ -69,11 +80,7 @@ from crabrules.oh_crab.actions import (
     Use,
     UseTreasure,
 )
-from crabrules.oh_crab.adventure.content import AdventureContent
-from crabrules.oh_crab.adventure.state import Adventure
-from crabrules.oh_crab.board import SEA, Cell, Layout, get_layout
-from crabrules.oh_crab.check import check_state
-from crabrules.oh_crab.config import (
+from crabrules.oh_crab.model.config import (
     IMPLEMENTED_MODULES,
     SCENARIOS,
     Config,
@@ -81,14 +88,7 @@ from crabrules.oh_crab.config import (
     Variant,
     config_for_players,
 )
-from crabrules.oh_crab.content import (
-    Content,
-    get_content,
-    load_content,
-    reference_content,
-    register_content,
-)
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.model.events import (
     ActionUsed,
     CardAdded,
     CardDiscarded,
@@ -134,24 +134,9 @@ from crabrules.oh_crab.events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.game import GAME, INFO
-from crabrules.oh_crab.names import cell_label, parse_cell
-from crabrules.oh_crab.notation import action_to_str, parse_action
-from crabrules.oh_crab.observe import HIDDEN, Observation, determinize, observe, observe_events
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.render import render
-from crabrules.oh_crab.rules import (
-    Termination,
-    active_players,
-    apply,
-    apply_with_events,
-    initial_state,
-    is_terminal,
-    legal_actions,
-    num_players,
-    outcome,
-)
-from crabrules.oh_crab.state import (
+from crabrules.oh_crab.model.names import cell_label, parse_cell
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.state import (
     NO_CARD,
     NO_CRAB,
     RESTING,
@@ -164,8 +149,29 @@ from crabrules.oh_crab.state import (
     State,
     Turn,
 )
-from crabrules.oh_crab.svg import render_svg
-from crabrules.oh_crab.words import describe, describe_event
+from crabrules.oh_crab.rules import (
+    Termination,
+    active_players,
+    apply,
+    apply_with_events,
+    initial_state,
+    is_terminal,
+    legal_actions,
+    num_players,
+    outcome,
+)
+from crabrules.oh_crab.view.check import check_state
+from crabrules.oh_crab.view.notation import action_to_str, parse_action
+from crabrules.oh_crab.view.observe import (
+    HIDDEN,
+    Observation,
+    determinize,
+    observe,
+    observe_events,
+)
+from crabrules.oh_crab.view.render import render
+from crabrules.oh_crab.view.svg import render_svg
+from crabrules.oh_crab.view.words import describe, describe_event
 
 __all__ = [
     "ADVENTURE_ACTIONS",

@@ -6,13 +6,10 @@ from cattrs.gen import make_dict_unstructure_fn, override
 
 from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
 from crabrules.core.serialize import converter, register_check
-from crabrules.oh_crab.actions import Action
-from crabrules.oh_crab.check import check_observation, check_state
-from crabrules.oh_crab.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
-from crabrules.oh_crab.events import Event
-from crabrules.oh_crab.notation import action_to_str, parse_action
-from crabrules.oh_crab.observe import Observation, determinize, observe, observe_events
-from crabrules.oh_crab.render import render
+from crabrules.oh_crab.model.actions import Action
+from crabrules.oh_crab.model.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
+from crabrules.oh_crab.model.events import Event
+from crabrules.oh_crab.model.state import State
 from crabrules.oh_crab.rules import (
     active_players,
     apply,
@@ -24,9 +21,12 @@ from crabrules.oh_crab.rules import (
     outcome,
 )
 from crabrules.oh_crab.search import SEARCH
-from crabrules.oh_crab.state import State
-from crabrules.oh_crab.svg import render_svg
-from crabrules.oh_crab.words import describe, describe_event
+from crabrules.oh_crab.view.check import check_observation, check_state
+from crabrules.oh_crab.view.notation import action_to_str, parse_action
+from crabrules.oh_crab.view.observe import Observation, determinize, observe, observe_events
+from crabrules.oh_crab.view.render import render
+from crabrules.oh_crab.view.svg import render_svg
+from crabrules.oh_crab.view.words import describe, describe_event
 
 __all__ = ["GAME", "INFO"]
 

@@ -26,24 +26,24 @@ from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, NotYourTurnError
 from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
 from crabrules.core.rng import Rng, resolve_seed
-from crabrules.oh_crab import engine
-from crabrules.oh_crab.actions import (
+from crabrules.oh_crab.adventure import asymmetry as module4
+from crabrules.oh_crab.adventure.setup import setup_adventure
+from crabrules.oh_crab.content.board import NOWHERE, SEA
+from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.engine import play as engine
+from crabrules.oh_crab.engine.market import refill
+from crabrules.oh_crab.engine.refusals import refusal
+from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.actions import (
     ACTIONS,
     Action,
 )
-from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.setup import setup_adventure
-from crabrules.oh_crab.board import NOWHERE, SEA
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.content import get_content
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.events import (
     Event,
     GameEnded,
 )
-from crabrules.oh_crab.market import refill
-from crabrules.oh_crab.refusals import refusal
-from crabrules.oh_crab.state import NO_CARD, CardId, Phase, State
-from crabrules.oh_crab.work import rules_for
+from crabrules.oh_crab.model.state import NO_CARD, CardId, Phase, State
 
 __all__ = [
     "Termination",

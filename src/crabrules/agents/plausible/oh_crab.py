@@ -28,7 +28,7 @@ from crabrules.oh_crab import SEA, EndTurn, Move, Rest, Shift, StandUp
 
 __all__ = ["OhCrabPlayer"]
 
-_COLUMNS = 5  # a cell is row * 5 + column (crabrules.oh_crab.board)
+_COLUMNS = 5  # a cell is row * 5 + column (crabrules.oh_crab.content.board)
 _LAST = (EndTurn, Rest)
 
 

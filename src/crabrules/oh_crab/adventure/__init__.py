@@ -5,7 +5,7 @@ story): its name in :class:`~crabrules.oh_crab.adventure.modules.Module`; its to
 cards in :mod:`~crabrules.oh_crab.adventure.content`; its part of the state in
 :mod:`~crabrules.oh_crab.adventure.state`; its setup in
 :mod:`~crabrules.oh_crab.adventure.setup`; its effects as
-:class:`~crabrules.oh_crab.primitives.Primitive` steps resolved in frames
+:class:`~crabrules.oh_crab.model.primitives.Primitive` steps resolved in frames
 (:mod:`~crabrules.oh_crab.adventure.frames`); its rule changes in the overlay
 (:mod:`~crabrules.oh_crab.adventure.overlay`); its triggers in
 :mod:`~crabrules.oh_crab.adventure.triggers`; what players see of it in

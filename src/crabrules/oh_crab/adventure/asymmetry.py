@@ -38,13 +38,20 @@ import attrs
 from crabrules.core.errors import IllegalActionError
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.actions import ChooseSkills, Decline, IllegalReason, MakeObstacle, Skill
 from crabrules.oh_crab.adventure.asymmetry_content import AsymmetryCard, Timing
 from crabrules.oh_crab.adventure.content import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry, Spied
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.content import SpaceType
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.content.components import SpaceType
+from crabrules.oh_crab.engine.work import Rules, View, Work
+from crabrules.oh_crab.model.actions import (
+    ChooseSkills,
+    Decline,
+    IllegalReason,
+    MakeObstacle,
+    Skill,
+)
+from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.events import (
     ObstacleMade,
     PincersRegenerated,
     SkillDeclined,
@@ -52,10 +59,9 @@ from crabrules.oh_crab.events import (
     SkillsRevealed,
     SkillUsed,
 )
-from crabrules.oh_crab.events import Spied as SpiedEvent
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import State
-from crabrules.oh_crab.work import Rules, View, Work
+from crabrules.oh_crab.model.events import Spied as SpiedEvent
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.state import State
 
 __all__ = [
     "active_players",

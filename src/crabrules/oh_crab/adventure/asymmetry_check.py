@@ -24,11 +24,11 @@ from crabrules.oh_crab.adventure.asymmetry_content import PINCER_TOKENS, tokens_
 from crabrules.oh_crab.adventure.content import Rule
 from crabrules.oh_crab.adventure.modules import Module
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry, FrameKind
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.content import SpaceType
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import NO_CARD, Phase, State
-from crabrules.oh_crab.work import rules_for
+from crabrules.oh_crab.content.components import SpaceType
+from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.state import NO_CARD, Phase, State
 
 __all__ = ["check_asymmetry", "check_asymmetry_view", "skill_queues", "window_queues"]
 

@@ -37,7 +37,7 @@ import attrs
 
 from crabrules.core.errors import ContentError
 from crabrules.oh_crab.adventure.modules import Module
-from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.model.primitives import Primitive
 
 __all__ = [
     "PINCER_TOKENS",

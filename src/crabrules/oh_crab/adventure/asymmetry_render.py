@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from crabrules.oh_crab.adventure.asymmetry_content import tokens_for
 from crabrules.oh_crab.adventure.state import Adventure
-from crabrules.oh_crab.names import cell_label
-from crabrules.oh_crab.state import State
-from crabrules.oh_crab.work import Rules
+from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.names import cell_label
+from crabrules.oh_crab.model.state import State
 
 __all__ = ["asymmetry_lines", "asymmetry_panel_line"]
 
 
 def asymmetry_lines(state: State, rules: Rules) -> list[str]:
-    """The lines that Module 4 adds to :func:`~crabrules.oh_crab.render` (none without it)."""
+    """The lines that Module 4 adds to :func:`~crabrules.oh_crab.view.render` (none without it)."""
     adventure = state.adventure
     if adventure is None:
         return []

@@ -1,6 +1,6 @@
 """Module 4's actions and events in words.
 
->>> from crabrules.oh_crab.events import SkillUsed, Spied
+>>> from crabrules.oh_crab.model.events import SkillUsed, Spied
 >>> describe_asymmetry_event(SkillUsed(1, "orange", 1, 3, "Armoured Crab", 2))
 'orange uses the skill of Armoured Crab (2 Pincers left)'
 >>> describe_asymmetry_event(Spied(0, "red", "event", (1, 2), (-3, -3), ("", "")))
@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
-from crabrules.oh_crab.actions import ChooseSkills, Decline, MakeObstacle, Skill
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.actions import ChooseSkills, Decline, MakeObstacle, Skill
+from crabrules.oh_crab.model.events import (
     ObstacleMade,
     PincersRegenerated,
     SkillDeclined,
@@ -21,9 +22,8 @@ from crabrules.oh_crab.events import (
     SkillUsed,
     Spied,
 )
-from crabrules.oh_crab.names import cell_label
-from crabrules.oh_crab.state import State
-from crabrules.oh_crab.work import Rules
+from crabrules.oh_crab.model.names import cell_label
+from crabrules.oh_crab.model.state import State
 
 __all__ = ["ASYMMETRY_EVENTS", "describe_asymmetry_action", "describe_asymmetry_event"]
 

@@ -19,10 +19,10 @@ from crabrules.oh_crab.adventure.hidden import wastes_per_tile
 from crabrules.oh_crab.adventure.modules import Module, Variant
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
 from crabrules.oh_crab.adventure.state import NO_OVERLAY, NONE, Adventure, DueKind, FrameKind
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import Phase, Stage, State
-from crabrules.oh_crab.work import Rules, rules_for
+from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.state import Phase, Stage, State
 
 __all__ = ["check_adventure", "content_queues"]
 
@@ -206,7 +206,7 @@ def _check_due(state: State, rules: Rules) -> None:
 
 
 def _check_frames(state: State, rules: Rules, pack: AdventureContent) -> None:
-    from crabrules.oh_crab.effects import AUTOMATIC  # the effects need the rules' modules
+    from crabrules.oh_crab.engine.effects import AUTOMATIC  # the effects need the rules' modules
 
     adventure = state.adventure
     assert adventure is not None
@@ -251,7 +251,7 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
     def suffixes(steps: tuple[Primitive, ...]) -> set[tuple[Primitive, ...]]:
         out = {steps[i:] for i in range(len(steps))}
         if Primitive.USE_TRACE_MAIN_ACTION in steps:
-            from crabrules.oh_crab.primitives import BASIC
+            from crabrules.oh_crab.model.primitives import BASIC
 
             for i, step in enumerate(steps):
                 if step is Primitive.USE_TRACE_MAIN_ACTION:

@@ -13,7 +13,7 @@ fourth document beside ``board.json``, ``cards.json`` and ``tokens.json``:
 - ``challenges``: cards with the ``measure`` they count and ``requires``;
 - ``rewards``: Reward cards, each with the ``options`` a trophy is exchanged for.
 
-A step is a :class:`~crabrules.oh_crab.primitives.Primitive` name, or an object with
+A step is a :class:`~crabrules.oh_crab.model.primitives.Primitive` name, or an object with
 parameters: ``{"do": "take_shell", "count": 2}`` (``count``: how many times, 1 to 9).
 Everything is checked on load; anything that cannot be played raises
 :class:`~crabrules.core.errors.ContentError` saying where:
@@ -50,7 +50,7 @@ from crabrules.oh_crab.adventure.asymmetry_content import (
     parse_asymmetry_card,
 )
 from crabrules.oh_crab.adventure.modules import Module
-from crabrules.oh_crab.primitives import INTERNAL, MOVES, Primitive
+from crabrules.oh_crab.model.primitives import INTERNAL, MOVES, Primitive
 
 __all__ = [
     "AdventureContent",
@@ -600,6 +600,8 @@ def parse_adventure(data: object, where: str = "adventure.json") -> AdventureCon
 
 @functools.cache
 def reference_adventure() -> AdventureContent:
-    """Return the library's own Adventure Pack content (``crabrules/oh_crab/data``)."""
-    text = (resources.files("crabrules.oh_crab") / "data" / "adventure.json").read_text("utf-8")
+    """Return the library's own Adventure Pack content (``crabrules/oh_crab/content/data``)."""
+    text = (resources.files("crabrules.oh_crab.content") / "data" / "adventure.json").read_text(
+        "utf-8"
+    )
     return parse_adventure(json.loads(text))

@@ -9,8 +9,8 @@ step's options are the legal actions (:func:`frame_options`); the turn waits ben
 
 The frames are a stack (``Adventure.frames``, the last first): a frame pushed while
 another resolves (a token flipped by a Treasure's move) comes first. Steps resolve with
-the very code of a turn's actions (:mod:`crabrules.oh_crab.effects`): the frame's steps,
-crab and ``crabs_left`` are loaded into the :class:`~crabrules.oh_crab.work.Work` in place
+the very code of a turn's actions (:mod:`crabrules.oh_crab.engine.effects`): the frame's steps,
+crab and ``crabs_left`` are loaded into the :class:`~crabrules.oh_crab.engine.work.Work` in place
 of the turn's, and put back after (:func:`run_in_frame`, :func:`settle`). Head Down! holds
 in a frame only for the turn's own active crab.
 
@@ -20,11 +20,11 @@ This is also how Module 4 opens a *window*: a frame whose step offers a skill or
 from __future__ import annotations
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import Action
 from crabrules.oh_crab.adventure.state import Frame
-from crabrules.oh_crab.effects import advance, resolve, step_options
-from crabrules.oh_crab.state import State
-from crabrules.oh_crab.work import Work, rules_of
+from crabrules.oh_crab.engine.effects import advance, resolve, step_options
+from crabrules.oh_crab.engine.work import Work, rules_of
+from crabrules.oh_crab.model.actions import Action
+from crabrules.oh_crab.model.state import State
 
 __all__ = ["frame_options", "frame_player", "in_order", "run_in_frame", "settle"]
 

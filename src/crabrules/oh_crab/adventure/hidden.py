@@ -27,8 +27,8 @@ from crabrules.oh_crab.adventure.content import AdventureContent
 from crabrules.oh_crab.adventure.modules import Variant
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Surprises
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.work import Rules
+from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.config import Config
 
 __all__ = ["HIDDEN", "deal", "mask", "wastes_per_tile"]
 

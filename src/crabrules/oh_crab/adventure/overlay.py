@@ -1,17 +1,17 @@
 """The rules overlay: the config's rules with the changes made during a game.
 
-Every rule lookup reads a :class:`~crabrules.oh_crab.work.Rules` (the move tables, the
+Every rule lookup reads a :class:`~crabrules.oh_crab.engine.work.Rules` (the move tables, the
 space types, the tiles' costs, the cook's action). A game without modules reads the
 config's cached rules directly; with changes in effect (a temporary Event, an Obstacle made
-of a standard space), :func:`~crabrules.oh_crab.work.rules_of` reads the rules
+of a standard space), :func:`~crabrules.oh_crab.engine.work.rules_of` reads the rules
 :func:`overlaid` returns, cached per config and overlay, so the base game pays nothing and a
 changed game pays once per change.
 
 A new kind of change is a :class:`~crabrules.oh_crab.adventure.content.Rule` member and a
 branch of :func:`overlaid` that rewrites the tables it concerns.
 
->>> from crabrules.oh_crab.config import Config
->>> from crabrules.oh_crab.work import rules_for
+>>> from crabrules.oh_crab.model.config import Config
+>>> from crabrules.oh_crab.engine.work import rules_for
 >>> from crabrules.oh_crab.adventure.content import Rule, RuleChange
 >>> rules = rules_for(Config())
 >>> closed = overlaid(rules, (RuleChange(Rule.TILES_CLOSED),))
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from crabrules.oh_crab.adventure.content import Rule, RuleChange
 
 if TYPE_CHECKING:
-    from crabrules.oh_crab.work import Rules
+    from crabrules.oh_crab.engine.work import Rules
 
 __all__ = ["overlaid"]
 

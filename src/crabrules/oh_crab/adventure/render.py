@@ -1,6 +1,6 @@
 """The Adventure Pack in the pictures, from a state or an observation.
 
-:func:`adventure_lines` gives the lines :func:`~crabrules.oh_crab.render` prints and
+:func:`adventure_lines` gives the lines :func:`~crabrules.oh_crab.view.render` prints and
 :func:`~crabrules.oh_crab.render_svg` draws in its panel.
 
 Face-down tokens and cards are named only where the viewer may see them (a state shows
@@ -9,7 +9,7 @@ reminder says (the Tips of Module 2): beside its Beach tile, beside the Addition
 tiles, or in front of the cook's holder, passed on with the pawn.
 
 >>> from crabrules.oh_crab import Config, initial_state, observe
->>> from crabrules.oh_crab.work import rules_for
+>>> from crabrules.oh_crab.engine.work import rules_for
 >>> state = initial_state(Config(players=3, modules={"challenges"}), seed=3)
 >>> import textwrap
 >>> line = adventure_lines(observe(state, 0), rules_for(state.config))[0]
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from crabrules.oh_crab.adventure.content import Reminder
 from crabrules.oh_crab.adventure.state import NONE, DueKind
-from crabrules.oh_crab.names import cell_label
-from crabrules.oh_crab.work import Rules
+from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.names import cell_label
 
 __all__ = ["adventure_lines"]
 

@@ -25,14 +25,14 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure.content import Measure, Target
 from crabrules.oh_crab.adventure.state import NONE, Due, DueKind, Frame, FrameKind
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.engine.work import Rules, View, Work
+from crabrules.oh_crab.model.events import (
     ChallengeResolved,
     ChallengeRevealed,
     EventEnded,
     EventRevealed,
 )
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.work import Rules, View, Work
+from crabrules.oh_crab.model.primitives import Primitive
 
 __all__ = ["crab_of", "measure", "reveal_due", "reveal_steps", "targets"]
 

@@ -6,15 +6,15 @@
 - A trophy exchanged for a reward of the Reward card (:func:`choose_reward`): the reward's
   steps take the place of the choice, for the same player and crab.
 
-(Taking a Market card is :meth:`~crabrules.oh_crab.work.Work.take_market`, as at Rest.)
+(Taking a Market card is :meth:`~crabrules.oh_crab.engine.work.Work.take_market`, as at Rest.)
 """
 
 from __future__ import annotations
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.events import CardTakenBack, RewardChosen
-from crabrules.oh_crab.state import CardId
-from crabrules.oh_crab.work import Work
+from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.model.events import CardTakenBack, RewardChosen
+from crabrules.oh_crab.model.state import CardId
 
 __all__ = ["choose_reward", "take_from_trace"]
 

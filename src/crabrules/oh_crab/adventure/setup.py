@@ -19,9 +19,9 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure.content import AdventureContent
 from crabrules.oh_crab.adventure.modules import Module, Variant
 from crabrules.oh_crab.adventure.state import NONE, Adventure, Challenges, Events, Surprises
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.content import get_content
-from crabrules.oh_crab.work import Rules
+from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.config import Config
 
 __all__ = ["playable_challenges", "setup_adventure", "surprise_cells"]
 

@@ -24,7 +24,7 @@ whose card has a Pincer and whose steps would do something then:
 - an Event is revealed: every skill for the situation ``event_revealed``.
 
 A moment belongs to the turn in which it arises. The Water Current acts at the end of its
-owner's turn (:func:`~crabrules.oh_crab.turns.end_turn`), so a crab it knocks over is
+owner's turn (:func:`~crabrules.oh_crab.engine.turns.end_turn`), so a crab it knocks over is
 knocked over in its owner's own turn: no other-turn window, and an any-turn window that
 is resolved before the turn passes. Several windows of one action open in turn order
 from the active player. Nothing else opens one, so random play and search see at most
@@ -34,16 +34,16 @@ one extra decision per knock-over or Event.
 from __future__ import annotations
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import Skill
 from crabrules.oh_crab.adventure.asymmetry import card_of, spend_pincer, window_steps
 from crabrules.oh_crab.adventure.asymmetry_content import Situation, Timing
 from crabrules.oh_crab.adventure.frames import in_order
 from crabrules.oh_crab.adventure.state import Frame, FrameKind
-from crabrules.oh_crab.effects import advance, steps_usable
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.progress import Phase
-from crabrules.oh_crab.state import State
-from crabrules.oh_crab.work import Rules, Work
+from crabrules.oh_crab.engine.effects import advance, steps_usable
+from crabrules.oh_crab.engine.work import Rules, Work
+from crabrules.oh_crab.model.actions import Skill
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.progress import Phase
+from crabrules.oh_crab.model.state import State
 
 __all__ = ["open_windows", "skill_options", "use_skill"]
 

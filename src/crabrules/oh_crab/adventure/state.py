@@ -23,7 +23,7 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure.content import RuleChange
-from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.model.primitives import Primitive
 
 __all__ = [
     "NONE",

@@ -12,11 +12,11 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import UseTreasure
-from crabrules.oh_crab.effects import advance, steps_usable
-from crabrules.oh_crab.events import TreasureUsed
-from crabrules.oh_crab.state import State
-from crabrules.oh_crab.work import Rules, Work
+from crabrules.oh_crab.engine.effects import advance, steps_usable
+from crabrules.oh_crab.engine.work import Rules, Work
+from crabrules.oh_crab.model.actions import UseTreasure
+from crabrules.oh_crab.model.events import TreasureUsed
+from crabrules.oh_crab.model.state import State
 
 __all__ = ["treasure_options", "use_treasure"]
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from crabrules.oh_crab.adventure.content import TokenKind
 from crabrules.oh_crab.adventure.modules import Variant
 from crabrules.oh_crab.adventure.state import NONE, Due, DueKind, Frame, FrameKind, Surprises
-from crabrules.oh_crab.board import Cell
-from crabrules.oh_crab.events import CardDue, SurpriseFlipped
-from crabrules.oh_crab.work import Work
+from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.model.events import CardDue, SurpriseFlipped
 
 __all__ = ["arrived"]
 

@@ -1,6 +1,6 @@
 """The Adventure Pack's actions and events in words.
 
->>> from crabrules.oh_crab.events import SurpriseFlipped, ChallengeResolved
+>>> from crabrules.oh_crab.model.events import SurpriseFlipped, ChallengeResolved
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, 5, "Pearl", False, False))
 'orange flips a Surprise on c3: Pearl'
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, -3, "", False, True))
@@ -12,7 +12,14 @@
 
 from __future__ import annotations
 
-from crabrules.oh_crab.actions import (
+from crabrules.oh_crab.adventure.asymmetry_words import (
+    ASYMMETRY_EVENTS,
+    describe_asymmetry_action,
+    describe_asymmetry_event,
+)
+from crabrules.oh_crab.adventure.state import DueKind
+from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.actions import (
     Action,
     Choose,
     ChooseSkills,
@@ -23,13 +30,7 @@ from crabrules.oh_crab.actions import (
     TakeMarket,
     UseTreasure,
 )
-from crabrules.oh_crab.adventure.asymmetry_words import (
-    ASYMMETRY_EVENTS,
-    describe_asymmetry_action,
-    describe_asymmetry_event,
-)
-from crabrules.oh_crab.adventure.state import DueKind
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.model.events import (
     CardDue,
     CardTakenBack,
     ChallengeResolved,
@@ -42,9 +43,8 @@ from crabrules.oh_crab.events import (
     SurpriseFlipped,
     TreasureUsed,
 )
-from crabrules.oh_crab.names import cell_label, pile_label
-from crabrules.oh_crab.state import State
-from crabrules.oh_crab.work import Rules
+from crabrules.oh_crab.model.names import cell_label, pile_label
+from crabrules.oh_crab.model.state import State
 
 __all__ = ["describe_adventure_action", "describe_adventure_event"]
 

@@ -1,13 +1,14 @@
 """The names people read: cell labels, Market piles, cards and actions.
 
-A cell is labelled by its column letter and its row number, as :func:`~crabrules.oh_crab.render`
-prints them on the board's edges: ``a0`` is the Start row's left space, ``-1`` (the sea)
-is ``sea``. The Market's face-up piles are ``m1`` to ``m3`` and the draw pile ``draw``.
+A cell is labelled by its column letter and its row number, as
+:func:`~crabrules.oh_crab.view.render` prints them on the board's edges: ``a0`` is the Start
+row's left space, ``-1`` (the sea) is ``sea``. The Market's face-up piles are ``m1`` to
+``m3`` and the draw pile ``draw``.
 A card is named by its content id, its main action and its special action.
 
 >>> cell_label(7), parse_cell("c1"), cell_label(-1)
 ('c1', 7, 'sea')
->>> from crabrules.oh_crab.content import reference_content
+>>> from crabrules.oh_crab.content.loading import reference_content
 >>> content = reference_content()
 >>> card_names(content)[0], card_names(content)[20]
 ('red-1 (Move forward)', 'a01 (Move forward, Seagull!)')
@@ -17,14 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crabrules.oh_crab.actions import DRAW_PILE, NO_PILE, Pile
-from crabrules.oh_crab.board import SEA, Cell
-from crabrules.oh_crab.content import COLUMNS, Content
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.state import Grant, Source
+from crabrules.oh_crab.content.board import SEA, Cell
+from crabrules.oh_crab.content.components import COLUMNS, Content
+from crabrules.oh_crab.model.actions import DRAW_PILE, NO_PILE, Pile
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.state import Grant, Source
 
 if TYPE_CHECKING:
-    from crabrules.oh_crab.work import Rules
+    from crabrules.oh_crab.engine.work import Rules
 
 __all__ = [
     "BASIC_TITLES",
@@ -117,8 +118,8 @@ def shells(count: int) -> str:
 def grant_words(rules: Rules, grant: Grant) -> str:
     """An action of the turn in words: "the special action Faster!", "tile Ca ... (3 shells)".
 
-    >>> from crabrules.oh_crab.config import Config
-    >>> from crabrules.oh_crab.work import rules_for
+    >>> from crabrules.oh_crab.model.config import Config
+    >>> from crabrules.oh_crab.engine.work import rules_for
     >>> tile = rules_for(Config()).tiles[0]
     >>> grant_words(rules_for(Config()), Grant(Source.TILE, tile.id, tile.steps, tile.cost))
     'tile Aa Diagonally! (1 shell)'

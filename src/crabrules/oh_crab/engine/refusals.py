@@ -4,7 +4,7 @@
 action's player may act and that the action is not among the legal ones. The message
 begins with the field (``dest: ...``, as a config error does) and says what the rule
 asks for, naming crabs by colour, cards by name and spaces by the labels ``render``
-prints; the :class:`~crabrules.oh_crab.actions.IllegalReason` says which kind of rule it
+prints; the :class:`~crabrules.oh_crab.model.actions.IllegalReason` says which kind of rule it
 is. An action of a kind the moment does not offer is refused as ``wrong_phase``, saying
 what the moment waits for.
 
@@ -25,7 +25,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.core.errors import IllegalActionError
-from crabrules.oh_crab.actions import (
+from crabrules.oh_crab.adventure import asymmetry as module4
+from crabrules.oh_crab.adventure.content import TokenKind
+from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, Layout
+from crabrules.oh_crab.content.components import COLUMNS, SpaceType
+from crabrules.oh_crab.engine.effects import eligible_crabs
+from crabrules.oh_crab.engine.market import market_takes
+from crabrules.oh_crab.engine.movement import occupants, push_chains
+from crabrules.oh_crab.engine.turns import carried_to
+from crabrules.oh_crab.engine.work import rules_of
+from crabrules.oh_crab.model.actions import (
     DRAW_PILE,
     NO_PILE,
     Action,
@@ -54,18 +63,9 @@ from crabrules.oh_crab.actions import (
     Use,
     UseTreasure,
 )
-from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.content import TokenKind
-from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
-from crabrules.oh_crab.content import COLUMNS, SpaceType
-from crabrules.oh_crab.effects import eligible_crabs
-from crabrules.oh_crab.market import market_takes
-from crabrules.oh_crab.movement import occupants, push_chains
-from crabrules.oh_crab.names import BASIC_TITLES, cell_label, grant_words, pile_label, shells
-from crabrules.oh_crab.primitives import MOVES, Primitive
-from crabrules.oh_crab.state import NO_CARD, Phase, Source, Stage, State
-from crabrules.oh_crab.turns import carried_to
-from crabrules.oh_crab.work import rules_of
+from crabrules.oh_crab.model.names import BASIC_TITLES, cell_label, grant_words, pile_label, shells
+from crabrules.oh_crab.model.primitives import MOVES, Primitive
+from crabrules.oh_crab.model.state import NO_CARD, Phase, Source, Stage, State
 
 __all__ = ["refusal"]
 

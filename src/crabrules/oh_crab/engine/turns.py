@@ -12,9 +12,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import NO_PILE, EndTurn, Pile, Side
-from crabrules.oh_crab.board import NOWHERE, SEA, Cell, Layout
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, Layout
+from crabrules.oh_crab.engine.movement import enter_own, stand_up
+from crabrules.oh_crab.engine.work import Rules, View, Work, shared
+from crabrules.oh_crab.model.actions import NO_PILE, EndTurn, Pile, Side
+from crabrules.oh_crab.model.events import (
     CardAdded,
     CookPassed,
     CrabActivated,
@@ -26,11 +28,9 @@ from crabrules.oh_crab.events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.movement import enter_own, stand_up
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.progress import Phase, Source, Stage
-from crabrules.oh_crab.state import NO_CARD, NO_CRAB, RESTING, CardId, Grant
-from crabrules.oh_crab.work import Rules, View, Work, shared
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.progress import Phase, Source, Stage
+from crabrules.oh_crab.model.state import NO_CARD, NO_CRAB, RESTING, CardId, Grant
 
 __all__ = [
     "activate",
@@ -266,7 +266,7 @@ def next_cook(
     Among tied players, the first met going left (clockwise) from the holder, the holder
     last. In the 2-player mode, tied farthest crabs of both players pass it on anyway.
 
-    >>> from crabrules.oh_crab.board import get_layout
+    >>> from crabrules.oh_crab.content.board import get_layout
     >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
     >>> next_cook(layout, (0, 30, 2, 40), (0, 1, 2, 3), holder=2)
     0

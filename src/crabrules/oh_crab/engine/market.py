@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crabrules.oh_crab.actions import DRAW_PILE, Pile
-from crabrules.oh_crab.state import CardId
+from crabrules.oh_crab.model.actions import DRAW_PILE, Pile
+from crabrules.oh_crab.model.state import CardId
 
 __all__ = ["market_takes", "refill", "take"]
 

@@ -3,9 +3,9 @@
 :mod:`crabrules.oh_crab.rules` is the front: it checks its arguments (the state's type,
 the player, the action when asked to), then calls this module, which trusts them. The
 compiled build compiles this module with the working copy and the effects it runs
-(:mod:`~crabrules.oh_crab.work`, :mod:`~crabrules.oh_crab.effects`,
-:mod:`~crabrules.oh_crab.turns`, :mod:`~crabrules.oh_crab.movement`); the order of the
-legal actions is the one :mod:`~crabrules.oh_crab.rules` documents.
+(:mod:`~crabrules.oh_crab.engine.work`, :mod:`~crabrules.oh_crab.engine.effects`,
+:mod:`~crabrules.oh_crab.engine.turns`, :mod:`~crabrules.oh_crab.engine.movement`); the order
+of the legal actions is the one :mod:`~crabrules.oh_crab.rules` documents.
 """
 
 from __future__ import annotations
@@ -14,7 +14,34 @@ from typing import Final
 
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import (
+from crabrules.oh_crab.adventure import asymmetry as module4
+from crabrules.oh_crab.adventure.frames import frame_options, in_order, run_in_frame, settle
+from crabrules.oh_crab.adventure.reveal import reveal_steps
+from crabrules.oh_crab.adventure.skills import open_windows, skill_options, use_skill
+from crabrules.oh_crab.adventure.treasures import treasure_options, use_treasure
+from crabrules.oh_crab.content.board import NOWHERE, SEA
+from crabrules.oh_crab.engine.effects import (
+    advance,
+    exchange,
+    grant_usable,
+    resolve,
+    shortcut_options,
+    step_options,
+)
+from crabrules.oh_crab.engine.market import market_takes
+from crabrules.oh_crab.engine.movement import do_move
+from crabrules.oh_crab.engine.turns import (
+    activate,
+    add_to_trace,
+    end_turn,
+    end_turn_options,
+    maybe_start_actions,
+    pass_turn,
+    rest,
+    turn_grants,
+)
+from crabrules.oh_crab.engine.work import Rules, Work, rules_for, rules_of, shared
+from crabrules.oh_crab.model.actions import (
     NO_PILE,
     Action,
     Activate,
@@ -32,37 +59,10 @@ from crabrules.oh_crab.actions import (
     Use,
     UseTreasure,
 )
-from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.frames import frame_options, in_order, run_in_frame, settle
-from crabrules.oh_crab.adventure.reveal import reveal_steps
-from crabrules.oh_crab.adventure.skills import open_windows, skill_options, use_skill
-from crabrules.oh_crab.adventure.treasures import treasure_options, use_treasure
-from crabrules.oh_crab.board import NOWHERE, SEA
-from crabrules.oh_crab.effects import (
-    advance,
-    exchange,
-    grant_usable,
-    resolve,
-    shortcut_options,
-    step_options,
-)
-from crabrules.oh_crab.events import ActionUsed, CardPlanned, CrabPlaced, Event, Motion
-from crabrules.oh_crab.market import market_takes
-from crabrules.oh_crab.movement import do_move
-from crabrules.oh_crab.names import cell_label
-from crabrules.oh_crab.progress import Phase, Source, Stage
-from crabrules.oh_crab.state import NO_CARD, RESTING, State
-from crabrules.oh_crab.turns import (
-    activate,
-    add_to_trace,
-    end_turn,
-    end_turn_options,
-    maybe_start_actions,
-    pass_turn,
-    rest,
-    turn_grants,
-)
-from crabrules.oh_crab.work import Rules, Work, rules_for, rules_of, shared
+from crabrules.oh_crab.model.events import ActionUsed, CardPlanned, CrabPlaced, Event, Motion
+from crabrules.oh_crab.model.names import cell_label
+from crabrules.oh_crab.model.progress import Phase, Source, Stage
+from crabrules.oh_crab.model.state import NO_CARD, RESTING, State
 
 __all__ = ["apply", "legal_actions"]
 

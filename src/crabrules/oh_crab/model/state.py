@@ -17,10 +17,10 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure.state import Adventure
-from crabrules.oh_crab.board import Cell
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.progress import Phase, Source, Stage
+from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.progress import Phase, Source, Stage
 
 __all__ = [
     "NO_CARD",
@@ -103,8 +103,8 @@ class State:
         cook: who holds the cook pawn.
         current: whose turn it is in the action phase (and who places a crab).
         owners: each crab's player.
-        crabs: each crab's cell (:data:`~crabrules.oh_crab.board.SEA` in the sea,
-            :data:`~crabrules.oh_crab.board.NOWHERE` before it is placed).
+        crabs: each crab's cell (:data:`~crabrules.oh_crab.content.board.SEA` in the sea,
+            :data:`~crabrules.oh_crab.content.board.NOWHERE` before it is placed).
         knocked: each crab is knocked over.
         tokens: the activation token on each crab this round (2-player mode): 0 none,
             1 or 2; always 0 with one crab per player.

@@ -25,9 +25,9 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import Pile, Side
-from crabrules.oh_crab.board import Cell
-from crabrules.oh_crab.state import CardId, Source
+from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.model.actions import Pile, Side
+from crabrules.oh_crab.model.state import CardId, Source
 
 __all__ = [
     "EVENTS",

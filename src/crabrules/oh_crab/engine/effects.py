@@ -15,7 +15,24 @@ from itertools import combinations
 from typing import Final
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.actions import (
+from crabrules.oh_crab.adventure import asymmetry as module4
+from crabrules.oh_crab.adventure.reveal import reveal_due
+from crabrules.oh_crab.adventure.rewards import choose_reward, take_from_trace
+from crabrules.oh_crab.content.board import SEA, Cell
+from crabrules.oh_crab.engine.market import market_takes
+from crabrules.oh_crab.engine.movement import (
+    do_move,
+    enter_moved,
+    enter_own,
+    knock_over,
+    occupants,
+    own_moves,
+    push_chains,
+    stand_up,
+)
+from crabrules.oh_crab.engine.turns import add_to_trace
+from crabrules.oh_crab.engine.work import Rules, View, Work, shared
+from crabrules.oh_crab.model.actions import (
     Action,
     Choose,
     Decline,
@@ -34,27 +51,10 @@ from crabrules.oh_crab.actions import (
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.reveal import reveal_due
-from crabrules.oh_crab.adventure.rewards import choose_reward, take_from_trace
-from crabrules.oh_crab.board import SEA, Cell
-from crabrules.oh_crab.events import CardExchanged, Motion, MovingFinished, TraceActionPicked
-from crabrules.oh_crab.market import market_takes
-from crabrules.oh_crab.movement import (
-    do_move,
-    enter_moved,
-    enter_own,
-    knock_over,
-    occupants,
-    own_moves,
-    push_chains,
-    stand_up,
-)
-from crabrules.oh_crab.primitives import MOVES, Primitive
-from crabrules.oh_crab.progress import Source
-from crabrules.oh_crab.state import NO_CARD, CardId, Grant
-from crabrules.oh_crab.turns import add_to_trace
-from crabrules.oh_crab.work import Rules, View, Work, shared
+from crabrules.oh_crab.model.events import CardExchanged, Motion, MovingFinished, TraceActionPicked
+from crabrules.oh_crab.model.primitives import MOVES, Primitive
+from crabrules.oh_crab.model.progress import Source
+from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant
 
 __all__ = [
     "AUTOMATIC",

@@ -5,7 +5,7 @@ after every action); :func:`check_observation` on every :class:`Observation`. Ea
 :class:`~crabrules.core.errors.InvalidStateError` saying what is impossible.
 
 >>> from crabrules.oh_crab.rules import initial_state
->>> from crabrules.oh_crab.config import Config
+>>> from crabrules.oh_crab.model.config import Config
 >>> import attrs
 >>> state = initial_state(Config(players=3), seed=1)
 >>> check_state(state)
@@ -24,13 +24,14 @@ from crabrules.core.game import not_a_state
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.oh_crab.adventure.check import check_adventure, check_adventure_view, turn_queues
-from crabrules.oh_crab.board import NOWHERE, SEA
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.content import get_content
-from crabrules.oh_crab.effects import AUTOMATIC, MULTI, step_options
-from crabrules.oh_crab.observe import HIDDEN, Observation, deal, observe
-from crabrules.oh_crab.primitives import BASIC, Primitive
-from crabrules.oh_crab.state import (
+from crabrules.oh_crab.content.board import NOWHERE, SEA
+from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.engine.effects import AUTOMATIC, MULTI, step_options
+from crabrules.oh_crab.engine.turns import game_over
+from crabrules.oh_crab.engine.work import Rules, rules_for, rules_of
+from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.primitives import BASIC, Primitive
+from crabrules.oh_crab.model.state import (
     NO_CARD,
     NO_CRAB,
     RESTING,
@@ -41,8 +42,7 @@ from crabrules.oh_crab.state import (
     State,
     Turn,
 )
-from crabrules.oh_crab.turns import game_over
-from crabrules.oh_crab.work import Rules, rules_for, rules_of
+from crabrules.oh_crab.view.observe import HIDDEN, Observation, deal, observe
 
 __all__ = ["check_observation", "check_state"]
 

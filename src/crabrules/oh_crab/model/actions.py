@@ -24,8 +24,8 @@ import attrs
 
 from crabrules.core.errors import Reason
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.board import Cell
-from crabrules.oh_crab.state import NO_CARD, CardId
+from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.model.state import NO_CARD, CardId
 
 __all__ = [
     "ACTIONS",

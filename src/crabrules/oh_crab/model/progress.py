@@ -1,11 +1,11 @@
 """Where a game and a turn stand: the round's phase, the turn's stage, a grant's source.
 
 :class:`Phase`, :class:`Stage` and :class:`Source` (where each action the active player may
-still use comes from) are the fields of :class:`~crabrules.oh_crab.state.State` (and of
+still use comes from) are the fields of :class:`~crabrules.oh_crab.model.state.State` (and of
 its ``Turn`` and ``Grant``) that the turn code compares most, so they live in a module of
 their own that the compiled build compiles: there, compiled code reads their members as
 constants, where a member of an enum defined in a pure module is read through the enum
-type's ``__getattr__`` (about 170 ns a read). :mod:`crabrules.oh_crab.state` exports them
+type's ``__getattr__`` (about 170 ns a read). :mod:`crabrules.oh_crab.model.state` exports them
 too.
 
 >>> Stage("act") is Stage.ACT
@@ -23,7 +23,7 @@ class Phase(str, enum.Enum):
     """The phase of the round (the End of Round phase resolves at once).
 
     In the 2-player mode a round has two Planning and two Action phases
-    (:attr:`State.tokens <crabrules.oh_crab.state.State.tokens>` tells which); the game
+    (:attr:`State.tokens <crabrules.oh_crab.model.state.State.tokens>` tells which); the game
     begins with the crabs' placing.
     """
 

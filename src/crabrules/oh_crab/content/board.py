@@ -5,7 +5,7 @@ the sea zone beyond the last row is the single position :data:`SEA`. A crab's di
 the sea is the number of rows between it and the sea zone. Every table is computed once
 per (content, board) and cached:
 
->>> from crabrules.oh_crab.content import reference_content
+>>> from crabrules.oh_crab.content.loading import reference_content
 >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
 >>> layout.rows, layout.starts
 (16, (0, 1, 2, 3, 4))
@@ -24,8 +24,9 @@ import attrs
 
 from crabrules.core.errors import ContentError
 from crabrules.core.memo import CONFIGS_KEPT
-from crabrules.oh_crab.content import COLUMNS, Content, Space, get_content
-from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.content.components import COLUMNS, Content, Space
+from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.model.primitives import Primitive
 
 __all__ = ["NOWHERE", "SEA", "Cell", "Layout", "build_layout", "get_layout"]
 

@@ -19,14 +19,16 @@ import attrs
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
-from crabrules.oh_crab.actions import DRAW_PILE, Pile, Plan
 from crabrules.oh_crab.adventure.content import AdventureContent
 from crabrules.oh_crab.adventure.overlay import overlaid
 from crabrules.oh_crab.adventure.state import NO_OVERLAY, Adventure, Frame, Overlay
-from crabrules.oh_crab.board import Cell, Layout, get_layout
-from crabrules.oh_crab.config import Config
-from crabrules.oh_crab.content import COLUMNS, ActionTileSide, Card, SpaceType, get_content
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.content.board import Cell, Layout, get_layout
+from crabrules.oh_crab.content.components import COLUMNS, ActionTileSide, Card, SpaceType
+from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.engine.market import refill, take
+from crabrules.oh_crab.model.actions import DRAW_PILE, Pile, Plan
+from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.events import (
     CardDiscarded,
     DiscardPileTaken,
     Event,
@@ -35,11 +37,10 @@ from crabrules.oh_crab.events import (
     ShellLost,
     ShellTaken,
 )
-from crabrules.oh_crab.market import refill, take
-from crabrules.oh_crab.names import BASIC_TITLES, card_names
-from crabrules.oh_crab.primitives import Primitive
-from crabrules.oh_crab.progress import Source, Stage
-from crabrules.oh_crab.state import NO_CRAB, CardId, Grant, State, Turn
+from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.progress import Source, Stage
+from crabrules.oh_crab.model.state import NO_CRAB, CardId, Grant, State, Turn
 
 __all__ = ["Rules", "View", "Work", "rules_for", "rules_of", "shared"]
 
@@ -70,7 +71,7 @@ class Rules:
         names: each player's name: their crab's colour, or their two crabs' colours
             joined by ``+`` (``"red+orange"``) in the 2-player mode.
         decks: each player's starting cards (their first crab's set).
-        card_names: each card's name in words (:func:`~crabrules.oh_crab.names.card_names`).
+        card_names: each card's name in words (:func:`~crabrules.oh_crab.model.names.card_names`).
         titles: the English name of each action a turn may give, by its grant name.
         tile_costs: ``None``: each tile costs what it shows; else, by side id, what each
             Additional Action tile costs now, a tile missing here cannot be used (the rules
@@ -82,7 +83,7 @@ class Rules:
         plans: ``plans[player][card]`` is the :class:`~crabrules.oh_crab.Plan` of that card
             (actions are values: the planning options share them instead of building them
             anew each time).
-        main_grants: per card, the :class:`~crabrules.oh_crab.state.Grant` of its main
+        main_grants: per card, the :class:`~crabrules.oh_crab.model.state.Grant` of its main
             action (grants are values too: a card added to the Trace shares them).
         secondary_grants: by basic action, the grant of a completed icon.
         special_grants: per card, the grant of its special action (``None``: none).
@@ -128,7 +129,7 @@ def shared(rules: Rules, kind: Callable[..., A], *values: object) -> A:
     Actions are values, and the option generators offer the same ones again and again:
     looking one up costs less than building it.
 
-    >>> from crabrules.oh_crab.actions import Move
+    >>> from crabrules.oh_crab.model.actions import Move
     >>> rules = rules_for(Config())
     >>> shared(rules, Move, 0, 7, -1, ()) is shared(rules, Move, 0, 7, -1, ())
     True

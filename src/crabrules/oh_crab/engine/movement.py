@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crabrules.oh_crab.actions import Action, Move
 from crabrules.oh_crab.adventure.triggers import arrived
-from crabrules.oh_crab.board import SEA, Cell, Layout
-from crabrules.oh_crab.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
-from crabrules.oh_crab.names import cell_label
-from crabrules.oh_crab.state import NO_CARD, CardId
-from crabrules.oh_crab.work import Rules, View, Work, shared
+from crabrules.oh_crab.content.board import SEA, Cell, Layout
+from crabrules.oh_crab.engine.work import Rules, View, Work, shared
+from crabrules.oh_crab.model.actions import Action, Move
+from crabrules.oh_crab.model.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
+from crabrules.oh_crab.model.names import cell_label
+from crabrules.oh_crab.model.state import NO_CARD, CardId
 
 __all__ = [
     "do_move",

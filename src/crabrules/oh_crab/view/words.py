@@ -2,14 +2,14 @@
 
 Players are named by their crab's colour (a 2-player team by both, ``red+orange``, and
 by its active crab's colour for what that crab does), cards by their id and actions (see
-:func:`~crabrules.oh_crab.names.card_names`), spaces by the labels
-:func:`~crabrules.oh_crab.render` prints on the board's edges (``c4``: column c, row 4).
+:func:`~crabrules.oh_crab.model.names.card_names`), spaces by the labels
+:func:`~crabrules.oh_crab.view.render` prints on the board's edges (``c4``: column c, row 4).
 
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> state = initial_state(Config(players=3), seed=7)
 >>> describe(state, legal_actions(state, 0)[1])
 'red plans red-2 (Move forward) face down'
->>> from crabrules.oh_crab.events import KnockedOver
+>>> from crabrules.oh_crab.model.events import KnockedOver
 >>> describe_event(KnockedOver(crab=1, colour="orange"))
 'orange is knocked over'
 """
@@ -20,7 +20,11 @@ from collections.abc import Sequence
 
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
-from crabrules.oh_crab.actions import (
+from crabrules.oh_crab.adventure.words import describe_adventure_action, describe_adventure_event
+from crabrules.oh_crab.content.board import NOWHERE
+from crabrules.oh_crab.engine.turns import carried_to
+from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.model.actions import (
     DRAW_PILE,
     NO_PILE,
     Action,
@@ -43,9 +47,7 @@ from crabrules.oh_crab.actions import (
     StandUp,
     Use,
 )
-from crabrules.oh_crab.adventure.words import describe_adventure_action, describe_adventure_event
-from crabrules.oh_crab.board import NOWHERE
-from crabrules.oh_crab.events import (
+from crabrules.oh_crab.model.events import (
     ActionUsed,
     CardAdded,
     CardDiscarded,
@@ -74,12 +76,10 @@ from crabrules.oh_crab.events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.names import SOURCES, cell_label, grant_words, pile_label, shells
-from crabrules.oh_crab.primitives import Primitive
+from crabrules.oh_crab.model.names import SOURCES, cell_label, grant_words, pile_label, shells
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
-from crabrules.oh_crab.state import NO_CARD, Source, State
-from crabrules.oh_crab.turns import carried_to
-from crabrules.oh_crab.work import Rules, rules_for
 
 __all__ = ["describe", "describe_event", "grant_words"]
 
@@ -272,7 +272,7 @@ def _take(pile: Pile) -> str:
 def describe_event(event: Event) -> str:
     """Say in one sentence what happened.
 
-    >>> from crabrules.oh_crab.events import CrabMoved, Motion
+    >>> from crabrules.oh_crab.model.events import CrabMoved, Motion
     >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.PUSH, 17, 22, "c3", "c4"))
     'red pushes orange from c3 to c4'
     >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.STEP_BACK, 22, 17, "c4", "c3"))

@@ -28,12 +28,12 @@ from xml.etree.ElementTree import Element
 from crabrules.core.svg import Svg, colour_fill
 from crabrules.oh_crab.adventure.asymmetry_render import asymmetry_panel_line
 from crabrules.oh_crab.adventure.render import adventure_lines
-from crabrules.oh_crab.board import SEA
-from crabrules.oh_crab.content import COLUMNS, Arrow, Space, SpaceType
-from crabrules.oh_crab.names import COLUMN_LETTERS, cell_label, pile_label
-from crabrules.oh_crab.observe import HIDDEN, Observation, observe
-from crabrules.oh_crab.state import NO_CARD, RESTING, Phase, State
-from crabrules.oh_crab.work import Rules, rules_for
+from crabrules.oh_crab.content.board import SEA
+from crabrules.oh_crab.content.components import COLUMNS, Arrow, Space, SpaceType
+from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
+from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, State
+from crabrules.oh_crab.view.observe import HIDDEN, Observation, observe
 
 __all__ = ["render_svg"]
 
@@ -53,7 +53,7 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
     """Draw the board and every player's panel as the observation's viewer sees them.
 
     Args:
-        position: an :class:`~crabrules.oh_crab.observe.Observation`, or a
+        position: an :class:`~crabrules.oh_crab.view.observe.Observation`, or a
             :class:`~crabrules.oh_crab.State`, drawn as ``observe(state, None)`` so that
             no Hand is ever drawn by accident.
         size: the picture's width in pixels; the height follows the board's length.

@@ -4,10 +4,10 @@ An action is written as the player's colour, a colon, a verb and its arguments (
 2-player mode, the colour of the crab that acts: the active crab in a turn, else the
 player's first crab; either of a player's colours, or their team name ``red+orange``, is
 read as that player). Spaces
-are the labels :func:`~crabrules.oh_crab.render` prints on the board's edges (column
+are the labels :func:`~crabrules.oh_crab.view.render` prints on the board's edges (column
 letter, row number: ``c4``; ``sea``); cards their content ids (``red-2``, ``a07``);
 Market piles ``m1``-``m3``, ``draw`` or ``none``; crabs their colours; an action of the
-turn ``source:name`` as :func:`~crabrules.oh_crab.render` lists them (``main:move_forward``,
+turn ``source:name`` as :func:`~crabrules.oh_crab.view.render` lists them (``main:move_forward``,
 ``special:faster``, ``cook:move_diagonal``, ``tile:Ba``; ``/2`` for a second one alike).
 
 =====================  ===============================================================
@@ -54,7 +54,9 @@ from collections.abc import Callable
 
 from crabrules.core.errors import CommonReason, IllegalActionError
 from crabrules.core.game import not_a_state
-from crabrules.oh_crab.actions import (
+from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.model.actions import (
     Action,
     Activate,
     AddCard,
@@ -84,11 +86,9 @@ from crabrules.oh_crab.actions import (
     Use,
     UseTreasure,
 )
-from crabrules.oh_crab.board import Cell
-from crabrules.oh_crab.names import cell_label, parse_cell, parse_pile, pile_label
+from crabrules.oh_crab.model.names import cell_label, parse_cell, parse_pile, pile_label
+from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant, State
 from crabrules.oh_crab.rules import check_legal
-from crabrules.oh_crab.state import NO_CARD, CardId, Grant, State
-from crabrules.oh_crab.work import Rules, rules_for
 
 __all__ = ["action_to_str", "actor_colour", "grant_labels", "parse_action"]
 

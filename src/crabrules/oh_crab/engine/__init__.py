@@ -1,0 +1,8 @@
+"""One way through an action: the working copy, the effects and the turn.
+
+:func:`~crabrules.oh_crab.engine.play.apply` copies the state into a
+:class:`~crabrules.oh_crab.engine.work.Work`, runs the action's steps
+(:mod:`~crabrules.oh_crab.engine.effects`, :mod:`~crabrules.oh_crab.engine.movement`,
+:mod:`~crabrules.oh_crab.engine.turns`, :mod:`~crabrules.oh_crab.engine.market`) and freezes
+the result; :mod:`~crabrules.oh_crab.engine.refusals` says why an action is illegal.
+"""
