@@ -126,7 +126,7 @@ MAX_MODULE_LINES = 600
 #: The modules still over it, each to be split; the list only shrinks.
 OVERSIZED_MODULES = {
     "src/crabrules/adapters/openspiel.py",
-    "src/crabrules/oh_crab/adventure/content.py",
+    "src/crabrules/oh_crab/content/adventure.py",
     "src/crabrules/oh_crab/model/events.py",
     "src/crabrules/oh_crab/engine/refusals.py",
     "src/crabrules/oh_crab/engine/work.py",

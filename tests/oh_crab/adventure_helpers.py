@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from crabrules.oh_crab import Config, Observation, State, get_content
-from crabrules.oh_crab.adventure.content import AdventureContent, TokenKind
 from crabrules.oh_crab.adventure.hidden import wastes_per_tile
-from crabrules.oh_crab.adventure.modules import Variant
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
-from crabrules.oh_crab.adventure.state import (
+from crabrules.oh_crab.content.adventure import AdventureContent, TokenKind
+from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.adventure import (
     NONE,
     Adventure,
     Challenges,
@@ -20,7 +20,7 @@ from crabrules.oh_crab.adventure.state import (
     Overlay,
     Surprises,
 )
-from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.modules import Variant
 
 ALL = frozenset({"surprises", "events", "challenges"})
 

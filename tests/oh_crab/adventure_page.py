@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from crabrules.oh_crab.adventure.content import AdventureContent
+from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.model.primitives import Primitive
 
 PAGE = Path(__file__).parents[2] / "docs" / "games" / "oh-crab-adventure.md"

@@ -20,7 +20,6 @@ from crabrules.oh_crab import (
     Turn,
     check_state,
 )
-from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.content.components import Content
 from crabrules.oh_crab.content.loading import (
     build_content,
@@ -30,6 +29,7 @@ from crabrules.oh_crab.content.loading import (
 )
 from crabrules.oh_crab.engine.market import refill
 from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.state import NO_CARD, NO_CRAB
 from crabrules.oh_crab.rules import initial_state
 

@@ -24,10 +24,10 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from crabrules.oh_crab.adventure.content import Measure, parse_adventure
 from crabrules.oh_crab.adventure.reveal import measure
-from crabrules.oh_crab.adventure.state import NONE, Adventure, Challenges
+from crabrules.oh_crab.content.adventure import Measure, parse_adventure
 from crabrules.oh_crab.engine.work import rules_for, rules_of
+from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges
 from crabrules.oh_crab.model.primitives import Primitive
 from tests.oh_crab.adventure_helpers import (
     ALL,
@@ -244,7 +244,9 @@ def test_every_reward_of_every_reward_card_gives_something(card: str) -> None:
 
 
 def _document() -> dict[str, Any]:
-    text = (resources.files("crabrules.oh_crab.content") / "data" / "adventure.json").read_text("utf-8")
+    text = (resources.files("crabrules.oh_crab.content") / "data" / "adventure.json").read_text(
+        "utf-8"
+    )
     document: dict[str, Any] = json.loads(text)
     return document
 

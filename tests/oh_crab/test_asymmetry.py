@@ -48,12 +48,12 @@ from crabrules.oh_crab import (
     render_svg,
 )
 from crabrules.oh_crab.adventure.asymmetry import forget_revealed, regenerate
-from crabrules.oh_crab.adventure.asymmetry_content import PINCER_TOKENS, Timing, tokens_for
-from crabrules.oh_crab.adventure.content import Rule, RuleChange, parse_adventure
 from crabrules.oh_crab.adventure.overlay import overlaid
-from crabrules.oh_crab.adventure.state import NONE, Adventure, Frame, FrameKind, Overlay
-from crabrules.oh_crab.adventure.state import Spied as Seen
+from crabrules.oh_crab.content.adventure import Rule, RuleChange, parse_adventure
+from crabrules.oh_crab.content.asymmetry import PINCER_TOKENS, Timing, tokens_for
 from crabrules.oh_crab.engine.work import Work, rules_for, rules_of
+from crabrules.oh_crab.model.adventure import NONE, Adventure, Frame, FrameKind, Overlay
+from crabrules.oh_crab.model.adventure import Spied as Seen
 from crabrules.oh_crab.view.notation import action_to_str, parse_action
 from tests.oh_crab.adventure_helpers import challenge, challenges, event, events, pack
 from tests.oh_crab.asymmetry_helpers import asy, asym, skill
@@ -105,7 +105,9 @@ def test_ten_double_sided_pincer_tokens_are_enough_for_five_cards() -> None:
 
 
 def _document() -> dict[str, Any]:
-    text = (resources.files("crabrules.oh_crab.content") / "data" / "adventure.json").read_text("utf-8")
+    text = (resources.files("crabrules.oh_crab.content") / "data" / "adventure.json").read_text(
+        "utf-8"
+    )
     data: dict[str, Any] = json.loads(text)
     return data
 

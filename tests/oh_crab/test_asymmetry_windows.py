@@ -22,8 +22,8 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from crabrules.oh_crab.adventure.state import NONE, Adventure, Overlay
 from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.adventure import NONE, Adventure, Overlay
 from tests.oh_crab.adventure_helpers import event, events, pack
 from tests.oh_crab.asymmetry_helpers import asy, asym
 from tests.oh_crab.helpers import at, make

@@ -43,10 +43,10 @@ from crabrules.oh_crab import (
     initial_state,
     legal_actions,
 )
-from crabrules.oh_crab.adventure.content import Rule, RuleChange
-from crabrules.oh_crab.adventure.state import Adventure, Overlay
+from crabrules.oh_crab.content.adventure import Rule, RuleChange
 from crabrules.oh_crab.engine.work import rules_for
 from crabrules.oh_crab.model.actions import DRAW_PILE, NO_PILE
+from crabrules.oh_crab.model.adventure import Adventure, Overlay
 from crabrules.oh_crab.model.state import NO_CARD
 from tests.oh_crab.adventure_helpers import (
     adventure,

@@ -35,8 +35,7 @@ tables), ``market``, ``content`` (the data format), ``config``, ``state``, ``act
 cards and actions for people), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
 """
 
-from crabrules.oh_crab.adventure.content import AdventureContent
-from crabrules.oh_crab.adventure.state import Adventure
+from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import SEA, Cell, Layout, get_layout
 from crabrules.oh_crab.content.components import Content
 from crabrules.oh_crab.content.loading import (
@@ -80,6 +79,7 @@ from crabrules.oh_crab.model.actions import (
     Use,
     UseTreasure,
 )
+from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import (
     IMPLEMENTED_MODULES,
     SCENARIOS,

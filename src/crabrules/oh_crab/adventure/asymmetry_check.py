@@ -20,13 +20,13 @@ from crabrules.oh_crab.adventure.asymmetry import (
     playable_skills,
     window_steps,
 )
-from crabrules.oh_crab.adventure.asymmetry_content import PINCER_TOKENS, tokens_for
-from crabrules.oh_crab.adventure.content import Rule
-from crabrules.oh_crab.adventure.modules import Module
-from crabrules.oh_crab.adventure.state import NONE, Adventure, Asymmetry, FrameKind
+from crabrules.oh_crab.content.adventure import Rule
+from crabrules.oh_crab.content.asymmetry import PINCER_TOKENS, tokens_for
 from crabrules.oh_crab.content.components import SpaceType
 from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, FrameKind
 from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.modules import Module
 from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import NO_CARD, Phase, State
 

@@ -8,9 +8,9 @@ spied (never which).
 
 from __future__ import annotations
 
-from crabrules.oh_crab.adventure.asymmetry_content import tokens_for
-from crabrules.oh_crab.adventure.state import Adventure
+from crabrules.oh_crab.content.asymmetry import tokens_for
 from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.names import cell_label
 from crabrules.oh_crab.model.state import State
 

@@ -14,13 +14,13 @@ import functools
 
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.memo import CONFIGS_KEPT
-from crabrules.oh_crab.adventure.content import AdventureContent, TokenKind
 from crabrules.oh_crab.adventure.hidden import wastes_per_tile
-from crabrules.oh_crab.adventure.modules import Module, Variant
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
-from crabrules.oh_crab.adventure.state import NO_OVERLAY, NONE, Adventure, DueKind, FrameKind
+from crabrules.oh_crab.content.adventure import AdventureContent, TokenKind
 from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.model.adventure import NO_OVERLAY, NONE, Adventure, DueKind, FrameKind
 from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.modules import Module, Variant
 from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import Phase, Stage, State
 

@@ -1,6 +1,6 @@
 """Decisions that come first, maybe out of turn: the frames' stack.
 
-A :class:`~crabrules.oh_crab.adventure.state.Frame` holds steps that one player resolves
+A :class:`~crabrules.oh_crab.model.adventure.Frame` holds steps that one player resolves
 now, before the turn goes on: a Surprise flipped by a crab pushed in another player's turn
 belongs to the crab's owner ("even during another player's turn"), a first place's reward
 to each winner, an immediate Event's part to each player it targets. While the top frame
@@ -20,10 +20,10 @@ This is also how Module 4 opens a *window*: a frame whose step offers a skill or
 from __future__ import annotations
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.adventure.state import Frame
 from crabrules.oh_crab.engine.effects import advance, resolve, step_options
 from crabrules.oh_crab.engine.work import Work, rules_of
 from crabrules.oh_crab.model.actions import Action
+from crabrules.oh_crab.model.adventure import Frame
 from crabrules.oh_crab.model.state import State
 
 __all__ = ["frame_options", "frame_player", "in_order", "run_in_frame", "settle"]

@@ -23,12 +23,12 @@ import attrs
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.adventure.content import AdventureContent
-from crabrules.oh_crab.adventure.modules import Variant
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
-from crabrules.oh_crab.adventure.state import NONE, Adventure, Surprises
+from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.adventure import NONE, Adventure, Surprises
 from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model.modules import Variant
 
 __all__ = ["HIDDEN", "deal", "mask", "wastes_per_tile"]
 

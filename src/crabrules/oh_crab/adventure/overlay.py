@@ -7,12 +7,12 @@ of a standard space), :func:`~crabrules.oh_crab.engine.work.rules_of` reads the 
 :func:`overlaid` returns, cached per config and overlay, so the base game pays nothing and a
 changed game pays once per change.
 
-A new kind of change is a :class:`~crabrules.oh_crab.adventure.content.Rule` member and a
+A new kind of change is a :class:`~crabrules.oh_crab.content.adventure.Rule` member and a
 branch of :func:`overlaid` that rewrites the tables it concerns.
 
 >>> from crabrules.oh_crab.model.config import Config
 >>> from crabrules.oh_crab.engine.work import rules_for
->>> from crabrules.oh_crab.adventure.content import Rule, RuleChange
+>>> from crabrules.oh_crab.content.adventure import Rule, RuleChange
 >>> rules = rules_for(Config())
 >>> closed = overlaid(rules, (RuleChange(Rule.TILES_CLOSED),))
 >>> rules.tile_costs, closed.tile_costs, overlaid(rules, ()).tile_costs
@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from crabrules.oh_crab.adventure.content import Rule, RuleChange
+from crabrules.oh_crab.content.adventure import Rule, RuleChange
 
 if TYPE_CHECKING:
     from crabrules.oh_crab.engine.work import Rules

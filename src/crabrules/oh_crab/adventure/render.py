@@ -20,9 +20,9 @@ Hand. (Reward card: Pirate's Chest); Beach 2 face down; Beach 3 face down
 
 from __future__ import annotations
 
-from crabrules.oh_crab.adventure.content import Reminder
-from crabrules.oh_crab.adventure.state import NONE, DueKind
+from crabrules.oh_crab.content.adventure import Reminder
 from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.adventure import NONE, DueKind
 from crabrules.oh_crab.model.names import cell_label
 
 __all__ = ["adventure_lines"]

@@ -1,7 +1,7 @@
 """Revealing a due Event (Module 2) and announcing a due Challenge (Module 3).
 
 :func:`reveal_due` resolves the first card of
-:attr:`~crabrules.oh_crab.adventure.state.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
+:attr:`~crabrules.oh_crab.model.adventure.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
 action puts one ``reveal_due`` step in the turn's queue per card it reveals (two for a
 border holding both, the Challenge first), so the Challenge's reward choices come before the
 Event, and the Event's targets are taken after them.
@@ -23,9 +23,9 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.adventure.content import Measure, Target
-from crabrules.oh_crab.adventure.state import NONE, Due, DueKind, Frame, FrameKind
+from crabrules.oh_crab.content.adventure import Measure, Target
 from crabrules.oh_crab.engine.work import Rules, View, Work
+from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind
 from crabrules.oh_crab.model.events import (
     ChallengeResolved,
     ChallengeRevealed,

@@ -17,7 +17,6 @@ from crabrules.oh_crab.adventure.asymmetry_words import (
     describe_asymmetry_action,
     describe_asymmetry_event,
 )
-from crabrules.oh_crab.adventure.state import DueKind
 from crabrules.oh_crab.engine.work import Rules
 from crabrules.oh_crab.model.actions import (
     Action,
@@ -30,6 +29,7 @@ from crabrules.oh_crab.model.actions import (
     TakeMarket,
     UseTreasure,
 )
+from crabrules.oh_crab.model.adventure import DueKind
 from crabrules.oh_crab.model.events import (
     CardDue,
     CardTakenBack,

@@ -11,7 +11,7 @@ from typing import Protocol, TypeVar
 
 import attrs
 
-from crabrules.oh_crab.adventure.content import AdventureContent
+from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.model.primitives import Primitive
 
 #: Every tile is a band of full rows of this many columns.

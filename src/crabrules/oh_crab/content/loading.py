@@ -56,7 +56,7 @@ from typing import TypeVar
 
 from crabrules.core.errors import ContentError
 from crabrules.core.serialize import converter, describe_error
-from crabrules.oh_crab.adventure.content import parse_adventure
+from crabrules.oh_crab.content.adventure import parse_adventure
 from crabrules.oh_crab.content.components import (
     COLUMNS,
     STARTING_SET_SIZE,

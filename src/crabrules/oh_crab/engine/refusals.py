@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from crabrules.core.errors import IllegalActionError
 from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.content import TokenKind
+from crabrules.oh_crab.content.adventure import TokenKind
 from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.content.components import COLUMNS, SpaceType
 from crabrules.oh_crab.engine.effects import eligible_crabs

@@ -19,14 +19,14 @@ import attrs
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
-from crabrules.oh_crab.adventure.content import AdventureContent
 from crabrules.oh_crab.adventure.overlay import overlaid
-from crabrules.oh_crab.adventure.state import NO_OVERLAY, Adventure, Frame, Overlay
+from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import Cell, Layout, get_layout
 from crabrules.oh_crab.content.components import COLUMNS, ActionTileSide, Card, SpaceType
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.engine.market import refill, take
 from crabrules.oh_crab.model.actions import DRAW_PILE, Pile, Plan
+from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Frame, Overlay
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.events import (
     CardDiscarded,

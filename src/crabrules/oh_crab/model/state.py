@@ -16,8 +16,8 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.progress import Phase, Source, Stage
@@ -124,7 +124,7 @@ class State:
         draw_seen: how many cards at the bottom of the draw pile every player saw placed
             there (the cards given in Card Exchanges), at most the pile's size.
         turn: the active player's turn in the action phase, else ``None``.
-        adventure: the Adventure Pack's part (:mod:`crabrules.oh_crab.adventure.state`),
+        adventure: the Adventure Pack's part (:mod:`crabrules.oh_crab.model.adventure`),
             ``None`` in a game without modules.
     """
 

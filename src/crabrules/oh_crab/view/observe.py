@@ -26,9 +26,9 @@ from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.adventure.hidden import deal as deal_adventure
 from crabrules.oh_crab.adventure.hidden import mask
-from crabrules.oh_crab.adventure.state import Adventure
 from crabrules.oh_crab.content.board import Cell
 from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import MAX_PLAYERS, Config
 from crabrules.oh_crab.model.events import CardPlanned, Event, MarketCardTaken, SurpriseFlipped
 from crabrules.oh_crab.model.events import Spied as SpiedEvent

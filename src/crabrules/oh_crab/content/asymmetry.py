@@ -20,7 +20,7 @@ modules' content. A card has:
 - ``sunset``: the steps of its own setup, right after the choice (steps that need no
   choice).
 
->>> from crabrules.oh_crab.adventure.content import reference_adventure
+>>> from crabrules.oh_crab.content.adventure import reference_adventure
 >>> cards = reference_adventure().asymmetry
 >>> len(cards), sum(c.pincers for c in cards), sorted({c.timing.value for c in cards})
 (14, 28, ['both', 'other', 'own', 'special'])
@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from crabrules.core.errors import ContentError
-from crabrules.oh_crab.adventure.modules import Module
+from crabrules.oh_crab.model.modules import Module
 from crabrules.oh_crab.model.primitives import Primitive
 
 __all__ = [
@@ -161,7 +161,7 @@ def parse_asymmetry_card(doc: AsymmetryDoc, where: str) -> AsymmetryCard:
         ContentError: a bad number, timing or situation, steps that do not fit the timing,
             or a step needing a module the card does not require.
     """
-    from crabrules.oh_crab.adventure.content import _enum, _modules, parse_steps
+    from crabrules.oh_crab.content.adventure import _enum, _modules, parse_steps
 
     at = f"{where}: asymmetry {doc.id!r}"
     for field, value in (("pincers", doc.pincers), ("starfish", doc.starfish)):

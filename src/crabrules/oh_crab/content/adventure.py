@@ -44,12 +44,12 @@ import attrs
 
 from crabrules.core.errors import ContentError
 from crabrules.core.serialize import converter, describe_error
-from crabrules.oh_crab.adventure.asymmetry_content import (
+from crabrules.oh_crab.content.asymmetry import (
     AsymmetryCard,
     AsymmetryDoc,
     parse_asymmetry_card,
 )
-from crabrules.oh_crab.adventure.modules import Module
+from crabrules.oh_crab.model.modules import Module
 from crabrules.oh_crab.model.primitives import INTERNAL, MOVES, Primitive
 
 __all__ = [

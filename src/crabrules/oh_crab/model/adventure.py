@@ -11,7 +11,7 @@ speed do not change), else an :class:`Adventure`:
   changed during the game).
 
 Tokens and cards are ints, their index in the content's lists
-(:class:`~crabrules.oh_crab.adventure.content.AdventureContent`). Beach tiles are counted
+(:class:`~crabrules.oh_crab.content.adventure.AdventureContent`). Beach tiles are counted
 from the land, 0 first.
 """
 
@@ -22,7 +22,7 @@ import enum
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.adventure.content import RuleChange
+from crabrules.oh_crab.content.adventure import RuleChange
 from crabrules.oh_crab.model.primitives import Primitive
 
 __all__ = [
