@@ -1,13 +1,18 @@
 """The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled,
-adapters and web; ``nox -s bench`` runs the benchmarks. Every session installs what it needs
-into its own environment."""
+adapters and web; ``nox -s bench`` runs the benchmarks, ``nox -s compare -- REF`` times
+this checkout against a git ref. Every session installs what it needs into its own
+environment."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pathlib
 import shutil
+import statistics
+import subprocess
+import tarfile
 import tempfile
 from typing import Any
 
@@ -290,22 +295,70 @@ def bench(session: nox.Session) -> None:
     _side_by_side(session)
 
 
+@nox.session
+def compare(session: nox.Session) -> None:
+    """This checkout against a git ref, paired, in both builds: ``nox -s compare -- REF [N]``.
+
+    Builds REF's and this checkout's pure and compiled wheels, then times the same work
+    (tests/benchmarks/builds.py, from this checkout) on REF and on this checkout in turn, N
+    times (10 by default), alternating which goes first. Each figure's median ratio of the
+    pairs is printed: above 1, this checkout is faster. A pair shares the machine's state
+    of the moment, so the ratio holds where a single time would drift.
+    """
+    if not session.posargs:
+        session.error("name the ref to compare with: nox -s compare -- REF [ROUNDS]")
+    ref = session.posargs[0]
+    rounds = int(session.posargs[1]) if len(session.posargs) > 1 else 10
+    session.install(*BUILD_DEPS)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-compare-"))
+    base = work / "base-source"
+    archive = subprocess.run(["git", "archive", ref], check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(base, filter="data")
+    pythons = {
+        (build, side): _wheel_env(
+            session, work / f"{side}-{build}", compiled=build == "compiled", source=source
+        )
+        for build in ("pure", "compiled")
+        for side, source in (("base", base), ("this", None))
+    }
+    session.chdir(str(_test_tree(work)))
+    for build in ("pure", "compiled"):
+        ratios: dict[str, list[float]] = {}
+        for n in range(rounds):
+            sides = ("base", "this") if n % 2 == 0 else ("this", "base")
+            speed = {s: _json(session, pythons[build, s], "speed")["speed"] for s in sides}
+            for name, theirs in speed["base"].items():
+                ours = speed["this"][name]
+                ratios.setdefault(name, []).append(
+                    ours / theirs if name.endswith("/s)") else theirs / ours
+                )
+        print(f"\n{build} build, this checkout against {ref} (median of {rounds} pairs)")
+        for name, values in ratios.items():
+            print(f"{name:<52}{statistics.median(values):>9.3f}x")
+
+
 # The compiled build (mypyc): see hatch_build.py and docs/installation.md.
 
 
 def _wheel_env(
-    session: nox.Session, where: pathlib.Path, *, compiled: bool, extras: bool = False
+    session: nox.Session,
+    where: pathlib.Path,
+    *,
+    compiled: bool,
+    extras: bool = False,
+    source: pathlib.Path | None = None,
 ) -> str:
     """Build the compiled or the pure wheel, install it in a new venv; its python.
 
     With ``extras``, the RL extras too (each that installs here, as :func:`install_extras`),
     so that the encoding and adapter suites run against that wheel instead of skipping.
+    ``source`` builds another checkout's wheel (this one's by default).
     """
     dist = where / "dist"
     flag = "1" if compiled else "0"
-    session.run(
-        "python", "-m", "build", "--wheel", "--outdir", str(dist), env={"CRABRULES_COMPILE": flag}
-    )
+    build = ("python", "-m", "build", "--wheel", "--outdir", str(dist), str(source or "."))
+    session.run(*build, env={"CRABRULES_COMPILE": flag})
     venv = where / "venv"
     session.run("python", "-m", "venv", str(venv))
     python = str(venv / "bin" / "python")
