@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import random
 import sys
 import time
@@ -32,7 +33,8 @@ import crabrules
 from crabrules import GameRecord, get_game, to_json
 from tests.youve_got_crabs.policy import RandomTable
 
-REPEATS = 3
+#: Runs of each figure's work, the best one kept (``nox -s compare`` asks for more).
+REPEATS = int(os.environ.get("CRABRULES_BENCH_REPEATS", "3"))
 
 #: Every Adventure Pack module: Oh Crab!'s heaviest mix.
 ADVENTURE = ["surprises", "events", "challenges", "asymmetry"]
