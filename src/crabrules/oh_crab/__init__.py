@@ -35,6 +35,8 @@ tables), ``market``, ``content`` (the data format), ``config``, ``state``, ``act
 cards and actions for people), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
 """
 
+# The composition root: importing the Adventure Pack registers it with the engine.
+from crabrules.oh_crab import adventure  # noqa: F401
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import SEA, Cell, Layout, get_layout
 from crabrules.oh_crab.content.components import Content

@@ -26,8 +26,6 @@ from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, NotYourTurnError
 from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
 from crabrules.core.rng import Rng, resolve_seed
-from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.setup import setup_adventure
 from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.engine import play as engine
@@ -119,9 +117,9 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     draw = list(deck)
     refill(market, draw, rules.special_ids)
     adventure = None
-    if config.modules:
+    if rules.expansion is not None:
         # The modules are set up after the base game, whose draws stay what they were.
-        adventure, rng = setup_adventure(config, rules, rng)
+        adventure, rng = rules.expansion.setup(config, rules, rng)
     return State(
         config=config,
         seed=seed,
@@ -178,14 +176,15 @@ def active_players(state: State) -> frozenset[PlayerId]:
     """
     if type(state) is not State:
         raise not_a_state(state, State)
-    if state.adventure is not None and module4.is_choosing(state):
-        # Module 4's setup: every player still to choose their Asymmetry card(s).
-        assert state.adventure.asymmetry is not None
-        return module4.active_players(state.adventure.asymmetry)
+    if state.adventure is not None:
+        # With modules: who decides first (a setup choice, a decision of another player's).
+        expansion = rules_for(state.config).expansion
+        assert expansion is not None
+        first = expansion.first_players(state)
+        if first is not None:
+            return first
     if state.phase is Phase.PLANNING:
         return frozenset(p for p, c in enumerate(state.planned) if c == NO_CARD)
-    if state.adventure is not None and state.adventure.frames:
-        return frozenset({state.adventure.frames[-1].player})
     if state.phase is Phase.ACTION or state.phase is Phase.PLACING:
         return frozenset({state.current})
     return frozenset()

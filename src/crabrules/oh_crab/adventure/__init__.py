@@ -11,3 +11,8 @@ cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
 :mod:`~crabrules.oh_crab.adventure.triggers`; what players see of it in
 :mod:`~crabrules.oh_crab.adventure.hidden`.
 """
+
+from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
+from crabrules.oh_crab.engine.expansion import register
+
+register(ADVENTURE_PACK)  # the engine's hooks (crabrules.oh_crab.engine.expansion)

@@ -2,9 +2,9 @@
 
 :func:`reveal_due` resolves the first card of
 :attr:`~crabrules.oh_crab.model.adventure.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
-action puts one ``reveal_due`` step in the turn's queue per card it reveals (two for a
-border holding both, the Challenge first), so the Challenge's reward choices come before the
-Event, and the Event's targets are taken after them.
+action (:func:`reveal`) puts one ``reveal_due`` step in the turn's queue per card it reveals
+(two for a border holding both, the Challenge first), so the Challenge's reward choices come
+before the Event, and the Event's targets are taken after them.
 
 - **Challenge.** Only players with at least one element the Challenge counts take part;
   those with the most win the first place: a shell, and a trophy exchanged for a reward of
@@ -24,6 +24,7 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.adventure import Measure, Target
+from crabrules.oh_crab.engine.effects import advance
 from crabrules.oh_crab.engine.work import Rules, View, Work
 from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind
 from crabrules.oh_crab.model.events import (
@@ -34,7 +35,7 @@ from crabrules.oh_crab.model.events import (
 )
 from crabrules.oh_crab.model.primitives import Primitive
 
-__all__ = ["crab_of", "measure", "reveal_due", "reveal_steps", "targets"]
+__all__ = ["crab_of", "measure", "reveal", "reveal_due", "reveal_steps", "targets"]
 
 
 def reveal_steps(due: tuple[Due, ...]) -> tuple[Primitive, ...]:
@@ -50,6 +51,13 @@ def reveal_steps(due: tuple[Due, ...]) -> tuple[Primitive, ...]:
     ):
         return (Primitive.REVEAL_DUE, Primitive.REVEAL_DUE)
     return (Primitive.REVEAL_DUE,)
+
+
+def reveal(work: Work) -> None:
+    """The :class:`~crabrules.oh_crab.Reveal` action: its steps begin."""
+    assert work.adventure is not None
+    work.queue = list(reveal_steps(work.adventure.due))
+    advance(work)
 
 
 def reveal_due(work: Work) -> None:

@@ -1,34 +1,32 @@
-"""The Adventure Pack's choices that take a card or a reward: Selected Actions, Rewards.
+"""The Adventure Pack's Rewards: a trophy exchanged for a reward of the Reward card.
 
-- "Take a card from your Trace into your Hand. If a gap forms in the Trace, slide the
-  cards to fill the space" (:func:`take_from_trace`): the card was face up, so every
-  player saw it go into the Hand.
-- A trophy exchanged for a reward of the Reward card (:func:`choose_reward`): the reward's
-  steps take the place of the choice, for the same player and crab.
+The winner of a Challenge's first place chooses one of the Reward card's rewards
+(:func:`reward_options`, a :class:`~crabrules.oh_crab.Choose` in a frame of theirs); its
+steps take the place of the choice, for the same player and crab (:func:`choose_reward`).
 
-(Taking a Market card is :meth:`~crabrules.oh_crab.engine.work.Work.take_market`, as at Rest.)
+(The Selected Actions that take a card are the engine's: taking a Market card is
+:meth:`~crabrules.oh_crab.engine.work.Work.take_market`, as at Rest; taking a card from the
+Trace is a step of :mod:`~crabrules.oh_crab.engine.effects`.)
 """
 
 from __future__ import annotations
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.engine.work import Work
-from crabrules.oh_crab.model.events import CardTakenBack, RewardChosen
-from crabrules.oh_crab.model.state import CardId
+from crabrules.oh_crab.engine.work import Rules, View, Work
+from crabrules.oh_crab.model.actions import Choose
+from crabrules.oh_crab.model.events import RewardChosen
 
-__all__ = ["choose_reward", "take_from_trace"]
+__all__ = ["choose_reward", "reward_options"]
 
 
-def take_from_trace(work: Work, player: PlayerId, card: CardId) -> None:
-    """Move ``card`` from the player's Trace into their Hand, in view of all."""
-    work.trace(player).remove(card)
-    work.hand(player).append(card)
-    work.learn(player, (card,))
-    if work.events is not None:
-        rules = work.rules
-        work.events.append(
-            CardTakenBack(player, rules.names[player], card, rules.card_names[card])
-        )
+def reward_options(rules: Rules, view: View, player: PlayerId) -> list[Choose]:
+    """The rewards of the Reward card in play, by index."""
+    adventure = view.adventure
+    assert adventure is not None
+    assert adventure.challenges is not None
+    assert rules.pack
+    options = rules.pack.rewards[adventure.challenges.reward].options
+    return [Choose(player, k) for k in range(len(options))]
 
 
 def choose_reward(work: Work, player: PlayerId, option: int) -> None:

@@ -1,7 +1,10 @@
 """What a crab's arrival triggers: a Surprise flipped, a border's card due.
 
-:func:`arrived` runs on every entry of a crab into a space, however it got there (its own
-moves, pushes, Seagull!, swaps, Water Currents), once Adventure Pack modules are in play.
+:func:`crab_entered` runs on every entry of a crab into a space, however it got there (its
+own moves, pushes, Seagull!, swaps, Water Currents), once Adventure Pack modules are in
+play; :func:`border_crossed` then, if the crab changed tiles (the engine's hooks
+:meth:`~crabrules.oh_crab.engine.expansion.Expansion.crab_entered` and
+:meth:`~crabrules.oh_crab.engine.expansion.Expansion.border_crossed`).
 
 - **Surprise** (Module 1): the token on the space is flipped for the crab's owner. An
   immediate token's steps become a :class:`~crabrules.oh_crab.model.adventure.Frame` of
@@ -21,22 +24,23 @@ from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKi
 from crabrules.oh_crab.model.events import CardDue, SurpriseFlipped
 from crabrules.oh_crab.model.modules import Variant
 
-__all__ = ["arrived"]
+__all__ = ["border_crossed", "crab_entered"]
 
 
-def arrived(work: Work, crab: int, origin: Cell, dest: Cell) -> None:
-    """``crab`` went from ``origin`` to ``dest``: flip a Surprise there, note borders crossed."""
+def crab_entered(work: Work, crab: int, dest: Cell) -> None:
+    """``crab`` entered ``dest``: flip the Surprise there, if any."""
     adventure = work.adventure
     assert adventure is not None
     if dest >= 0 and adventure.surprises is not None and adventure.surprises.board[dest] != NONE:
         _flip(work, crab, dest)
-    if origin < 0 or (adventure.events is None and adventure.challenges is None):
-        return
-    tile_of = work.rules.tile_of
-    # The sea lies beyond the Finish tile: no border with a card there.
-    a, b = tile_of[origin], tile_of[dest] if dest >= 0 else len(work.rules.layout.board)
-    if a != b:
-        _crossed(work, min(a, b), max(a, b))
+
+
+def border_crossed(work: Work, low: int, high: int) -> None:
+    """Crabs crossed the borders between tiles ``low`` and ``high``: note the cards due."""
+    adventure = work.adventure
+    assert adventure is not None
+    if adventure.events is not None or adventure.challenges is not None:
+        _crossed(work, low, high)
 
 
 def _flip(work: Work, crab: int, cell: Cell) -> None:

@@ -15,10 +15,8 @@ from itertools import combinations
 from typing import Final
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.reveal import reveal_due
-from crabrules.oh_crab.adventure.rewards import choose_reward, take_from_trace
 from crabrules.oh_crab.content.board import SEA, Cell
+from crabrules.oh_crab.engine.expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
 from crabrules.oh_crab.engine.market import market_takes
 from crabrules.oh_crab.engine.movement import (
     do_move,
@@ -34,24 +32,26 @@ from crabrules.oh_crab.engine.turns import add_to_trace
 from crabrules.oh_crab.engine.work import Rules, View, Work, shared
 from crabrules.oh_crab.model.actions import (
     Action,
-    Choose,
-    Decline,
     Discard,
     Dope,
     Exchange,
     Finish,
-    MakeObstacle,
     Move,
     PickTrace,
     Pile,
     Shift,
     Shortcut,
     Side,
-    Skill,
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.model.events import CardExchanged, Motion, MovingFinished, TraceActionPicked
+from crabrules.oh_crab.model.events import (
+    CardExchanged,
+    CardTakenBack,
+    Motion,
+    MovingFinished,
+    TraceActionPicked,
+)
 from crabrules.oh_crab.model.primitives import MOVES, Primitive
 from crabrules.oh_crab.model.progress import Source
 from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant
@@ -70,18 +70,18 @@ __all__ = [
     "step_options",
 ]
 
-#: The Adventure Pack's steps that need no choice.
-_ADVENTURE_AUTOMATIC: Final = frozenset(
-    {
-        Primitive.LOSE_SHELL,
-        Primitive.DISCARD_RANDOM,
-        Primitive.KNOCK_OVER,
-        Primitive.STAND_UP,
-        Primitive.REVEAL_DUE,
-        Primitive.REGENERATE_PINCERS,
-        Primitive.SPY_EVENTS,
-        Primitive.SPY_CHALLENGES,
-    }
+#: The Adventure Pack's steps that need no choice (the expansion resolves those that read
+#: its own state).
+_ADVENTURE_AUTOMATIC: Final = (
+    frozenset(
+        {
+            Primitive.LOSE_SHELL,
+            Primitive.DISCARD_RANDOM,
+            Primitive.KNOCK_OVER,
+            Primitive.STAND_UP,
+        }
+    )
+    | EXPANSION_AUTOMATIC
 )
 #: Steps that need no choice: they resolve as soon as they come up.
 AUTOMATIC: Final = (
@@ -181,17 +181,10 @@ def step_options(
         return [TakeMarket(player, t) for t in market_takes(view.market, view.draw)]
     if step is Primitive.TAKE_TRACE_CARD:
         return [PickTrace(player, c) for c in view.traces[player]]
-    if step is Primitive.TURN_INTO_OBSTACLE:
-        return list(module4.obstacle_options(rules, view, player))
-    if step is Primitive.SKILL_WINDOW:
-        return list(module4.window_options(rules, view, crab))
-    if step is Primitive.CHOOSE_REWARD:
-        adventure = view.adventure
-        assert adventure is not None
-        assert adventure.challenges is not None
-        assert rules.pack
-        options = rules.pack.rewards[adventure.challenges.reward].options
-        return [Choose(player, k) for k in range(len(options))]
+    if step in EXPANSION_CHOICES:
+        expansion = rules.expansion
+        assert expansion is not None  # only the modules' content has these steps
+        return expansion.step_options(rules, view, crab, step)
     if cell == SEA or view.knocked[crab]:
         # The other movements need a standing crab on the board.
         return []
@@ -378,11 +371,9 @@ def _automatic_usable(rules: Rules, view: View, crab: int, step: Primitive) -> b
         return view.crabs[crab] >= 0 and not view.knocked[crab]
     if step is Primitive.STAND_UP:
         return view.knocked[crab]
-    if step is Primitive.REGENERATE_PINCERS:
-        return module4.can_regenerate(rules, view, player)
-    if step is Primitive.SPY_EVENTS or step is Primitive.SPY_CHALLENGES:
-        return module4.can_spy(view, player, step)
-    return True
+    expansion = rules.expansion
+    assert expansion is not None  # only the modules' content has the other steps
+    return expansion.automatic_usable(rules, view, crab, step)
 
 
 class _AfterDiscard:
@@ -469,12 +460,10 @@ def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> N
             knock_over(work, crab)
     elif step is Primitive.STAND_UP:
         stand_up(work, crab)
-    elif step is Primitive.REGENERATE_PINCERS:
-        module4.regenerate(work, player)
-    elif step is Primitive.SPY_EVENTS or step is Primitive.SPY_CHALLENGES:
-        module4.spy(work, player, step)
     else:
-        reveal_due(work)
+        expansion = work.rules.expansion
+        assert expansion is not None  # only the modules' content has the other steps
+        expansion.run_automatic(work, player, step)
 
 
 def advance(work: Work) -> None:
@@ -526,19 +515,14 @@ def resolve(work: Work, action: Action) -> None:
         work.queue.pop(0)
     elif isinstance(action, PickTrace) and step is Primitive.TAKE_TRACE_CARD:
         work.queue.pop(0)
-        take_from_trace(work, player, action.card)
+        _take_from_trace(work, player, action.card)
     elif isinstance(action, TakeMarket):
         work.queue.pop(0)
         work.take_market(player, action.take)
-    elif isinstance(action, Choose):
-        choose_reward(work, player, action.option)
-    elif isinstance(action, MakeObstacle):
-        work.queue.pop(0)
-        module4.make_obstacle(work, player, action.cell)
-    elif isinstance(action, Skill):
-        module4.use_in_window(work, crab)
-    elif isinstance(action, Decline):
-        module4.decline(work, crab)
+    elif step in EXPANSION_CHOICES:
+        expansion = work.rules.expansion
+        assert expansion is not None  # only the modules' content has these steps
+        expansion.resolve(work, action)
     elif isinstance(action, PickTrace):
         main = work.rules.cards[action.card].main
         work.queue[0] = main
@@ -574,6 +558,19 @@ def resolve(work: Work, action: Action) -> None:
         if work.events is not None:
             work.events.append(MovingFinished(player, work.rules.names[player]))
     advance(work)
+
+
+def _take_from_trace(work: Work, player: PlayerId, card: CardId) -> None:
+    # "Take a card from your Trace into your Hand. If a gap forms in the Trace, slide the
+    # cards to fill the space": it was face up, so every player saw it go into the Hand.
+    work.trace(player).remove(card)
+    work.hand(player).append(card)
+    work.learn(player, (card,))
+    if work.events is not None:
+        rules = work.rules
+        work.events.append(
+            CardTakenBack(player, rules.names[player], card, rules.card_names[card])
+        )
 
 
 def _swap(work: Work, crab: int, dest: Cell, discard: CardId) -> None:

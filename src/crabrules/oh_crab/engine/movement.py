@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crabrules.oh_crab.adventure.triggers import arrived
 from crabrules.oh_crab.content.board import SEA, Cell, Layout
 from crabrules.oh_crab.engine.work import Rules, View, Work, shared
 from crabrules.oh_crab.model.actions import Action, Move
@@ -55,7 +54,7 @@ def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -
         if rules.shell[dest]:
             work.gain_shell(rules.owners[crab])
     if rules.adventure:
-        arrived(work, crab, origin, dest)
+        _arrived(work, crab, origin, dest)
 
 
 def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
@@ -83,7 +82,21 @@ def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
         if rules.shell[dest]:
             work.gain_shell(rules.owners[crab])
     if rules.adventure:
-        arrived(work, crab, origin, dest)
+        _arrived(work, crab, origin, dest)
+
+
+def _arrived(work: Work, crab: int, origin: Cell, dest: Cell) -> None:
+    """With modules: ``crab`` entered ``dest``, then crossed the borders between the tiles."""
+    expansion = work.rules.expansion
+    assert expansion is not None
+    expansion.crab_entered(work, crab, dest)
+    if origin < 0:
+        return  # from the sea or off the board: no border crossed
+    tile_of = work.rules.tile_of
+    # The sea lies beyond the Finish tile.
+    a, b = tile_of[origin], tile_of[dest] if dest >= 0 else len(work.rules.layout.board)
+    if a != b:
+        expansion.border_crossed(work, min(a, b), max(a, b))
 
 
 def _log_arrival(work: Work, crab: int, dest: Cell, how: Motion) -> None:

@@ -14,11 +14,6 @@ from typing import Final
 
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.frames import frame_options, in_order, run_in_frame, settle
-from crabrules.oh_crab.adventure.reveal import reveal_steps
-from crabrules.oh_crab.adventure.skills import open_windows, skill_options, use_skill
-from crabrules.oh_crab.adventure.treasures import treasure_options, use_treasure
 from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.engine.effects import (
     advance,
@@ -46,18 +41,14 @@ from crabrules.oh_crab.model.actions import (
     Action,
     Activate,
     AddCard,
-    ChooseSkills,
     EndTurn,
     ExchangeAndEnd,
     Place,
     Plan,
     Rest,
-    Reveal,
     Shortcut,
     Side,
-    Skill,
     Use,
-    UseTreasure,
 )
 from crabrules.oh_crab.model.events import ActionUsed, CardPlanned, CrabPlaced, Event, Motion
 from crabrules.oh_crab.model.names import cell_label
@@ -73,16 +64,14 @@ _new_state: Final = constructor(State)
 
 def legal_actions(state: State, player: PlayerId | None) -> tuple[Action, ...]:
     """Every legal action now (or only ``player``'s, a player of the game)."""
-    # Module 4's hidden choice comes before the first Planning or placing, never in the
-    # action phase: most positions skip the (pure Python) test.
-    if (
-        state.phase is not Phase.ACTION
-        and state.adventure is not None
-        and module4.is_choosing(state)
-    ):
-        assert state.adventure.asymmetry is not None
-        rules = rules_for(state.config)
-        return tuple(module4.choice_options(rules, state.adventure.asymmetry, player))
+    if state.adventure is not None:
+        # With modules: a decision that comes first (a setup choice, a frame), maybe
+        # another player's.
+        expansion = rules_for(state.config).expansion
+        assert expansion is not None
+        first = expansion.first_options(state, player)
+        if first is not None:
+            return first
     if state.phase is Phase.PLANNING:
         plans = rules_for(state.config).plans
         out: list[Action] = []
@@ -91,12 +80,6 @@ def legal_actions(state: State, player: PlayerId | None) -> tuple[Action, ...]:
                 mine = plans[p]
                 out.extend([mine[c] for c in state.hands[p]])
         return tuple(out)
-    adventure = state.adventure
-    if adventure is not None and adventure.frames:
-        # Adventure Pack: a decision that comes first, maybe another player's.
-        if player not in (None, adventure.frames[-1].player):
-            return ()
-        return tuple(frame_options(state))
     if player not in (None, state.current):
         return ()
     if state.phase is Phase.ACTION:
@@ -126,8 +109,7 @@ def _turn_actions(state: State) -> list[Action]:
     turn = state.turn
     assert turn is not None
     p, crab = state.current, turn.crab
-    adventure = state.adventure
-    rules = rules_for(state.config) if adventure is None else rules_of(state)
+    rules = rules_for(state.config) if state.adventure is None else rules_of(state)
     if turn.stage is Stage.START:
         return _add_or_rest_options(rules, state, p)
     if turn.stage is Stage.ACTIVATE:
@@ -137,20 +119,21 @@ def _turn_actions(state: State) -> list[Action]:
             rules, state, crab, turn.queue[0], head_down=turn.head_down, crabs_left=turn.crabs_left
         )
     if turn.stage is Stage.ENDING:
-        # The turn has ended; what it triggered last is due before it passes.
-        return [Reveal(p)]
+        # The turn has ended (only with modules); what it triggered is due before it passes.
+        assert rules.expansion is not None
+        return rules.expansion.turn_options(rules, state, crab, turn.head_down)[0]
     head_down, tile_used = turn.head_down, turn.tile_used
     out: list[Action] = [
         shared(rules, Use, p, i)
         for i, grant in enumerate(turn.grants)
         if grant_usable(rules, state, crab, grant, head_down=head_down, tile_used=tile_used)
     ]
-    if adventure is not None:
-        out.extend(treasure_options(rules, state, crab, head_down))
-        out.extend(skill_options(rules, state, crab, head_down))
-        if adventure.due:
-            # "At any moment of their turn ... but no later": the turn cannot end before.
-            out.append(Reveal(p))
+    if state.adventure is not None:
+        assert rules.expansion is not None
+        more, held = rules.expansion.turn_options(rules, state, crab, head_down)
+        out.extend(more)
+        if held:
+            # A card due: the turn cannot end before it is revealed.
             out.extend(shortcut_options(rules, state, crab))
             return out
     # F. Board actions: available whenever no other action is being resolved.
@@ -185,7 +168,13 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
     work = Work(state, events)
     _run(work, action)
     if work.adventure is not None:
-        _settle_adventure(work, state)
+        expansion = work.rules.expansion
+        assert expansion is not None
+        held = expansion.action_ended(work, state)
+        # With modules a turn ends in two times: what it triggered is resolved before it
+        # passes (see end_turn).
+        if work.stage is Stage.ENDING and not (held or work.queue):
+            pass_turn(work)
     return work.freeze()
 
 
@@ -235,12 +224,13 @@ def _planned_alone(state: State, action: Plan) -> State | None:
 def _run(work: Work, action: Action) -> None:
     """Play ``action`` on ``work`` (the one engine of ``apply`` and ``apply_with_events``)."""
     p = action.player
-    if isinstance(action, ChooseSkills):
-        module4.choose_skills(work, action)  # Module 4's setup
-    elif work.frames:
-        # Adventure Pack: the choice of the decision that comes first.
-        run_in_frame(work, action)
-    elif isinstance(action, Plan):
+    if work.adventure is not None:
+        # With modules: the expansion's own actions, and decisions that come first.
+        expansion = work.rules.expansion
+        assert expansion is not None
+        if expansion.run_action(work, action):
+            return
+    if isinstance(action, Plan):
         work.hand(p).remove(action.card)
         work.planned[p] = action.card
         if work.events is not None:
@@ -270,32 +260,8 @@ def _run(work: Work, action: Action) -> None:
         end_turn(work)
     elif isinstance(action, EndTurn):
         end_turn(work, action.discard, ignore_current=action.ignore_current)
-    elif isinstance(action, Reveal):
-        assert work.adventure is not None
-        work.queue = list(reveal_steps(work.adventure.due))
-        advance(work)
-    elif isinstance(action, UseTreasure):
-        use_treasure(work, p, action.token)
-    elif isinstance(action, Skill):
-        use_skill(work, p, action.crab)
     else:
         resolve(work, action)
-
-
-def _settle_adventure(work: Work, before: State) -> None:
-    """Adventure Pack: resolve the frames the action pushed; end a turn nothing holds up."""
-    in_order(work, 0)
-    settle(work)
-    adventure = work.adventure
-    assert adventure is not None
-    if adventure.asymmetry is not None:
-        # Module 4: the windows the action opened come first; what is face up is no secret.
-        open_windows(work, before)
-        module4.forget_revealed(work, before)
-    adventure = work.adventure
-    assert adventure is not None
-    if work.stage is Stage.ENDING and not (work.frames or adventure.due or work.queue):
-        pass_turn(work)
 
 
 def _place(work: Work, crab: int, space: int) -> None:

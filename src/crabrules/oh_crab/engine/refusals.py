@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.core.errors import IllegalActionError
-from crabrules.oh_crab.adventure import asymmetry as module4
 from crabrules.oh_crab.content.adventure import TokenKind
 from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, Layout
 from crabrules.oh_crab.content.components import COLUMNS, SpaceType
@@ -41,7 +40,6 @@ from crabrules.oh_crab.model.actions import (
     Activate,
     AddCard,
     Choose,
-    ChooseSkills,
     Discard,
     Dope,
     EndTurn,
@@ -151,14 +149,25 @@ def refusal(state: State, action: Action, legal: Sequence[Action]) -> IllegalAct
         message, reason = _use(moment, action)
     elif not same:
         message, reason = _wrong_phase(moment, action)
-    elif isinstance(action, ChooseSkills):
-        adventure = state.adventure
-        assert adventure is not None
-        assert adventure.asymmetry is not None
-        return module4.choice_refusal(moment.rules, adventure.asymmetry, action)
+    elif adventure is not None and (error := _expansion_refusal(moment, action)) is not None:
+        return error
     else:
         message, reason = _field(moment, action, same)
     return IllegalActionError(message, action=action, reason=reason)
+
+
+def _expansion_refusal(m: _Moment, action: Action) -> IllegalActionError | None:
+    """With modules: the expansion's words for its own moment's actions (its setup choice)."""
+    expansion = m.rules.expansion
+    assert expansion is not None
+    return expansion.choice_refusal(m.rules, m.state, action)
+
+
+def _expansion_waits_for(m: _Moment) -> str | None:
+    """With modules: what the expansion's moment waits for (its setup choice), if it holds one."""
+    expansion = m.rules.expansion
+    assert expansion is not None
+    return expansion.waits_for(m.state)
 
 
 def _wrong_phase(m: _Moment, action: Action) -> tuple[str, IllegalReason]:
@@ -168,8 +177,8 @@ def _wrong_phase(m: _Moment, action: Action) -> tuple[str, IllegalReason]:
     kind = f"{'an' if name[0] in 'AEIO' else 'a'} {name} is not possible now"
     state, turn = m.state, m.state.turn
     adventure = state.adventure
-    if adventure is not None and module4.is_choosing(state):
-        return f"{kind}: every player first chooses their Asymmetry card", R.WRONG_PHASE
+    if adventure is not None and (waiting := _expansion_waits_for(m)) is not None:
+        return f"{kind}: {waiting}", R.WRONG_PHASE
     if state.phase is Phase.PLANNING:
         return f"{kind}: it is the Planning phase, {m.who} plans a card", R.WRONG_PHASE
     if state.phase is Phase.PLACING:

@@ -19,11 +19,11 @@ import attrs
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
-from crabrules.oh_crab.adventure.overlay import overlaid
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import Cell, Layout, get_layout
 from crabrules.oh_crab.content.components import COLUMNS, ActionTileSide, Card, SpaceType
 from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.engine.expansion import Expansion, expansion_for
 from crabrules.oh_crab.engine.market import refill, take
 from crabrules.oh_crab.model.actions import DRAW_PILE, Pile, Plan
 from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Frame, Overlay
@@ -78,6 +78,7 @@ class Rules:
             overlay's changes).
         cook_steps: ``None``: the cook's action is a Move diagonally; else the overlay's.
         adventure: Adventure Pack modules are in play (their hooks run).
+        expansion: the hooks of the modules in play (``None`` without modules).
         tile_of: per cell, the index of its tile in the board (0: the Start tile).
         pack: the Adventure Pack's content, ``None`` without modules.
         plans: ``plans[player][card]`` is the :class:`~crabrules.oh_crab.Plan` of that card
@@ -113,6 +114,7 @@ class Rules:
     tile_costs: dict[str, int] | None
     cook_steps: tuple[Primitive, ...] | None
     adventure: bool
+    expansion: Expansion | None
     tile_of: tuple[int, ...]
     pack: AdventureContent | None
     plans: tuple[tuple[Plan, ...], ...]
@@ -153,7 +155,9 @@ def rules_of(state: State) -> Rules:
 
 @functools.lru_cache(maxsize=256)
 def _overlaid(config: Config, overlay: Overlay) -> Rules:
-    return overlaid(rules_for(config), overlay.changes())
+    rules = rules_for(config)
+    assert rules.expansion is not None  # only modules change the rules
+    return rules.expansion.changed_rules(rules, overlay.changes())
 
 
 def rules_for(config: Config) -> Rules:
@@ -212,6 +216,7 @@ def _cached_rules(config: Config) -> Rules:
         tile_costs=None,
         cook_steps=None,
         adventure=bool(config.modules),
+        expansion=expansion_for(config),
         tile_of=tuple(tile_of),
         pack=content.adventure if config.modules else None,
         plans=tuple(

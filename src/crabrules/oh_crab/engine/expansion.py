@@ -1,0 +1,210 @@
+"""How an expansion plugs into the engine: the hooks it calls, at named moments.
+
+The base engine never imports the Adventure Pack's behaviour. It calls an
+:class:`Expansion` instead, the one given to :func:`register` (the pack registers itself
+when :mod:`crabrules.oh_crab` is imported). :func:`~crabrules.oh_crab.engine.work.rules_for`
+puts it in the rules of a config with modules (``Rules.expansion``); a config without
+modules has ``None`` there, and the engine tests ``rules.adventure`` (or
+``state.adventure is not None``) before each hook, so the base game pays one bool test.
+
+The hooks, by moment (each one's docstring says when the engine calls it):
+
+- setting up: :meth:`~Expansion.setup`; the rules the expansion changed during the game:
+  :meth:`~Expansion.changed_rules`;
+- who decides first, and their options: :meth:`~Expansion.first_players`,
+  :meth:`~Expansion.first_options`; between a turn's actions: :meth:`~Expansion.turn_options`;
+- the expansion's own steps (:data:`EXPANSION_AUTOMATIC`, :data:`EXPANSION_CHOICES`):
+  :meth:`~Expansion.step_options`, :meth:`~Expansion.automatic_usable`,
+  :meth:`~Expansion.run_automatic`, :meth:`~Expansion.resolve`;
+- playing: :meth:`~Expansion.run_action` (its own actions, and decisions that come first),
+  :meth:`~Expansion.crab_entered`, :meth:`~Expansion.border_crossed`,
+  :meth:`~Expansion.action_ended`;
+- refusing: :meth:`~Expansion.waits_for`, :meth:`~Expansion.choice_refusal`.
+
+>>> from crabrules.oh_crab import Config
+>>> from crabrules.oh_crab.engine.work import rules_for
+>>> rules_for(Config()).expansion is None
+True
+>>> rules_for(Config(modules={"surprises"})).expansion is registered()
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, Protocol
+
+from crabrules.core.errors import InvalidConfigError
+from crabrules.oh_crab.model.primitives import Primitive
+
+if TYPE_CHECKING:
+    from crabrules.core.errors import IllegalActionError
+    from crabrules.core.game import PlayerId
+    from crabrules.core.rng import Rng
+    from crabrules.oh_crab.content.adventure import RuleChange
+    from crabrules.oh_crab.content.board import Cell
+    from crabrules.oh_crab.engine.work import Rules, View, Work
+    from crabrules.oh_crab.model.actions import Action
+    from crabrules.oh_crab.model.adventure import Adventure
+    from crabrules.oh_crab.model.config import Config
+    from crabrules.oh_crab.model.state import State
+
+__all__ = [
+    "EXPANSION_AUTOMATIC",
+    "EXPANSION_CHOICES",
+    "Expansion",
+    "expansion_for",
+    "register",
+    "registered",
+]
+
+#: The steps that need no choice and read the expansion's state: the engine hands them to
+#: :meth:`Expansion.automatic_usable` and :meth:`Expansion.run_automatic`.
+EXPANSION_AUTOMATIC: Final = frozenset(
+    {
+        Primitive.REVEAL_DUE,
+        Primitive.REGENERATE_PINCERS,
+        Primitive.SPY_EVENTS,
+        Primitive.SPY_CHALLENGES,
+    }
+)
+#: The steps whose choices are the expansion's: the engine hands them to
+#: :meth:`Expansion.step_options` and :meth:`Expansion.resolve`.
+EXPANSION_CHOICES: Final = frozenset(
+    {Primitive.TURN_INTO_OBSTACLE, Primitive.SKILL_WINDOW, Primitive.CHOOSE_REWARD}
+)
+
+
+class Expansion(Protocol):
+    """What the engine asks of an expansion, hook by hook.
+
+    Only games whose config has modules call these; ``state.adventure`` (``work.adventure``)
+    is then never ``None``.
+    """
+
+    def setup(self, config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, Rng]:
+        """``initial_state``: the expansion's part, drawn from ``rng``.
+
+        Called after the base game's setup, whose draws come first: a seed deals the base
+        game the same way with modules or without.
+        """
+
+    def changed_rules(self, rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
+        """The config's ``rules`` with the game's rule ``changes`` made (a new value).
+
+        :func:`~crabrules.oh_crab.engine.work.rules_of` calls it once per config and set of
+        changes (the answers are cached).
+        """
+
+    def first_players(self, state: State) -> frozenset[PlayerId] | None:
+        """``active_players``: who decides first, or ``None``: the base game says who acts.
+
+        A decision comes first during the expansion's setup choice, or when it belongs to
+        another player (a frame).
+        """
+
+    def first_options(self, state: State, player: PlayerId | None) -> tuple[Action, ...] | None:
+        """``legal_actions``: the options of a decision that comes first, or ``None``.
+
+        ``player``'s only, unless ``None``. ``None`` back: the base game's moment goes on.
+        """
+
+    def turn_options(
+        self, rules: Rules, state: State, crab: int, head_down: bool
+    ) -> tuple[list[Action], bool]:
+        """Between a turn's actions, or once it has ended: the expansion's actions.
+
+        Called after the turn's ``Use`` options, for the active ``crab``. The bool says
+        whether the expansion holds the turn: it cannot end, and only the Shortcuts follow.
+        """
+
+    def step_options(self, rules: Rules, view: View, crab: int, step: Primitive) -> list[Action]:
+        """The choices of one of :data:`EXPANSION_CHOICES` for ``crab`` (empty: skipped)."""
+
+    def automatic_usable(self, rules: Rules, view: View, crab: int, step: Primitive) -> bool:
+        """Whether one of :data:`EXPANSION_AUTOMATIC` would do something now for ``crab``."""
+
+    def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
+        """Resolve one of :data:`EXPANSION_AUTOMATIC` for ``player`` (the active crab's)."""
+
+    def resolve(self, work: Work, action: Action) -> None:
+        """Apply ``action``, the choice of a step of :data:`EXPANSION_CHOICES`.
+
+        The step is the head of the queue; the engine advances after.
+        """
+
+    def run_action(self, work: Work, action: Action) -> bool:
+        """Before the base game plays ``action``: play it if it is the expansion's.
+
+        The expansion's own actions, and the choice of a decision that comes first.
+        ``False``: the base game plays it.
+        """
+
+    def crab_entered(self, work: Work, crab: int, dest: Cell) -> None:
+        """``crab`` entered ``dest`` (the sea included), however it got there."""
+
+    def border_crossed(self, work: Work, low: int, high: int) -> None:
+        """Crabs crossed the borders between board tiles ``low`` and ``high``.
+
+        ``low < high``; the sea is the tile after the last. Called after
+        :meth:`crab_entered`, when the crab changed tiles.
+        """
+
+    def action_ended(self, work: Work, before: State) -> bool:
+        """After every action: resolve what it left to the expansion.
+
+        ``before`` is the state the action was played in. ``True``: the expansion holds the
+        turn (a decision, a card due); an ended turn passes only once nothing holds it.
+        """
+
+    def waits_for(self, state: State) -> str | None:
+        """What the expansion's moment waits for, in a refusal's words, or ``None``.
+
+        Its setup choice, for one. ``None``: the base game says what the moment waits for.
+        """
+
+    def choice_refusal(
+        self, rules: Rules, state: State, action: Action
+    ) -> IllegalActionError | None:
+        """Why ``action``, of a kind the moment offers, is refused, or ``None``.
+
+        ``None``: the base game's field-by-field check says why.
+        """
+
+
+#: The registered expansion (one: the Adventure Pack).
+_registered: list[Expansion] = []
+
+
+def register(expansion: Expansion | None) -> Expansion | None:
+    """Make ``expansion`` the one configs with modules play; return the one before.
+
+    ``None`` registers none. Rules already built keep the expansion they were built with:
+    register before any game with modules is set up (:mod:`crabrules.oh_crab` registers
+    the Adventure Pack when it is imported).
+    """
+    before = registered()
+    _registered[:] = [] if expansion is None else [expansion]
+    return before
+
+
+def registered() -> Expansion | None:
+    """The registered expansion, or ``None``."""
+    return _registered[0] if _registered else None
+
+
+def expansion_for(config: Config) -> Expansion | None:
+    """The expansion ``config`` plays: ``None`` without modules.
+
+    Raises:
+        InvalidConfigError: ``config`` has modules and no expansion is registered.
+    """
+    if not config.modules:
+        return None
+    expansion = registered()
+    if expansion is None:
+        names = ", ".join(sorted(m.value for m in config.modules))
+        raise InvalidConfigError(
+            f"modules: {names} need the Adventure Pack, and none is registered "
+            "(importing crabrules.oh_crab registers it)"
+        )
+    return expansion
