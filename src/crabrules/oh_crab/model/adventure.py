@@ -120,7 +120,7 @@ class Spied:
     """A face-down card a player consulted with a Spy (the Selected Action).
 
     Only the spy's observation shows ``card``; the others see that they spied
-    (:data:`~crabrules.oh_crab.adventure.hidden.HIDDEN` in place of the card). The entry
+    (:data:`~crabrules.oh_crab.view.observe.HIDDEN` in place of the card). The entry
     leaves once the card is face up (then everyone sees it).
 
     Attributes:
@@ -220,7 +220,7 @@ class Overlay:
     """The rules changed during the game, consulted by every rule lookup.
 
     ``rules_of(state)`` is the config's rules with these changes made
-    (:func:`~crabrules.oh_crab.adventure.overlay.overlaid`).
+    (:meth:`~crabrules.oh_crab.engine.expansion.Expansion.changed_rules`).
 
     Attributes:
         event: the temporary Event's changes (gone when the next Event is revealed).

@@ -1,0 +1,134 @@
+"""The Adventure Pack plugs into the engine through one protocol (engine/expansion.py).
+
+The engine calls the registered expansion's hooks in games with modules, and never in a
+game without; a config with modules and no expansion registered is refused; the base
+engine imports nothing of ``adventure/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import crabrules.oh_crab
+from crabrules.core.errors import InvalidConfigError
+from crabrules.oh_crab import (
+    Config,
+    CrabMoved,
+    Motion,
+    apply_with_events,
+    initial_state,
+    is_terminal,
+    legal_actions,
+)
+from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
+from crabrules.oh_crab.engine import expansion, work
+from crabrules.oh_crab.engine.expansion import Expansion, register, registered
+
+ALL_MODULES = {"surprises", "events", "challenges", "asymmetry"}
+#: The hooks of the protocol, by name.
+HOOKS = frozenset(
+    name for name, _ in inspect.getmembers(Expansion, inspect.isfunction) if name[0] != "_"
+)
+
+
+class Recording:
+    """The Adventure Pack, noting the name of every hook the engine calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        hook = getattr(ADVENTURE_PACK, name)
+
+        def record(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(name)
+            return hook(*args, **kwargs)
+
+        return record
+
+
+def _forget_rules() -> None:
+    # Rules hold the expansion they were built with: build them again.
+    work._cached_rules.cache_clear()
+    work._overlaid.cache_clear()
+    work._last_rules._last = None
+
+
+@contextlib.contextmanager
+def registered_as(replacement: Any) -> Iterator[None]:
+    """Register ``replacement`` for the block, then the real pack again."""
+    before = register(replacement)
+    _forget_rules()
+    try:
+        yield
+    finally:
+        register(before)
+        _forget_rules()
+
+
+def _play(config: Config, seed: int, actions: int) -> list[Any]:
+    """Random legal actions from a seeded game; the events of them all."""
+    rng = random.Random(seed)
+    state = initial_state(config, seed=seed)
+    events: list[Any] = []
+    for _ in range(actions):
+        if is_terminal(state):
+            break
+        state, more = apply_with_events(state, rng.choice(legal_actions(state)))
+        events.extend(more)
+    return events
+
+
+def test_the_pack_is_registered_when_oh_crab_is_imported() -> None:
+    assert crabrules.oh_crab.adventure is not None
+    assert registered() is ADVENTURE_PACK
+    assert work.rules_for(Config(modules={"surprises"})).expansion is ADVENTURE_PACK
+    assert work.rules_for(Config()).expansion is None
+
+
+def test_the_engine_calls_crab_entered_on_every_entry_with_modules() -> None:
+    recording = Recording()
+    with registered_as(recording):
+        events = _play(Config(players=3, modules=ALL_MODULES), seed=5, actions=400)
+    entries = [e for e in events if isinstance(e, CrabMoved) and e.how is not Motion.STEP_BACK]
+    assert entries
+    assert recording.calls.count("crab_entered") == len(entries)
+    assert set(recording.calls) <= HOOKS
+    moments = {"setup", "first_options", "turn_options", "run_action", "action_ended"}
+    assert moments | {"crab_entered", "border_crossed"} <= set(recording.calls)
+
+
+def test_a_game_without_modules_never_calls_the_expansion() -> None:
+    recording = Recording()
+    with registered_as(recording):
+        events = _play(Config(players=3), seed=5, actions=400)
+        duel = _play(Config(players=2), seed=6, actions=400)
+    assert any(isinstance(e, CrabMoved) for e in events + duel)
+    assert recording.calls == []
+
+
+def test_modules_without_a_registered_pack_are_refused() -> None:
+    with registered_as(None):
+        assert registered() is None
+        with pytest.raises(InvalidConfigError, match="none is registered"):
+            initial_state(Config(modules={"surprises"}), seed=1)
+        # The base game needs no expansion.
+        assert _play(Config(players=3), seed=2, actions=50)
+    assert registered() is ADVENTURE_PACK
+
+
+def test_the_base_engine_imports_nothing_of_the_pack() -> None:
+    root = Path(expansion.__file__).parent.parent
+    base = [*root.glob("engine/*.py"), *root.glob("model/*.py"), *root.glob("content/*.py")]
+    base += [root / "rules.py", root / "search.py"]
+    base = [p for p in base if p.exists()]
+    if not base:
+        pytest.skip("no sources installed (a compiled wheel)")
+    assert [p.name for p in base if "oh_crab.adventure" in p.read_text()] == []
