@@ -134,7 +134,6 @@ OVERSIZED_MODULES = {
     "src/crabrules/oh_crab/content/adventure.py",
     "src/crabrules/oh_crab/model/events.py",
     "src/crabrules/oh_crab/engine/refusals.py",
-    "src/crabrules/oh_crab/engine/work.py",
 }
 
 

@@ -2,17 +2,17 @@
 
 :func:`~crabrules.oh_crab.rules.apply` copies the state into a :class:`Work`, changes it
 in place and freezes it again. The option generators read either a ``State`` or a
-``Work`` (both satisfy :class:`View`), so the legal actions and the automatic skipping of
-steps without options use the very same code. :class:`Rules` holds what one config's
-rules need, computed once.
+``Work`` (both satisfy :class:`~crabrules.oh_crab.engine.game_view.View`, re-exported
+here), so the legal actions and the automatic skipping of steps without options use the
+very same code. :class:`Rules` holds what one config's rules need, computed once.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -20,10 +20,11 @@ from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
 from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.board import Cell, Layout, get_layout
+from crabrules.oh_crab.content.board import Layout, get_layout
 from crabrules.oh_crab.content.components import COLUMNS, ActionTileSide, Card, SpaceType
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.engine.expansion import Expansion, expansion_for
+from crabrules.oh_crab.engine.game_view import View
 from crabrules.oh_crab.engine.market import refill, take
 from crabrules.oh_crab.model.actions import DRAW_PILE, Pile, Plan
 from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Frame, Overlay
@@ -234,58 +235,6 @@ def _cached_rules(config: Config) -> Rules:
 
 #: The Config ``rules_for`` was asked for last, and its rules.
 _last_rules: Final = LastByIdentity(_cached_rules)
-
-
-class View(Protocol):
-    """The parts of a game the option generators read (a ``State`` or a ``Work``)."""
-
-    @property
-    def crabs(self) -> Sequence[Cell]:
-        """Each crab's cell."""
-
-    @property
-    def knocked(self) -> Sequence[bool]:
-        """Each crab is knocked over."""
-
-    @property
-    def tokens(self) -> Sequence[int]:
-        """Each crab's activation token."""
-
-    @property
-    def cook_used(self) -> bool:
-        """The cook's diagonal was used this round."""
-
-    @property
-    def hands(self) -> Sequence[Sequence[CardId]]:
-        """Each player's Hand."""
-
-    @property
-    def traces(self) -> Sequence[Sequence[CardId]]:
-        """Each player's Trace."""
-
-    @property
-    def discards(self) -> Sequence[Sequence[CardId]]:
-        """Each player's Discard pile."""
-
-    @property
-    def shells(self) -> Sequence[int]:
-        """Each player's shells."""
-
-    @property
-    def supply(self) -> int:
-        """Shells in the supply."""
-
-    @property
-    def market(self) -> Sequence[Sequence[CardId]]:
-        """The Market's face-up piles."""
-
-    @property
-    def draw(self) -> Sequence[CardId]:
-        """The Market's draw pile."""
-
-    @property
-    def adventure(self) -> Adventure | None:
-        """The Adventure Pack's part."""
 
 
 #: What a Work starts from outside a turn (built once: this is the hot path).
