@@ -10,6 +10,11 @@ cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
 (:mod:`~crabrules.oh_crab.adventure.overlay`); its triggers in
 :mod:`~crabrules.oh_crab.adventure.triggers`; what players see of it in
 :mod:`~crabrules.oh_crab.adventure.hidden`.
+
+The engine never imports this package: it calls the hooks of the
+:class:`~crabrules.oh_crab.engine.expansion.Expansion` registered here
+(:mod:`~crabrules.oh_crab.adventure.plugin`), and :mod:`crabrules.oh_crab` imports this
+package, so the pack is always registered.
 """
 
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK

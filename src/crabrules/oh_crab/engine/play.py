@@ -5,7 +5,10 @@ the player, the action when asked to), then calls this module, which trusts them
 compiled build compiles this module with the working copy and the effects it runs
 (:mod:`~crabrules.oh_crab.engine.work`, :mod:`~crabrules.oh_crab.engine.effects`,
 :mod:`~crabrules.oh_crab.engine.turns`, :mod:`~crabrules.oh_crab.engine.movement`); the order
-of the legal actions is the one :mod:`~crabrules.oh_crab.rules` documents.
+of the legal actions is the one :mod:`~crabrules.oh_crab.rules` documents. With modules, the
+Adventure Pack's hooks are called at named moments
+(:class:`~crabrules.oh_crab.engine.expansion.Expansion`), each behind a test of
+``state.adventure``: the base game pays that test and nothing else.
 """
 
 from __future__ import annotations
