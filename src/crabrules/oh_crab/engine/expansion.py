@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     from crabrules.core.rng import Rng
     from crabrules.oh_crab.content.adventure import RuleChange
     from crabrules.oh_crab.content.board import Cell
-    from crabrules.oh_crab.engine.work import Rules, View, Work
+    from crabrules.oh_crab.engine.game_view import View
+    from crabrules.oh_crab.engine.work import Rules, Work
     from crabrules.oh_crab.model.actions import Action
     from crabrules.oh_crab.model.adventure import Adventure
     from crabrules.oh_crab.model.config import Config
