@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -208,3 +209,9 @@ def make(
     if not queue:
         check_state(state)
     return state
+
+
+def write(docs: dict[str, Any], folder: Path) -> None:
+    """Write content documents (``reference_documents``'s shape) as JSON files in ``folder``."""
+    for name, doc in docs.items():
+        (folder / f"{name}.json").write_text(json.dumps(doc), "utf-8")

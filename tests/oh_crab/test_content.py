@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
 from collections import Counter
 from importlib import resources
 from pathlib import Path
@@ -23,7 +22,7 @@ from crabrules.oh_crab.content.loading import (
     register_content,
 )
 from crabrules.oh_crab.model.primitives import BASIC, Primitive
-from tests.oh_crab.helpers import reference_documents
+from tests.oh_crab.helpers import reference_documents, write
 
 DATA = resources.files("crabrules.oh_crab.content") / "data"
 
@@ -125,11 +124,6 @@ def test_the_data_files_ship_inside_the_package() -> None:
 
 
 # --- loading your own content -------------------------------------------------------------
-
-
-def write(docs: dict[str, Any], folder: Path) -> None:
-    for name, doc in docs.items():
-        (folder / f"{name}.json").write_text(json.dumps(doc), "utf-8")
 
 
 def test_load_content_reads_a_directory(tmp_path: Path) -> None:

@@ -26,10 +26,13 @@ from crabrules.oh_crab import (
     initial_state,
     is_terminal,
     legal_actions,
+    load_content,
+    register_content,
 )
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
 from crabrules.oh_crab.engine import expansion, work
 from crabrules.oh_crab.engine.expansion import Expansion, register, registered
+from tests.oh_crab.helpers import reference_documents, write
 
 ALL_MODULES = {"surprises", "events", "challenges", "asymmetry"}
 #: The hooks of the protocol, by name.
@@ -132,3 +135,14 @@ def test_the_base_engine_imports_nothing_of_the_pack() -> None:
     if not base:
         pytest.skip("no sources installed (a compiled wheel)")
     assert [p.name for p in base if "oh_crab.adventure" in p.read_text()] == []
+
+
+def test_content_without_modules_may_not_play_an_expansion_step(tmp_path: Path) -> None:
+    docs = reference_documents()
+    docs["cards"]["specials"][0]["steps"] = ["turn_into_obstacle"]
+    write(docs, tmp_path)
+    register_content("obstacle-special", load_content(tmp_path))
+    with pytest.raises(
+        InvalidConfigError, match=r"^modules: none, but the special .*turn_into_obstacle"
+    ):
+        initial_state(Config(players=3, content="obstacle-special"), seed=1)

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXPANSION_AUTOMATIC",
     "EXPANSION_CHOICES",
+    "EXPANSION_STEPS",
     "Expansion",
     "expansion_for",
     "register",
@@ -73,6 +74,8 @@ EXPANSION_AUTOMATIC: Final = frozenset(
 EXPANSION_CHOICES: Final = frozenset(
     {Primitive.TURN_INTO_OBSTACLE, Primitive.SKILL_WINDOW, Primitive.CHOOSE_REWARD}
 )
+#: Every step only an expansion plays: content without modules may not name one.
+EXPANSION_STEPS: Final = EXPANSION_AUTOMATIC | EXPANSION_CHOICES
 
 
 class Expansion(Protocol):

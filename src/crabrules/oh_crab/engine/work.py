@@ -17,13 +17,20 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from crabrules.core.construct import constructor
+from crabrules.core.errors import InvalidConfigError
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import Layout, get_layout
-from crabrules.oh_crab.content.components import COLUMNS, ActionTileSide, Card, SpaceType
+from crabrules.oh_crab.content.components import (
+    COLUMNS,
+    ActionTileSide,
+    Card,
+    SpaceType,
+    SpecialAction,
+)
 from crabrules.oh_crab.content.loading import get_content
-from crabrules.oh_crab.engine.expansion import Expansion, expansion_for
+from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS, Expansion, expansion_for
 from crabrules.oh_crab.engine.game_view import View
 from crabrules.oh_crab.engine.market import refill, take
 from crabrules.oh_crab.model.actions import DRAW_PILE, Pile, Plan
@@ -183,6 +190,9 @@ def _cached_rules(config: Config) -> Rules:
     spaces = layout.spaces
     teams = config.crab_colours()
     tiles = tuple(content.action_tile(t) for t in config.resolved_action_tiles())
+    expansion = expansion_for(config)
+    if expansion is None:
+        _refuse_expansion_steps(config, content.specials, tiles)
     tile_of = [0] * layout.cells
     for index, first in enumerate(layout.tile_starts):
         tile_of[first * COLUMNS :] = [index] * (layout.cells - first * COLUMNS)
@@ -217,7 +227,7 @@ def _cached_rules(config: Config) -> Rules:
         tile_costs=None,
         cook_steps=None,
         adventure=bool(config.modules),
-        expansion=expansion_for(config),
+        expansion=expansion,
         tile_of=tuple(tile_of),
         pack=content.adventure if config.modules else None,
         plans=tuple(
@@ -231,6 +241,21 @@ def _cached_rules(config: Config) -> Rules:
         tile_grants=tuple(Grant(Source.TILE, t.id, t.steps, t.cost) for t in tiles),
         actions={},
     )
+
+
+def _refuse_expansion_steps(
+    config: Config, specials: Iterable[SpecialAction], tiles: Iterable[ActionTileSide]
+) -> None:
+    """Refuse content whose cards or tiles play a step only the modules' expansion plays."""
+    for what, steps in [
+        *((f"special {s.id!r}", s.steps) for s in specials),
+        *((f"action tile {t.id!r}", t.steps) for t in tiles),
+    ]:
+        if needed := sorted(p.value for p in steps if p in EXPANSION_STEPS):
+            raise InvalidConfigError(
+                f"modules: none, but the {what} of content {config.content!r} plays "
+                f"{', '.join(needed)}, which only the Adventure Pack's modules play"
+            )
 
 
 #: The Config ``rules_for`` was asked for last, and its rules.
