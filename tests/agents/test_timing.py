@@ -9,7 +9,8 @@ import crabrules
 from crabrules import Rng
 from crabrules.agents import Decision, ISMCTSAgent, MCTSAgent, Turn
 from crabrules.agents.plausible import YouveGotCrabsPlayer
-from crabrules.agents.timing import Wait, honest_world, rollout_players, timed
+from crabrules.agents.plausible.youve_got_crabs import honest_world, rollout_players, timed
+from crabrules.agents.timing import Wait
 from crabrules.agents.tree import Budget
 from crabrules.youve_got_crabs import UNSEEN, Call, Card, Signal, State, is_scoring, table
 

@@ -42,7 +42,7 @@ import crabrules
 from crabrules import Rng
 from crabrules.agents import Turn, make_agent
 from crabrules.agents.plausible import YouveGotCrabsPlayer
-from crabrules.agents.timing import timed
+from crabrules.agents.plausible.youve_got_crabs import timed
 from crabrules.core import Dynamics
 from crabrules.simulate import Run, simulate
 from tests.benchmarks.measure import record

@@ -26,8 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from crabrules.agents.base import Decision, Turn
-from crabrules.agents.plausible import YouveGotCrabsPlayer
-from crabrules.agents.timing import Patience
+from crabrules.agents.timing import TimingSeat
 from crabrules.agents.tree import Budget, decide
 from crabrules.core import Rng
 
@@ -39,8 +38,9 @@ class ISMCTSAgent:
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = Budget() if budget is None else budget
-        self._casual = YouveGotCrabsPlayer()  # when to act in real-time play
-        self._patience = Patience()
+        # When to act in real-time play: the game's registered timing player, built at
+        # the first turn of a real-time game (nothing for any other game).
+        self.timing = TimingSeat()
 
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """The most visited action over worlds sampled afresh on every iteration."""
@@ -49,4 +49,4 @@ class ISMCTSAgent:
             seed, rng = rng.next_u64()
             return turn.determinize(seed), rng
 
-        return decide(turn, rng, self.budget, worlds, self._casual, self._patience)
+        return decide(turn, rng, self.budget, worlds, self.timing)

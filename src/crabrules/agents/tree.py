@@ -38,8 +38,8 @@ import attrs
 
 from crabrules.agents.base import Agent, AnyGame, Decision, Turn, stamped
 from crabrules.agents.match import AgentError, next_decision
-from crabrules.agents.plausible import PlausibleAgent, YouveGotCrabsPlayer
-from crabrules.agents.timing import Patience, Wait, honest_world, rollout_players, timed
+from crabrules.agents.plausible import PlausibleAgent
+from crabrules.agents.timing import Table, TimingSeat, Wait
 from crabrules.agents.value import estimate, rewards
 from crabrules.core import Dynamics, InvalidConfigError, PlayerId, Rng, Utility
 
@@ -63,8 +63,6 @@ DEFAULT_DEPTH = 200
 
 #: A source of worlds: given a generator, a state to search and the next generator.
 Worlds = Callable[[Rng], tuple[Any, Rng]]
-#: The casual players of a rollout from a state; ``True`` when the search's player waited.
-Table = Callable[[Any, bool], list[Agent]]
 
 
 def _positive(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -324,42 +322,42 @@ def decide(
     rng: Rng,
     budget: Budget,
     worlds: Worlds,
-    casual: YouveGotCrabsPlayer,
-    patience: Patience,
+    timing: TimingSeat,
 ) -> Decision | None:
     """Search ``turn`` over ``worlds`` and take the best action, or wait.
 
-    In real-time play (You've Got Crabs, :mod:`~crabrules.agents.timing`) ``casual``, the
-    game's casual player, proposes when to act and the actions it finds as good as its
-    own (which swap toward four of a kind, which source of a claim). When that action is
-    a call, waiting (:class:`~crabrules.agents.timing.Wait`) is searched too, and if it
-    wins the agent answers ``None``. The worlds hold the hands the signals the agent
-    saw tell (:func:`~crabrules.agents.timing.honest_world`), and the rollouts' casual
-    players know those signals. ``casual`` is asked at every turn, so it remembers the
-    signals it saw; ``patience`` remembers where the agent waited, so that it waits once
-    per moment and never stalls the table.
+    In real-time play (:mod:`~crabrules.agents.timing`) the game's timing player
+    (``timing.player_for(game)``, registered by the game's id) proposes when to act and the
+    actions its casual player finds as good as its own. When a wait would pass over some
+    of them (in You've Got Crabs, a call), waiting
+    (:class:`~crabrules.agents.timing.Wait`) is searched too, and if it wins the agent
+    answers ``None``. The worlds are those the timing player believes, and it names the
+    rollouts' casual players. The timing player is asked at every turn, so it remembers
+    what it saw; ``timing.patience`` remembers where the agent waited, so that it waits
+    once per moment and never stalls the table. For any other game nothing is built for
+    timing, and the search is over the legal actions.
     """
     game = turn.game
-    if game.info.dynamics is not Dynamics.REAL_TIME:
+    player = timing.player_for(game)
+    if player is None:
         return Decision(Search(game, turn.legal, budget).run(worlds, rng), turn.now)
     rng, casual_rng = rng.split()
-    when, options = casual.options(turn, casual_rng)
+    when, options = player.options(turn, casual_rng)
     if when is None:
         return None
     me = turn.player
-    standing = casual.believed_signallers | ({me} if casual.signal_standing else set())
     view = turn.observation
-    passed = frozenset(a.target for a in options if timed(a))
-    if passed and patience.may_wait(view):
+    passed = player.passed(options)
+    if passed and timing.patience.may_wait(view):
         options = (*options, Wait(me))
 
     def believed(rng: Rng) -> tuple[Any, Rng]:
         world, rng = worlds(rng)
-        return honest_world(world, me, standing), rng
+        return player.believed(world, me), rng
 
-    players = rollout_players(me, standing, passed)
+    players = player.rollout_players(me, passed)
     action = Search(game, options, budget, turn.now, players).run(believed, rng)
     if isinstance(action, Wait):
-        patience.waited(view)
+        timing.patience.waited(view)
         return None
     return Decision(stamped(action, when.at), when.at)

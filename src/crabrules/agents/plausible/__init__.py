@@ -6,7 +6,8 @@ one of the game it is asked about (a game it does not know gets uniform random p
 - :mod:`~crabrules.agents.plausible.crab_stack`: wins when it can, climbs on opponents.
 - :mod:`~crabrules.agents.plausible.marche_du_crabe`: the plan of the game's docs.
 - :mod:`~crabrules.agents.plausible.youve_got_crabs`: honest signals, calls after signals,
-  swaps toward four of a kind.
+  swaps toward four of a kind; and, the game being played in real time, its timing player
+  (:data:`TIMING_PLAYERS`), which tells a search agent when to act.
 - :mod:`~crabrules.agents.plausible.oh_crab`: races for the sea.
 
 >>> import crabrules
@@ -20,14 +21,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from crabrules.agents.base import Agent, Decision, Turn
 from crabrules.agents.plausible.crab_stack import CrabStackPlayer
 from crabrules.agents.plausible.marche_du_crabe import MarchePlayer
 from crabrules.agents.plausible.oh_crab import OhCrabPlayer
-from crabrules.agents.plausible.youve_got_crabs import YouveGotCrabsPlayer
+from crabrules.agents.plausible.youve_got_crabs import YouveGotCrabsPlayer, YouveGotCrabsTiming
 from crabrules.agents.random import RandomAgent
 from crabrules.core import Rng
+
+if TYPE_CHECKING:
+    from crabrules.agents.timing import TimingPlayer
 
 __all__ = [
     "PLAYERS",
@@ -35,7 +40,9 @@ __all__ = [
     "MarchePlayer",
     "OhCrabPlayer",
     "PlausibleAgent",
+    "TIMING_PLAYERS",
     "YouveGotCrabsPlayer",
+    "YouveGotCrabsTiming",
 ]
 
 #: Each game's casual player, by game id.
@@ -44,6 +51,12 @@ PLAYERS: dict[str, Callable[[], Agent]] = {
     "la-marche-du-crabe": MarchePlayer,
     "youve-got-crabs": YouveGotCrabsPlayer,
     "oh-crab": OhCrabPlayer,
+}
+
+#: Each real-time game's timing player (:class:`crabrules.agents.timing.TimingPlayer`), by
+#: game id: what a search agent asks when to act (:func:`crabrules.agents.timing.timing_player`).
+TIMING_PLAYERS: dict[str, Callable[[], TimingPlayer]] = {
+    "youve-got-crabs": YouveGotCrabsTiming,
 }
 
 

@@ -35,15 +35,18 @@ them. It remembers which signals and calls it has seen, so each game needs its o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from crabrules.agents.base import Decision, Turn, stamped
+import attrs
+
+from crabrules.agents.base import Agent, Decision, Turn, stamped
 from crabrules.core import PlayerId, Rng
 from crabrules.youve_got_crabs import (
     DOUBLE_CRABS_WINDOW,
     IMITATION_CRAB,
     POT,
+    UNSEEN,
     Answer,
     Call,
     Card,
@@ -61,7 +64,15 @@ from crabrules.youve_got_crabs import (
     table,
 )
 
-__all__ = ["NOTICE", "RESTLESS", "YouveGotCrabsPlayer"]
+__all__ = [
+    "NOTICE",
+    "RESTLESS",
+    "YouveGotCrabsPlayer",
+    "YouveGotCrabsTiming",
+    "honest_world",
+    "rollout_players",
+    "timed",
+]
 
 #: How often a player notices another team's signal.
 NOTICE = 0.5
@@ -277,3 +288,200 @@ def _after(turn: Turn, action: Any, bounds: tuple[float, float], rng: Rng) -> De
     delay, rng = _delay(bounds, rng)
     at = turn.now + delay
     return Decision(stamped(action, at), at)
+
+
+class YouveGotCrabsTiming:
+    """A search agent's timing in You've Got Crabs (:mod:`crabrules.agents.timing`).
+
+    Search chooses between acting and waiting where timing is the question the game turns
+    on, a **call**: call now, or not now (leave the signaller to their partner, or look
+    again after the next action). In the search's rollouts, waiting means "not this call,
+    for now": the agent's casual stand-in does not make it (:func:`rollout_players`).
+    Signals, swaps, putting the hand down and the other actions of a round are taken when
+    the casual player takes them, and search chooses among the equally good ones only.
+    Waiting before a signal or a swap was tried and dropped: a one-action delay is worth
+    about the same as acting, so the noise of a small search decided, and an agent that
+    waited at every look never signalled.
+
+    A call is judged by what the called hand holds, and a determinized world deals the
+    hidden cards at random, where a signaller seldom holds four of a kind. The search
+    agent believes its signals: in each world it draws, every player whose signal it saw
+    and who has not been called since holds four of a kind if the world's hidden cards
+    allow it (:func:`honest_world`). A signal the public cards refute (say, two types
+    taken from the Ocean in the open) stays refuted, and calling it is seen to be wrong.
+
+    It wraps one seat's :class:`YouveGotCrabsPlayer` (:attr:`casual`), asked at every
+    turn, so it remembers the signals it saw.
+
+    >>> timing = YouveGotCrabsTiming()
+    >>> timing.passed((Call(player=0, target=1), Signal(player=0)))
+    frozenset({1})
+    >>> timing.passed((Signal(player=0),))
+    frozenset()
+    """
+
+    def __init__(self) -> None:
+        self.casual = YouveGotCrabsPlayer()
+
+    def options(self, turn: Turn, rng: Rng) -> tuple[Decision | None, tuple[Any, ...]]:
+        """The casual player's decision and its equally good actions, as its ``options``."""
+        return self.casual.options(turn, rng)
+
+    def _standing(self, me: PlayerId) -> frozenset[PlayerId]:
+        # The signallers the casual player saw and who were not called since, and ``me``
+        # if its own signal stands.
+        casual = self.casual
+        return casual.believed_signallers | ({me} if casual.signal_standing else frozenset())
+
+    def passed(self, options: tuple[Any, ...]) -> frozenset[PlayerId]:
+        """The targets of the calls among ``options``: a wait puts off those calls."""
+        return frozenset(a.target for a in options if timed(a))
+
+    def believed(self, world: State, me: PlayerId) -> State:
+        """``world`` with each standing signaller holding four of a kind (:func:`honest_world`)."""
+        return honest_world(world, me, self._standing(me))
+
+    def rollout_players(
+        self, me: PlayerId, passed: frozenset[PlayerId]
+    ) -> Callable[[State, bool], list[Agent]]:
+        """The rollouts' casual players, knowing the standing signals (:func:`rollout_players`)."""
+        return rollout_players(me, self._standing(me), passed)
+
+
+def timed(action: Any) -> bool:
+    """Whether ``action`` is one whose timing a search agent chooses: a call.
+
+    >>> timed(Call(player=0, target=1)), timed(Signal(player=0))
+    (True, False)
+    """
+    return isinstance(action, Call)
+
+
+def rollout_players(
+    me: PlayerId, standing: frozenset[PlayerId], passed: frozenset[PlayerId]
+) -> Callable[[State, bool], list[Agent]]:
+    """The casual players of a search's rollouts, who know the standing signals.
+
+    ``standing`` are the players whose signal ``me`` saw and who have not been called
+    since (``me`` too, if its own signal stands). In a rollout ``me`` remembers them all,
+    except, after a wait, those it waited to call (``passed``): waiting means "not this
+    call, for now". Every other player remembers its partner's standing signal (a team
+    sees its own signals) and no other; each signaller remembers having signalled.
+
+    >>> import crabrules
+    >>> game = crabrules.get_game("youve-got-crabs")
+    >>> players = rollout_players(0, frozenset({1, 2}), frozenset({2}))
+    >>> [p.believed_signallers for p in players(game.initial_state(seed=1), True)]
+    [frozenset({1}), frozenset(), frozenset(), frozenset({2})]
+    """
+
+    def players(state: State, waited: bool) -> list[Agent]:
+        partner_of = table(state.config).partner_of
+        out: list[Agent] = []
+        for p in range(state.config.players):
+            if p == me:
+                knows = standing - {me} - (passed if waited else frozenset())
+            else:
+                knows = standing & {partner_of[p]}
+            signalled = state.hands[p] if p in standing else None
+            out.append(YouveGotCrabsPlayer.resuming(state, knows, signalled))
+        return out
+
+    return players
+
+
+# Where a hidden card lies: a hand slot (player, slot), or a Draw pile position (-1, i).
+_Place = tuple[int, int]
+_DRAW = -1
+
+
+def honest_world(world: State, me: PlayerId, signallers: Iterable[PlayerId]) -> State:
+    """``world`` with every signaller holding four of a kind, where its hidden cards allow.
+
+    Only cards ``me`` cannot see move, and each only among the places that held cards of
+    its own Draw pile, so ``me`` still cannot tell the result from the real state; the
+    Imitation Crab stays where it was. A signaller whose seen cards show two types keeps
+    its hand, and so does every signaller if a hand called wrong would become scoring.
+
+    >>> import crabrules
+    >>> game = crabrules.get_game("youve-got-crabs")
+    >>> world = game.determinize(game.initial_state(seed=3), 0, 5)
+    >>> is_scoring(world.hands[2]), is_scoring(honest_world(world, 0, [2]).hands[2])
+    (False, True)
+    """
+    hands = [list(hand) for hand in world.hands]
+    draw = list(world.draw)
+    fixed: set[_Place] = set()
+    for signaller in sorted(set(signallers) - {me}):
+        if not is_scoring(tuple(hands[signaller])):
+            _make_scoring(world, me, signaller, hands, draw, fixed)
+        fixed.update((signaller, slot) for slot in range(len(hands[signaller])))
+    if any(is_scoring(tuple(hands[p])) for p in world.called_wrong if p != me):
+        return world
+    return attrs.evolve(world, hands=tuple(map(tuple, hands)), draw=tuple(draw))
+
+
+def _card(hands: list[list[Card]], draw: list[Card], place: _Place) -> Card:
+    owner, index = place
+    return draw[index] if owner == _DRAW else hands[owner][index]
+
+
+def _put(hands: list[list[Card]], draw: list[Card], place: _Place, card: Card) -> None:
+    owner, index = place
+    if owner == _DRAW:
+        draw[index] = card
+    else:
+        hands[owner][index] = card
+
+
+def _make_scoring(
+    world: State,
+    me: PlayerId,
+    signaller: PlayerId,
+    hands: list[list[Card]],
+    draw: list[Card],
+    fixed: set[_Place],
+) -> None:
+    # The signaller's slots that others saw filled (or holding the wild) stay; the unseen
+    # ones trade cards with hidden places of the same Draw pile.
+    seen, piles = world.seen[signaller], world.drawn_from[signaller]
+    movable = [
+        slot
+        for slot, shown in enumerate(seen)
+        if shown == UNSEEN and hands[signaller][slot] != IMITATION_CRAB
+    ]
+    kept = {
+        hands[signaller][slot]
+        for slot in range(len(seen))
+        if slot not in movable and hands[signaller][slot] != IMITATION_CRAB
+    }
+    if len(kept) > 1:
+        return  # the open cards refute the signal
+    others: dict[int, list[_Place]] = {}
+    for p, (row, row_piles) in enumerate(zip(world.seen, world.drawn_from, strict=True)):
+        if p in (me, signaller):
+            continue
+        for slot, (shown, pile) in enumerate(zip(row, row_piles, strict=True)):
+            if shown == UNSEEN and (p, slot) not in fixed:
+                others.setdefault(pile, []).append((p, slot))
+    others.setdefault(world.reshuffles, []).extend((_DRAW, i) for i in range(len(draw)))
+    # The type to complete: the one the open cards show, else the hand's commonest.
+    current = [hands[signaller][slot] for slot in movable]
+    targets = sorted(kept) or sorted(set(current), key=lambda c: (-current.count(c), c))
+    for target in targets:
+        trial_hands = [list(hand) for hand in hands]
+        trial_draw = list(draw)
+        for slot in movable:
+            if trial_hands[signaller][slot] == target:
+                continue
+            pool = others.get(piles[slot], [])
+            place = next((q for q in pool if _card(trial_hands, trial_draw, q) == target), None)
+            if place is None:
+                break
+            give = trial_hands[signaller][slot]
+            _put(trial_hands, trial_draw, place, give)
+            trial_hands[signaller][slot] = target
+        else:
+            hands[:] = trial_hands
+            draw[:] = trial_draw
+            return
