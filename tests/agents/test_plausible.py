@@ -1,12 +1,15 @@
-"""PlausibleAgent: random games of every game end, and You've Got Crabs looks like a game."""
+"""PlausibleAgent: random games of every game end, You've Got Crabs looks like a game, and
+Oh Crab!'s racers head for the sea."""
 
 from __future__ import annotations
 
 import pytest
 
 import crabrules
+from crabrules import oh_crab
 from crabrules import youve_got_crabs as ygc
-from crabrules.agents import MatchResult, PlausibleAgent, play_match
+from crabrules.agents import MatchResult, PlausibleAgent, Turn, play_match
+from crabrules.agents.plausible import OhCrabPlayer
 
 
 def plausible_match(game_id: str, seed: int) -> MatchResult:
@@ -88,3 +91,31 @@ def test_la_marche_players_never_step_on_their_own_forbidden_items() -> None:
                 steps += 1
             state = mdc.apply(state, action)
     assert steps > 0
+
+
+def test_oh_crab_players_race_for_the_sea_by_the_boards_distance() -> None:
+    # Every move or own-crab shift the casual racer makes ends nearest the sea of those it
+    # had (the board's Layout.distance), on the full board and on a quick one.
+    game = crabrules.get_game("oh-crab")
+    raced = 0
+    for config in (oh_crab.Config(players=3), oh_crab.Config(players=2, quick=True)):
+        record = play_match(
+            game, [OhCrabPlayer() for _ in range(config.players)], seed=4, config=config
+        ).record
+        layout = oh_crab.get_layout(config.content, config.resolved_board())
+        state = game.initial_state(record.config, seed=record.seed)
+        for action in record.actions:
+            if isinstance(action, (oh_crab.Move, oh_crab.Shift)) and (
+                isinstance(action, oh_crab.Move) or action.crab == action.player
+            ):
+                legal = Turn.of(game, state, action.player).legal
+                mine = [
+                    a.dest
+                    for a in legal
+                    if isinstance(a, oh_crab.Move)
+                    or (isinstance(a, oh_crab.Shift) and a.crab == action.player)
+                ]
+                assert layout.distance(action.dest) == min(map(layout.distance, mine))
+                raced += 1
+            state = game.apply(state, action)
+    assert raced > 20

@@ -4,9 +4,9 @@ Uniformly random games of Oh Crab! end, but slowly (about 400 actions for four p
 because random crabs wander sideways and back and end their turns with actions unused.
 This player plays its cards at random, as a beginner does, but on the board it races:
 
-1. it takes a move into the sea, or the move that ends nearest to it (rows from the land;
-   among equals, at random), and a Seagull! or Call of the Sea! shift likewise for its own
-   crab;
+1. it takes a move into the sea, or the move that ends nearest to it (the fewest rows from
+   the sea, as the board's :meth:`~crabrules.oh_crab.Layout.distance` counts them; among
+   equals, at random), and a Seagull! or Call of the Sea! shift likewise for its own crab;
 2. otherwise it uses what its turn grants before ending it, standing its crab up first;
 3. it rests or ends its turn only when nothing else is left.
 
@@ -24,11 +24,10 @@ from typing import Any
 
 from crabrules.agents.base import Decision, Turn
 from crabrules.core import Rng
-from crabrules.oh_crab import SEA, EndTurn, Move, Rest, Shift, StandUp
+from crabrules.oh_crab import EndTurn, Layout, Move, Rest, Shift, StandUp, get_layout
 
 __all__ = ["OhCrabPlayer"]
 
-_COLUMNS = 5  # a cell is row * 5 + column (crabrules.oh_crab.content.board)
 _LAST = (EndTurn, Rest)
 
 
@@ -38,10 +37,11 @@ class OhCrabPlayer:
     def act(self, turn: Turn, rng: Rng) -> Decision:
         """The racing choice among ``turn.legal``."""
         me = turn.player
-        moves = [a for a in turn.legal if _progress(a, me) is not None]
-        if moves:
-            best = max(_progress(a, me) or 0 for a in moves)
-            choices = [a for a in moves if _progress(a, me) == best]
+        racing = [a for a in turn.legal if _races(a, me)]
+        if racing:
+            layout = _layout(turn)
+            best = min(layout.distance(a.dest) for a in racing)
+            choices = [a for a in racing if layout.distance(a.dest) == best]
         else:
             first = [a for a in turn.legal if isinstance(a, StandUp)]
             busy = [a for a in turn.legal if not isinstance(a, _LAST)]
@@ -50,8 +50,12 @@ class OhCrabPlayer:
         return Decision(action, turn.now)
 
 
-def _progress(action: Any, me: int) -> int | None:
-    """How far toward the sea ``action`` takes ``me``'s crab (the sea counts most)."""
-    if isinstance(action, Move) or (isinstance(action, Shift) and action.crab == me):
-        return 1_000 if action.dest == SEA else action.dest // _COLUMNS
-    return None
+def _races(action: Any, me: int) -> bool:
+    """Whether ``action`` takes ``me``'s crab somewhere on the board or into the sea."""
+    return isinstance(action, Move) or (isinstance(action, Shift) and action.crab == me)
+
+
+def _layout(turn: Turn) -> Layout:
+    """The board of ``turn``'s game, as the game's public package builds it."""
+    config = turn.observation.config
+    return get_layout(config.content, config.resolved_board())
