@@ -24,22 +24,29 @@ The board, the cards and the Additional Action tiles are data
 (``Config(modules={"surprises", "events", "challenges"})``) and data
 (:mod:`crabrules.oh_crab.adventure`).
 
-Where to read on, one concept per module: ``rules`` (setup, the legal actions, apply, the
-end), ``turns`` (a round: adding to the Trace, Rest, the end of a turn and of a round),
-``primitives`` and ``effects`` (the named steps actions are made of, and their
-resolution), ``movement`` (entering spaces, pushes), ``board`` (the grid and its move
-tables), ``market``, ``content`` (the data format), ``config``, ``state``, ``actions``,
-``work`` (the per-config tables and the mutable copy ``apply`` works on), ``check``
-(the state check), ``observe`` (hidden information, for states and events), ``events``
-(what happened: :func:`apply_with_events`), ``names``, ``words`` and ``notation`` (cells,
-cards and actions for people), ``render`` and ``game`` (:data:`INFO`, :data:`GAME`).
+Where to read on, the package by concept (each sub-package's docstring draws its part):
+
+- ``model/``: the frozen nouns, ``config``, ``state``, ``actions``, ``events``,
+  ``primitives`` (the named steps actions are made of), ``progress`` (phase and stage),
+  ``names`` (cell and pile labels), and the Adventure Pack's part of the state;
+- ``content/``: what is printed on the components, as data (``components``, ``loading``,
+  ``documents``, the pack's ``adventure`` and ``asymmetry`` content) and ``board``, the
+  grid with its move tables;
+- ``engine/``: one way through an action: ``play`` (the legal actions, ``apply``),
+  ``work`` (the per-config tables and the mutable copy ``apply`` works on), ``effects``,
+  ``movement``, ``turns``, ``market``, and ``refusals`` (why an action is illegal);
+- ``view/``: what players see and read: ``observe`` (hidden information), ``check``,
+  ``words``, ``notation``, ``render``, ``svg``;
+- ``adventure/``: the Adventure Pack's rules, plugged into the engine and the views;
+- ``rules`` (setup, the legal actions, apply, the end), ``search`` (hints for search
+  agents) and ``game`` (:data:`INFO`, :data:`GAME`) at the top.
 """
 
 # The composition root: importing the Adventure Pack registers it with the engine.
 from crabrules.oh_crab import adventure  # noqa: F401
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import SEA, Cell, Layout, get_layout
-from crabrules.oh_crab.content.components import Content
+from crabrules.oh_crab.content.components import COLUMNS, Content
 from crabrules.oh_crab.content.loading import (
     get_content,
     load_content,
@@ -176,6 +183,7 @@ from crabrules.oh_crab.view.svg import render_svg
 from crabrules.oh_crab.view.words import describe, describe_event
 
 __all__ = [
+    "COLUMNS",
     "ADVENTURE_ACTIONS",
     "DRAW_PILE",
     "GAME",

@@ -506,8 +506,8 @@ def register_content(name: str, content: Content) -> None:
 
     Raises:
         ContentError: the name is not a non-empty string, is ``"reference"`` or is already
-            taken by other content, or ``content`` is not a :class:`Content` (build one with
-            :func:`load_content` or :func:`build_content`).
+            taken by other content, or ``content`` is not a :class:`Content` (read one with
+            :func:`load_content`).
 
     >>> register_content("x", {})
     Traceback (most recent call last):
