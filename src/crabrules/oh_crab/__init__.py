@@ -42,7 +42,8 @@ Where to read on, the package by concept (each sub-package's docstring draws its
   agents) and ``game`` (:data:`INFO`, :data:`GAME`) at the top.
 """
 
-# The composition root: importing the Adventure Pack registers it with the engine.
+# The composition root: importing the Adventure Pack registers it with the engine and
+# the views.
 from crabrules.oh_crab import adventure  # noqa: F401
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import SEA, Cell, Layout, get_layout

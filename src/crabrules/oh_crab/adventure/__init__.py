@@ -14,10 +14,15 @@ cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
 The engine never imports this package: it calls the hooks of the
 :class:`~crabrules.oh_crab.engine.expansion.Expansion` registered here
 (:mod:`~crabrules.oh_crab.adventure.plugin`), and :mod:`crabrules.oh_crab` imports this
-package, so the pack is always registered.
+package, so the pack is always registered. The views likewise call the
+:class:`~crabrules.oh_crab.view.expansion.ViewParts` registered here
+(:mod:`~crabrules.oh_crab.adventure.views`).
 """
 
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
+from crabrules.oh_crab.adventure.views import VIEW_PARTS
 from crabrules.oh_crab.engine.expansion import register
+from crabrules.oh_crab.view.expansion import register as register_view_parts
 
 register(ADVENTURE_PACK)  # the engine's hooks (crabrules.oh_crab.engine.expansion)
+register_view_parts(VIEW_PARTS)  # what the pack adds to observe, check, words and render

@@ -23,7 +23,6 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.oh_crab.adventure.check import check_adventure, check_adventure_view, turn_queues
 from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.engine.effects import AUTOMATIC, MULTI, step_options
@@ -42,6 +41,7 @@ from crabrules.oh_crab.model.state import (
     State,
     Turn,
 )
+from crabrules.oh_crab.view.expansion import parts_for, required_parts
 from crabrules.oh_crab.view.observe import HIDDEN, Observation, deal, observe
 
 __all__ = ["check_observation", "check_state"]
@@ -82,7 +82,9 @@ def check_state(state: State) -> None:
     shells = get_content(state.config.content).shells - sum(rules.shell)
     if min(state.shells) < 0 or state.supply < 0 or state.supply + sum(state.shells) != shells:
         raise InvalidStateError("shells: the counts do not add up")
-    check_adventure(state)
+    if state.adventure is not None or state.config.modules:
+        # The expansion's part, or its absence where modules are in play (a base game: no call).
+        required_parts().check_state(state)
     _check_phase(state, n)
     if state.turn is not None:
         _check_turn(state, rules_of(state))
@@ -383,7 +385,8 @@ def _possible_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     With the Adventure Pack: a kept Treasure's steps, the reveals, and the cook's action as
     a temporary Event may change it.
     """
-    queues: set[tuple[Primitive, ...]] = set(turn_queues(config))
+    parts = parts_for(config)
+    queues: set[tuple[Primitive, ...]] = set(parts.turn_queues(config) if parts else ())
     queues.update((b,) for b in BASIC)
     for grant in _possible_grants(config):
         steps = grant.steps
@@ -425,7 +428,8 @@ def check_observation(view: Observation) -> None:
     card_count = len(rules_for(view.config).cards)
     if any(not 0 <= c < card_count for k in view.known for c in k):
         raise InvalidStateError("known: not a card of the game")
-    check_adventure_view(view.adventure, view.config, player)
+    if view.adventure is not None or view.config.modules:
+        required_parts().check_view(view.adventure, view.config, player)
     state = deal(view, 0)
     check_state(state)
     if observe(state, player) != view:

@@ -24,8 +24,6 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
-from crabrules.oh_crab.adventure.hidden import deal as deal_adventure
-from crabrules.oh_crab.adventure.hidden import mask
 from crabrules.oh_crab.content.board import Cell
 from crabrules.oh_crab.engine.work import rules_for
 from crabrules.oh_crab.model.adventure import Adventure
@@ -33,6 +31,7 @@ from crabrules.oh_crab.model.config import MAX_PLAYERS, Config
 from crabrules.oh_crab.model.events import CardPlanned, Event, MarketCardTaken, SurpriseFlipped
 from crabrules.oh_crab.model.events import Spied as SpiedEvent
 from crabrules.oh_crab.model.state import CardId, Phase, State, Turn
+from crabrules.oh_crab.view.expansion import required_parts
 
 __all__ = ["HIDDEN", "Observation", "deal", "determinize", "observe", "observe_events"]
 
@@ -73,7 +72,7 @@ class Observation:
             there, top first (the last :attr:`State.draw_seen` cards of the pile).
         turn: the turn in progress.
         adventure: the Adventure Pack as the viewer sees it
-            (:func:`~crabrules.oh_crab.adventure.hidden.mask`), ``None`` without modules.
+            (:meth:`~crabrules.oh_crab.view.expansion.ViewParts.mask`), ``None`` without modules.
     """
 
     player: PlayerId | None
@@ -141,7 +140,9 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         known=state.known,
         draw_bottom=state.draw[len(state.draw) - state.draw_seen :],
         turn=state.turn,
-        adventure=None if state.adventure is None else mask(state.adventure, player),
+        adventure=None
+        if state.adventure is None
+        else required_parts().mask(state.adventure, player),
     )
 
 
@@ -221,7 +222,7 @@ def deal(view: Observation, seed: int) -> State:
     _, rng = rng.split()
     adventure = None
     if view.adventure is not None:
-        adventure, rng = deal_adventure(view.adventure, view.config, rules, me, rng)
+        adventure, rng = required_parts().deal(view.adventure, view.config, rules, me, rng)
     return State(
         config=view.config,
         seed=seed,

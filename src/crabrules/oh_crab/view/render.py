@@ -26,8 +26,6 @@ from __future__ import annotations
 import textwrap
 
 from crabrules.core.game import PlayerId, not_a_state
-from crabrules.oh_crab.adventure.asymmetry_render import asymmetry_lines
-from crabrules.oh_crab.adventure.render import adventure_lines
 from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.components import COLUMNS
 from crabrules.oh_crab.content.loading import get_content
@@ -35,6 +33,7 @@ from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
 from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, Stage, State
+from crabrules.oh_crab.view.expansion import required_parts
 from crabrules.oh_crab.view.notation import grant_labels
 from crabrules.oh_crab.view.words import grant_words
 
@@ -71,9 +70,12 @@ def render(state: State) -> str:
     lines.extend(_wrap(line) for line in _market_lines(state, rules))
     for p in range(rules.players):
         lines.extend(_wrap(line) for line in _player_lines(state, rules, p))
-    lines.extend(_wrap(line) for line in asymmetry_lines(state, rules))  # Module 4
+    parts = None if state.adventure is None else required_parts()
+    if parts is not None:
+        lines.extend(_wrap(line) for line in parts.player_lines(state, rules))
     lines.extend(_wrap(line) for line in _turn_lines(state, rules))
-    lines.extend(_wrap(line) for line in adventure_lines(state, rules))
+    if parts is not None:
+        lines.extend(_wrap(line) for line in parts.table_lines(state, rules))
     return "\n".join(lines)
 
 

@@ -26,13 +26,12 @@ import textwrap
 from xml.etree.ElementTree import Element
 
 from crabrules.core.svg import Svg, colour_fill
-from crabrules.oh_crab.adventure.asymmetry_render import asymmetry_panel_line
-from crabrules.oh_crab.adventure.render import adventure_lines
 from crabrules.oh_crab.content.board import SEA
 from crabrules.oh_crab.content.components import COLUMNS, Arrow, Space, SpaceType
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, State
+from crabrules.oh_crab.view.expansion import required_parts
 from crabrules.oh_crab.view.observe import HIDDEN, Observation, observe
 
 __all__ = ["render_svg"]
@@ -73,9 +72,10 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
     scale = size / 720
     space = _SPACE * scale
     board_height = _TOP * scale + layout.rows * space + 24 * scale
-    extra = adventure_lines(view, rules)
+    adventure = view.adventure
+    extra = [] if adventure is None else required_parts().table_lines(view, rules)
     panel_lines = 12 + 4 * len(view.crabs) + len(view.hand) + len(_LEGEND) + 2 * len(extra)
-    if view.adventure is not None and view.adventure.asymmetry is not None:
+    if adventure is not None and adventure.asymmetry is not None:
         panel_lines += len(rules.names)  # Module 4: a skill line per player
     height = max(board_height, (panel_lines * 17 + 30) * scale)
     picture = Svg(size, height, title=f"Oh Crab!, round {view.round}")
@@ -292,6 +292,8 @@ def _panel(
     """The Market, the turn, the viewer's Hand, then one block per player."""
     font = 12 * scale
     y = 24 * scale
+    adventure = view.adventure
+    parts = None if adventure is None else required_parts()  # the pack's lines, if in play
 
     def line(text: str, *, bold: bool = False, indent: float = 0, fill: str = "#222") -> None:
         nonlocal y
@@ -346,11 +348,11 @@ def _panel(
         discard = view.discards[p]
         top = rules.card_names[discard[-1]].split(" ")[0] if discard else "-"
         line(f"discard pile {len(discard)}, top {top}", indent=14 * scale)
-        skill = asymmetry_panel_line(view.adventure, rules, p)  # Module 4
+        skill = None if adventure is None else required_parts().panel_line(adventure, rules, p)
         if skill is not None:
             line(skill, indent=14 * scale)
     y += 8 * scale
-    for text in adventure_lines(view, rules):
+    for text in [] if parts is None else parts.table_lines(view, rules):
         for part in textwrap.wrap(text, 60):
             line(part, fill="#333")
     for text in _LEGEND:

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
-from crabrules.oh_crab.adventure.words import describe_adventure_action, describe_adventure_event
 from crabrules.oh_crab.content.board import NOWHERE
 from crabrules.oh_crab.engine.turns import carried_to
 from crabrules.oh_crab.engine.work import Rules, rules_for
@@ -80,6 +79,7 @@ from crabrules.oh_crab.model.names import SOURCES, cell_label, grant_words, pile
 from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
+from crabrules.oh_crab.view.expansion import view_parts
 
 __all__ = ["describe", "describe_event", "grant_words"]
 
@@ -155,7 +155,12 @@ def _describe_turn_action(state: State, rules: Rules, who: str, action: Action) 
         return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
     if isinstance(action, EndTurn):
         return _describe_end(state, rules, action)
-    return describe_adventure_action(state, rules, who, action)
+    parts = view_parts()  # an expansion's action
+    return (
+        f"{who} plays {action!r}"
+        if parts is None
+        else parts.describe_action(state, rules, who, action)
+    )
 
 
 def _describe_shortcut(state: State, rules: Rules, action: Shortcut) -> str:
@@ -342,7 +347,8 @@ def _other_event(event: Event) -> str:
             return f"{event.dst_colour} keeps the cook"
         return f"the cook passes from {event.src_colour} to {event.dst_colour}"
     if not isinstance(event, GameEnded):
-        return describe_adventure_event(event)
+        parts = view_parts()  # an expansion's event
+        return repr(event) if parts is None else parts.describe_event(event)
     ending = _ENDINGS.get(event.reason, event.reason)
     verb = "wins" if len(event.colours) == 1 else "win"
     return f"the game is over: {_join(list(event.colours))} {verb}, {ending}"
