@@ -132,7 +132,6 @@ MAX_MODULE_LINES = 600
 OVERSIZED_MODULES = {
     "src/crabrules/adapters/openspiel.py",
     "src/crabrules/oh_crab/content/adventure.py",
-    "src/crabrules/oh_crab/model/events.py",
     "src/crabrules/oh_crab/engine/refusals.py",
 }
 
