@@ -36,6 +36,7 @@ from typing import Any
 import attrs
 
 from crabrules.core.errors import ContentError
+from crabrules.oh_crab.content.steps import parse_enum, parse_modules, parse_steps
 from crabrules.oh_crab.model.modules import Module
 from crabrules.oh_crab.model.primitives import Primitive
 
@@ -161,14 +162,12 @@ def parse_asymmetry_card(doc: AsymmetryDoc, where: str) -> AsymmetryCard:
         ContentError: a bad number, timing or situation, steps that do not fit the timing,
             or a step needing a module the card does not require.
     """
-    from crabrules.oh_crab.content.adventure import _enum, _modules, parse_steps
-
     at = f"{where}: asymmetry {doc.id!r}"
     for field, value in (("pincers", doc.pincers), ("starfish", doc.starfish)):
         if type(value) is not int or not 1 <= value <= MAX_PINCERS:
             raise ContentError(f"{at}: {field} must be 1 to 3, not {value!r}")
-    timing = _enum(Timing, doc.timing, "timing", at)
-    requires = _modules(doc.requires, at)
+    timing = parse_enum(Timing, doc.timing, "timing", at)
+    requires = parse_modules(doc.requires, at)
     if Module.ASYMMETRY in requires:
         raise ContentError(f"{at}: a card requires other modules, not its own")
     wanted = {
@@ -185,7 +184,7 @@ def parse_asymmetry_card(doc: AsymmetryDoc, where: str) -> AsymmetryCard:
     if timing is Timing.SPECIAL:
         if doc.situation is None:
             raise ContentError(f"{at}: a 'special' card names its situation")
-        situation = _enum(Situation, doc.situation, "situation", at)
+        situation = parse_enum(Situation, doc.situation, "situation", at)
         if situation is Situation.EVENT_REVEALED and Module.EVENTS not in requires:
             raise ContentError(f"{at}: 'event_revealed' requires 'events'")
     elif doc.situation is not None:
