@@ -130,7 +130,6 @@ def typecheck(session: nox.Session) -> None:
 MAX_MODULE_LINES = 600
 #: The modules still over it, each to be split; the list only shrinks.
 OVERSIZED_MODULES = {
-    "src/crabrules/adapters/openspiel.py",
     "src/crabrules/oh_crab/engine/refusals.py",
 }
 
