@@ -1,4 +1,4 @@
-"""The Adventure Pack's tokens and cards as values, read by :mod:`.adventure`.
+"""The Adventure Pack's tokens and cards as values, as its document is read into.
 
 Surprise tokens (:class:`SurpriseToken`), Event cards (:class:`EventCard`, their targets,
 :class:`Part` and :class:`RuleChange`), Challenges (:class:`Challenge` and the
