@@ -3,6 +3,7 @@ calls its parts; a game with modules is observed, dealt, checked and drawn throu
 
 from __future__ import annotations
 
+import pathlib
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -53,8 +54,9 @@ class Recording:
 def recording() -> Iterator[list[Recording]]:
     """Register a recording in place of the pack's parts; the pack's again afterwards."""
     made: list[Recording] = []
+    before = expansion.registered()
     yield made
-    expansion.register(VIEW_PARTS)
+    expansion.register(before)
 
 
 def _register(made: list[Recording], *, passing: bool) -> Recording:
@@ -123,7 +125,13 @@ def test_adventure_game_views_unchanged_through_the_parts(recording: list[Record
 
 def test_a_pack_part_without_registered_parts_is_refused(recording: list[Recording]) -> None:
     state = initial_state(Config(players=3, modules={"events"}), seed=1)
-    expansion._registered.clear()
-    assert expansion.view_parts() is None
+    expansion.register(None)
+    assert expansion.registered() is None
     with pytest.raises(InvalidStateError, match="no expansion is registered"):
         observe(state, 0)
+
+
+def test_no_view_module_imports_the_pack() -> None:
+    view = pathlib.Path(expansion.__file__).parent
+    importing = [p.name for p in view.glob("*.py") if "oh_crab.adventure" in p.read_text("utf-8")]
+    assert importing == []

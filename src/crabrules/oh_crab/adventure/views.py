@@ -10,9 +10,10 @@ registers it.
 >>> from crabrules.oh_crab import Config, initial_state
 >>> from crabrules.oh_crab.view.expansion import parts_for
 >>> state = initial_state(Config(players=3, modules={"events"}), seed=1)
->>> parts_for(state.config) is VIEW_PARTS
-True
->>> VIEW_PARTS.mask(state.adventure, 0).events.tiles
+>>> parts = parts_for(state.config)
+>>> type(parts).__name__
+'AdventureViews'
+>>> parts.mask(state.adventure, 0).events.tiles
 (-3, -3, -3)
 """
 

@@ -8,11 +8,11 @@ state has that part or its config names modules: a base game never calls them.
 
 The pack registers its parts when ``crabrules.oh_crab`` is imported:
 
->>> import crabrules.oh_crab
->>> view_parts() is not None
-True
->>> from crabrules.oh_crab.model.config import Config
->>> parts_for(Config(players=3)) is None
+>>> from crabrules.oh_crab import Config
+>>> from crabrules.oh_crab.view import expansion
+>>> type(expansion.registered()).__name__
+'AdventureViews'
+>>> expansion.parts_for(Config(players=3)) is None
 True
 """
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from crabrules.oh_crab.model.state import State
     from crabrules.oh_crab.view.observe import Observation
 
-__all__ = ["ViewParts", "parts_for", "register", "required_parts", "view_parts"]
+__all__ = ["ViewParts", "parts_for", "register", "registered", "required_parts"]
 
 
 class ViewParts(Protocol):
@@ -104,34 +104,39 @@ class ViewParts(Protocol):
 _registered: list[ViewParts] = []
 
 
-def register(parts: ViewParts) -> None:
-    """Make ``parts`` the expansion's view parts (replacing any registered before).
+def register(parts: ViewParts | None) -> ViewParts | None:
+    """Make ``parts`` the expansion's view parts; return the ones before (``None``: none).
 
-    >>> before = view_parts()
-    >>> register(before)  # the pack registers itself on import; registering again is harmless
-    >>> view_parts() is before
+    Like :func:`crabrules.oh_crab.engine.expansion.register`, for the views.
+
+    >>> before = register(None)
+    >>> registered() is None
+    True
+    >>> register(before) is None
     True
     """
-    _registered[:] = [parts]
+    before = registered()
+    _registered[:] = [] if parts is None else [parts]
+    return before
 
 
-def view_parts() -> ViewParts | None:
+def registered() -> ViewParts | None:
     """The registered view parts, ``None`` when no expansion is registered."""
     return _registered[0] if _registered else None
 
 
 def parts_for(config: Config) -> ViewParts | None:
     """The view parts a game of ``config`` uses: ``None`` without modules (a base game)."""
-    return view_parts() if config.modules else None
+    return registered() if config.modules else None
 
 
 def required_parts() -> ViewParts:
-    """The registered view parts, for a state that has an expansion's part.
+    """The registered view parts, for a state or observation that has an expansion's part.
 
     Raises:
         InvalidStateError: no expansion is registered to read that part.
     """
-    parts = view_parts()
+    parts = registered()
     if parts is None:
         raise InvalidStateError("adventure: no expansion is registered to read this part")
     return parts

@@ -79,7 +79,7 @@ from crabrules.oh_crab.model.names import SOURCES, cell_label, grant_words, pile
 from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
-from crabrules.oh_crab.view.expansion import view_parts
+from crabrules.oh_crab.view.expansion import registered
 
 __all__ = ["describe", "describe_event", "grant_words"]
 
@@ -155,7 +155,7 @@ def _describe_turn_action(state: State, rules: Rules, who: str, action: Action) 
         return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
     if isinstance(action, EndTurn):
         return _describe_end(state, rules, action)
-    parts = view_parts()  # an expansion's action
+    parts = registered()  # an expansion's action
     return (
         f"{who} plays {action!r}"
         if parts is None
@@ -347,7 +347,7 @@ def _other_event(event: Event) -> str:
             return f"{event.dst_colour} keeps the cook"
         return f"the cook passes from {event.src_colour} to {event.dst_colour}"
     if not isinstance(event, GameEnded):
-        parts = view_parts()  # an expansion's event
+        parts = registered()  # an expansion's event
         return repr(event) if parts is None else parts.describe_event(event)
     ending = _ENDINGS.get(event.reason, event.reason)
     verb = "wins" if len(event.colours) == 1 else "win"
