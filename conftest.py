@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import importlib.util
 
+# The library first, whole: pytest's importlib mode imports a doctest's module from its
+# file, and a module imported that way before its package would be a second copy (an
+# empty registry beside the one the Adventure Pack registered into).
+import crabrules  # noqa: F401
+
 SRC = "src/crabrules"
 EXTRAS = {
     f"{SRC}/encoding/*.py": ("numpy",),

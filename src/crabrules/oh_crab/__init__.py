@@ -40,6 +40,11 @@ Where to read on, the package by concept (each sub-package's docstring draws its
 - ``adventure/``: the Adventure Pack's rules, plugged into the engine and the views;
 - ``rules`` (setup, the legal actions, apply, the end), ``search`` (hints for search
   agents) and ``game`` (:data:`INFO`, :data:`GAME`) at the top.
+
+The base game never imports ``adventure``: the pack registers an
+:class:`~crabrules.oh_crab.engine.expansion.Expansion` (hooks the engine calls at named
+moments) and :class:`~crabrules.oh_crab.view.expansion.ViewParts` (what it adds to the
+views) when this package imports it, and an import contract in ``nox -s lint`` keeps it so.
 """
 
 # The composition root: importing the Adventure Pack registers it with the engine and

@@ -25,8 +25,8 @@ The hooks, by moment (each one's docstring says when the engine calls it):
 >>> from crabrules.oh_crab.engine.work import rules_for
 >>> rules_for(Config()).expansion is None
 True
->>> rules_for(Config(modules={"surprises"})).expansion is registered()
-True
+>>> type(rules_for(Config(modules={"surprises"})).expansion).__name__
+'AdventurePack'
 """
 
 from __future__ import annotations

@@ -9,10 +9,8 @@ state has that part or its config names modules: a base game never calls them.
 The pack registers its parts when ``crabrules.oh_crab`` is imported:
 
 >>> from crabrules.oh_crab import Config
->>> from crabrules.oh_crab.view import expansion
->>> type(expansion.registered()).__name__
-'AdventureViews'
->>> expansion.parts_for(Config(players=3)) is None
+>>> from crabrules.oh_crab.view.expansion import parts_for
+>>> parts_for(Config(players=3)) is None
 True
 """
 
