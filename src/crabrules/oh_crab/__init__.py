@@ -34,7 +34,8 @@ Where to read on, the package by concept (each sub-package's docstring draws its
   grid with its move tables;
 - ``engine/``: one way through an action: ``play`` (the legal actions, ``apply``),
   ``work`` (the per-config tables and the mutable copy ``apply`` works on), ``effects``,
-  ``movement``, ``turns``, ``market``, and ``refusals`` (why an action is illegal);
+  ``movement``, ``turns``, ``market``, ``cards`` (cards leaving and joining a Hand, and
+  who knows them), ``shells``, and ``refusals`` (why an action is illegal);
 - ``view/``: what players see and read: ``observe`` (hidden information), ``check``,
   ``words``, ``notation``, ``render``, ``svg``;
 - ``adventure/``: the Adventure Pack's rules, plugged into the engine and the views;

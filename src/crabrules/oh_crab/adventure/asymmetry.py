@@ -41,6 +41,7 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.content.adventure import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.content.asymmetry import AsymmetryCard, Timing
 from crabrules.oh_crab.content.components import SpaceType
+from crabrules.oh_crab.engine.shells import gain_shell
 from crabrules.oh_crab.engine.work import Rules, View, Work
 from crabrules.oh_crab.model.actions import (
     ChooseSkills,
@@ -189,7 +190,7 @@ def choose_skills(work: Work, action: ChooseSkills) -> None:
 
 def _sunset_step(work: Work, player: PlayerId, step: Primitive) -> None:
     if step is Primitive.TAKE_SHELL:
-        work.gain_shell(player)
+        gain_shell(work, player)
     elif step is Primitive.REGENERATE_PINCERS:
         regenerate(work, player)
     else:

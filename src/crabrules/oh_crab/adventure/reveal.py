@@ -25,6 +25,7 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.adventure import Measure, Target
 from crabrules.oh_crab.engine.effects import advance
+from crabrules.oh_crab.engine.shells import gain_shell
 from crabrules.oh_crab.engine.work import Rules, View, Work
 from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind
 from crabrules.oh_crab.model.events import (
@@ -146,14 +147,14 @@ def _resolve_challenge(work: Work, tile: int) -> None:
     trophies = list(challenges.trophies)
     frames: list[Frame] = []
     for p in first:
-        work.gain_shell(p)
+        gain_shell(work, p)
         trophies[p] += 1
         crab = crab_of(work, rules.crabs_of[p], work.crab)
         frames.append(
             Frame(FrameKind.REWARD, challenges.reward, p, crab, (Primitive.CHOOSE_REWARD,))
         )
     for p in second:
-        work.gain_shell(p)
+        gain_shell(work, p)
     if work.events is not None:
         # "Then, the Reward card is moved to the next Challenge, which is then revealed."
         nxt = tiles[following] if following != NONE else NONE

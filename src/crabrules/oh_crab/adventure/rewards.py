@@ -5,7 +5,7 @@ The winner of a Challenge's first place chooses one of the Reward card's rewards
 steps take the place of the choice, for the same player and crab (:func:`choose_reward`).
 
 (The Selected Actions that take a card are the engine's: taking a Market card is
-:meth:`~crabrules.oh_crab.engine.work.Work.take_market`, as at Rest; taking a card from the
+:func:`~crabrules.oh_crab.engine.market.take_market`, as at Rest; taking a card from the
 Trace is a step of :mod:`~crabrules.oh_crab.engine.effects`.)
 """
 

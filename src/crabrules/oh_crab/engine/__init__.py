@@ -3,6 +3,7 @@
 :func:`~crabrules.oh_crab.engine.play.apply` copies the state into a
 :class:`~crabrules.oh_crab.engine.work.Work`, runs the action's steps
 (:mod:`~crabrules.oh_crab.engine.effects`, :mod:`~crabrules.oh_crab.engine.movement`,
-:mod:`~crabrules.oh_crab.engine.turns`, :mod:`~crabrules.oh_crab.engine.market`) and freezes
+:mod:`~crabrules.oh_crab.engine.turns`, :mod:`~crabrules.oh_crab.engine.market`,
+:mod:`~crabrules.oh_crab.engine.cards`, :mod:`~crabrules.oh_crab.engine.shells`) and freezes
 the result; :mod:`~crabrules.oh_crab.engine.refusals` says why an action is illegal.
 """

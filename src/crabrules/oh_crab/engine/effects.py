@@ -16,8 +16,16 @@ from typing import Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import SEA, Cell
+from crabrules.oh_crab.engine.cards import (
+    box,
+    discard_from_hand,
+    discard_random,
+    forget,
+    learn,
+    take_discard_pile,
+)
 from crabrules.oh_crab.engine.expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
-from crabrules.oh_crab.engine.market import market_takes
+from crabrules.oh_crab.engine.market import market_takes, refill_market, take_market
 from crabrules.oh_crab.engine.movement import (
     do_move,
     enter_moved,
@@ -28,6 +36,7 @@ from crabrules.oh_crab.engine.movement import (
     push_chains,
     stand_up,
 )
+from crabrules.oh_crab.engine.shells import gain_shell, lose_shell
 from crabrules.oh_crab.engine.turns import add_to_trace
 from crabrules.oh_crab.engine.work import Rules, View, Work, shared
 from crabrules.oh_crab.model.actions import (
@@ -420,41 +429,41 @@ def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
     # The given card is shown: where it goes depends on its kind, which all must see.
     rules = work.rules
     work.hand(player).remove(card)
-    work.forget(player, card)
+    forget(work, player, card)
     boxed = rules.cards[card].starting
     if boxed:
-        work.box(card)
+        box(work, card)
     else:
         work.open_market()[1].append(card)
         work.draw_seen += 1
     if work.events is not None:
         who, name = rules.names[player], rules.card_names[card]
         work.events.append(CardExchanged(player, who, card, name, boxed))
-    work.take_market(player, which)
-    work.refill_market()
+    take_market(work, player, which)
+    refill_market(work)
 
 
 def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     """Resolve a step that needs no choice, for the player of the active crab."""
     if step is Primitive.TAKE_SHELL:
-        work.gain_shell(player)
+        gain_shell(work, player)
     elif step is Primitive.IGNORE_NEGATIVE_SPACES:
         work.head_down = True
     elif step is Primitive.TAKE_DISCARD_PILE:
-        work.take_discard_pile(player)
+        take_discard_pile(work, player)
     elif step in _ADVENTURE_AUTOMATIC:
         _run_adventure_automatic(work, player, step)
     else:  # Sand in the Eyes!
         for q in _players_in_front(work.rules, work, work.crab):
-            work.discard_random(q)
+            discard_random(work, q)
 
 
 def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     crab = work.crab
     if step is Primitive.LOSE_SHELL:
-        work.lose_shell(player)
+        lose_shell(work, player)
     elif step is Primitive.DISCARD_RANDOM:
-        work.discard_random(player)
+        discard_random(work, player)
     elif step is Primitive.KNOCK_OVER:
         if work.crabs[crab] >= 0:
             knock_over(work, crab)
@@ -511,14 +520,14 @@ def resolve(work: Work, action: Action) -> None:
             )
             do_move(work, crab, action.dest, action.discard, action.pushes, how)
     elif isinstance(action, Discard):
-        work.discard_from_hand(player, action.card)
+        discard_from_hand(work, player, action.card)
         work.queue.pop(0)
     elif isinstance(action, PickTrace) and step is Primitive.TAKE_TRACE_CARD:
         work.queue.pop(0)
         _take_from_trace(work, player, action.card)
     elif isinstance(action, TakeMarket):
         work.queue.pop(0)
-        work.take_market(player, action.take)
+        take_market(work, player, action.take)
     elif step in EXPANSION_CHOICES:
         expansion = work.rules.expansion
         assert expansion is not None  # only the modules' content has these steps
@@ -539,7 +548,7 @@ def resolve(work: Work, action: Action) -> None:
             )
     elif isinstance(action, Dope):
         work.hand(player).remove(action.card)
-        work.forget(player, action.card)
+        forget(work, player, action.card)
         work.queue.pop(0)
         add_to_trace(work, player, action.card, action.side, doping=True)
     elif isinstance(action, Exchange):
@@ -565,7 +574,7 @@ def _take_from_trace(work: Work, player: PlayerId, card: CardId) -> None:
     # cards to fill the space": it was face up, so every player saw it go into the Hand.
     work.trace(player).remove(card)
     work.hand(player).append(card)
-    work.learn(player, (card,))
+    learn(work, player, (card,))
     if work.events is not None:
         rules = work.rules
         work.events.append(

@@ -3,16 +3,34 @@
 Cards showing the same special action are always stacked, so the face-up piles show
 three different special actions. Piles are lists of card ids, bottom to top; the draw
 pile is top first.
+
+Taking a card is in view of all when it was face up, and so is taking the draw pile's top
+card once only cards the table saw are left in it (``State.draw_seen``: cards given back
+by a Card Exchange go under the draw pile in view of all): :func:`take_market`.
+
+>>> from crabrules.oh_crab.engine.work import Work
+>>> from crabrules.oh_crab.rules import initial_state
+>>> work = Work(initial_state(seed=1))
+>>> work.market, work.draw[0]
+(((28,), (31,), (45,)), 36)
+>>> take_market(work, 0, 0)
+28
+>>> work.market, work.hands[0], work.known[0]
+([[36], [31], [45]], [0, 1, 2, 3, 28], (28,))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from crabrules.core.game import PlayerId
+from crabrules.oh_crab.engine.cards import learn
+from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import DRAW_PILE, Pile
+from crabrules.oh_crab.model.events import MarketCardTaken, MarketRefilled
 from crabrules.oh_crab.model.state import CardId
 
-__all__ = ["market_takes", "refill", "take"]
+__all__ = ["market_takes", "refill", "refill_market", "take", "take_market"]
 
 
 def refill(
@@ -71,3 +89,37 @@ def market_takes(piles: Sequence[Sequence[CardId]], draw: Sequence[CardId]) -> t
     """
     out = tuple(i for i, pile in enumerate(piles) if pile)
     return (*out, DRAW_PILE) if draw else out
+
+
+def take_market(work: Work, player: PlayerId, which: Pile) -> CardId:
+    """Take a Market card into the player's Hand and refill the Market.
+
+    A face-up card is seen by all, and so is the draw pile's top card once only seen
+    cards are left in it.
+    """
+    seen = which != DRAW_PILE or len(work.draw) <= work.draw_seen
+    placed: list[tuple[Pile, CardId]] | None = None if work.events is None else []
+    card = take(*work.open_market(), which, work.rules.special_ids, placed)
+    work.hand(player).append(card)
+    if seen:
+        learn(work, player, (card,))
+    if work.events is not None:
+        names = work.rules.card_names
+        name = work.rules.names[player]
+        work.events.append(MarketCardTaken(player, name, which, card, names[card], seen))
+        _log_refill(work, placed)
+    return card
+
+
+def refill_market(work: Work) -> None:
+    """Fill the empty face-up piles from the draw pile."""
+    placed: list[tuple[Pile, CardId]] | None = None if work.events is None else []
+    refill(*work.open_market(), work.rules.special_ids, placed)
+    _log_refill(work, placed)
+
+
+def _log_refill(work: Work, placed: list[tuple[Pile, CardId]] | None) -> None:
+    # The cards a refill turned face up, in the order it turned them.
+    if work.events is not None and placed:
+        names = work.rules.card_names
+        work.events.extend(MarketRefilled(pile, card, names[card]) for pile, card in placed)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.oh_crab.content.board import SEA, Cell, Layout
+from crabrules.oh_crab.engine.cards import discard_from_hand, discard_random
+from crabrules.oh_crab.engine.shells import gain_shell
 from crabrules.oh_crab.engine.work import Rules, View, Work, shared
 from crabrules.oh_crab.model.actions import Action, Move
 from crabrules.oh_crab.model.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
@@ -48,11 +50,11 @@ def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -
         work.knocked[crab] = False  # off the beach: it stands
     else:
         if rules.obstacle[dest] and not work.head_down and discard >= 0:
-            work.discard_from_hand(rules.owners[crab], discard)
+            discard_from_hand(work, rules.owners[crab], discard)
         if rules.knock_over[dest] and not work.head_down:
             knock_over(work, crab)
         if rules.shell[dest]:
-            work.gain_shell(rules.owners[crab])
+            gain_shell(work, rules.owners[crab])
     if rules.adventure:
         _arrived(work, crab, origin, dest)
 
@@ -76,11 +78,11 @@ def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
         if how is Motion.PUSH:
             knock_over(work, crab)
         if rules.obstacle[dest]:
-            work.discard_random(rules.owners[crab])
+            discard_random(work, rules.owners[crab])
         if rules.knock_over[dest]:
             knock_over(work, crab)
         if rules.shell[dest]:
-            work.gain_shell(rules.owners[crab])
+            gain_shell(work, rules.owners[crab])
     if rules.adventure:
         _arrived(work, crab, origin, dest)
 

@@ -18,6 +18,7 @@ from typing import Final
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import NOWHERE, SEA
+from crabrules.oh_crab.engine.cards import discard_from_hand, forget
 from crabrules.oh_crab.engine.effects import (
     advance,
     exchange,
@@ -248,7 +249,7 @@ def _run(work: Work, action: Action) -> None:
     elif isinstance(action, AddCard):
         card = work.planned[p]
         work.planned[p] = NO_CARD
-        work.forget(p, card)
+        forget(work, p, card)
         work.stage = Stage.ACT
         add_to_trace(work, p, card, action.side)
         work.grants.extend(turn_grants(work, p))
@@ -302,7 +303,7 @@ def _take_shortcut(work: Work, action: Shortcut) -> None:
     # Shortcut: discard the cards the arrow asks for, then follow it, pushing as a move does
     # (onto a 2-player teammate: a swap).
     for card in action.cards:
-        work.discard_from_hand(action.player, card)
+        discard_from_hand(work, action.player, card)
     arrow = work.rules.layout.shortcut[work.crabs[work.crab]]
     assert arrow is not None
     do_move(work, work.crab, arrow[0], NO_CARD, action.pushes, Motion.SHORTCUT)

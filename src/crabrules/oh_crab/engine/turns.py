@@ -13,6 +13,8 @@ from typing import Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, Layout
+from crabrules.oh_crab.engine.cards import take_discard_pile
+from crabrules.oh_crab.engine.market import take_market
 from crabrules.oh_crab.engine.movement import enter_own, stand_up
 from crabrules.oh_crab.engine.work import Rules, View, Work, shared
 from crabrules.oh_crab.model.actions import NO_PILE, EndTurn, Pile, Side
@@ -320,9 +322,9 @@ def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
         )
     # 3. Take one Market card (none once the Market is exhausted).
     if pile != NO_PILE:
-        work.take_market(player, pile)
+        take_market(work, player, pile)
     # 4. Take the Discard pile into the Hand, in view of all.
-    work.take_discard_pile(player)
+    take_discard_pile(work, player)
     # 5. Stand up (the active crab).
     stand_up(work, work.crab)
     # "If you Rested, you do not have access to the actions provided by an action card."

@@ -32,19 +32,10 @@ from crabrules.oh_crab.content.components import (
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS, Expansion, expansion_for
 from crabrules.oh_crab.engine.game_view import View
-from crabrules.oh_crab.engine.market import refill, take
-from crabrules.oh_crab.model.actions import DRAW_PILE, Pile, Plan
+from crabrules.oh_crab.model.actions import Plan
 from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Frame, Overlay
 from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.events import (
-    CardDiscarded,
-    DiscardPileTaken,
-    Event,
-    MarketCardTaken,
-    MarketRefilled,
-    ShellLost,
-    ShellTaken,
-)
+from crabrules.oh_crab.model.events import Event
 from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
 from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.progress import Source, Stage
@@ -286,7 +277,14 @@ def _evolved(adventure: Adventure, changes: dict[str, Any]) -> Adventure:
 
 
 class Work:
-    """A mutable copy of a :class:`State`, changed in place by one ``apply``."""
+    """A mutable copy of a :class:`State`, changed in place by one ``apply``.
+
+    Its attributes are the state's fields (the turn's too, one attribute each), with the
+    rules in play (``rules``), the event log (``events``) and the Adventure Pack's frames.
+    It holds no rule: the functions that change it live with the rule they play
+    (:mod:`~crabrules.oh_crab.engine.cards`, :mod:`~crabrules.oh_crab.engine.shells`,
+    :mod:`~crabrules.oh_crab.engine.market`, ...).
+    """
 
     __slots__ = (
         "adventure",
@@ -456,16 +454,10 @@ class Work:
         assert isinstance(self.frames, list)
         self.frames.append(frame)
 
-    def lose_shell(self, player: PlayerId) -> None:
-        """Give a shell back to the supply, if the player has one."""
-        if self.shells[player]:
-            self.shells[player] -= 1
-            self.supply += 1
-            if self.events is not None:
-                name = self.rules.names[player]
-                self.events.append(ShellLost(player, name, self.shells[player]))
-
-    # --- small helpers -----------------------------------------------------------------
+    # --- fields to change in place -----------------------------------------------------
+    # A field stays the state's tuple until something changes it (most actions touch few):
+    # these give it as a list, copied on the first change. No rule here: the rules that
+    # change the cards, shells and Market are in engine/cards.py, shells.py and market.py.
 
     def hand(self, player: PlayerId) -> list[CardId]:
         """The player's Hand, as a list to change."""
@@ -494,62 +486,6 @@ class Work:
             self.tokens = list(self.tokens)
         self.tokens[crab] = token
 
-    def random_index(self, n: int) -> int:
-        """Draw a uniform index below ``n`` from the game's generator."""
-        value, self.rng = self.rng.below(n)
-        return value
-
-    def gain_shell(self, player: PlayerId) -> None:
-        """Take a shell from the supply, if one is left."""
-        if self.supply:
-            self.supply -= 1
-            self.shells[player] += 1
-            if self.events is not None:
-                name = self.rules.names[player]
-                self.events.append(ShellTaken(player, name, self.shells[player]))
-
-    def discard_from_hand(
-        self, player: PlayerId, card: CardId, *, at_random: bool = False
-    ) -> None:
-        """Move ``card`` from the player's Hand to their Discard pile."""
-        self.hand(player).remove(card)
-        self.forget(player, card)
-        self.discard_pile(player).append(card)
-        if self.events is not None:
-            rules = self.rules
-            self.events.append(
-                CardDiscarded(player, rules.names[player], card, rules.card_names[card], at_random)
-            )
-
-    def take_discard_pile(self, player: PlayerId) -> None:
-        """Take the Discard pile into the Hand, in view of all (Rest, tile Da)."""
-        pile = self.discards[player]
-        if self.events is not None and pile:
-            rules = self.rules
-            names = tuple(rules.card_names[c] for c in pile)
-            self.events.append(DiscardPileTaken(player, rules.names[player], tuple(pile), names))
-        self.hand(player).extend(pile)
-        self.learn(player, pile)
-        self.discards[player] = []
-
-    def forget(self, player: PlayerId, card: CardId) -> None:
-        """``card`` left the player's Hand or face-down card in view of all."""
-        if card in self.known[player]:
-            self._set_known(player, tuple(c for c in self.known[player] if c != card))
-
-    def learn(self, player: PlayerId, cards: Iterable[CardId]) -> None:
-        """Every player saw ``cards`` go into the player's Hand."""
-        self._set_known(player, tuple(sorted({*self.known[player], *cards})))
-
-    def _set_known(self, player: PlayerId, cards: tuple[CardId, ...]) -> None:
-        known = list(self.known)
-        known[player] = cards
-        self.known = tuple(known)
-
-    def box(self, card: CardId) -> None:
-        """Put a starting card back in the box."""
-        self.removed = tuple(sorted((*self.removed, card)))
-
     def open_market(self) -> tuple[list[list[CardId]], list[CardId]]:
         """The Market's piles and draw pile as lists, to change in place."""
         if isinstance(self.market, tuple):
@@ -558,41 +494,3 @@ class Work:
         assert isinstance(self.market, list)
         assert isinstance(self.draw, list)
         return self.market, self.draw
-
-    def take_market(self, player: PlayerId, which: Pile) -> CardId:
-        """Take a Market card into the player's Hand and refill the Market.
-
-        A face-up card is seen by all, and so is the draw pile's top card once only seen
-        cards are left in it.
-        """
-        seen = which != DRAW_PILE or len(self.draw) <= self.draw_seen
-        placed: list[tuple[Pile, CardId]] | None = None if self.events is None else []
-        card = take(*self.open_market(), which, self.rules.special_ids, placed)
-        self.hand(player).append(card)
-        if seen:
-            self.learn(player, (card,))
-        if self.events is not None:
-            names = self.rules.card_names
-            name = self.rules.names[player]
-            self.events.append(MarketCardTaken(player, name, which, card, names[card], seen))
-            self.log_refill(placed)
-        return card
-
-    def refill_market(self) -> None:
-        """Fill the empty face-up piles from the draw pile."""
-        placed: list[tuple[Pile, CardId]] | None = None if self.events is None else []
-        refill(*self.open_market(), self.rules.special_ids, placed)
-        self.log_refill(placed)
-
-    def log_refill(self, placed: list[tuple[Pile, CardId]] | None) -> None:
-        """Log the cards a refill turned face up."""
-        if self.events is not None and placed:
-            names = self.rules.card_names
-            self.events.extend(MarketRefilled(pile, card, names[card]) for pile, card in placed)
-
-    def discard_random(self, player: PlayerId) -> None:
-        """Discard a card drawn at random from the player's Hand (nothing if it is empty)."""
-        hand = self.hands[player]
-        if hand:
-            card = sorted(hand)[self.random_index(len(hand))]
-            self.discard_from_hand(player, card, at_random=True)
