@@ -5,5 +5,6 @@
 (:mod:`~crabrules.oh_crab.engine.effects`, :mod:`~crabrules.oh_crab.engine.movement`,
 :mod:`~crabrules.oh_crab.engine.turns`, :mod:`~crabrules.oh_crab.engine.market`,
 :mod:`~crabrules.oh_crab.engine.cards`, :mod:`~crabrules.oh_crab.engine.shells`) and freezes
-the result; :mod:`~crabrules.oh_crab.engine.refusals` says why an action is illegal.
+the result; :mod:`~crabrules.oh_crab.engine.refusals` says why an action is illegal. The
+Adventure Pack plugs in through :mod:`~crabrules.oh_crab.engine.expansion`.
 """
