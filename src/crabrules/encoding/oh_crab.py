@@ -254,6 +254,7 @@ from crabrules.oh_crab import (
     State,
     Use,
 )
+from crabrules.oh_crab.engine.movement import every_push_chain
 
 __all__ = ["FIELDS", "OhCrabEncoding"]
 
@@ -549,17 +550,8 @@ class _Table:
 
     def _chains(self, cell: int) -> list[tuple[int, ...]]:
         """No push, then every chain of pushes the board allows from a crab on ``cell``."""
-        return [(), *self._pushes(cell, self._pushed)]
-
-    def _pushes(self, cell: int, left: int) -> list[tuple[int, ...]]:
-        """The chains of at most ``left`` pushes of a crab on ``cell``, depth first."""
-        if left == 0 or cell == SEA:
-            return []
-        out: list[tuple[int, ...]] = []
-        for target in self._layout.toward_sea[cell]:
-            out.append((target,))
-            out.extend((target, *rest) for rest in self._pushes(target, left - 1))
-        return out
+        # The engine's own enumeration: a chain pushes each other crab at most once.
+        return [(), *every_push_chain(self._layout, cell, self._pushed)]
 
     def _shortcuts(self, content: oh_crab.Content) -> Iterator[tuple[Any, ...]]:
         for arrow in self._layout.shortcut:

@@ -22,6 +22,7 @@ __all__ = [
     "do_move",
     "enter_moved",
     "enter_own",
+    "every_push_chain",
     "knock_over",
     "occupants",
     "own_moves",
@@ -127,11 +128,14 @@ def stand_up(work: Work, crab: int) -> None:
     work.knocked[crab] = False
 
 
-def push_chains(layout: Layout, occupied: dict[Cell, int], cell: Cell) -> list[tuple[Cell, ...]]:
+def push_chains(
+    layout: Layout, occupied: dict[Cell, int], cell: Cell, most: int = 0
+) -> list[tuple[Cell, ...]]:
     """List every way to push the crab on ``cell`` one space toward the sea.
 
     Chain reactions included: each result lists where each pushed crab goes. Empty: the
-    push is impossible.
+    push is impossible. ``most`` (if not 0) stops a chain after that many pushes, as if
+    the last space it enters were free.
 
     A pushed crab moves "as if it were using a Move toward the sea action": forward or
     diagonally, never onto an inaccessible space nor across Reeds; the sea takes any
@@ -140,11 +144,29 @@ def push_chains(layout: Layout, occupied: dict[Cell, int], cell: Cell) -> list[t
     """
     out: list[tuple[Cell, ...]] = []
     for target in layout.toward_sea[cell]:
-        if target == SEA or target not in occupied:
+        if target == SEA or target not in occupied or most == 1:
             out.append((target,))
         else:
-            out.extend((target, *rest) for rest in push_chains(layout, occupied, target))
+            out.extend((target, *rest) for rest in push_chains(layout, occupied, target, most - 1))
     return out
+
+
+def every_push_chain(layout: Layout, cell: Cell, most: int) -> list[tuple[Cell, ...]]:
+    """List every chain of at most ``most`` pushes from ``cell`` that some position allows.
+
+    The chains :func:`push_chains` finds with every space taken, and each of their
+    beginnings (a chain stops where a space is free), in depth-first order.
+
+    >>> from crabrules.oh_crab.content.board import get_layout
+    >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
+    >>> every_push_chain(layout, 0, 2)
+    [(5,), (5, 10), (5, 11), (6,), (6, 11), (6, 10), (6, 12)]
+    """
+    if most <= 0 or cell == SEA:
+        return []
+    everywhere = dict.fromkeys(range(layout.cells), 0)
+    longest = push_chains(layout, everywhere, cell, most)
+    return list(dict.fromkeys(chain[:k] for chain in longest for k in range(1, len(chain) + 1)))
 
 
 def do_move(
