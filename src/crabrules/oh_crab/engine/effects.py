@@ -27,13 +27,14 @@ from crabrules.oh_crab.engine.cards import (
 from crabrules.oh_crab.engine.expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
 from crabrules.oh_crab.engine.market import market_takes, refill_market, take_market
 from crabrules.oh_crab.engine.movement import (
+    chains_onto,
+    costs_a_card,
     do_move,
     enter_moved,
     enter_own,
     knock_over,
     occupants,
     own_moves,
-    push_chains,
     stand_up,
 )
 from crabrules.oh_crab.engine.shells import gain_shell, lose_shell
@@ -255,7 +256,7 @@ def _swap_options(
     for target in rules.layout.adjacent[cell]:
         if target not in occupied:
             continue
-        discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
+        discards = hand if costs_a_card(rules, target, head_down=head_down) else [NO_CARD]
         for card in discards:
             yield shared(rules, Move, player, target, card, ())
 
@@ -285,8 +286,7 @@ def _shift_options(
         for target in targets:
             if target in occupied:
                 continue
-            own_obstacle = crab == active and target >= 0 and rules.obstacle[target]
-            if own_obstacle and not head_down:
+            if crab == active and costs_a_card(rules, target, head_down=head_down):
                 out.extend(shared(rules, Shift, player, crab, target, c) for c in hand)
             else:
                 out.append(shared(rules, Shift, player, crab, target, NO_CARD))
@@ -313,9 +313,7 @@ def shortcut_options(rules: Rules, view: View, crab: int) -> list[Shortcut]:
         return []
     occupied = occupants(view)
     del occupied[cell]
-    chains: list[tuple[Cell, ...]] = [()]
-    if target in occupied and rules.owners[occupied[target]] != player:
-        chains = push_chains(rules.layout, occupied, target)
+    chains = chains_onto(rules, occupied, crab, target)
     return [
         Shortcut(player, cards, chain)
         for cards in combinations(matching, count)

@@ -19,6 +19,8 @@ from crabrules.oh_crab.model.names import cell_label
 from crabrules.oh_crab.model.state import NO_CARD, CardId
 
 __all__ = [
+    "chains_onto",
+    "costs_a_card",
     "do_move",
     "enter_moved",
     "enter_own",
@@ -28,12 +30,43 @@ __all__ = [
     "own_moves",
     "push_chains",
     "stand_up",
+    "teammates",
 ]
 
 
 def occupants(view: View) -> dict[Cell, int]:
     """Map each occupied cell of the board to the crab on it."""
     return {cell: crab for crab, cell in enumerate(view.crabs) if cell >= 0}
+
+
+def teammates(rules: Rules, crab: int, other: int) -> bool:
+    """Whether two crabs are one player's: a 2-player team (a crab is its own teammate).
+
+    A crab entering its teammate's space by its own move swaps places with it (no push).
+    """
+    return rules.owners[crab] == rules.owners[other]
+
+
+def costs_a_card(rules: Rules, cell: Cell, *, head_down: bool) -> bool:
+    """Whether the active crab entering ``cell`` by its own move discards a card.
+
+    A standard Obstacle asks for one, unless Head Down! is in effect; the sea never does.
+    """
+    return cell != SEA and rules.obstacle[cell] and not head_down
+
+
+def chains_onto(
+    rules: Rules, occupied: dict[Cell, int], crab: int, target: Cell
+) -> list[tuple[Cell, ...]]:
+    """The pushes of ``crab`` entering ``target`` by its own move (``occupied``: the others).
+
+    ``[()]``: nobody is pushed (a free space, the sea, or a teammate to swap places with);
+    else :func:`push_chains` (empty: the crab there cannot be pushed, ``crab`` cannot enter).
+    """
+    other = occupied.get(target)
+    if other is None or teammates(rules, crab, other):
+        return [()]
+    return push_chains(rules.layout, occupied, target)
 
 
 def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -> None:
@@ -50,7 +83,7 @@ def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -
     if dest == SEA:
         work.knocked[crab] = False  # off the beach: it stands
     else:
-        if rules.obstacle[dest] and not work.head_down and discard >= 0:
+        if discard >= 0 and costs_a_card(rules, dest, head_down=work.head_down):
             discard_from_hand(work, rules.owners[crab], discard)
         if rules.knock_over[dest] and not work.head_down:
             knock_over(work, crab)
@@ -188,7 +221,7 @@ def do_move(
     del occupied[origin]
     victim = occupied.get(dest)
     enter_own(work, crab, dest, discard, how)
-    if victim is not None and work.rules.owners[victim] == work.rules.owners[crab]:
+    if victim is not None and teammates(work.rules, victim, crab):
         if work.events is not None:
             _log_arrival(work, victim, origin, Motion.STEP_BACK)
         work.crabs[victim] = origin
@@ -224,10 +257,8 @@ def own_moves(
         if target == SEA:
             out.append(shared(rules, Move, player, SEA, NO_CARD, ()))
             continue
-        chains: list[tuple[Cell, ...]] = [()]
-        if target in occupied and rules.owners[occupied[target]] != player:
-            chains = push_chains(rules.layout, occupied, target)
-        discards = hand if rules.obstacle[target] and not head_down else [NO_CARD]
+        chains = chains_onto(rules, occupied, crab, target)
+        discards = hand if costs_a_card(rules, target, head_down=head_down) else [NO_CARD]
         for card in discards:
             for chain in chains:
                 out.append(shared(rules, Move, player, target, card, chain))
