@@ -18,6 +18,7 @@ per (content, board) and cached:
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import TypeGuard
 
 import attrs
@@ -28,7 +29,17 @@ from crabrules.oh_crab.content.components import COLUMNS, Content, Space
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.model.primitives import Primitive
 
-__all__ = ["NOWHERE", "SEA", "Cell", "Layout", "build_layout", "get_layout"]
+__all__ = [
+    "NOWHERE",
+    "SEA",
+    "SHAPES",
+    "Cell",
+    "Layout",
+    "build_layout",
+    "crosses_reeds",
+    "get_layout",
+    "shape",
+]
 
 #: A space of the board: ``row * 5 + column``.
 Cell = int
@@ -36,6 +47,23 @@ Cell = int
 SEA: Cell = -1
 #: No space (a Water Current's target on a space that is not a current).
 NOWHERE: Cell = -2
+
+P = Primitive
+_TOWARD_SEA = ((1, 0), (1, -1), (1, 1))
+_TOWARD_LAND = ((-1, -1), (-1, 0), (-1, 1))
+#: The shape of each step that moves a crab: ``(rows toward the sea, columns)`` from its
+#: cell, in the order the move tables list them. Little Sidestep! (any other column of the
+#: row) and the jump (two spaces in a line) are :func:`shape`'s to draw.
+SHAPES: dict[Primitive, tuple[tuple[int, int], ...]] = {
+    P.MOVE_FORWARD: ((1, 0),),
+    P.MOVE_DIAGONAL: ((1, -1), (1, 1)),
+    P.MOVE_TOWARD_SEA: _TOWARD_SEA,
+    P.MOVE_CRABS_BEHIND_TOWARD_SEA: _TOWARD_SEA,
+    P.MOVE_TOWARD_LAND: _TOWARD_LAND,
+    P.MOVE_CRABS_IN_FRONT_TOWARD_LAND: _TOWARD_LAND,
+    P.SWAP_WITH_ADJACENT: tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc),
+    P.JUMP_TWO_STRAIGHT: ((2, 0), (2, -2), (2, 2)),
+}
 
 
 @attrs.frozen(eq=False)
@@ -117,8 +145,8 @@ def build_layout(content: Content, board: tuple[str, ...], where: str = "board")
     current = tuple(grid.current_target(c, where) for c in cells)
 
     def tables(reeds: bool) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
-        forward = tuple(grid.sea_steps(c, (0,), reeds) for c in cells)
-        diagonal = tuple(grid.sea_steps(c, (-1, 1), reeds) for c in cells)
+        forward = tuple(grid.sea_steps(c, P.MOVE_FORWARD, reeds) for c in cells)
+        diagonal = tuple(grid.sea_steps(c, P.MOVE_DIAGONAL, reeds) for c in cells)
         both = tuple(tuple(dict.fromkeys(f + d)) for f, d in zip(forward, diagonal, strict=True))
         return forward, diagonal, both
 
@@ -139,16 +167,42 @@ def build_layout(content: Content, board: tuple[str, ...], where: str = "board")
         adjacent=tuple(grid.adjacent(c) for c in cells),
         jumps=tuple(grid.jumps(c) for c in cells),
         current=current,
-        current_reeds=tuple(
-            # Reeds sit on their space's land edge: a current entering from the row below
-            # crosses them; a current along the row does not.
-            t >= 0 and t // COLUMNS > c // COLUMNS and grid.spaces[t].reeds
-            for c, t in enumerate(current)
-        ),
+        # A current is a movement toward the sea: Reeds stop it as they stop a move.
+        current_reeds=tuple(crosses_reeds(grid.spaces, c, t) for c, t in enumerate(current)),
         shortcut=tuple(shortcut.get(c) for c in cells),
     )
     _check_no_dead_end(layout, where)
     return layout
+
+
+def shape(rows: int, cell: Cell, step: Primitive) -> tuple[Cell, ...]:
+    """Where ``step``'s shape leads from ``cell``, before any space or crab is looked at.
+
+    Past the last row lies the sea (:data:`SEA`, once); off the board's sides, nothing. A
+    jump two spaces toward the sea from the last two rows runs into the sea.
+
+    >>> shape(16, 0, Primitive.MOVE_TOWARD_SEA), shape(16, 76, Primitive.JUMP_TWO_STRAIGHT)
+    ((5, 6), (-1,))
+    """
+    row, col = divmod(cell, COLUMNS)
+    if step is P.JUMP_SAME_DISTANCE:
+        first = cell - col
+        return tuple(c for c in range(first, first + COLUMNS) if c != cell)
+    out: list[Cell] = []
+    for dr, dc in SHAPES.get(step, ()):
+        if not 0 <= col + dc < COLUMNS or row + dr < 0:
+            continue
+        out.append(SEA if row + dr >= rows else (row + dr) * COLUMNS + col + dc)
+    return tuple(dict.fromkeys(out))
+
+
+def crosses_reeds(spaces: Sequence[Space], cell: Cell, target: Cell) -> bool:
+    """Whether going from ``cell`` to ``target`` crosses Reeds (the sea has none).
+
+    Reeds sit on their space's land edge: they bar entering it from the row below (toward
+    the sea), not along its row nor from the sea side.
+    """
+    return target >= 0 and target // COLUMNS > cell // COLUMNS and spaces[target].reeds
 
 
 class _Grid:
@@ -178,50 +232,33 @@ class _Grid:
         """Whether a crab may land on ``target``: the sea or an accessible space."""
         return target == SEA or self.accessible(target)
 
-    def sea_steps(self, cell: Cell, dcs: tuple[int, ...], reeds: bool) -> tuple[Cell, ...]:
-        """One row toward the sea, by each column step of ``dcs``."""
-        out = []
-        for dc in dcs:
-            target = self.line(cell, 1, dc)
-            # Reeds sit on the land edge: no move toward the sea may enter from below.
-            if target == SEA or (
-                self.accessible(target) and not (reeds and self.spaces[target].reeds)
-            ):
-                out.append(target)
-        return tuple(dict.fromkeys(out))  # from the last row, both diagonals reach the sea
+    def sea_steps(self, cell: Cell, step: Primitive, reeds: bool) -> tuple[Cell, ...]:
+        """The spaces the step's shape reaches one row toward the sea (Reeds bar them)."""
+        return tuple(
+            t
+            for t in shape(self.rows, cell, step)
+            if t == SEA
+            or (self.accessible(t) and not (reeds and crosses_reeds(self.spaces, cell, t)))
+        )
 
     def toward_land(self, cell: Cell) -> tuple[Cell, ...]:
         """One row toward the land, diagonally left, straight or diagonally right."""
-        targets = (self.line(cell, -1, dc) for dc in (-1, 0, 1))
-        return tuple(t for t in targets if self.accessible(t))
+        return self._accessible(cell, P.MOVE_TOWARD_LAND)
 
     def same_row(self, cell: Cell) -> tuple[Cell, ...]:
         """The other accessible cells of the row."""
-        first = cell - cell % COLUMNS
-        row = range(first, first + COLUMNS)
-        return tuple(t for t in row if t != cell and self.accessible(t))
+        return self._accessible(cell, P.JUMP_SAME_DISTANCE)
 
     def adjacent(self, cell: Cell) -> tuple[Cell, ...]:
         """The accessible cells among the 8 neighbours, row by row from the land."""
-        out = []
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                target = self.line(cell, dr, dc)
-                if (dr, dc) != (0, 0) and self.accessible(target):
-                    out.append(target)
-        return tuple(out)
+        return self._accessible(cell, P.SWAP_WITH_ADJACENT)
 
     def jumps(self, cell: Cell) -> tuple[Cell, ...]:
         """Two spaces in a straight line toward the sea (forward, then diagonally)."""
-        out: list[Cell] = []
-        for dc in (0, -1, 1):
-            first = self.line(cell, 1, dc)
-            if first is None:
-                continue
-            second = SEA if first == SEA else self.line(first, 1, dc)
-            if self.enterable(second):
-                out.append(second)
-        return tuple(dict.fromkeys(out))
+        return tuple(t for t in shape(self.rows, cell, P.JUMP_TWO_STRAIGHT) if self.enterable(t))
+
+    def _accessible(self, cell: Cell, step: Primitive) -> tuple[Cell, ...]:
+        return tuple(t for t in shape(self.rows, cell, step) if self.accessible(t))
 
     def current_target(self, cell: Cell, where: str) -> Cell:
         """Where the Water Current on ``cell`` carries a crab (:data:`NOWHERE`: no current)."""
