@@ -68,7 +68,9 @@ from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant
 
 __all__ = [
     "AUTOMATIC",
+    "FREE_ONLY",
     "MULTI",
+    "REEDS_BAR",
     "advance",
     "eligible_crabs",
     "exchange",
@@ -109,6 +111,14 @@ AUTOMATIC: Final = (
 MULTI: Final = frozenset(
     {Primitive.MOVE_CRABS_IN_FRONT_TOWARD_LAND, Primitive.MOVE_CRABS_BEHIND_TOWARD_SEA}
 )
+#: The steps of the active crab that go only onto a free space (no push, no swap).
+_FREE_OWN: Final = frozenset({Primitive.JUMP_SAME_DISTANCE, Primitive.MOVE_TOWARD_LAND})
+#: The steps whose destination must be free: those, and the crabs Seagull! and Call of the
+#: Sea! move.
+FREE_ONLY: Final = _FREE_OWN | MULTI
+#: The steps that Reeds bar: those that go by the Reeds-aware tables of the layout (forward,
+#: diagonal, toward the sea), as pushes do. A jump goes over them.
+REEDS_BAR: Final = frozenset({*MOVES, Primitive.MOVE_CRABS_BEHIND_TOWARD_SEA})
 #: The index of each basic move's table in ``Layout.over_reeds``.
 _MOVE_TABLES: Final = {
     Primitive.MOVE_FORWARD: 0,
@@ -198,18 +208,16 @@ def step_options(
     if cell == SEA or view.knocked[crab]:
         # The other movements need a standing crab on the board.
         return []
-    if step is Primitive.JUMP_SAME_DISTANCE:
+    if step in _FREE_OWN:
+        layout = rules.layout
+        table = layout.same_row if step is Primitive.JUMP_SAME_DISTANCE else layout.toward_land
         occupied = occupants(view)
-        free = [t for t in rules.layout.same_row[cell] if t not in occupied]
+        free = [t for t in table[cell] if t not in occupied]
         return own_moves(rules, view, crab, free, head_down=head_down)
     if step is Primitive.JUMP_TWO_STRAIGHT:
         return own_moves(rules, view, crab, rules.layout.jumps[cell], head_down=head_down)
     if step is Primitive.SWAP_WITH_ADJACENT:
         return list(_swap_options(rules, view, crab, cell, head_down))
-    if step is Primitive.MOVE_TOWARD_LAND:
-        occupied = occupants(view)
-        free = [t for t in rules.layout.toward_land[cell] if t not in occupied]
-        return own_moves(rules, view, crab, free, head_down=head_down)
     raise AssertionError(f"{step} needs no choice")  # AUTOMATIC steps never get here
 
 
@@ -285,7 +293,7 @@ def _shift_options(
             targets = rules.layout.toward_sea[cell]
         for target in targets:
             if target in occupied:
-                continue
+                continue  # FREE_ONLY: a moved crab pushes nobody
             if crab == active and costs_a_card(rules, target, head_down=head_down):
                 out.extend(shared(rules, Shift, player, crab, target, c) for c in hand)
             else:

@@ -1,0 +1,372 @@
+"""Why a board action (a Move, Shift, Shortcut or the turn's end) is refused, and the moment.
+
+The checks are the generators' own: a step's shape is
+:func:`~crabrules.oh_crab.content.board.shape` (which builds the move tables), Reeds are
+:func:`~crabrules.oh_crab.content.board.crosses_reeds`, a push or a swap onto a space is
+:func:`~crabrules.oh_crab.engine.movement.chains_onto`, an Obstacle's card is
+:func:`~crabrules.oh_crab.engine.movement.costs_a_card`; which steps need a free space or
+stop at Reeds is :data:`~crabrules.oh_crab.engine.effects.FREE_ONLY` and
+:data:`~crabrules.oh_crab.engine.effects.REEDS_BAR`. A rule changes in one place, and the
+refusal says what the generator did.
+
+>>> from crabrules.oh_crab import Config, Move, apply, initial_state
+>>> from tests.oh_crab.helpers import at, make
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, crosses_reeds, shape
+from crabrules.oh_crab.engine.effects import FREE_ONLY, REEDS_BAR, eligible_crabs
+from crabrules.oh_crab.engine.movement import chains_onto, costs_a_card, occupants
+from crabrules.oh_crab.engine.turns import carried_to
+from crabrules.oh_crab.engine.work import rules_of
+from crabrules.oh_crab.model.actions import Action, EndTurn, IllegalReason, Move, Shift, Shortcut
+from crabrules.oh_crab.model.names import BASIC_TITLES, cell_label
+from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.model.state import NO_CARD, State
+
+__all__ = ["Moment", "board_refusal", "count_cards", "in_hand", "step_name"]
+
+R = IllegalReason
+P = Primitive
+
+
+class Moment:
+    """Who acts with which crab, and the step being resolved (``None``: none).
+
+    >>> from crabrules.oh_crab import Config, initial_state
+    >>> Moment(initial_state(Config(players=3), seed=7), 0).who
+    'red'
+    """
+
+    def __init__(self, state: State, player: int) -> None:
+        self.state = state
+        self.rules = rules_of(state)
+        self.player = player
+        self.who = self.rules.names[player]
+        turn, adventure = state.turn, state.adventure
+        self.crab = self.rules.crabs_of[player][0]
+        self.step: Primitive | None = None
+        self.head_down = False
+        if adventure is not None and adventure.frames:
+            frame = adventure.frames[-1]
+            self.crab, self.step = frame.crab, frame.queue[0]
+            self.head_down = turn is not None and turn.head_down and turn.crab == frame.crab
+        elif turn is not None and turn.crab >= 0:
+            self.crab = turn.crab
+            self.step = turn.queue[0] if turn.queue else None
+            self.head_down = turn.head_down
+
+    def crab_name(self, crab: int) -> str:
+        """The crab's colour (``crab N`` for a number that is no crab)."""
+        colours = self.rules.colours
+        return colours[crab] if 0 <= crab < len(colours) else f"crab {crab}"
+
+    def card_name(self, card: int) -> str:
+        """The card's name (``card N`` for a number that is no card)."""
+        names = self.rules.card_names
+        return names[card] if 0 <= card < len(names) else f"card {card}"
+
+    def here(self) -> Cell:
+        """The cell of the crab that acts."""
+        return self.state.crabs[self.crab]
+
+
+#: The steps a player decides, named as the rulebook names the action (or its effect).
+_STEP_NAMES = {
+    **BASIC_TITLES,
+    P.DISCARD_CARD: "Discard a card",
+    P.MOVE_CRABS_IN_FRONT_TOWARD_LAND: "Seagull!",
+    P.JUMP_SAME_DISTANCE: "Little Sidestep!",
+    P.MOVE_CRABS_BEHIND_TOWARD_SEA: "Call of the Sea!",
+    P.USE_TRACE_MAIN_ACTION: "the main action of a card in the Trace",
+    P.JUMP_TWO_STRAIGHT: "the jump two spaces toward the sea",
+    P.SWAP_WITH_ADJACENT: "In My Place!",
+    P.ADD_CARD_TO_TRACE: "Add an extra card to the Trace",
+    P.CARD_EXCHANGE: "the Card Exchange",
+    P.TAKE_MARKET_CARD: "Take a Market card",
+    P.TAKE_TRACE_CARD: "Take a card from the Trace",
+    P.MOVE_TOWARD_LAND: "the move toward the land",
+    P.CHOOSE_REWARD: "the Reward card",
+    P.TURN_INTO_OBSTACLE: "Turn a standard space into an Obstacle",
+    P.SKILL_WINDOW: "the Asymmetry card's skill",
+}
+
+
+def step_name(step: Primitive | None) -> str:
+    """The step as the rulebook names it.
+
+    >>> step_name(Primitive.SWAP_WITH_ADJACENT), step_name(None)
+    ('In My Place!', 'nothing')
+    """
+    if step is None:
+        return "nothing"
+    return _STEP_NAMES.get(step, step.value.replace("_", " "))
+
+
+def in_hand(m: Moment, field: str, card: int) -> tuple[str, IllegalReason]:
+    """``field`` names ``card``, which is not in the Hand of the player who acts."""
+    if not 0 <= card < len(m.rules.cards):
+        return f"{field}: {card} is no card of the game", R.NO_SUCH_CARD
+    return f"{field}: {m.card_name(card)} is not in {m.who}'s Hand", R.NO_SUCH_CARD
+
+
+def count_cards(count: int) -> str:
+    """``1 card``, ``2 cards``.
+
+    >>> count_cards(1), count_cards(2)
+    ('1 card', '2 cards')
+    """
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+#: What each step that moves a crab does, as the rulebook says it.
+_MOVE_WORDS = {
+    P.MOVE_FORWARD: "Move forward goes one space forward, toward the sea",
+    P.MOVE_DIAGONAL: "Move diagonally goes one space diagonally, toward the sea",
+    P.MOVE_TOWARD_SEA: "Move toward the sea goes one space forward or diagonally",
+    P.JUMP_SAME_DISTANCE: "Little Sidestep! jumps to a free space as far from the sea",
+    P.JUMP_TWO_STRAIGHT: "the jump goes two spaces in a straight line toward the sea",
+    P.SWAP_WITH_ADJACENT: "In My Place! swaps places with an adjacent crab",
+    P.MOVE_TOWARD_LAND: "the move goes one space toward the land, onto a free space",
+    P.MOVE_CRABS_IN_FRONT_TOWARD_LAND: "Seagull! moves a crab one space toward the land",
+    P.MOVE_CRABS_BEHIND_TOWARD_SEA: "Call of the Sea! moves a crab one space toward the sea",
+}
+
+
+def board_refusal(
+    m: Moment, action: Move | Shift | Shortcut | EndTurn, same: list[Action]
+) -> tuple[str, IllegalReason]:
+    """Why the board action ``action`` is refused, given the legal actions of its kind."""
+    if isinstance(action, Move):
+        return _move(m, action, [a for a in same if isinstance(a, Move)])
+    if isinstance(action, Shift):
+        return _shift(m, action, [a for a in same if isinstance(a, Shift)])
+    if isinstance(action, Shortcut):
+        return _shortcut(m, action, [a for a in same if isinstance(a, Shortcut)])
+    return _end_turn(m, action, [a for a in same if isinstance(a, EndTurn)])
+
+
+def _move(m: Moment, action: Move, same: list[Move]) -> tuple[str, IllegalReason]:
+    step = m.step
+    assert step is not None
+    if action.dest not in {a.dest for a in same}:
+        return _dest(m, m.crab, action.dest, step, [a.dest for a in same])
+    here = [a for a in same if a.dest == action.dest]
+    if action.discard not in {a.discard for a in here}:
+        return _discard(m, action.dest, action.discard, {a.discard for a in here})
+    chains = [a.pushes for a in here if a.discard == action.discard]
+    return _pushes(m, action.dest, action.pushes, chains)
+
+
+def _shift(m: Moment, action: Shift, same: list[Shift]) -> tuple[str, IllegalReason]:
+    step = m.step
+    assert step is not None
+    state, crab = m.state, action.crab
+    movable = sorted({a.crab for a in same})
+    if crab not in movable:
+        names = " or ".join(m.crab_name(c) for c in movable)
+        left = _crabs_left(m)
+        if crab == m.crab and step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
+            why = f"{m.crab_name(crab)} is the active crab, it moves the crabs in front of it"
+        elif not 0 <= crab < len(state.crabs):
+            why = f"{m.crab_name(crab)} is no crab of the game"
+        elif crab in left:
+            why = f"{m.crab_name(crab)} has no free space to go to"
+        elif state.crabs[crab] == SEA:
+            why = f"{m.crab_name(crab)} is in the sea, no action targets it"
+        elif crab == m.crab and state.knocked[crab]:
+            why = f"{m.crab_name(crab)} is knocked over, it does not move on its own"
+        elif crab == m.crab:
+            why = f"{m.crab_name(crab)} moved already"
+        else:
+            where = "in front of" if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND else "behind"
+            active = m.crab_name(m.crab)
+            why = f"{m.crab_name(crab)} was not {where} {active} as it began, or moved already"
+        return f"crab: {_MOVE_WORDS[step]}: {why}; it may move {names}", R.WRONG_CRAB
+    mine = [a for a in same if a.crab == crab]
+    if action.dest not in {a.dest for a in mine}:
+        return _dest(m, crab, action.dest, step, [a.dest for a in mine])
+    discards = {a.discard for a in mine if a.dest == action.dest}
+    return _discard(m, action.dest, action.discard, discards)
+
+
+def _crabs_left(m: Moment) -> Sequence[int]:
+    """The crabs the step may still move (as it begins, those it is to move)."""
+    adventure, turn = m.state.adventure, m.state.turn
+    if adventure is not None and adventure.frames:
+        left = adventure.frames[-1].crabs_left
+    else:
+        left = turn.crabs_left if turn is not None else None
+    if left is None and m.step is not None:
+        return eligible_crabs(m.rules, m.state, m.crab, m.step)
+    return left or ()
+
+
+def _dest(
+    m: Moment, crab: int, dest: Cell, step: Primitive, offered: list[Cell]
+) -> tuple[str, IllegalReason]:
+    """Why ``crab`` cannot go to ``dest`` with ``step``: the step's shape, then the space.
+
+    Each test is the generator's own rule (see the module's docs), asked of this one space.
+    """
+    rules, state = m.rules, m.state
+    layout = rules.layout
+    name, label = m.crab_name(crab), cell_label(dest)
+    options = " or ".join(dict.fromkeys(cell_label(c) for c in offered)) or "nowhere"
+    if dest != SEA and not 0 <= dest < layout.cells:
+        return f"dest: {dest} is no space of the board (nor the sea, -1)", R.BAD_DESTINATION
+    here = state.crabs[crab]
+    if dest not in shape(layout.rows, here, step):
+        words = _MOVE_WORDS.get(step, f"{step_name(step)} moves a crab")
+        return (
+            f"dest: {words}: from {cell_label(here)}, {name} may go to {options}, not {label}",
+            R.BAD_DESTINATION,
+        )
+    occupied = occupants(state)
+    other = occupied.get(dest)
+    if dest != SEA and not layout.spaces[dest].accessible:
+        return f"dest: {label} is an inaccessible space, no crab may enter it", R.BAD_DESTINATION
+    head_down = m.head_down and crab == m.crab
+    if step in REEDS_BAR and crosses_reeds(layout.spaces, here, dest) and not head_down:
+        return (
+            f"dest: the Reeds on {label}'s land edge bar the way toward the sea",
+            R.BAD_DESTINATION,
+        )
+    if step is P.SWAP_WITH_ADJACENT and other is None:
+        return f"dest: In My Place! swaps places with a crab, and {label} is free", (
+            R.BAD_DESTINATION
+        )
+    if other is not None and other != crab and step in FREE_ONLY:
+        return f"dest: {label} is taken by {m.crab_name(other)}, the space must be free", (
+            R.BAD_DESTINATION
+        )
+    # Another player's crab is pushed on (In My Place! swaps with it instead).
+    occupied.pop(here, None)  # the crab that goes is not in its own way
+    swap = step is P.SWAP_WITH_ADJACENT
+    if other is not None and not swap and not chains_onto(rules, occupied, crab, dest):
+        return (
+            f"dest: {m.crab_name(other)} on {label} cannot be pushed one space toward the sea",
+            R.BAD_DESTINATION,
+        )
+    if costs_a_card(rules, dest, head_down=head_down) and not state.hands[rules.owners[crab]]:
+        return (
+            f"dest: {label} is a standard Obstacle and {m.who} has no card to discard",
+            R.BAD_DESTINATION,
+        )
+    return f"dest: {name} cannot go to {label} now; it may go to {options}", R.BAD_DESTINATION
+
+
+def _discard(m: Moment, dest: Cell, discard: int, due: set[int]) -> tuple[str, IllegalReason]:
+    label = cell_label(dest)
+    if NO_CARD in due:
+        return (
+            f"discard: entering {label} costs no card (no standard Obstacle, or Head Down!)",
+            R.WRONG_DISCARD,
+        )
+    if discard == NO_CARD:
+        return (
+            f"discard: {label} is a standard Obstacle, name the card {m.who} discards",
+            R.WRONG_DISCARD,
+        )
+    return in_hand(m, "discard", discard)
+
+
+def _pushes(
+    m: Moment, dest: Cell, pushes: tuple[Cell, ...], chains: list[tuple[Cell, ...]]
+) -> tuple[str, IllegalReason]:
+    """Where the chain of pushes ``pushes`` leaves the rules: the first wrong or missing push."""
+    state, _rules = m.state, m.rules
+    occupied = occupants(state)
+    del occupied[m.here()]
+    label = cell_label(dest)
+    if chains == [()]:
+        mate = occupied.get(dest)
+        if m.step is P.SWAP_WITH_ADJACENT:
+            return "pushes: In My Place! swaps places, nobody is pushed", R.BAD_PUSH
+        if mate is not None:
+            return (
+                f"pushes: {m.crab_name(mate)} on {label} swaps places with its teammate, "
+                "nobody is pushed",
+                R.BAD_PUSH,
+            )
+        return f"pushes: {label} is free, nobody is pushed", R.BAD_PUSH
+    at = dest
+    for k in range(len(pushes) + 1):
+        nexts = list(dict.fromkeys(c[k] for c in chains if c[:k] == pushes[:k] and len(c) > k))
+        pushed = occupied.get(at)
+        if k == len(pushes):
+            # The chain named stops short: someone is still to be pushed.
+            options = " or ".join(cell_label(c) for c in nexts)
+            how = "is pushed" if k == 0 else "is pushed in turn"
+            return (
+                f"pushes: {_pushed(m, pushed)} on {cell_label(at)} {how} one space toward "
+                f"the sea: to {options}",
+                R.BAD_PUSH,
+            )
+        target = pushes[k]
+        if not nexts:
+            return f"pushes: the chain ends at {cell_label(at)}, nobody else is pushed", (
+                R.BAD_PUSH
+            )
+        if target not in nexts:
+            options = " or ".join(cell_label(c) for c in nexts)
+            return (
+                f"pushes: {_pushed(m, pushed)}, pushed from {cell_label(at)}, goes one space "
+                f"toward the sea: to {options}, not {cell_label(target)}",
+                R.BAD_PUSH,
+            )
+        at = target
+    raise AssertionError(f"{pushes} is one of the chains {chains}")  # pragma: no cover
+
+
+def _pushed(m: Moment, crab: int | None) -> str:
+    return "the crab" if crab is None else m.crab_name(crab)
+
+
+def _shortcut(m: Moment, action: Shortcut, same: list[Shortcut]) -> tuple[str, IllegalReason]:
+    rules, state = m.rules, m.state
+    arrow = rules.layout.shortcut[m.here()]
+    assert arrow is not None
+    target, icon, count = arrow
+    title = BASIC_TITLES[icon]
+    cards = action.cards
+    hand = state.hands[m.player]
+    if action.cards not in {a.cards for a in same}:
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            return in_hand(m, "cards", missing[0])
+        if len(cards) != count or any(rules.cards[c].main is not icon for c in cards):
+            return (
+                f"cards: this Shortcut takes {count_cards(count)} whose main action is {title}",
+                R.CANNOT_PAY,
+            )
+        return "cards: each card once, in increasing order", R.UNSORTED
+    chains = [a.pushes for a in same if a.cards == cards]
+    return _pushes(m, target, action.pushes, chains)
+
+
+def _end_turn(m: Moment, action: EndTurn, same: list[EndTurn]) -> tuple[str, IllegalReason]:
+    state, rules = m.state, m.rules
+    target = carried_to(rules.layout, state.crabs, m.crab, head_down=m.head_down)
+    name = m.crab_name(m.crab)
+    if action.ignore_current and m.head_down and target != NOWHERE:
+        return f"discard: staying on the Water Current, {m.who} discards nothing", (
+            R.WRONG_DISCARD
+        )
+    if action.ignore_current:
+        if target == NOWHERE:
+            return f"ignore_current: no Water Current carries {name} now", (
+                R.CANNOT_IGNORE_CURRENT
+            )
+        return f"ignore_current: only Head Down! lets {name} stay on the Water Current", (
+            R.CANNOT_IGNORE_CURRENT
+        )
+    due = {a.discard for a in same if not a.ignore_current}
+    if target == NOWHERE:
+        return f"discard: no Water Current carries {name} now, nothing is discarded", (
+            R.WRONG_DISCARD
+        )
+    return _discard(m, target, action.discard, due)
