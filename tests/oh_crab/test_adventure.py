@@ -49,9 +49,9 @@ from crabrules.oh_crab import (
 )
 from crabrules.oh_crab.content.adventure import Rule, RuleChange
 from crabrules.oh_crab.content.loading import load_content, register_content
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import rules_of
 from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, FrameKind, Overlay
-from crabrules.oh_crab.model.primitives import Primitive
 from tests.oh_crab.adventure_helpers import (
     ALL,
     adventure,

@@ -659,7 +659,7 @@ def test_spying_the_challenges_skips_the_one_face_up() -> None:
     )
     work = Work(state)
     from crabrules.oh_crab.adventure.asymmetry import spy
-    from crabrules.oh_crab.model.primitives import Primitive
+    from crabrules.oh_crab.content.primitives import Primitive
 
     spy(work, 0, Primitive.SPY_CHALLENGES)
     assert asy(work.freeze()).spied[0] == (

@@ -21,7 +21,7 @@ from crabrules.oh_crab.content.loading import (
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.model.primitives import BASIC, Primitive
+from crabrules.oh_crab.content.primitives import BASIC, Primitive
 from tests.oh_crab.helpers import reference_documents, write
 
 DATA = resources.files("crabrules.oh_crab.content") / "data"

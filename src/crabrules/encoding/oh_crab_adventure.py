@@ -43,8 +43,8 @@ from crabrules.oh_crab import Choose as ChooseReward
 from crabrules.oh_crab.adventure.asymmetry import playable_skills
 from crabrules.oh_crab.content.adventure import Rule, TokenKind
 from crabrules.oh_crab.content.components import SpaceType
+from crabrules.oh_crab.content.modules import Module
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, DueKind, FrameKind
-from crabrules.oh_crab.model.modules import Module
 
 __all__ = [
     "ADVENTURE_FIELDS",

@@ -26,12 +26,13 @@ The board, the cards and the Additional Action tiles are data
 
 Where to read on, the package by concept (each sub-package's docstring draws its part):
 
-- ``model/``: the frozen nouns, ``config``, ``state``, ``actions``, ``events``,
-  ``primitives`` (the named steps actions are made of), ``progress`` (phase and stage),
-  ``names`` (cell and pile labels), and the Adventure Pack's part of the state;
 - ``content/``: what is printed on the components, as data (``components``, ``loading``,
-  ``documents``, the pack's ``adventure`` and ``asymmetry`` content) and ``board``, the
-  grid with its move tables;
+  ``documents``, ``primitives``: the named steps actions are made of, the pack's
+  ``modules``, ``adventure`` and ``asymmetry`` content) and ``board``, the grid with its
+  move tables;
+- ``model/``: the frozen nouns, ``config``, ``state``, ``actions``, ``events``,
+  ``progress`` (phase and stage), ``names`` (cell and pile labels), and the Adventure
+  Pack's part of the state;
 - ``engine/``: one way through an action: ``play`` (the legal actions, ``apply``),
   ``work`` (the per-config tables and the mutable copy ``apply`` works on), ``effects``,
   ``movement``, ``turns``, ``market``, ``cards`` (cards leaving and joining a Hand, and
@@ -60,6 +61,7 @@ from crabrules.oh_crab.content.loading import (
     reference_content,
     register_content,
 )
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.game import GAME, INFO
 from crabrules.oh_crab.model.actions import (
     ADVENTURE_ACTIONS,
@@ -151,7 +153,6 @@ from crabrules.oh_crab.model.events import (
     TurnStarted,
 )
 from crabrules.oh_crab.model.names import cell_label, parse_cell
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import (
     NO_CARD,
     NO_CRAB,

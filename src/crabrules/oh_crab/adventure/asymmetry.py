@@ -41,6 +41,7 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.content.adventure import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.content.asymmetry import AsymmetryCard, Timing
 from crabrules.oh_crab.content.components import SpaceType
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.shells import gain_shell
 from crabrules.oh_crab.engine.work import Rules, View, Work
 from crabrules.oh_crab.model.actions import (
@@ -61,7 +62,6 @@ from crabrules.oh_crab.model.events import (
     SkillUsed,
 )
 from crabrules.oh_crab.model.events import Spied as SpiedEvent
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import State
 
 __all__ = [

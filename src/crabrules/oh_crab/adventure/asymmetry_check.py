@@ -23,11 +23,11 @@ from crabrules.oh_crab.adventure.asymmetry import (
 from crabrules.oh_crab.content.adventure import Rule
 from crabrules.oh_crab.content.asymmetry import PINCER_TOKENS, tokens_for
 from crabrules.oh_crab.content.components import SpaceType
+from crabrules.oh_crab.content.modules import Module
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import rules_for
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, FrameKind
 from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.modules import Module
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import NO_CARD, Phase, State
 
 __all__ = ["check_asymmetry", "check_asymmetry_view", "skill_queues", "window_queues"]

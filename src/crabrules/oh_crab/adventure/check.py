@@ -17,11 +17,11 @@ from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.oh_crab.adventure.hidden import wastes_per_tile
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
 from crabrules.oh_crab.content.adventure import AdventureContent, TokenKind
+from crabrules.oh_crab.content.modules import Module, Variant
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.adventure import NO_OVERLAY, NONE, Adventure, DueKind, FrameKind
 from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.modules import Module, Variant
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import Phase, Stage, State
 
 __all__ = ["check_adventure", "content_queues"]
@@ -251,7 +251,7 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
     def suffixes(steps: tuple[Primitive, ...]) -> set[tuple[Primitive, ...]]:
         out = {steps[i:] for i in range(len(steps))}
         if Primitive.USE_TRACE_MAIN_ACTION in steps:
-            from crabrules.oh_crab.model.primitives import BASIC
+            from crabrules.oh_crab.content.primitives import BASIC
 
             for i, step in enumerate(steps):
                 if step is Primitive.USE_TRACE_MAIN_ACTION:

@@ -25,10 +25,10 @@ from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
 from crabrules.oh_crab.content.adventure import AdventureContent
+from crabrules.oh_crab.content.modules import Variant
 from crabrules.oh_crab.engine.work import Rules
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Surprises
 from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.modules import Variant
 
 __all__ = ["HIDDEN", "deal", "mask", "wastes_per_tile"]
 

@@ -32,6 +32,7 @@ from crabrules.oh_crab.adventure.treasures import treasure_options, use_treasure
 from crabrules.oh_crab.adventure.triggers import border_crossed, crab_entered
 from crabrules.oh_crab.content.adventure import RuleChange
 from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules, View, Work, rules_for
 from crabrules.oh_crab.model.actions import (
     Action,
@@ -44,7 +45,6 @@ from crabrules.oh_crab.model.actions import (
 )
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.progress import Phase, Stage
 from crabrules.oh_crab.model.state import State
 

@@ -24,6 +24,7 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.adventure import Measure, Target
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.effects import advance
 from crabrules.oh_crab.engine.shells import gain_shell
 from crabrules.oh_crab.engine.work import Rules, View, Work
@@ -34,7 +35,6 @@ from crabrules.oh_crab.model.events import (
     EventEnded,
     EventRevealed,
 )
-from crabrules.oh_crab.model.primitives import Primitive
 
 __all__ = ["crab_of", "measure", "reveal", "reveal_due", "reveal_steps", "targets"]
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.content.modules import Module, Variant
 from crabrules.oh_crab.engine.work import Rules
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges, Events, Surprises
 from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.modules import Module, Variant
 
 __all__ = ["playable_challenges", "setup_adventure", "surprise_cells"]
 

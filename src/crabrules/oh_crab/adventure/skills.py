@@ -37,11 +37,11 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure.asymmetry import card_of, spend_pincer, window_steps
 from crabrules.oh_crab.adventure.frames import in_order
 from crabrules.oh_crab.content.asymmetry import Situation, Timing
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.effects import advance, steps_usable
 from crabrules.oh_crab.engine.work import Rules, Work
 from crabrules.oh_crab.model.actions import Skill
 from crabrules.oh_crab.model.adventure import Frame, FrameKind
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.progress import Phase
 from crabrules.oh_crab.model.state import State
 

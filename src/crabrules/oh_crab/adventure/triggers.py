@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from crabrules.oh_crab.content.adventure import TokenKind
 from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.content.modules import Variant
 from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind, Surprises
 from crabrules.oh_crab.model.events import CardDue, SurpriseFlipped
-from crabrules.oh_crab.model.modules import Variant
 
 __all__ = ["border_crossed", "crab_entered"]
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import asymmetry_render, check, hidden, render, words
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules
 from crabrules.oh_crab.model.actions import Action
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.events import Event
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import State
 
 __all__ = ["VIEW_PARTS", "AdventureViews"]

@@ -17,7 +17,7 @@ They are read into the values of :mod:`~crabrules.oh_crab.content.adventure_comp
 (re-exported here); the steps and required modules as every document of the pack writes
 them, by :mod:`~crabrules.oh_crab.content.steps`.
 
-A step is a :class:`~crabrules.oh_crab.model.primitives.Primitive` name, or an object with
+A step is a :class:`~crabrules.oh_crab.content.primitives.Primitive` name, or an object with
 parameters: ``{"do": "take_shell", "count": 2}`` (``count``: how many times, 1 to 9).
 Everything is checked on load; anything that cannot be played raises
 :class:`~crabrules.core.errors.ContentError` saying where:
@@ -63,8 +63,8 @@ from crabrules.oh_crab.content.adventure_components import (
     TokenKind,
 )
 from crabrules.oh_crab.content.asymmetry import AsymmetryDoc, parse_asymmetry_card
+from crabrules.oh_crab.content.primitives import MOVES, Primitive
 from crabrules.oh_crab.content.steps import parse_enum, parse_modules, parse_steps
-from crabrules.oh_crab.model.primitives import MOVES, Primitive
 
 __all__ = [
     "AdventureContent",

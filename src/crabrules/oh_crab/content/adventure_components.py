@@ -19,8 +19,8 @@ from typing import Protocol, TypeVar
 import attrs
 
 from crabrules.oh_crab.content.asymmetry import AsymmetryCard
-from crabrules.oh_crab.model.modules import Module
-from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.content.modules import Module
+from crabrules.oh_crab.content.primitives import Primitive
 
 __all__ = [
     "AdventureContent",

@@ -36,9 +36,9 @@ from typing import Any
 import attrs
 
 from crabrules.core.errors import ContentError
+from crabrules.oh_crab.content.modules import Module
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.content.steps import parse_enum, parse_modules, parse_steps
-from crabrules.oh_crab.model.modules import Module
-from crabrules.oh_crab.model.primitives import Primitive
 
 __all__ = [
     "PINCER_TOKENS",

@@ -27,7 +27,7 @@ from crabrules.core.errors import ContentError
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.oh_crab.content.components import COLUMNS, Content, Space
 from crabrules.oh_crab.content.loading import get_content
-from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.content.primitives import Primitive
 
 __all__ = [
     "NOWHERE",

@@ -12,7 +12,7 @@ from typing import Protocol, TypeVar
 import attrs
 
 from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.content.primitives import Primitive
 
 #: Every tile is a band of full rows of this many columns.
 COLUMNS = 5

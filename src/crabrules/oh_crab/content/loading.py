@@ -10,7 +10,7 @@ other set in the same format. A content set is three JSON documents:
   ``action_cards``;
 - ``tokens.json``: ``action_tiles`` (double-sided, with shell costs) and ``shells``.
 
-Effects are lists of :class:`~crabrules.oh_crab.model.primitives.Primitive` names. Every
+Effects are lists of :class:`~crabrules.oh_crab.content.primitives.Primitive` names. Every
 document is structured with the library's cattrs converter and then checked; anything
 that cannot be played raises :class:`~crabrules.core.errors.ContentError` naming the file
 and the place:
@@ -80,7 +80,7 @@ from crabrules.oh_crab.content.documents import (
     TileDoc,
     TokensDoc,
 )
-from crabrules.oh_crab.model.primitives import BASIC, Primitive
+from crabrules.oh_crab.content.primitives import BASIC, Primitive
 
 __all__ = [
     "COLUMNS",

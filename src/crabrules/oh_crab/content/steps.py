@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from crabrules.core.errors import ContentError
-from crabrules.oh_crab.model.modules import Module
-from crabrules.oh_crab.model.primitives import INTERNAL, Primitive
+from crabrules.oh_crab.content.modules import Module
+from crabrules.oh_crab.content.primitives import INTERNAL, Primitive
 
 __all__ = ["MAX_COUNT", "OWN_TURN_ONLY", "parse_enum", "parse_modules", "parse_steps"]
 

@@ -16,6 +16,7 @@ from typing import Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import SEA, Cell
+from crabrules.oh_crab.content.primitives import MOVES, Primitive
 from crabrules.oh_crab.engine.cards import (
     box,
     discard_from_hand,
@@ -62,7 +63,6 @@ from crabrules.oh_crab.model.events import (
     MovingFinished,
     TraceActionPicked,
 )
-from crabrules.oh_crab.model.primitives import MOVES, Primitive
 from crabrules.oh_crab.model.progress import Source
 from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant
 

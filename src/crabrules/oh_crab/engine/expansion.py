@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, Protocol
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.content.primitives import Primitive
 
 if TYPE_CHECKING:
     from crabrules.core.errors import IllegalActionError

@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, crosses_reeds, shape
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.effects import FREE_ONLY, REEDS_BAR, eligible_crabs
 from crabrules.oh_crab.engine.movement import chains_onto, costs_a_card, occupants
 from crabrules.oh_crab.engine.turns import carried_to
 from crabrules.oh_crab.engine.work import rules_of
 from crabrules.oh_crab.model.actions import Action, EndTurn, IllegalReason, Move, Shift, Shortcut
 from crabrules.oh_crab.model.names import BASIC_TITLES, cell_label
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import NO_CARD, State
 
 __all__ = ["Moment", "board_refusal", "count_cards", "in_hand", "step_name"]

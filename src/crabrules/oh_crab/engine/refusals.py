@@ -29,6 +29,7 @@ from crabrules.core.errors import IllegalActionError
 from crabrules.oh_crab.content.adventure import TokenKind
 from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell
 from crabrules.oh_crab.content.components import SpaceType
+from crabrules.oh_crab.content.primitives import MOVES, Primitive
 from crabrules.oh_crab.engine.market import market_takes
 from crabrules.oh_crab.engine.move_refusals import (
     Moment,
@@ -66,7 +67,6 @@ from crabrules.oh_crab.model.actions import (
     UseTreasure,
 )
 from crabrules.oh_crab.model.names import BASIC_TITLES, cell_label, grant_words, pile_label, shells
-from crabrules.oh_crab.model.primitives import MOVES, Primitive
 from crabrules.oh_crab.model.state import NO_CARD, Phase, Source, Stage, State
 
 __all__ = ["refusal"]
@@ -321,7 +321,7 @@ def _use(m: Moment, action: Use) -> tuple[str, IllegalReason]:
         have = f"0 to {count - 1}" if count else "none left"
         return f"grant: {m.who}'s actions this turn are {have}, not {index}", R.NO_SUCH_OPTION
     grant = grants[index]
-    words = grant_words(rules, grant)
+    words = grant_words(rules.titles, grant)
     if grant.source is Source.TILE:
         costs = rules.tile_costs
         cost = grant.cost if costs is None else costs.get(grant.name)

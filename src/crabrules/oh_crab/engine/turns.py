@@ -13,6 +13,7 @@ from typing import Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, Layout
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.cards import take_discard_pile
 from crabrules.oh_crab.engine.market import take_market
 from crabrules.oh_crab.engine.movement import enter_own, stand_up
@@ -30,7 +31,6 @@ from crabrules.oh_crab.model.events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.progress import Phase, Source, Stage
 from crabrules.oh_crab.model.state import NO_CARD, NO_CRAB, RESTING, CardId, Grant
 

@@ -30,6 +30,7 @@ from crabrules.oh_crab.content.components import (
     SpecialAction,
 )
 from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS, Expansion, expansion_for
 from crabrules.oh_crab.engine.game_view import View
 from crabrules.oh_crab.model.actions import Plan
@@ -37,7 +38,6 @@ from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Frame, Over
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.events import Event
 from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.progress import Source, Stage
 from crabrules.oh_crab.model.state import NO_CRAB, CardId, Grant, State, Turn
 

@@ -23,7 +23,7 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.adventure import RuleChange
-from crabrules.oh_crab.model.primitives import Primitive
+from crabrules.oh_crab.content.primitives import Primitive
 
 __all__ = [
     "NONE",

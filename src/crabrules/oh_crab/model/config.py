@@ -35,7 +35,7 @@ import attrs
 from crabrules.core.errors import ContentError, InvalidConfigError
 from crabrules.oh_crab.content.board import get_layout
 from crabrules.oh_crab.content.loading import check_setup, get_content, has_content
-from crabrules.oh_crab.model.modules import Module, Variant
+from crabrules.oh_crab.content.modules import Module, Variant
 
 __all__ = [
     "MAX_PLAYERS",

@@ -16,16 +16,13 @@ A card is named by its content id, its main action and its special action.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.components import COLUMNS, Content
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.model.actions import DRAW_PILE, NO_PILE, Pile
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import Grant, Source
-
-if TYPE_CHECKING:
-    from crabrules.oh_crab.engine.work import Rules
 
 __all__ = [
     "BASIC_TITLES",
@@ -115,16 +112,16 @@ def shells(count: int) -> str:
     return "1 shell" if count == 1 else f"{count} shells"
 
 
-def grant_words(rules: Rules, grant: Grant) -> str:
+def grant_words(titles: Mapping[str, str], grant: Grant) -> str:
     """An action of the turn in words: "the special action Faster!", "tile Ca ... (3 shells)".
 
     >>> from crabrules.oh_crab.model.config import Config
     >>> from crabrules.oh_crab.engine.work import rules_for
     >>> tile = rules_for(Config()).tiles[0]
-    >>> grant_words(rules_for(Config()), Grant(Source.TILE, tile.id, tile.steps, tile.cost))
+    >>> grant_words(rules_for(Config()).titles, Grant(Source.TILE, tile.id, tile.steps, tile.cost))
     'tile Aa Diagonally! (1 shell)'
     """
-    title = rules.titles.get(grant.name, grant.name)
+    title = titles.get(grant.name, grant.name)
     if grant.source is Source.COOK:
         return f"the cook's {title}"
     if grant.source is Source.TILE:

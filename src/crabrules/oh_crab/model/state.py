@@ -17,9 +17,9 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.progress import Phase, Source, Stage
 
 __all__ = [

@@ -25,11 +25,11 @@ from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.content.primitives import BASIC, Primitive
 from crabrules.oh_crab.engine.effects import AUTOMATIC, MULTI, step_options
 from crabrules.oh_crab.engine.turns import game_over
 from crabrules.oh_crab.engine.work import Rules, rules_for, rules_of
 from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.primitives import BASIC, Primitive
 from crabrules.oh_crab.model.state import (
     NO_CARD,
     NO_CRAB,

@@ -23,12 +23,12 @@ from crabrules.core.errors import InvalidStateError
 if TYPE_CHECKING:
     from crabrules.core.game import PlayerId
     from crabrules.core.rng import Rng
+    from crabrules.oh_crab.content.primitives import Primitive
     from crabrules.oh_crab.engine.work import Rules
     from crabrules.oh_crab.model.actions import Action
     from crabrules.oh_crab.model.adventure import Adventure
     from crabrules.oh_crab.model.config import Config
     from crabrules.oh_crab.model.events import Event
-    from crabrules.oh_crab.model.primitives import Primitive
     from crabrules.oh_crab.model.state import State
     from crabrules.oh_crab.view.observe import Observation
 

@@ -29,9 +29,9 @@ from crabrules.core.game import PlayerId, not_a_state
 from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.components import COLUMNS
 from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, Stage, State
 from crabrules.oh_crab.view.expansion import required_parts
 from crabrules.oh_crab.view.notation import grant_labels
@@ -234,7 +234,7 @@ def _turn_lines(state: State, rules: Rules) -> list[str]:
     elif turn.grants:
         labels = grant_labels(turn.grants)
         words = [
-            f"{label} = {grant_words(rules, g)}"
+            f"{label} = {grant_words(rules.titles, g)}"
             for label, g in zip(labels, turn.grants, strict=True)
         ]
         lines.append("   actions: " + "; ".join(words))

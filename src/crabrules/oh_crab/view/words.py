@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content.board import NOWHERE
+from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.turns import carried_to
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.actions import (
@@ -76,7 +77,6 @@ from crabrules.oh_crab.model.events import (
     TurnStarted,
 )
 from crabrules.oh_crab.model.names import SOURCES, cell_label, grant_words, pile_label, shells
-from crabrules.oh_crab.model.primitives import Primitive
 from crabrules.oh_crab.model.state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view.expansion import registered
@@ -124,7 +124,7 @@ def _describe_turn_action(state: State, rules: Rules, who: str, action: Action) 
     if isinstance(action, Use):
         grants = state.turn.grants if state.turn is not None else ()
         if 0 <= action.grant < len(grants):
-            return f"{who} uses {grant_words(rules, grants[action.grant])}"
+            return f"{who} uses {grant_words(rules.titles, grants[action.grant])}"
         return f"{who} uses action {action.grant}"
     if isinstance(action, Move):
         return _describe_move(state, rules, action)
