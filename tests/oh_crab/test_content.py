@@ -13,10 +13,11 @@ import pytest
 
 from crabrules.core.errors import ContentError, InvalidConfigError
 from crabrules.oh_crab import Config, initial_state, legal_actions
-from crabrules.oh_crab.content.board import build_layout, get_layout
+from crabrules.oh_crab.content.board import build_layout
 from crabrules.oh_crab.content.components import SpaceType, TileKind
 from crabrules.oh_crab.content.loading import (
     build_content,
+    get_layout,
     load_content,
     reference_content,
     register_content,

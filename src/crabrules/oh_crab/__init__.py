@@ -53,10 +53,11 @@ views) when this package imports it, and an import contract in ``nox -s lint`` k
 # the views.
 from crabrules.oh_crab import adventure  # noqa: F401
 from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.board import SEA, Cell, Layout, get_layout
+from crabrules.oh_crab.content.board import SEA, Cell, Layout
 from crabrules.oh_crab.content.components import COLUMNS, Content
 from crabrules.oh_crab.content.loading import (
     get_content,
+    get_layout,
     load_content,
     reference_content,
     register_content,

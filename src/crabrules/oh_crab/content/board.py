@@ -5,7 +5,7 @@ the sea zone beyond the last row is the single position :data:`SEA`. A crab's di
 the sea is the number of rows between it and the sea zone. Every table is computed once
 per (content, board) and cached:
 
->>> from crabrules.oh_crab.content.loading import reference_content
+>>> from crabrules.oh_crab.content.loading import get_layout, reference_content
 >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
 >>> layout.rows, layout.starts
 (16, (0, 1, 2, 3, 4))
@@ -17,16 +17,13 @@ per (content, board) and cached:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TypeGuard
 
 import attrs
 
 from crabrules.core.errors import ContentError
-from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.oh_crab.content.components import COLUMNS, Content, Space
-from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.content.primitives import Primitive
 
 __all__ = [
@@ -37,7 +34,6 @@ __all__ = [
     "Layout",
     "build_layout",
     "crosses_reeds",
-    "get_layout",
     "shape",
 ]
 
@@ -287,9 +283,3 @@ def _check_no_dead_end(layout: Layout, where: str) -> None:
             if nxt != SEA and nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-
-
-@functools.lru_cache(maxsize=CONFIGS_KEPT)
-def get_layout(content: str, board: tuple[str, ...]) -> Layout:
-    """Return the cached :class:`Layout` of ``board`` in the content registered as ``content``."""
-    return build_layout(get_content(content), board)

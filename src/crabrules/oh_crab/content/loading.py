@@ -55,8 +55,10 @@ from pathlib import Path
 from typing import TypeVar
 
 from crabrules.core.errors import ContentError
+from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.serialize import converter, describe_error
 from crabrules.oh_crab.content.adventure import parse_adventure
+from crabrules.oh_crab.content.board import Layout, build_layout
 from crabrules.oh_crab.content.components import (
     COLUMNS,
     STARTING_SET_SIZE,
@@ -83,6 +85,7 @@ from crabrules.oh_crab.content.documents import (
 from crabrules.oh_crab.content.primitives import BASIC, Primitive
 
 __all__ = [
+    "get_layout",
     "COLUMNS",
     "STARTING_SET_SIZE",
     "ActionTileSide",
@@ -406,7 +409,6 @@ def _check_content(content: Content) -> None:
         raise ContentError(
             f"tokens.json: {content.shells} shells, but a board can have {most} Shell spaces"
         )
-    from crabrules.oh_crab.content.board import build_layout  # the board module needs Content
 
     for scenario in content.scenarios:
         where = f"board.json: scenario {scenario.id!r}"
@@ -533,3 +535,14 @@ def get_content(name: str) -> Content:
 def has_content(name: str) -> bool:
     """Whether a content set is registered under ``name``."""
     return name == "reference" or name in _REGISTRY
+
+
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
+def get_layout(content: str, board: tuple[str, ...]) -> Layout:
+    """Return the cached :class:`Layout` of ``board`` in the content registered as ``content``.
+
+    >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
+    >>> layout is get_layout("reference", ("0A", "1A", "2A", "3A", "9A")), layout.rows
+    (True, 16)
+    """
+    return build_layout(get_content(content), board)

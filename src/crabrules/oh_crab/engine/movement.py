@@ -190,7 +190,7 @@ def every_push_chain(layout: Layout, cell: Cell, most: int) -> list[tuple[Cell, 
     The chains :func:`push_chains` finds with every space taken, and each of their
     beginnings (a chain stops where a space is free), in depth-first order.
 
-    >>> from crabrules.oh_crab.content.board import get_layout
+    >>> from crabrules.oh_crab.content.loading import get_layout
     >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
     >>> every_push_chain(layout, 0, 2)
     [(5,), (5, 10), (5, 11), (6,), (6, 11), (6, 10), (6, 12)]

@@ -268,7 +268,7 @@ def next_cook(
     Among tied players, the first met going left (clockwise) from the holder, the holder
     last. In the 2-player mode, tied farthest crabs of both players pass it on anyway.
 
-    >>> from crabrules.oh_crab.content.board import get_layout
+    >>> from crabrules.oh_crab.content.loading import get_layout
     >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
     >>> next_cook(layout, (0, 30, 2, 40), (0, 1, 2, 3), holder=2)
     0

@@ -21,7 +21,7 @@ from crabrules.core.errors import InvalidConfigError
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
 from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.board import Layout, get_layout
+from crabrules.oh_crab.content.board import Layout
 from crabrules.oh_crab.content.components import (
     COLUMNS,
     ActionTileSide,
@@ -29,7 +29,7 @@ from crabrules.oh_crab.content.components import (
     SpaceType,
     SpecialAction,
 )
-from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.content.loading import get_content, get_layout
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS, Expansion, expansion_for
 from crabrules.oh_crab.engine.game_view import View

@@ -33,8 +33,7 @@ from typing import TypeVar
 import attrs
 
 from crabrules.core.errors import ContentError, InvalidConfigError
-from crabrules.oh_crab.content.board import get_layout
-from crabrules.oh_crab.content.loading import check_setup, get_content, has_content
+from crabrules.oh_crab.content.loading import check_setup, get_content, get_layout, has_content
 from crabrules.oh_crab.content.modules import Module, Variant
 
 __all__ = [
