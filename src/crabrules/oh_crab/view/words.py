@@ -22,6 +22,7 @@ from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content.board import NOWHERE
 from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.engine.movement import teammates
 from crabrules.oh_crab.engine.turns import carried_to
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.actions import (
@@ -247,8 +248,8 @@ def _pushing(state: State, rules: Rules, crab: int, pushes: Sequence[int], dest:
     occupied = {cell: c for c, cell in enumerate(state.crabs) if cell >= 0}
     mate = occupied.get(dest)
     # 2-player mode: onto a teammate, the two swap places.
-    own = 0 <= crab < len(rules.owners) and mate is not None and mate != crab
-    if not pushes and own and mate is not None and rules.owners[mate] == rules.owners[crab]:
+    other = 0 <= crab < len(rules.owners) and mate is not None and mate != crab
+    if not pushes and other and mate is not None and teammates(rules, crab, mate):
         return f", swapping places with {_crab(rules, mate)}"
     if not pushes:
         return ""
