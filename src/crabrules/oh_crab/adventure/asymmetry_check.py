@@ -20,12 +20,12 @@ from crabrules.oh_crab.adventure.asymmetry import (
     playable_skills,
     window_steps,
 )
-from crabrules.oh_crab.content.adventure import Rule
+from crabrules.oh_crab.content.adventure import AdventureContent, Rule
 from crabrules.oh_crab.content.asymmetry import PINCER_TOKENS, tokens_for
 from crabrules.oh_crab.content.components import SpaceType
 from crabrules.oh_crab.content.modules import Module
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, FrameKind
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.state import NO_CARD, Phase, State
@@ -76,14 +76,24 @@ def check_asymmetry(state: State) -> None:
     rules = rules_for(config)
     pack = rules.pack
     assert pack is not None
-    crabs = len(rules.owners)
+    _check_cards(config, rules, pack, asymmetry)
+    _check_pincers(pack, asymmetry)
+    if asymmetry.choosing:
+        _check_nothing_before_the_choice(state, adventure, pack, asymmetry)
+    _check_spied(state, asymmetry)
+    _check_skill_frames(adventure, len(rules.owners), asymmetry)
+
+
+def _check_cards(
+    config: Config, rules: Rules, pack: AdventureContent, asymmetry: Asymmetry
+) -> None:
+    """Every card in one place; each player holds their dealt cards or chose one a crab."""
     on_crabs = tuple(c for c in asymmetry.chosen if c != NONE)
-    every = sorted([*on_crabs, *asymmetry.box, *(c for mine in asymmetry.offered for c in mine)])
-    if every != list(range(len(pack.asymmetry))):
+    offered = [c for mine in asymmetry.offered for c in mine]
+    if sorted([*on_crabs, *asymmetry.box, *offered]) != list(range(len(pack.asymmetry))):
         raise _bad("every card lies in exactly one place")
     if list(asymmetry.box) != sorted(asymmetry.box):
         raise _bad("the box is sorted")
-    playable = set(playable_skills(config, pack))
     per = dealt_per_player(config)
     for p, mine in enumerate(asymmetry.offered):
         chosen = [asymmetry.chosen[c] for c in rules.crabs_of[p]]
@@ -92,37 +102,44 @@ def check_asymmetry(state: State) -> None:
                 raise _bad(f"player {p} holds the {per} cards dealt until they choose")
         elif any(c == NONE for c in chosen):
             raise _bad(f"player {p} chose a card for each of their crabs")
-    if not set(on_crabs) | {c for mine in asymmetry.offered for c in mine} <= playable:
+    if not set(on_crabs) | set(offered) <= set(playable_skills(config, pack)):
         raise _bad("a card needing an absent module is never dealt")
+
+
+def _starting_pincers(pack: AdventureContent, card: int) -> int:
+    return pack.asymmetry[card].pincers if card != NONE else 0
+
+
+def _check_pincers(pack: AdventureContent, asymmetry: Asymmetry) -> None:
+    """Each card holds 0 to its starting Pincers, on the tokens the box has."""
     for crab, card in enumerate(asymmetry.chosen):
-        most = pack.asymmetry[card].pincers if card != NONE else 0
-        if not 0 <= asymmetry.pincers[crab] <= most:
+        if not 0 <= asymmetry.pincers[crab] <= _starting_pincers(pack, card):
             raise _bad("a card has 0 to its starting number of Pincers")
     if sum(tokens_for(k) for k in asymmetry.pincers) > PINCER_TOKENS:
         raise _bad(f"the Pincers lie on at most {PINCER_TOKENS} tokens")
-    if asymmetry.choosing:
-        untouched = (
-            state.round == 1
-            and state.phase in (Phase.PLANNING, Phase.PLACING)
-            and all(c == NO_CARD for c in state.planned)
-            and not adventure.frames
-            and not adventure.overlay.lasting
-        )
-        if (
-            not untouched
-            or any(
-                asymmetry.pincers[c]
-                != (
-                    pack.asymmetry[asymmetry.chosen[c]].pincers
-                    if asymmetry.chosen[c] != NONE
-                    else 0
-                )
-                for c in range(crabs)
-            )
-            or any(asymmetry.spied)
-        ):
-            raise _bad("nothing happens before every player has chosen")
-    _check_spied(state, asymmetry)
+
+
+def _check_nothing_before_the_choice(
+    state: State, adventure: Adventure, pack: AdventureContent, asymmetry: Asymmetry
+) -> None:
+    """While players choose their cards, the game has not begun: no Pincer spent, no spying."""
+    untouched = (
+        state.round == 1
+        and state.phase in (Phase.PLANNING, Phase.PLACING)
+        and all(c == NO_CARD for c in state.planned)
+        and not adventure.frames
+        and not adventure.overlay.lasting
+    )
+    full = all(
+        asymmetry.pincers[crab] == _starting_pincers(pack, card)
+        for crab, card in enumerate(asymmetry.chosen)
+    )
+    if not untouched or not full or any(asymmetry.spied):
+        raise _bad("nothing happens before every player has chosen")
+
+
+def _check_skill_frames(adventure: Adventure, crabs: int, asymmetry: Asymmetry) -> None:
+    """A skill's frame is its crab's card's, and a window needs a Pincer."""
     for frame in adventure.frames:
         if frame.kind is not FrameKind.SKILL:
             continue
