@@ -48,7 +48,9 @@ def refused(state: State, action: Action, *words: str) -> IllegalReason:
         apply(state, action)
     for word in words:
         assert word in error.value.message, error.value.message
-    return error.value.reason
+    reason = error.value.reason
+    assert isinstance(reason, IllegalReason), reason
+    return reason
 
 
 def moving(step: Primitive, red: int, *others: int, hand: tuple[int, ...] = (R1,)) -> State:
