@@ -54,6 +54,7 @@ WHEEL_TEST_DEPS = ["pytest>=8", XDIST, HYPOTHESIS, *SCHEMA_TEST_DEPS]
 WEB = "examples/web"
 WEB_DEPS = ["-r", f"{WEB}/requirements-test.txt"]
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
+PLAYWRIGHT = "playwright>=1.45"
 
 
 @nox.session
@@ -155,8 +156,8 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """The Sphinx site with warnings as errors and every internal reference checked (nitpicky:
-    a link to a page, heading or Python name that does not exist fails), and every
-    example in docs/ run as a doctest."""
+    a link to a page, heading or Python name that does not exist fails), every example in
+    docs/ run as a doctest, and every page opened in headless Chromium."""
     # The docs extra (as Read the Docs installs it); numpy (the rl extra): docs/rl.md
     # documents crabrules.encoding from its docstrings.
     session.install("-e", ".[docs,rl]", "pytest>=8")
@@ -175,6 +176,33 @@ def docs(session: nox.Session) -> None:
         env=quiet,
     )
     session.run("pytest", "--doctest-glob=*.md", "-p", "no:cacheprovider", "docs", "README.md")
+    # Every built page opened in Debian's Chromium: no console errors, no broken images or
+    # links; screenshots of the index, a game page and the gallery to look at.
+    ensure_chromium(session)
+    session.install(PLAYWRIGHT, XDIST)
+    session.run(
+        "pytest",
+        "--numprocesses=auto",
+        "-p",
+        "no:cacheprovider",
+        "tests/docs",
+        env={
+            "CRABRULES_DOCS_HTML": "docs/_build/html",
+            "CRABRULES_DOCS_SCREENSHOTS": "docs/_build/screenshots",
+        },
+    )
+
+
+def ensure_chromium(session: nox.Session) -> None:
+    """Install Debian's Chromium from apt when it is missing (as root); Playwright drives
+    it, so no browser is ever downloaded (``playwright install`` is not used)."""
+    if CHROMIUM.exists():
+        return
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        session.error(f"{CHROMIUM} is missing: install Debian's chromium package (as root)")
+    apt = {"DEBIAN_FRONTEND": "noninteractive"}
+    session.run("apt-get", "update", "-q", external=True, env=apt)
+    session.run("apt-get", "install", "-y", "-q", "chromium", external=True, env=apt)
 
 
 @nox.session
@@ -185,12 +213,7 @@ def web(session: nox.Session) -> None:
     Chromium comes from apt when it is missing (as root); Playwright drives it, so no
     browser is ever downloaded (``playwright install`` is not used).
     """
-    if not CHROMIUM.exists():
-        if not hasattr(os, "geteuid") or os.geteuid() != 0:
-            session.error(f"{CHROMIUM} is missing: install Debian's chromium package (as root)")
-        apt = {"DEBIAN_FRONTEND": "noninteractive"}
-        session.run("apt-get", "update", "-q", external=True, env=apt)
-        session.run("apt-get", "install", "-y", "-q", "chromium", external=True, env=apt)
+    ensure_chromium(session)
     session.install("-e", ".", *WEB_DEPS, HYPOTHESIS)
     session.run("pytest", "-p", "no:cacheprovider", f"{WEB}/tests", *session.posargs)
 

@@ -217,7 +217,14 @@ def _resolve(
     if found is None:
         last = target.rsplit(".", 1)[-1]
         scope = target.rpartition(".")[0] if "." in target else context
-        found = _by_suffix(last, scope, objects)
+        # Only a module reference may land on a module (``SearchHints.progress`` is not
+        # ``crabrules.simulate.progress``).
+        candidates = (
+            objects
+            if node["reftype"] == "mod"
+            else {n: o for n, o in objects.items() if o.objtype != "module"}
+        )
+        found = _by_suffix(last, scope, candidates)
     if found is None and node["reftype"] in ("mod", "attr"):
         # A module documented on its package's page; an attrs field in its class's.
         found = _documented_parent(target, objects)
@@ -230,8 +237,10 @@ def _resolve(
         # as code; a name that does not exist at all stays an error.
         return contnode if _exists(target, context, node.get("py:class")) else None
     text = node.astext()
+    # The anchor is the object's node id: a module's is ``module-<name>``, not its name.
+    entry = objects[found]
     return make_refnode(
-        app.builder, node["refdoc"], objects[found].docname, found, nodes.literal(text, text)
+        app.builder, node["refdoc"], entry.docname, entry.node_id, nodes.literal(text, text)
     )
 
 
@@ -296,12 +305,22 @@ def _documented_parent(target: str, objects: dict[str, Any]) -> str | None:
     return None
 
 
+def _only_our_sources(app: Sphinx, env: BuildEnvironment) -> None:
+    # viewcode would list ``builtins`` (``Cell = int``) among the sources, linking to a
+    # page it never writes: only crabrules' own modules get a source page.
+    modules = getattr(env, "_viewcode_modules", {})
+    for name in list(modules):
+        if not name.startswith("crabrules"):
+            del modules[name]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Connect the hooks (Sphinx calls this when it loads the extension)."""
     app.connect("autodoc-process-bases", _bases)
     app.connect("doctree-read", _drop_empty_bases)
     app.connect("autodoc-process-docstring", _sentence_not_type, priority=600)
     app.connect("missing-reference", _resolve)
+    app.connect("env-updated", _only_our_sources)
     ModuleAnalyzer.analyze = _analyze_with_aliases  # type: ignore[method-assign]
     app.connect("autodoc-process-docstring", _docstring, priority=400)
     app.connect("autodoc-process-docstring", _field_types, priority=600)
