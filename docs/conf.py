@@ -24,6 +24,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx_autodoc_typehints",
     "crab_pictures",  # docs/_ext: the games' pictures, drawn at build time
+    "crab_records",  # docs/_ext: one game of each as a text record, played at build time
     "crab_api",  # docs/_ext: type variables resolved, no "Bases: object", aliases documented
 ]
 

@@ -7,7 +7,8 @@ printing after every action its notation, a sentence saying what it does, what h
 record, ``--svg DIR`` a picture per move); ``play`` seats people and agents at one terminal
 (``--seat 0=human --seat 1=mcts``); ``simulate`` plays many games between agents and
 summarises them, on this machine's cores or a Ray cluster (``--out FILE``: one JSON line per
-game); ``replay`` replays a :class:`~crabrules.GameRecord` JSON file, or each line of a
+game); ``replay`` replays a text record (:mod:`crabrules.record`), a
+:class:`~crabrules.GameRecord` JSON file, or each line of a
 ``simulate --out`` file, checking every action, and prints the final state (``--events``:
 what every move did); ``schema`` prints the JSON Schema of the game's documents
 (:func:`crabrules.schema`; ``--document Action``: one of them). Bad input gives one line on
@@ -42,6 +43,8 @@ from crabrules.agents.match import DEFAULT_MAX_ACTIONS
 from crabrules.core import DeserializationError, Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
+from crabrules.record import is_text_record
+from crabrules.record import parse as parse_record
 from crabrules.simulate import BACKENDS, read_result_line, simulate
 
 __all__ = ["main"]
@@ -136,9 +139,11 @@ def _parser() -> argparse.ArgumentParser:
         help=f"stop a game unfinished after this many actions (default: {DEFAULT_MAX_ACTIONS})",
     )
     sim.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE")
-    replay_cmd = commands.add_parser("replay", help="replay a GameRecord JSON file")
+    replay_cmd = commands.add_parser("replay", help="replay a game record (text or JSON)")
     replay_cmd.add_argument(
-        "file", help="a record written by crabrules.to_json, or a `simulate --out` file"
+        "file",
+        help="a text record (crabrules.record), a GameRecord written by crabrules.to_json, "
+        "or a `simulate --out` file",
     )
     replay_cmd.add_argument("--events", action="store_true", help="print what every move did")
     return parser
@@ -267,7 +272,7 @@ def _replay(path: str, *, events: bool) -> None:
     if lines and _is_result_line(lines[0]):
         _replay_lines(lines)
         return
-    record = from_json(text, GameRecord)
+    record = parse_record(text) if is_text_record(text) else from_json(text, GameRecord)
     state = replay(record)  # checks every action first, naming the first illegal one
     game = get_game(record.game)
     print(f"{game.info.name}: {len(record.actions)} actions replayed, all legal.")

@@ -13,6 +13,7 @@ import pytest
 import crabrules
 from crabrules.__main__ import main
 from crabrules.core import GameRecord, from_json, to_json
+from crabrules.record import write as write_text_record
 from tests.conformance import tictactoe as ttt
 
 
@@ -62,6 +63,24 @@ def test_demo_saves_the_record_that_replay_reads_back(
         demo.split("Record written")[0].rstrip().splitlines()[-2:]
         == (capsys.readouterr().out.rstrip().splitlines()[-2:])
     )
+
+
+def test_replay_reads_a_text_record_as_well_as_json(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "demo.json"
+    assert main(["demo", "crab-stack", "--seed", "4", "--save", str(path)]) == 0
+    record = from_json(path.read_text(), GameRecord)
+    text = tmp_path / "demo.txt"
+    text.write_text(write_text_record(record))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    from_json_output = capsys.readouterr().out
+    assert main(["replay", str(text)]) == 0
+    assert capsys.readouterr().out == from_json_output
+    text.write_text(write_text_record(record).replace("1. P", "2. P", 1))
+    assert main(["replay", str(text)]) == 2
+    assert "move 2 where move 1 was due" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
