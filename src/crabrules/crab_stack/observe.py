@@ -18,6 +18,7 @@ import attrs
 
 from crabrules.core import InvalidStateError, PlayerId, check_state_type, check_viewer
 from crabrules.core.actions import field_errors
+from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.events import check_events
 from crabrules.core.rng import check_seed
 from crabrules.crab_stack.board import Cell, Layout
@@ -38,7 +39,7 @@ __all__ = [
 
 
 @attrs.frozen
-class Observation:
+class Observation(DisplaysAsSvg):
     """One player's (or a spectator's) view: the whole position.
 
     Attributes:

@@ -26,6 +26,7 @@ import attrs
 
 from crabrules.core import InvalidStateError, PlayerId, check_config, not_a_state
 from crabrules.core.actions import field_errors
+from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.rng import SEED_LIMIT, check_seed
 from crabrules.crab_stack.board import Cell, CellMask, cells_of
 from crabrules.crab_stack.config import Config
@@ -59,7 +60,7 @@ class Termination(str, enum.Enum):
 
 
 @attrs.frozen
-class State:
+class State(DisplaysAsSvg):
     """A game in progress (or over); build the first one with ``initial_state``.
 
     Attributes:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
@@ -42,7 +43,7 @@ __all__ = ["Observation", "check_observation", "determinize", "observe", "observ
 
 
 @attrs.frozen
-class Observation:
+class Observation(DisplaysAsSvg):
     """One player's view of the game (``player=None``: a spectator's).
 
     Attributes:

@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from crabrules.core import PlayerId, Rng, serialize
+from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
@@ -106,7 +107,7 @@ class Termination(str, enum.Enum):
 
 
 @attrs.frozen
-class State:
+class State(DisplaysAsSvg):
     """A game of La Marche du Crabe in progress.
 
     Attributes:

@@ -29,6 +29,7 @@ from collections import Counter
 import attrs
 
 from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import check_seed
@@ -72,7 +73,7 @@ class PileCards:
 
 
 @attrs.frozen
-class Observation:
+class Observation(DisplaysAsSvg):
     """One player's view of the game (``player=None``: a spectator, who holds no hand).
 
     The fields are the :class:`~crabrules.youve_got_crabs.state.State` fields of the same

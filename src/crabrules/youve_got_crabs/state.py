@@ -16,6 +16,7 @@ import attrs
 
 from crabrules.core import PlayerId, Rng, serialize
 from crabrules.core.actions import field_errors
+from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
@@ -117,7 +118,7 @@ class CallRecord:
 
 
 @attrs.frozen
-class State:
+class State(DisplaysAsSvg):
     """A game of You've Got Crabs in progress.
 
     Attributes:

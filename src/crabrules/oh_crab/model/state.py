@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import attrs
 
+from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.content.board import Cell
@@ -91,7 +92,7 @@ class Turn:
 
 
 @attrs.frozen
-class State:
+class State(DisplaysAsSvg):
     """A game in progress.
 
     Attributes:

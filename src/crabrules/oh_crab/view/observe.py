@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import attrs
 
+from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
@@ -40,7 +41,7 @@ HIDDEN: CardId = -3
 
 
 @attrs.frozen
-class Observation:
+class Observation(DisplaysAsSvg):
     """One player's view of the game (``player=None``: a spectator's).
 
     Attributes:
