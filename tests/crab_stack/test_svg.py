@@ -2,9 +2,14 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from crabrules import crab_stack
+from crabrules.core import InvalidConfigError
 from crabrules.crab_stack import Config, Move, apply, initial_state, legal_actions, render_svg
 from tests.snapshot import check_snapshot
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -44,3 +49,24 @@ def test_labels_can_be_left_out() -> None:
     state = initial_state(seed=1)
     assert ">C4<" in render_svg(state)
     assert ">C4<" not in render_svg(state, labels=False)
+
+
+def test_the_last_move_is_outlined_with_an_arrow_between_its_spaces() -> None:
+    state = initial_state(seed=1)
+    move = legal_actions(state)[0]
+    picture = ET.fromstring(render_svg(apply(state, move), last_action=move))
+    (group,) = [g for g in picture.iter(f"{SVG}g") if g.get("class") == "last-move"]
+    assert len(group.findall(f"{SVG}circle")) == 2
+    assert len(group.findall(f"{SVG}line")) == 1
+
+
+def test_highlighted_cells_are_shaded_and_bad_cells_refused() -> None:
+    state = initial_state(seed=1)
+    plain = render_svg(state)
+    shaded = render_svg(state, highlight={0, 5})
+    assert shaded.count('fill="#ffe45c"') == 2
+    assert plain.count('fill="#ffe45c"') == 0
+    with pytest.raises(InvalidConfigError, match="highlight"):
+        render_svg(state, highlight=[99])
+    with pytest.raises(InvalidConfigError, match="last_action"):
+        render_svg(state, last_action="E3-D4")  # type: ignore[arg-type]

@@ -16,9 +16,12 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Collection, Iterable
 
+from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import Svg, colour_fill
-from crabrules.crab_stack.board import Coord
+from crabrules.crab_stack.actions import Action, KeepGroup, Move
+from crabrules.crab_stack.board import Cell, Coord
 from crabrules.crab_stack.crabs import crab_player, crab_size
 from crabrules.crab_stack.observe import Observation, observe
 from crabrules.crab_stack.state import State, Termination
@@ -46,7 +49,14 @@ def hex_centre(coord: Coord) -> tuple[float, float]:
     return (_SQRT3 * (q + r / 2), 1.5 * r)
 
 
-def render_svg(position: State | Observation, *, size: int = 420, labels: bool = True) -> str:
+def render_svg(
+    position: State | Observation,
+    *,
+    size: int = 420,
+    labels: bool = True,
+    last_action: Action | None = None,
+    highlight: Collection[Cell] = (),
+) -> str:
     """Draw ``position`` (a state or any player's observation) as an SVG document.
 
     Args:
@@ -54,17 +64,29 @@ def render_svg(position: State | Observation, *, size: int = 420, labels: bool =
             give the same picture.
         size: the picture's width in pixels; its height follows the board's shape.
         labels: print each space's label in the notation under its stack.
+        last_action: the action that led to ``position``, marked as ``chess.svg`` marks
+            the last move: a move's two spaces outlined and an arrow between them, a kept
+            group's space outlined.
+        highlight: cells to shade (a front end's selection, or where a crab may go).
+
+    Crab Stack's board has no side per player, so it is drawn the same for every viewer.
 
     Raises:
         NotAStateError: ``position`` is neither a Crab Stack state nor an observation.
+        InvalidConfigError: a cell of ``last_action`` or ``highlight`` is not a space.
 
-    >>> from crabrules.crab_stack.rules import initial_state
+    >>> from crabrules.crab_stack.rules import initial_state, legal_actions, apply
     >>> state = initial_state(seed=1)
     >>> render_svg(state) == render_svg(observe(state, 0))
+    True
+    >>> move = legal_actions(state)[0]
+    >>> 'class="last-move"' in render_svg(apply(state, move), last_action=move)
     True
     """
     view = position if isinstance(position, Observation) else observe(position, None)
     config = view.config
+    marked = _cells_of(last_action, len(config.spaces))
+    shaded = _checked_cells(highlight, len(config.spaces), "highlight")
     centres = [hex_centre(c) for c in config.spaces]
     xs = [x for x, _ in centres]
     ys = [y for _, y in centres]
@@ -97,6 +119,8 @@ def render_svg(position: State | Observation, *, size: int = 420, labels: bool =
             stroke_width=3 if cell in tied else 1.5,
             stroke_dasharray="6 4" if cell in tied else None,
         )
+        if cell in shaded:
+            picture.polygon(corners, parent=group, fill="#ffe45c", fill_opacity=0.45)
         for level, c in enumerate(stack):
             player, crab_size_ = crab_player(c), crab_size(c)
             disc_y = cy - radius * (_LIFT * (level - (len(stack) - 1) / 2) + 0.08)
@@ -139,12 +163,68 @@ def render_svg(position: State | Observation, *, size: int = 420, labels: bool =
                     size=radius * 0.28,
                     parent=group,
                 )
+    _mark_last(picture, marked, at, radius)
     if labels:  # last, so that no space drawn later covers them
         for cell, label in enumerate(config.geometry.labels):
             cx, cy = at(cell)
             picture.text(cx, cy + radius * 0.8, label, size=radius * 0.24, fill="#5a4a25")
     _legend(picture, config.colours, fills, height)
     return picture.to_string()
+
+
+def _cells_of(action: Action | None, cells: int) -> tuple[Cell, ...]:
+    """The cells ``action`` names: a move's two spaces, a kept group's space."""
+    if action is None:
+        return ()
+    if isinstance(action, Move):
+        return _checked_cells((action.src, action.dst), cells, "last_action")
+    if isinstance(action, KeepGroup):
+        return _checked_cells((action.cell,), cells, "last_action")
+    raise InvalidConfigError(f"last_action: a Crab Stack action or None, not {action!r:.80}")
+
+
+def _checked_cells(cells: Iterable[object], count: int, field: str) -> tuple[Cell, ...]:
+    """``cells`` as a tuple, each a cell id of the board, or a refusal naming ``field``."""
+    checked = tuple(cells)
+    for cell in checked:
+        if type(cell) is not int or not 0 <= cell < count:
+            raise InvalidConfigError(f"{field}: cell ids from 0 to {count - 1}, not {cell!r:.40}")
+    return checked  # type: ignore[return-value]  # each checked to be an int above
+
+
+def _mark_last(
+    picture: Svg, cells: tuple[Cell, ...], at: Callable[[Cell], tuple[float, float]], radius: float
+) -> None:
+    """Outline the last action's spaces and, for a move, draw an arrow between them."""
+    if not cells:
+        return
+    group = picture.group(class_="last-move")
+    for cell in cells:
+        cx, cy = at(cell)
+        picture.add(
+            "circle",
+            parent=group,
+            cx=cx,
+            cy=cy,
+            r=radius * 0.8,
+            fill="none",
+            stroke="#f2b705",
+            stroke_width=4,
+        )
+    if len(cells) == 2:
+        (x1, y1), (x2, y2) = at(cells[0]), at(cells[1])
+        picture.add(
+            "line",
+            parent=group,
+            x1=x1,
+            y1=y1,
+            x2=x2,
+            y2=y2,
+            stroke="#f2b705",
+            stroke_width=5,
+            stroke_linecap="round",
+            opacity=0.8,
+        )
 
 
 def _legend(picture: Svg, colours: tuple[str, ...], fills: list[str], height: float) -> None:
@@ -168,7 +248,7 @@ def _status(view: Observation) -> str:
     colours = view.config.colours
     if view.termination is Termination.LAST_PLAYER:
         (winner,) = (p for p in range(len(colours)) if p not in view.eliminated)
-        line = f"{colours[winner]} wins"
+        line = f"{colours[winner]} wins (last player in)"
     elif view.termination is not None:
         line = f"draw ({view.termination.value.replace('_', ' ')})"
     elif view.pending:
