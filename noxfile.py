@@ -47,7 +47,16 @@ SCHEMA_TEST_DEPS = ["jsonschema>=4.18", "hypothesis-jsonschema>=0.23"]
 # pytest-xdist: the suites run on every core (the default run must stay short on 2 cores).
 XDIST = "pytest-xdist>=3.5"
 # IPython: the notebook display of states and observations is tested through its formatter.
-TEST_DEPS = ["pytest>=8", "pytest-cov>=5", XDIST, HYPOTHESIS, "ipython>=8", *SCHEMA_TEST_DEPS]
+# pandas: the results file of `simulate` is checked to load as one column per field.
+TEST_DEPS = [
+    "pytest>=8",
+    "pytest-cov>=5",
+    XDIST,
+    HYPOTHESIS,
+    "ipython>=8",
+    "pandas>=2",
+    *SCHEMA_TEST_DEPS,
+]
 BUILD_DEPS = ["build>=1.2"]
 # What the suite needs against an installed wheel (no coverage: the wheel is not src/).
 WHEEL_TEST_DEPS = ["pytest>=8", XDIST, HYPOTHESIS, *SCHEMA_TEST_DEPS]

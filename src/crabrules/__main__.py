@@ -107,6 +107,7 @@ def _parser() -> argparse.ArgumentParser:
         "--document", choices=DOCUMENTS, help="only this document's schema (default: all, by name)"
     )
     agents = ", ".join(f"{name} ({meaning})" for name, meaning in AGENTS.items())
+    agents += "; or your own, module:Name[:key=value...] (a class or function making an agent)"
     play = commands.add_parser("play", help="play at the terminal, against agents or people")
     play.add_argument("game", help="a game id, as `list` prints it")
     play.add_argument(
@@ -313,7 +314,15 @@ def _replay_lines(lines: list[str]) -> None:
     print(f"{len(lines)} games replayed, every action legal.")
 
 
+def _importable_here() -> None:
+    # `module:Name` agents are found in the current directory, as `python -m` finds them,
+    # also when the console script `crabrules` runs (whose path does not hold it).
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
+
+
 def _seats(specs: list[str], players: int) -> list[str]:
+    _importable_here()
     seats = ["plausible"] * players
     for spec in specs:
         seat, equals, who = spec.partition("=")
@@ -398,6 +407,7 @@ def _offer_save(path: str | None, record: GameRecord) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    _importable_here()
     agents = [name.strip() for name in args.agents.split(",")]
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:

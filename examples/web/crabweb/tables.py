@@ -29,7 +29,18 @@ from collections.abc import Sequence
 from typing import Any
 
 import crabrules
-from crabrules.agents import Agent, Turn, UnknownAgentError, agent_rngs, make_agent, stamped
+from crabrules.agents import (
+    AGENTS,
+    Agent,
+    Turn,
+    UnknownAgentError,
+    agent_label,
+    agent_rngs,
+    check_agent,
+    make_agent,
+    stamped,
+)
+from crabrules.agents.registry import is_builtin
 from crabrules.core import CrabRulesError, Dynamics, Information
 from crabweb.clicks import clicks
 
@@ -87,6 +98,11 @@ def make_seat_agent(player: int, seat: str) -> Agent:
     name = seat.removeprefix("agent:")
     if name == seat:
         raise ServerError(f"seat {player}: 'human' or 'agent:NAME', not {_shown(seat)}", "seats")
+    if not is_builtin(name):
+        # A server must not import code a client names (`agent:os:system` would run it):
+        # from HTTP, only the library's own agents; Python code may seat agent objects.
+        known = ", ".join(sorted(AGENTS))
+        raise UnknownAgentError(f"seat {player}: agent {_shown(name)} is not one of {known}")
     kind, colon, budget = name.partition(":")
 
     def too_many(iterations: str) -> ServerError:
@@ -125,12 +141,13 @@ class Table:
         table_id: the game's id on the server.
         game_id: the registry id of the game.
         config: its config (``None``: the default for ``len(seats)`` players).
-        seats: ``"human"`` or ``"agent:NAME"`` per player, in seat order.
+        seats: ``"human"``, ``"agent:NAME"`` (a built-in agent) or, from Python, an agent
+            object, per player, in seat order.
         seed: the game's seed (it also seeds the agents).
     """
 
     def __init__(
-        self, table_id: str, game_id: str, config: Any, seats: Sequence[str], seed: int
+        self, table_id: str, game_id: str, config: Any, seats: Sequence[str | Agent], seed: int
     ) -> None:
         self.id = table_id
         self.game = crabrules.get_game(game_id)
@@ -143,11 +160,17 @@ class Table:
                 f"{self.game.info.name} with this config seats {players}, not {len(seats)}",
                 "seats",
             )
-        self.seats = tuple(seats)
         self.agents: dict[int, Agent] = {}
         for player, seat in enumerate(seats):
-            if seat != HUMAN:
-                self.agents[player] = make_seat_agent(player, seat)
+            if isinstance(seat, str):
+                if seat != HUMAN:
+                    self.agents[player] = make_seat_agent(player, seat)
+            else:
+                self.agents[player] = check_agent(seat, f"seat {player}")  # type: ignore[assignment]
+        #: Each seat as the page shows it: ``human``, or ``agent:`` and the agent's name.
+        self.seats = tuple(
+            seat if isinstance(seat, str) else f"agent:{agent_label(seat)}" for seat in seats
+        )
         self.rngs = agent_rngs(seed, players)
         #: A secret per human seat: whoever shows it may see and play that seat.
         self.tokens = {
@@ -336,9 +359,18 @@ class Tables:
         self._lock = threading.Lock()  # tables are created in worker threads
 
     def create(
-        self, game_id: str, *, seats: Sequence[str], config: Any = None, seed: int | None = None
+        self,
+        game_id: str,
+        *,
+        seats: Sequence[str | Agent],
+        config: Any = None,
+        seed: int | None = None,
     ) -> Table:
-        """A new game, its agents already played up to the first person's turn."""
+        """A new game, its agents already played up to the first person's turn.
+
+        A seat is ``"human"``, ``"agent:NAME"`` for a built-in agent, or (from Python, not
+        over HTTP) an agent object of your own.
+        """
         table_id = secrets.token_urlsafe(8)
         table = Table(
             table_id, game_id, config, seats, secrets.randbits(31) if seed is None else seed

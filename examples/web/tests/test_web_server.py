@@ -330,3 +330,27 @@ def test_fuzzed_bytes_get_400s(
         answer = client.post(path, content=raw, headers=token(seat, 1))
         assert answer.status_code == 400, (raw, answer.text)
     check_unharmed(tables.get(seat["id"]))
+
+
+def test_a_client_cannot_seat_code_by_name(client: TestClient) -> None:
+    for seat in ("agent:os:system:command=true", "agent:crabweb.tables:Tables"):
+        response = client.post(
+            "/api/tables", json={"game": "crab-stack", "seats": [seat, "human"]}
+        )
+        assert response.status_code == 400, response.text
+        assert "is not one of" in response.text
+
+
+class _FirstLegal:
+    """A user's own agent, seated from Python."""
+
+    def act(self, turn: Any, rng: Any) -> Any:
+        from crabrules.agents import Decision
+
+        return Decision(turn.legal[0], turn.now)
+
+
+def test_python_code_may_seat_an_agent_object(tables: Tables) -> None:
+    table = tables.create("crab-stack", seats=[_FirstLegal(), "human"], seed=2)
+    assert table.seats == ("agent:_FirstLegal", "human")
+    assert table.actions  # the agent moved first, up to the person's turn

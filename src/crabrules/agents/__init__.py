@@ -18,7 +18,15 @@
 True
 """
 
-from crabrules.agents.base import Agent, AnyGame, Decision, HiddenStateError, Turn, stamped
+from crabrules.agents.base import (
+    Agent,
+    AnyGame,
+    Decision,
+    HiddenStateError,
+    NotAnAgentError,
+    Turn,
+    stamped,
+)
 from crabrules.agents.ismcts import ISMCTSAgent
 from crabrules.agents.match import (
     DEFAULT_MAX_ACTIONS,
@@ -30,25 +38,37 @@ from crabrules.agents.match import (
 from crabrules.agents.mcts import MCTSAgent
 from crabrules.agents.plausible import PlausibleAgent
 from crabrules.agents.random import RandomAgent
-from crabrules.agents.registry import AGENTS, UnknownAgentError, check_agent, make_agent
+from crabrules.agents.registry import (
+    AGENTS,
+    AgentSpec,
+    UnknownAgentError,
+    agent_label,
+    check_agent,
+    fresh_agent,
+    make_agent,
+)
 
 __all__ = [
     "AGENTS",
     "DEFAULT_MAX_ACTIONS",
     "Agent",
     "AgentError",
+    "AgentSpec",
     "AnyGame",
     "Decision",
     "HiddenStateError",
     "ISMCTSAgent",
     "MCTSAgent",
     "MatchResult",
+    "NotAnAgentError",
     "PlausibleAgent",
     "RandomAgent",
     "Turn",
     "UnknownAgentError",
+    "agent_label",
     "agent_rngs",
     "check_agent",
+    "fresh_agent",
     "make_agent",
     "play_match",
     "stamped",

@@ -26,7 +26,16 @@ import attrs
 
 from crabrules.core import CrabRulesError, Game, Information, PlayerId, Rng
 
-__all__ = ["Agent", "AnyGame", "Decision", "HiddenStateError", "Turn", "stamped"]
+__all__ = [
+    "Agent",
+    "AnyGame",
+    "Decision",
+    "HiddenStateError",
+    "NotAnAgentError",
+    "Turn",
+    "check_is_agent",
+    "stamped",
+]
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -147,6 +156,34 @@ class Agent(Protocol):
 
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """The decision of ``turn.player``, drawing any randomness from ``rng``."""
+
+
+class NotAnAgentError(CrabRulesError, TypeError):
+    """A value given as an agent that is not one: it has no ``act(turn, rng)`` method.
+
+    >>> check_is_agent(object(), "agents[0]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crabrules.agents.base.NotAnAgentError: agents[0]: an object has no act(turn, rng) method; ...
+    """
+
+
+def check_is_agent(value: object, where: str) -> Agent:
+    """``value`` itself if it has the :class:`Agent` protocol's ``act``, else a refusal.
+
+    Raises:
+        NotAnAgentError: ``value`` has no callable ``act``; the message names ``where``.
+    """
+    if not callable(getattr(value, "act", None)):
+        raise NotAnAgentError(
+            f"{where}: {_a(type(value).__name__)} has no act(turn, rng) method; an agent is an "
+            "object whose act(turn, rng) returns a Decision (see crabrules.agents.Agent)"
+        )
+    return value  # type: ignore[return-value]  # it has the protocol's one method
+
+
+def _a(name: str) -> str:
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
 
 
 def stamped(action: Any, at: float) -> Any:

@@ -27,12 +27,13 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
-from crabrules.agents.base import Agent, AnyGame, Decision, Turn
+from crabrules.agents.base import Agent, AnyGame, Decision, Turn, check_is_agent
 from crabrules.core import (
     CrabRulesError,
     Dynamics,
@@ -86,6 +87,10 @@ class MatchResult:
     record: GameRecord
     outcome: Outcome | None
     state: Any = attrs.field(eq=False, repr=False)
+    #: Each seat's CPU seconds spent deciding, when ``play_match`` was asked to time them.
+    cpu_seconds: tuple[float, ...] = attrs.field(default=(), eq=False, repr=False)
+    #: Each seat's number of decisions (calls of ``act``), when timed.
+    decisions: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
 
     @property
     def finished(self) -> bool:
@@ -122,6 +127,7 @@ def play_match(
     config: Any = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     on_action: OnAction | None = None,
+    timing: bool = False,
 ) -> MatchResult:
     """Play ``game`` from ``seed`` with ``agents[p]`` deciding for player ``p``.
 
@@ -132,13 +138,21 @@ def play_match(
         config: the game's config (``None``: the default for ``len(agents)`` players).
         max_actions: stop unfinished after this many actions.
         on_action: called after every action (to show the game as it goes).
+        timing: measure each seat's CPU time spent in ``act`` and its number of decisions
+            (``MatchResult.cpu_seconds`` and ``decisions``); off, nothing is measured.
 
     Raises:
         AgentError: an agent chose an illegal action, or the agents do not fit the seats.
+        NotAnAgentError: a value given as an agent has no ``act(turn, rng)``.
         InvalidConfigError: ``max_actions`` is not a positive integer.
     """
     if type(max_actions) is not int or max_actions < 1:
         raise InvalidConfigError(f"max actions: a positive integer, not {max_actions!r}")
+    for seat, agent in enumerate(agents):
+        check_is_agent(agent, f"agents[{seat}]")
+    clocks = [_TimedAgent(agent) for agent in agents] if timing else None
+    if clocks is not None:
+        agents = clocks
     if config is None:
         config = game.config_for_players(len(agents))
     state = game.initial_state(config, seed=seed)
@@ -157,7 +171,29 @@ def play_match(
             on_action(state, player, decision, after)
         state, now = after, max(now, decision.at)
     record = GameRecord.of(game.info.id, config, seed, actions)
-    return MatchResult(record, game.outcome(state), state)
+    if clocks is None:
+        return MatchResult(record, game.outcome(state), state)
+    cpu = tuple(clock.seconds for clock in clocks)
+    decided = tuple(clock.decisions for clock in clocks)
+    return MatchResult(record, game.outcome(state), state, cpu, decided)
+
+
+class _TimedAgent:
+    """An agent with a stopwatch: the CPU time of its ``act`` calls, and their number."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def act(self, turn: Turn, rng: Rng) -> Decision | None:
+        # process_time: a busy machine's other work does not count as thinking.
+        start = time.process_time()
+        try:
+            return self.agent.act(turn, rng)
+        finally:
+            self.seconds += time.process_time() - start
+            self.decisions += 1
 
 
 def next_decision(

@@ -3,7 +3,9 @@
 Game ``i`` is seeded with ``game_seed(seed, i)`` and its seats filled by
 :func:`~crabrules.simulate.tasks.lineup`, so the run's results are the same whatever the
 backend and the number of workers. ``out`` receives one JSON line per game, in game
-order (see :func:`result_line`), which ``crabrules replay`` reads back.
+order (see :func:`result_line`): flat fields a data frame loads as columns
+(``pandas.read_json(path, lines=True)``), and the record, which ``crabrules replay`` reads
+back.
 
 >>> import io
 >>> out, log = io.StringIO(), io.StringIO()
@@ -16,13 +18,14 @@ order (see :func:`result_line`), which ``crabrules replay`` reads back.
 from __future__ import annotations
 
 import json
+import pickle
 import time
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 import attrs
 
-from crabrules.agents import DEFAULT_MAX_ACTIONS, check_agent
+from crabrules.agents import DEFAULT_MAX_ACTIONS, AgentSpec, NotAnAgentError, check_agent
 from crabrules.core import (
     DeserializationError,
     GameRecord,
@@ -35,7 +38,7 @@ from crabrules.core import (
 from crabrules.core.rng import check_seed
 from crabrules.simulate.backends import BACKENDS, process_results, ray_results
 from crabrules.simulate.progress import Progress
-from crabrules.simulate.summary import Summary
+from crabrules.simulate.summary import Summary, termination
 from crabrules.simulate.tasks import GameResult, Task, game_seed, lineup
 
 __all__ = ["Run", "read_result_line", "result_line", "simulate"]
@@ -57,23 +60,45 @@ class Run:
 
 
 def result_line(result: GameResult) -> str:
-    """One game as a JSON line: its index, seats, record and outcome.
+    """One game as a JSON line: flat fields, one a column, then the record to replay.
+
+    The flat fields: ``index``, ``seed``, ``game``, ``players``, for each seat ``N``
+    ``seat_N_agent``, ``seat_N_score`` and ``seat_N_won``, ``winners``, ``draw``,
+    ``length`` (actions), ``termination`` (the game's reason, ``"action_cap"`` or
+    ``"error"``), ``seconds`` and ``error``. Then ``seats``, ``record`` and ``outcome``,
+    which :func:`read_result_line` and ``crabrules replay`` read.
 
     >>> from crabrules.simulate import Task, run_task, game_seed
     >>> result = run_task(Task(0, "crab-stack", 2, ("random", "random"), game_seed(1, 0), 500))
+    >>> line = json.loads(result_line(result))
+    >>> line["seat_0_agent"], line["length"] == result.length, line["termination"]
+    ('random', True, 'last_player')
     >>> record, outcome = read_result_line(result_line(result))
     >>> record == result.record, outcome == result.outcome
     (True, True)
     """
-    outcome = None if result.outcome is None else to_dict(result.outcome)
-    document = {
+    outcome = result.outcome
+    document: dict[str, object] = {
         "index": result.index,
+        "seed": result.record.seed,
+        "game": result.record.game,
+        "players": len(result.seats),
+    }
+    for seat, agent in enumerate(result.seats):
+        document[f"seat_{seat}_agent"] = agent
+        document[f"seat_{seat}_score"] = None if outcome is None else outcome.scores[seat]
+        document[f"seat_{seat}_won"] = None if outcome is None else seat in outcome.winners
+    document |= {
+        "winners": None if outcome is None else sorted(outcome.winners),
+        "draw": None if outcome is None else outcome.draw,
+        "length": result.length,
+        "termination": termination(result),
+        "seconds": round(result.seconds, 6),
+        "error": result.error,
         "seats": list(result.seats),
         "record": to_dict(result.record),
-        "outcome": outcome,
+        "outcome": None if outcome is None else to_dict(outcome),
     }
-    if result.error is not None:
-        document["error"] = result.error
     return json.dumps(document, separators=(",", ":"))
 
 
@@ -98,7 +123,7 @@ def simulate(
     game_id: str,
     *,
     games: int,
-    agents: Sequence[str],
+    agents: Sequence[AgentSpec],
     players: int | None = None,
     seed: int = 0,
     workers: int = 1,
@@ -113,8 +138,9 @@ def simulate(
     Args:
         game_id: the game's registry id.
         games: how many games.
-        agents: agent names, repeated over the seats; without teams they change seats by
-            one every game, so each agent plays each seat equally often (in team games
+        agents: agents, repeated over the seats: names (built-in, or ``module:Name``) or
+            agent objects, which each game copies afresh; without teams they change seats
+            by one every game, so each agent plays each seat equally often (in team games
             the seats stay as given, so that a team keeps its agents).
         players: the player count (default: the game's default config's).
         seed: the simulation's seed; game ``i`` gets ``game_seed(seed, i)``.
@@ -128,6 +154,8 @@ def simulate(
     Raises:
         InvalidConfigError: a count, seed or backend is out of range.
         UnknownAgentError: an agent name is unknown.
+        NotAnAgentError: an object given as an agent has no ``act``, or cannot be sent to
+            the workers (it does not pickle).
         SimulationError: the Ray backend cannot run.
     """
     tasks = _tasks(game_id, games, agents, players, seed, workers, backend, max_actions)
@@ -169,10 +197,22 @@ def _collect(
             written += 1
 
 
+def _check_pickles(agent: object, where: str) -> None:
+    # Worker processes and Ray receive each game's agents pickled: say so before starting.
+    try:
+        pickle.dumps(agent)
+    except Exception as error:  # pickling can fail in many ways; each means the same here
+        raise NotAnAgentError(
+            f"{where}: {type(agent).__name__} cannot be sent to the workers, it does not "
+            f"pickle ({type(error).__name__}: {error}); define it at a module's top level, "
+            "or use workers=1"
+        ) from None
+
+
 def _tasks(
     game_id: str,
     games: int,
-    agents: Sequence[str],
+    agents: Sequence[AgentSpec],
     players: int | None,
     seed: int,
     workers: int,
@@ -187,9 +227,11 @@ def _tasks(
         raise InvalidConfigError(f"backend: one of {', '.join(BACKENDS)}, not {backend!r}")
     check_seed(seed)
     if not agents:
-        raise InvalidConfigError("agents: at least one agent name")
-    for name in agents:
-        check_agent(name)
+        raise InvalidConfigError("agents: at least one agent")
+    for seat, spec in enumerate(agents):
+        check_agent(spec, f"agents[{seat}]")
+        if not isinstance(spec, str) and (workers > 1 or backend == "ray"):
+            _check_pickles(spec, f"agents[{seat}]")
     config = game.config_type() if players is None else game.config_for_players(players)
     count = game.num_players(game.initial_state(config, seed=0))
     rotate = not game.info.teams

@@ -1,7 +1,8 @@
 """What a simulation found: wins, draws and scores per seat and per agent, and more.
 
 Each win rate and mean score comes with its 95% confidence interval; the summary adds
-the game lengths and the throughput.
+how the games ended, the game lengths (mean and percentiles), each agent's CPU time per
+decision and the throughput.
 
 A win rate's interval is Wilson's score interval (good near 0% and 100%, where the
 normal approximation fails); a mean score's is the normal one, ``1.96`` standard errors.
@@ -30,6 +31,7 @@ of seats.
 
 from __future__ import annotations
 
+import collections
 import math
 import statistics
 from collections.abc import Sequence
@@ -38,7 +40,7 @@ import attrs
 
 from crabrules.simulate.tasks import GameResult
 
-__all__ = ["Tally", "Summary", "mean_interval", "wilson_interval"]
+__all__ = ["Summary", "Tally", "mean_interval", "termination", "wilson_interval"]
 
 _Z = 1.96  # the normal quantile of a two-sided 95% interval
 
@@ -150,6 +152,10 @@ class Summary:
         seconds: the wall-clock time of the run.
         failed: how many games stopped on an agent's error (counted apart: not in the
             tallies).
+        terminations: how many games ended each way: the game's reasons, ``action_cap``
+            and ``error``.
+        thinking: per agent name, its CPU seconds spent deciding and its decisions, over
+            every game (finished or not).
     """
 
     games: int
@@ -160,6 +166,8 @@ class Summary:
     lengths: tuple[int, ...]
     seconds: float
     failed: int = 0
+    terminations: dict[str, int] = attrs.field(factory=dict)
+    thinking: dict[str, tuple[float, int]] = attrs.field(factory=dict)
 
     @classmethod
     def of(cls, results: Sequence[GameResult], seconds: float) -> Summary:
@@ -180,7 +188,36 @@ class Summary:
                 by_agent.setdefault(agent, Tally()).add(won, outcome.draw, score, game)
         lengths = tuple(result.length for result in results)
         failed = sum(result.failed for result in results)
-        return cls(len(results), finished, draws, by_seat, by_agent, lengths, seconds, failed)
+        ends = collections.Counter(termination(result) for result in results)
+        return cls(
+            len(results),
+            finished,
+            draws,
+            by_seat,
+            by_agent,
+            lengths,
+            seconds,
+            failed,
+            dict(sorted(ends.items())),
+            _thinking(results),
+        )
+
+    def length_percentiles(self) -> tuple[float, float, float]:
+        """The 10th, 50th and 90th percentiles of the game lengths, in actions.
+
+        >>> Summary(4, 4, 0, {}, {}, (10, 20, 30, 40), 1.0).length_percentiles()
+        (13.0, 25.0, 37.0)
+        """
+        if len(self.lengths) < 2:
+            only = float(self.lengths[0]) if self.lengths else 0.0
+            return (only, only, only)
+        deciles = statistics.quantiles(self.lengths, n=10, method="inclusive")
+        return (deciles[0], statistics.median(self.lengths), deciles[-1])
+
+    def ms_per_decision(self, agent: str) -> float:
+        """``agent``'s mean CPU milliseconds per decision (0 if it made none)."""
+        seconds, decisions = self.thinking.get(agent, (0.0, 0))
+        return 1000 * seconds / decisions if decisions else 0.0
 
     @property
     def throughput(self) -> float:
@@ -202,10 +239,38 @@ class Summary:
         for title, tallies in (("By seat", self.by_seat), ("By agent", self.by_agent)):
             lines += [f"{title}:", header]
             lines += [tally.line(name) for name, tally in tallies.items()]
+        if self.terminations:
+            ends = ", ".join(f"{reason} {count}" for reason, count in self.terminations.items())
+            lines.append(f"How games ended: {ends}")
         if self.lengths:
+            p10, p50, p90 = self.length_percentiles()
             lines.append(
                 f"Game length (actions): mean {statistics.fmean(self.lengths):.1f}, "
-                f"median {statistics.median(self.lengths):g}, max {max(self.lengths)}"
+                f"p10 {p10:g}, median {p50:g}, p90 {p90:g}, max {max(self.lengths)}"
             )
+        if self.thinking:
+            times = ", ".join(
+                f"{agent} {self.ms_per_decision(agent):.3g}" for agent in self.thinking
+            )
+            lines.append(f"CPU ms per decision: {times}")
         lines.append(f"Throughput: {self.throughput:.2f} games/s ({self.seconds:.1f} s)")
         return "\n".join(lines)
+
+
+def termination(result: GameResult) -> str:
+    """How a game ended: its game's reason, or ``action_cap`` or ``error``."""
+    if result.outcome is not None:
+        return result.outcome.reason
+    return "error" if result.failed else "action_cap"
+
+
+def _thinking(results: Sequence[GameResult]) -> dict[str, tuple[float, int]]:
+    """Each agent's CPU seconds and decisions, summed over its seats of every game."""
+    totals: dict[str, tuple[float, int]] = {}
+    for result in results:
+        for agent, seconds, decisions in zip(
+            result.seats, result.cpu_seconds, result.decisions, strict=False
+        ):
+            spent, made = totals.get(agent, (0.0, 0))
+            totals[agent] = (spent + seconds, made + decisions)
+    return totals

@@ -1,8 +1,9 @@
 """One simulated game as a task a worker can run anywhere: :class:`Task` and :func:`run_task`.
 
-A task is plain data (the game's id, the player count, each seat's agent name, the game's
+A task is plain data (the game's id, the player count, each seat's agent, the game's
 seed), so it pickles to a process or a Ray worker, and its result depends on nothing
-else: the same task gives the same :class:`GameResult` on any worker, any machine.
+else: the same task gives the same :class:`GameResult` on any worker, any machine. A seat's
+agent is a name or an agent object (pickled with the task); each game plays a fresh one.
 
 >>> task = Task(0, "crab-stack", 2, ("plausible", "random"), game_seed(1, 0), 1000)
 >>> result = run_task(task)
@@ -18,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from crabrules.agents import make_agent, play_match
+from crabrules.agents import AgentSpec, agent_label, fresh_agent, play_match
 from crabrules.core import GameRecord, Outcome, Rng, get_game
 
 __all__ = ["SEED_BITS", "GameResult", "Task", "game_seed", "lineup", "run_task"]
@@ -43,7 +44,9 @@ def game_seed(seed: int, index: int) -> int:
     return rng.state >> (64 - SEED_BITS)
 
 
-def lineup(agents: Sequence[str], players: int, index: int, rotate: bool) -> tuple[str, ...]:
+def lineup(
+    agents: Sequence[AgentSpec], players: int, index: int, rotate: bool
+) -> tuple[AgentSpec, ...]:
     """Each seat's agent in game ``index``: ``agents`` repeated over the seats.
 
     With ``rotate`` the seats turn by one per game, so every agent plays every seat
@@ -66,7 +69,8 @@ class Task:
         index: the game's number in the simulation, from 0.
         game: the game's registry id.
         players: how many players (the game's default config for that many).
-        seats: each seat's agent name, as :func:`~crabrules.agents.make_agent` takes it.
+        seats: each seat's agent: a name, as :func:`~crabrules.agents.make_agent` takes
+            it, or an agent object, copied afresh for the game.
         seed: the game's seed.
         max_actions: the game stops unfinished after this many actions.
     """
@@ -74,7 +78,7 @@ class Task:
     index: int
     game: str
     players: int
-    seats: tuple[str, ...]
+    seats: tuple[AgentSpec, ...]
     seed: int
     max_actions: int
 
@@ -85,12 +89,14 @@ class GameResult:
 
     Attributes:
         index: the game's number.
-        seats: each seat's agent name.
+        seats: each seat's agent, by name (an object by :func:`~crabrules.agents.agent_label`).
         record: the whole game, for :func:`crabrules.replay`.
         outcome: how it ended, or ``None`` if it hit the action cap or failed.
         seconds: how long it took (not part of equality: machines differ).
         error: why the game failed (an agent raised: the exception's type and message),
             or ``None``; the record then holds the actions played until then.
+        cpu_seconds: each seat's CPU time spent deciding (not part of equality).
+        decisions: each seat's number of decisions (calls of its agent's ``act``).
     """
 
     index: int
@@ -99,6 +105,8 @@ class GameResult:
     outcome: Outcome | None
     seconds: float = attrs.field(eq=False)
     error: str | None = None
+    cpu_seconds: tuple[float, ...] = attrs.field(default=(), eq=False)
+    decisions: tuple[int, ...] = attrs.field(default=(), eq=False)
 
     @property
     def failed(self) -> bool:
@@ -124,7 +132,8 @@ def run_task(task: Task) -> GameResult:
     """
     start = time.perf_counter()
     game = get_game(task.game)
-    agents = [make_agent(name) for name in task.seats]
+    agents = [fresh_agent(spec) for spec in task.seats]
+    labels = tuple(agent_label(spec) for spec in task.seats)
     config = game.config_for_players(task.players)
     actions: list[Any] = []
     try:
@@ -135,11 +144,20 @@ def run_task(task: Task) -> GameResult:
             config=config,
             max_actions=task.max_actions,
             on_action=lambda _state, _player, decision, _after: actions.append(decision.action),
+            timing=True,
         )
     except Exception as error:  # an agent's fault, reported as this game's result
         record = GameRecord.of(task.game, config, task.seed, actions)
         seconds = time.perf_counter() - start
         failure = f"{type(error).__name__}: {error}"
-        return GameResult(task.index, task.seats, record, None, seconds, failure)
+        return GameResult(task.index, labels, record, None, seconds, failure)
     seconds = time.perf_counter() - start
-    return GameResult(task.index, task.seats, match.record, match.outcome, seconds)
+    return GameResult(
+        task.index,
+        labels,
+        match.record,
+        match.outcome,
+        seconds,
+        cpu_seconds=match.cpu_seconds,
+        decisions=match.decisions,
+    )
