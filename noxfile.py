@@ -319,6 +319,8 @@ def bench(session: nox.Session) -> None:
         "-s",
         *session.posargs,
     )
+    # Each built-in agent's CPU time per decision on each game, as a table.
+    session.run("python", "-m", "tests.benchmarks.cpu_per_decision")
     _side_by_side(session)
 
 
