@@ -19,7 +19,7 @@ from crabrules.agents import PlausibleAgent, make_agent, play_match
 #: The agents timed, as ``make_agent`` names them (search agents with a fixed budget).
 AGENTS = ("random", "plausible", "mcts:100", "mcts:1000", "ismcts:50")
 #: The games, with the config each is timed on.
-GAMES_TIMED = (
+GAMES_TIMED: tuple[tuple[str, dict[str, object]], ...] = (
     ("crab-stack", {"players": 2}),
     ("la-marche-du-crabe", {}),
     ("youve-got-crabs", {}),
