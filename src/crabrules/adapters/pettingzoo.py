@@ -69,6 +69,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from crabrules.adapters.config import DEFAULT_MAX_STEPS, game_config
+from crabrules.adapters.spaces import observation_box
 from crabrules.core import Dynamics, get_game
 from crabrules.core.errors import (
     CommonReason,
@@ -132,7 +133,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._tensor = enc.state_tensor
         self.agents: list[str] = []
         actions = enc.num_distinct_actions
-        box = spaces.Box(0.0, np.inf, enc.observation_shape, dtype=np.float32)
+        box = observation_box(enc)
         mask = spaces.Box(0, 1, (actions,), dtype=np.int8)
         self.observation_spaces = {
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
@@ -370,7 +371,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.agents: list[str] = []
         #: The action number that does nothing this step.
         self.wait = enc.num_distinct_actions
-        box = spaces.Box(0.0, np.inf, enc.observation_shape, dtype=np.float32)
+        box = observation_box(enc)
         mask = spaces.Box(0, 1, (self.wait + 1,), dtype=np.int8)
         self.observation_spaces = {
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents

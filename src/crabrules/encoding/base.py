@@ -32,6 +32,7 @@ __all__ = [
     "Layout",
     "Section",
     "Tensor",
+    "UNBOUNDED",
     "not_an_observation",
     "returns_of",
 ]
@@ -50,6 +51,11 @@ A = TypeVar("A")
 O = TypeVar("O")  # noqa: E741 - the OpenSpiel/pgx letter for observations
 
 
+#: The ``high`` of a count the rules do not bound: the largest float32, so that every
+#: observation space is finite (Gymnasium warns of infinite bounds) and holds every tensor.
+UNBOUNDED = float(np.finfo(np.float32).max)
+
+
 @attrs.frozen
 class Section:
     """One piece of information in an observation tensor.
@@ -58,11 +64,15 @@ class Section:
         name: the section's name, as OpenSpiel observers name their tensors' pieces.
         shape: the section's shape; it is stored flattened, in C order.
         doc: what the numbers mean.
+        high: the largest value an entry takes: 1 for flags, one-hot entries and shares;
+            :data:`UNBOUNDED` for a count the rules do not bound (moves played, calls
+            made), which grows with the game.
     """
 
     name: str
     shape: tuple[int, ...]
     doc: str
+    high: float = 1.0
 
     @property
     def size(self) -> int:
@@ -222,6 +232,23 @@ class Encoding(abc.ABC, Generic[S, A, O]):
     def observation_shape(self) -> tuple[int]:
         """The shape of :meth:`observation_tensor`: one flat vector."""
         return (self.layout.size,)
+
+    @functools.cached_property
+    def observation_high(self) -> npt.NDArray[np.float32]:
+        """Each tensor entry's largest value, its section's ``high``; the smallest is 0.
+
+        Observation spaces built from it are finite.
+
+        >>> from crabrules.encoding import encoding
+        >>> enc = encoding("crab-stack")
+        >>> enc.observation_high.shape == enc.observation_shape, float(enc.observation_high[0])
+        (True, 1.0)
+        """
+        high = np.concatenate(
+            [np.full(section.size, section.high, dtype=np.float32) for section in self.sections]
+        )
+        high.flags.writeable = False  # shared by every caller: nobody may change the bounds
+        return high
 
     def new_tensor(self) -> Tensor:
         """A zeroed tensor of this encoding's layout, to fill."""

@@ -54,7 +54,7 @@ from crabrules.core import PlayerId, not_a_state
 from crabrules.crab_stack import Action, Config, KeepGroup, Move, Observation, State
 from crabrules.crab_stack.crabs import Stack
 from crabrules.crab_stack.observe import repetitions
-from crabrules.encoding.base import Encoding, Section
+from crabrules.encoding.base import UNBOUNDED, Encoding, Section
 
 __all__ = ["CrabStackEncoding"]
 
@@ -82,7 +82,7 @@ class CrabStackEncoding(Encoding[State, Action, Observation]):
             Section("top", (cells, kinds), "each space's top crab, one-hot"),
             Section("pending", (cells, 2), "in a tied group; lowest cell of one"),
             Section("repetition", (3,), "occurrences of the position, one-hot"),
-            Section("turn", (1,), "moves played"),
+            Section("turn", (1,), "moves played", UNBOUNDED),
         )
         self._moves = config.move_table.moves
         self._keeps = tuple(tuple(KeepGroup(p, c) for c in range(cells)) for p in range(players))

@@ -214,7 +214,7 @@ import numpy.typing as npt
 
 from crabrules import oh_crab
 from crabrules.core import PlayerId
-from crabrules.encoding.base import Encoding, Section
+from crabrules.encoding.base import UNBOUNDED, Encoding, Section
 from crabrules.encoding.oh_crab_adventure import (
     ADVENTURE_FIELDS,
     AdventurePart,
@@ -344,7 +344,7 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         self.num_distinct_actions = len(self._table.actions)
         self.sections = (
             Section("observer", (players + 1,), "whose view; the last entry a spectator"),
-            Section("round", (1,), "the round number"),
+            Section("round", (1,), "the round number", UNBOUNDED),
             Section("phase", (len(_PHASES),), "placing, planning, action or over"),
             Section("cook", (players,), "who holds the cook pawn"),
             Section("current", (players,), "whose turn it is"),
@@ -353,17 +353,17 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
             Section("tokens", (crabs, 3), "each crab's activation token"),
             Section("cook_used", (1,), "the cook's diagonal was used this round"),
             Section("hand", (cards,), "the observer's Hand"),
-            Section("hand_sizes", (players,), "cards in each Hand"),
+            Section("hand_sizes", (players,), "cards in each Hand", UNBOUNDED),
             Section("planned", (players, 3), "face-down card: none, one, a Rest"),
             Section("my_planned", (cards,), "the observer's face-down card"),
             Section("traces", (players, cards), "the cards of each Trace"),
             Section("trace_ends", (players, 2, cards), "each Trace's end cards"),
             Section("discards", (players, cards), "the cards of each Discard pile"),
-            Section("shells", (players,), "each player's shells"),
-            Section("supply", (1,), "shells in the supply"),
+            Section("shells", (players,), "each player's shells", UNBOUNDED),
+            Section("supply", (1,), "shells in the supply", UNBOUNDED),
             Section("market", (3, cards), "the cards of each face-up pile"),
             Section("market_top", (3, cards), "each pile's top card"),
-            Section("draw_size", (1,), "cards in the draw pile"),
+            Section("draw_size", (1,), "cards in the draw pile", UNBOUNDED),
             Section("removed", (cards,), "starting cards in the box"),
             Section("known", (players, cards), "cards seen taken, per player"),
             Section("draw_bottom", (cards,), "cards seen put under the draw pile"),

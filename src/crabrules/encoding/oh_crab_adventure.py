@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from crabrules.encoding.base import Section
+from crabrules.encoding.base import UNBOUNDED, Section
 from crabrules.oh_crab import (
     DRAW_PILE,
     AdventureContent,
@@ -180,7 +180,7 @@ class AdventurePart:
         beaches, crabs, frames = self.beaches, self._crabs, self.frames_shown
         out = [
             Section("due", (2 * beaches, 2 + beaches), "each card due: its kind, its tile"),
-            Section("frames", (1,), "the number of frames waiting"),
+            Section("frames", (1,), "the number of frames waiting", UNBOUNDED),
             Section("frame_kind", (frames, len(_FRAME_KINDS)), "each frame's kind, top first"),
             Section("frame_item", (frames, self.items), "each frame's token or card"),
             Section("frame_player", (frames, players), "each frame's player"),
@@ -194,10 +194,12 @@ class AdventurePart:
         if Module.SURPRISES in modules:
             out += [
                 Section("surprise_board", (cells,), "a face-down Surprise token lies here"),
-                Section("kept_counts", (players,), "Treasures each player keeps"),
+                Section("kept_counts", (players,), "Treasures each player keeps", UNBOUNDED),
                 Section("my_kept", (tokens,), "the observer's kept Treasures"),
                 Section("surprises_gone", (tokens,), "tokens out of the game"),
-                Section("wastes_found", (beaches,), "Wastes flipped on each Beach tile"),
+                Section(
+                    "wastes_found", (beaches,), "Wastes flipped on each Beach tile", UNBOUNDED
+                ),
             ]
         if Module.EVENTS in modules:
             out += [
@@ -214,15 +216,17 @@ class AdventurePart:
                 Section("challenge_open", (beaches,), "the tile of the face-up Challenge"),
                 Section("open_challenge", (challenges,), "the face-up Challenge"),
                 Section("reward_card", (len(pack.rewards),), "the Reward card"),
-                Section("trophies", (players,), "trophies each player won"),
+                Section("trophies", (players,), "trophies each player won", UNBOUNDED),
                 Section("challenges_resolved", (challenges,), "the Challenges resolved"),
             ]
         if Module.ASYMMETRY in modules:
             out += [
                 Section("skills_dealt", (asymmetry,), "the observer's cards to choose from"),
-                Section("skills_to_choose", (players,), "cards each player chooses from"),
+                Section(
+                    "skills_to_choose", (players,), "cards each player chooses from", UNBOUNDED
+                ),
                 Section("skills", (crabs, asymmetry + 1), "each crab's card; chosen, hidden"),
-                Section("pincers", (crabs,), "each crab's Pincers"),
+                Section("pincers", (crabs,), "each crab's Pincers", UNBOUNDED),
                 Section("spies", (players, 2, beaches), "what each player spied: kind, tile"),
                 Section("spied_events", (beaches, events), "the Events the observer spied"),
                 Section("spied_challenges", (beaches, challenges), "the Challenges spied"),

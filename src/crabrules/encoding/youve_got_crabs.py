@@ -86,7 +86,7 @@ import numpy.typing as npt
 
 from crabrules import youve_got_crabs as ygc
 from crabrules.core import PlayerId
-from crabrules.encoding.base import Encoding, Section, same_value
+from crabrules.encoding.base import UNBOUNDED, Encoding, Section, same_value
 from crabrules.youve_got_crabs import (
     POT,
     Action,
@@ -144,9 +144,9 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
             Section("discard", (kinds,), "the Discard pile, counted, / copies"),
             Section("hidden_latest", (kinds,), "unseen cards of the current pile / copies"),
             Section("hidden_older", (kinds,), "unseen cards of older piles / copies"),
-            Section("reshuffles", (1,), "reshuffles so far"),
-            Section("tokens", (m,), "each team's tokens"),
-            Section("pot", (1,), "tokens in the Pot"),
+            Section("reshuffles", (1,), "reshuffles so far", UNBOUNDED),
+            Section("tokens", (m,), "each team's tokens", UNBOUNDED),
+            Section("pot", (1,), "tokens in the Pot", UNBOUNDED),
             Section("license", (2,), "the License's side"),
             Section("phase", (len(_PHASES),), "play or offer"),
             Section("down", (n,), "hands down"),
@@ -155,13 +155,13 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
             Section("swapped", (1,), "someone swapped this round"),
             Section("claws", (n + 1,), "who wears the Claws; the last entry nobody"),
             Section("window", (2, n), "the pending call on a partner: caller, target"),
-            Section("claim", (n + 1,), "the Double Crabs claim: player, tokens left"),
+            Section("claim", (n + 1,), "the Double Crabs claim: player, tokens left", UNBOUNDED),
             Section("tied", (m,), "tied teams in sudden death"),
             Section("winner", (m,), "the winning team"),
             Section("signals", (RECENT, n), "the latest signals"),
-            Section("signal_count", (1,), "signals so far"),
+            Section("signal_count", (1,), "signals so far", UNBOUNDED),
             Section("calls", (RECENT, 2 * n + 2), "the latest calls"),
-            Section("call_count", (1,), "calls so far"),
+            Section("call_count", (1,), "calls so far", UNBOUNDED),
             Section("called_wrong", (n,), "called wrong, hand unchanged since"),
         )
         # Where the one-hot of each slot's card starts, less the card's own shift (a kind
