@@ -126,7 +126,7 @@ def typecheck(session: nox.Session) -> None:
     libraries and the web example's."""
     session.install(
         "-e",
-        ".[rl,pettingzoo]",
+        ".[rl,pettingzoo,gymnasium,render]",
         MYPY,
         *TEST_DEPS,
         "types-jsonschema",
@@ -249,6 +249,8 @@ def build(session: nox.Session) -> None:
 EXTRAS = {
     "rl": ("tests/encoding", "src/crabrules/encoding"),
     "pettingzoo": ("tests/adapters/test_pettingzoo.py", "src/crabrules/adapters/pettingzoo.py"),
+    "gymnasium": ("tests/adapters/test_gymnasium.py", "src/crabrules/adapters/gymnasium.py"),
+    "render": ("tests/adapters/test_render.py", "src/crabrules/adapters/render.py"),
     "openspiel": ("tests/adapters/test_openspiel.py", "src/crabrules/adapters/openspiel.py"),
 }
 
@@ -274,7 +276,8 @@ def install_extras(session: nox.Session) -> tuple[list[str], list[str]]:
 
 @nox.session
 def adapters(session: nox.Session) -> None:
-    """The RL extras (rl, pettingzoo, openspiel): their tests, doctests and examples."""
+    """The RL extras (rl, pettingzoo, gymnasium, render, openspiel): their tests, doctests
+    and examples (pygame's window drawn by SDL's dummy driver: no screen is needed)."""
     session.install("-e", ".", *TEST_DEPS)
     paths, skipped = install_extras(session)
     if not paths:
@@ -297,6 +300,7 @@ def adapters(session: nox.Session) -> None:
         *paths,
         "tests/adapters/test_examples.py",
         *session.posargs,
+        env={"SDL_VIDEODRIVER": "dummy"},
     )
     session.run("coverage", "report", *settings, "--show-missing", "--fail-under=90")
 

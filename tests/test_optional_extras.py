@@ -20,9 +20,15 @@ NEEDS_AN_EXTRA = (
     "gymnasium",
     "pyspiel",
     "ray",
+    "resvg_py",
+    "PIL",
+    "pygame",
     "crabrules.encoding",
     "crabrules.adapters.pettingzoo",
     "crabrules.adapters.openspiel",
+    "crabrules.adapters.gymnasium",
+    "crabrules.adapters.render",
+    "crabrules.adapters.spaces",
 )
 
 

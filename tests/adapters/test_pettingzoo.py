@@ -137,9 +137,9 @@ def test_writing_the_handed_out_mask_changes_nothing_legal() -> None:
 
 def test_a_bad_render_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="render_mode"):
-        env("crab-stack", render_mode="human")
+        env("crab-stack", render_mode="video")
     with pytest.raises(ValueError, match="render_mode"):
-        parallel_env("oh-crab", render_mode="rgb_array")
+        parallel_env("oh-crab", render_mode="pixels")
 
 
 def test_real_time_play_offers_each_active_player_in_turn() -> None:

@@ -31,14 +31,10 @@ CASES = [
     CASES,
     ids=[f"{g.info.id}-{name}" for g, name, _ in CASES],
 )
-def test_a_played_game_round_trips_through_text(
-    game: AnyGame, name: str, config: Any
-) -> None:
+def test_a_played_game_round_trips_through_text(game: AnyGame, name: str, config: Any) -> None:
     players = game.num_players(game.initial_state(config, seed=0))
     agents = [PlausibleAgent() for _ in range(players)]
-    result = play_match(
-        game, agents, seed=len(name), config=config, max_actions=ACTIONS
-    )
+    result = play_match(game, agents, seed=len(name), config=config, max_actions=ACTIONS)
     names = [f"plausible {seat}" for seat in range(players)]
     text = write(result.record, players=names)
     read = parse_text_record(text)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
 
-import crabrules
-from crabrules.agents import PlausibleAgent, RandomAgent, play_match
-from crabrules.encoding import ENCODED_GAMES, encoding
-from tests.conformance.strategies import MIXES
+np = pytest.importorskip("numpy")
+
+import crabrules  # noqa: E402
+from crabrules.agents import Agent, PlausibleAgent, RandomAgent, play_match  # noqa: E402
+from crabrules.encoding import ENCODED_GAMES, encoding  # noqa: E402
+from tests.conformance.strategies import MIXES  # noqa: E402
 
 CASES = [
     (game_id, name, config)
@@ -35,10 +36,11 @@ def test_every_tensor_lies_within_the_bounds(game_id: str, name: str, config: An
     high = enc.observation_high
     assert np.isfinite(high).all()
     players = game.num_players(game.initial_state(config, seed=0))
-    for seed, kind in enumerate((PlausibleAgent, RandomAgent)):
-        result = play_match(
-            game, [kind() for _ in range(players)], seed=seed, config=config, max_actions=600
-        )
+    for seed in (0, 1):
+        agents: list[Agent] = [
+            PlausibleAgent() if seed == 0 else RandomAgent() for _ in range(players)
+        ]
+        result = play_match(game, agents, seed=seed, config=config, max_actions=600)
         state = game.initial_state(config, seed=seed)
         for number, action in enumerate(result.record.actions):
             if number % 4 == 0:

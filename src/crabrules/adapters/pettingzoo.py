@@ -15,7 +15,10 @@ observation is a dict: ``"observation"``, the encoding's tensor of what that pla
 (:mod:`crabrules.encoding`), and ``"action_mask"``, an ``int8`` vector with 1 on the
 player's legal action numbers. Rewards come once, at the end: the encoding's
 :meth:`~crabrules.encoding.base.Encoding.returns`. ``render_mode="ansi"`` makes
-:meth:`~CrabrulesEnv.render` return the game's text picture; ``reset(seed=...)`` is the
+:meth:`~CrabrulesEnv.render` return the game's text picture, ``"rgb_array"`` an RGB array
+of its SVG picture and ``"human"`` show that picture in a window (the last two need the
+``render`` extra); the picture is the whole table, as a spectator sees it, since an AEC
+environment serves every player. ``reset(seed=...)`` is the
 game's seed, so a seed gives the same game on every platform.
 
 **Who acts.** In a sequential game, the player to move. You've Got Crabs is real time:
@@ -93,7 +96,7 @@ def env(
 
     Args:
         game_id: a registered game with an encoding (``crabrules.encoding.ENCODED_GAMES``).
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"``, ``"rgb_array"`` or ``"human"``.
         max_steps: truncate after this many actions; ``None``: the game's
             ``max_random_steps``, or 10,000 for games whose random play ends long before
             (a policy that repeats itself may never end an Oh Crab! game).
@@ -117,16 +120,17 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         **config: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise InvalidConfigError(f"render_mode: None or 'ansi', not {render_mode!r}")
+        _check_render_mode(render_mode)
         game = self._game = get_game(game_id)
         enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
             "name": f"crabrules_{game_id.replace('-', '_')}_v0",
             "is_parallelizable": False,
         }
         self.render_mode = render_mode
+        self._pictures = _Pictures()
         self._max_steps = _max_steps(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -267,16 +271,17 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._select()
         self.agent_selection = self.agents[0]
 
-    def render(self) -> str | None:
-        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+    def render(self) -> Any:
+        """The table's picture: text (``ansi``), an RGB array, or a window (``human``).
 
         Raises:
             RuntimeError: called before :meth:`reset`.
         """
-        return _render(self._game, self._state, self.render_mode)
+        return self._pictures.render(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
-        """Nothing to release: the environment holds only values."""
+        """Close the window of ``render_mode="human"``, if one is open."""
+        self._pictures.close()
 
 
 def _max_steps(default: int | None, max_steps: int | None) -> int:
@@ -292,17 +297,45 @@ def _max_steps(default: int | None, max_steps: int | None) -> int:
     return max_steps
 
 
-def _render(game: Any, state: Any, render_mode: str | None) -> str | None:
-    """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+#: ``ansi``: the game's text picture; ``rgb_array`` and ``human``: its SVG, rasterised.
+RENDER_MODES = ("ansi", "rgb_array", "human")
 
-    Raises:
-        RuntimeError: there is no game yet: ``reset()`` starts one.
-    """
-    if render_mode is None:
-        return None
-    if state is None:
-        raise RuntimeError("no game to render yet: reset() the environment first")
-    return str(game.render(state))
+
+def _check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        modes = ", ".join(RENDER_MODES)
+        raise InvalidConfigError(f"render_mode: None or one of {modes}, not {render_mode!r}")
+
+
+class _Pictures:
+    """What ``render()`` draws: the text picture, or the SVG through a Renderer."""
+
+    def __init__(self) -> None:
+        self._renderer: Any = None
+
+    def render(self, game: Any, state: Any, render_mode: str | None) -> Any:
+        """The picture of ``state`` in ``render_mode`` (``None`` without one).
+
+        Raises:
+            RuntimeError: there is no game yet: ``reset()`` starts one.
+        """
+        if render_mode is None:
+            return None
+        if state is None:
+            raise RuntimeError("no game to render yet: reset() the environment first")
+        if render_mode == "ansi":
+            return str(game.render(state))
+        if self._renderer is None:
+            from crabrules.adapters.render import Renderer  # the render extra, when asked
+
+            self._renderer = Renderer(render_mode)
+        return self._renderer.render(game.render_svg(state))
+
+    def close(self) -> None:
+        """Close the window of ``"human"``, if one is open."""
+        if self._renderer is not None:
+            self._renderer.close()
+            self._renderer = None
 
 
 def _unknown_agent(agent: object, agents: Sequence[str]) -> InvalidPlayerError:
@@ -351,8 +384,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         max_steps: int | None = None,
         **config: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise InvalidConfigError(f"render_mode: None or 'ansi', not {render_mode!r}")
+        _check_render_mode(render_mode)
         game = self._game = get_game(game_id)
         if game.info.dynamics is Dynamics.SEQUENTIAL:
             raise InvalidConfigError(
@@ -361,10 +393,12 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._real_time = game.info.dynamics is Dynamics.REAL_TIME
         enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
             "name": f"crabrules_{game_id.replace('-', '_')}_v0",
         }
         self.render_mode = render_mode
+        self._pictures = _Pictures()
         self._max_steps = _max_steps(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -523,13 +557,14 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
                 applied[agent] = True
         return applied
 
-    def render(self) -> str | None:
-        """The game's text picture with ``render_mode="ansi"``; ``None`` otherwise.
+    def render(self) -> Any:
+        """The table's picture: text (``ansi``), an RGB array, or a window (``human``).
 
         Raises:
             RuntimeError: called before :meth:`reset`.
         """
-        return _render(self._game, self._state, self.render_mode)
+        return self._pictures.render(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
-        """Nothing to release: the environment holds only values."""
+        """Close the window of ``render_mode="human"``, if one is open."""
+        self._pictures.close()

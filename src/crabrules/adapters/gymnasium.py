@@ -1,0 +1,310 @@
+"""Every encoded game as a single-agent Gymnasium environment (extra ``crabrules[gymnasium]``).
+
+One seat learns; the other seats are agents (built-in names or your own agent objects),
+who play inside :meth:`~CrabrulesGymEnv.step` until the learner is to act again.
+
+>>> import gymnasium
+>>> import crabrules.adapters.gymnasium  # registers crabrules/CrabStack-v0, ...
+>>> env = gymnasium.make("crabrules/CrabStack-v0", opponents="random", players=2)
+>>> observation, info = env.reset(seed=1)
+>>> done = False
+>>> while not done:
+...     action = int(info["action_mask"].nonzero()[0][0])
+...     observation, reward, terminated, truncated, info = env.step(action)
+...     done = terminated or truncated
+>>> reward in (-1.0, 0.0, 1.0)
+True
+
+- **Observations** are the encoding's tensor of what the learning seat sees
+  (:mod:`crabrules.encoding`), in a ``Box`` from 0 to the encoding's finite
+  ``observation_high``.
+- **Actions** are the encoding's numbers, ``Discrete(num_distinct_actions)``. The legal
+  ones are the 1s of ``info["action_mask"]`` and of :meth:`~CrabrulesGymEnv.action_masks`
+  (sb3-contrib's ``MaskablePPO`` reads the latter).
+- **Rewards** come once, at the end: the encoding's returns for the learning seat.
+- **Mistakes.** By default an illegal number is an ``IllegalActionError`` and changes
+  nothing. With ``illegal_action_penalty=p`` it is instead answered with reward ``p``, the
+  game unchanged and the episode going on: then :func:`gymnasium.utils.env_checker.check_env`,
+  which steps random numbers, passes whole. Without a penalty only its checks that step
+  random actions (``check_env`` itself and ``check_step_determinism``) cannot pass; every
+  other check does (the tests run them).
+- **Real time** (You've Got Crabs): the learner acts whenever it may; after each of its
+  actions every other active player is asked once, at the table's clock, and the earliest
+  decision is applied. When the learner may not act, the others are asked again, a
+  second later each time; a minute with nobody acting truncates the episode.
+- **Bounds.** An episode is truncated after ``max_steps`` actions (everyone's), the game's
+  ``max_random_steps`` or 10,000 by default.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from crabrules.adapters.config import DEFAULT_MAX_STEPS, game_config
+from crabrules.adapters.spaces import observation_box
+from crabrules.agents import Agent, AgentSpec, Turn, agent_rngs, check_agent, fresh_agent
+from crabrules.agents.match import STALL_SECONDS, next_decision
+from crabrules.core import Dynamics, InvalidConfigError, get_game
+from crabrules.core.errors import CommonReason, GameOverError, IllegalActionError
+from crabrules.encoding import ENCODED_GAMES, Encoding, encoding
+
+__all__ = ["ENV_IDS", "RENDER_MODES", "CrabrulesGymEnv"]
+
+#: The registered ids, by game id: ``gymnasium.make(ENV_IDS["crab-stack"])``.
+ENV_IDS = {
+    "crab-stack": "crabrules/CrabStack-v0",
+    "la-marche-du-crabe": "crabrules/LaMarcheDuCrabe-v0",
+    "youve-got-crabs": "crabrules/YouveGotCrabs-v0",
+    "oh-crab": "crabrules/OhCrab-v0",
+}
+#: ``ansi``: the game's text picture; ``rgb_array`` and ``human``: its SVG picture of the
+#: learner's view, rasterised (the ``render`` extra).
+RENDER_MODES = ("ansi", "rgb_array", "human")
+#: Seeds drawn for a game when ``reset`` is given none stay below this (exact in JSON).
+_SEED_LIMIT = 2**53
+_INT8 = np.dtype(np.int8)
+
+
+class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
+    """A crabrules game from one seat, the others played by agents (see the module).
+
+    Args:
+        game_id: a game with an encoding (``crabrules.encoding.ENCODED_GAMES``).
+        seat: the learning player.
+        opponents: the other seats' agents: one for all of them, or one per other seat
+            in seat order; names or agent objects (each episode plays fresh copies).
+        render_mode: ``None``, ``"ansi"``, ``"rgb_array"`` or ``"human"``.
+        max_steps: truncate after this many actions; ``None``: the game's
+            ``max_random_steps``, or 10,000.
+        illegal_action_penalty: ``None`` to refuse an illegal number with an error, or the
+            reward that answers one (the game unchanged).
+        config: the fields of the game's ``Config`` (``players=2``, ...).
+
+    Raises:
+        InvalidConfigError: an unknown game, config field, seat or render mode.
+        UnknownAgentError, NotAnAgentError: an opponent that is not an agent.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        seat: int = 0,
+        opponents: AgentSpec | Sequence[AgentSpec] = "random",
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        illegal_action_penalty: float | None = None,
+        **config: Any,
+    ) -> None:
+        if game_id not in ENCODED_GAMES:
+            raise InvalidConfigError(f"game_id: one of {', '.join(sorted(ENCODED_GAMES))}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidConfigError(
+                f"render_mode: None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
+            )
+        self._game = get_game(game_id)
+        self._encoding = encoding(game_id, game_config(game_id, config))
+        players = self._encoding.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise InvalidConfigError(f"seat: a player from 0 to {players - 1}, not {seat!r}")
+        self.seat = seat
+        self._opponents = _opponents(opponents, players - 1)
+        self._max_steps = _max_steps(self._game.info.max_random_steps, max_steps)
+        self._penalty = None if illegal_action_penalty is None else float(illegal_action_penalty)
+        self.render_mode = render_mode
+        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+        self.observation_space = observation_box(self._encoding)
+        self.action_space = spaces.Discrete(self._encoding.num_distinct_actions)
+        self._real_time = self._game.info.dynamics is Dynamics.REAL_TIME
+        self._renderer: Any = None
+        self._state: Any = None
+        self._agents: list[Agent | None] = []
+        self._ones = bytearray(self._encoding.num_distinct_actions)
+        self._legal: Mapping[int, Any] | Sequence[Any] = {}
+        self._steps = 0
+        self._now = 0.0
+
+    @property
+    def encoding(self) -> Encoding[Any, Any, Any]:
+        """The game's encoding: its config, action numbers and tensor sections."""
+        return self._encoding
+
+    @property
+    def game_state(self) -> Any:
+        """The crabrules ``State`` of the game in progress (not for the learner's eyes)."""
+        return self._state
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal numbers as ``True`` (sb3-contrib's ``MaskablePPO`` asks)."""
+        return np.frombuffer(self._ones, _INT8).astype(bool)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """A new game, played by the others up to the learner's first decision.
+
+        ``seed`` seeds the environment's generator, from which each game's seed is drawn,
+        so a seeded environment plays the same games in the same order.
+        """
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(_SEED_LIMIT))
+        players = self._encoding.players
+        self._state = self._game.initial_state(self._encoding.config, seed=game_seed)
+        others = iter(self._opponents)
+        self._agents = [
+            None if p == self.seat else fresh_agent(next(others)) for p in range(players)
+        ]
+        self._rngs = agent_rngs(game_seed, players)
+        self._steps = 0
+        self._now = 0.0
+        truncated = self._advance()
+        return self._observe(), self._info(truncated)
+
+    def step(
+        self, action: int
+    ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply the learner's action number, then the others' until the learner's turn.
+
+        Raises:
+            IllegalActionError: the number is not legal now and no penalty was set.
+            GameOverError: the episode is over (or never began): ``reset()`` first.
+        """
+        if self._state is None or self._game.is_terminal(self._state) or not self._legal:
+            raise GameOverError(
+                "the episode is over (or never began): reset() the environment", action=action
+            )
+        number = _number(action)
+        if not 0 <= number < len(self._ones) or not self._ones[number]:
+            if self._penalty is None:
+                raise IllegalActionError(
+                    f"action {action!r:.40} is not legal now (see info['action_mask'])",
+                    action=action,
+                    reason=CommonReason.MALFORMED,
+                )
+            return self._observe(), self._penalty, False, False, self._info(False)
+        self._apply(self._legal[number])
+        truncated = self._advance()
+        terminated = self._game.is_terminal(self._state)
+        reward = float(self._encoding.returns(self._state)[self.seat]) if terminated else 0.0
+        return self._observe(), reward, terminated, truncated, self._info(truncated)
+
+    def render(self) -> Any:
+        """The learner's view: text (``ansi``), an RGB array, or a window (``human``)."""
+        if self.render_mode is None:
+            return None
+        if self._state is None:
+            raise RuntimeError("no game to render yet: reset() the environment first")
+        if self.render_mode == "ansi":
+            return str(self._game.render(self._state))
+        if self._renderer is None:
+            from crabrules.adapters.render import Renderer  # the render extra, when asked
+
+            self._renderer = Renderer(self.render_mode, fps=self.metadata["render_fps"])
+        view = self._game.observe(self._state, self.seat)
+        return self._renderer.render(self._game.render_svg(view))
+
+    def close(self) -> None:
+        """Close the window of ``render_mode="human"``, if one is open."""
+        if self._renderer is not None:
+            self._renderer.close()
+            self._renderer = None
+
+    def _apply(self, action: Any) -> None:
+        self._state = self._game.apply(self._state, action, check=False)
+        self._steps += 1
+
+    def _advance(self) -> bool:
+        """Let the others play until the learner may act; whether the episode was cut."""
+        game, stalled = self._game, 0
+        while not game.is_terminal(self._state) and self._steps < self._max_steps:
+            active = game.active_players(self._state)
+            if self.seat in active and (self._real_time or min(active) == self.seat):
+                self._ones, self._legal = self._encoding.legal_numbers(self._state, self.seat)
+                return False
+            if not self._real_time:
+                _, decision = next_decision(game, self._state, self._agents, self._rngs, self._now)  # type: ignore[arg-type]
+                self._apply(decision.action)
+            elif not self._others_act(active, stalled):
+                stalled += 1
+                if stalled >= STALL_SECONDS:
+                    break
+        self._ones, self._legal = bytearray(len(self._ones)), {}
+        return not game.is_terminal(self._state)
+
+    def _others_act(self, active: frozenset[int], second: int) -> bool:
+        """Ask every other active player once (real time); apply the earliest decision."""
+        best: tuple[float, Any] | None = None
+        for player in sorted(active - {self.seat}):
+            agent = self._agents[player]
+            legal = self._game.legal_actions(self._state, player)
+            if agent is None or not legal:
+                continue
+            self._rngs[player], rng = self._rngs[player].split()
+            decision = agent.act(
+                Turn(self._game, player, legal, self._now + second, self._state), rng
+            )
+            if (
+                decision is not None
+                and decision.action in legal
+                and (best is None or decision.at < best[0])
+            ):
+                best = (decision.at, decision.action)
+        if best is None:
+            return False
+        self._now = max(self._now, best[0])
+        self._apply(best[1])
+        return True
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        tensor: npt.NDArray[np.float32] = self._encoding.state_tensor(self._state, self.seat)
+        return tensor
+
+    def _info(self, truncated: bool) -> dict[str, Any]:
+        mask = np.frombuffer(bytearray(self._ones), _INT8)
+        return {"action_mask": mask, "steps": self._steps, "truncated_by_limit": truncated}
+
+
+def _opponents(opponents: AgentSpec | Sequence[AgentSpec], count: int) -> tuple[AgentSpec, ...]:
+    """One agent spec per other seat, each checked now rather than at its first turn."""
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        specs: tuple[AgentSpec, ...] = (opponents,) * count
+    else:
+        specs = tuple(opponents)
+        if len(specs) != count:
+            raise InvalidConfigError(f"opponents: one agent, or {count} (one per other seat)")
+    for index, spec in enumerate(specs):
+        check_agent(spec, f"opponents[{index}]")
+    return specs
+
+
+def _max_steps(default: int | None, max_steps: int | None) -> int:
+    if max_steps is None:
+        return DEFAULT_MAX_STEPS if default is None else default
+    if type(max_steps) is not int or max_steps < 1:
+        raise InvalidConfigError(f"max_steps: a positive int or None, not {max_steps!r}")
+    return max_steps
+
+
+def _number(action: object) -> int:
+    """An action number as a plain int (learners hand back numpy integers); else -1."""
+    if isinstance(action, bool | np.bool_):
+        return -1
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return -1
+
+
+for _game_id, _env_id in ENV_IDS.items():
+    if _env_id not in gymnasium.registry:
+        gymnasium.register(
+            id=_env_id,
+            entry_point="crabrules.adapters.gymnasium:CrabrulesGymEnv",
+            kwargs={"game_id": _game_id},
+        )
