@@ -87,8 +87,12 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def ray(session: nox.Session) -> None:
-    """The Ray backend of ``simulate``: the ``ray`` extra installed, a local Ray of 2 CPUs."""
+    """The Ray backend of ``simulate``: the ``ray`` extra installed, a local Ray of 2 CPUs
+    and a two-node local cluster. ``nox -s ray -- bench`` times it beside the processes."""
     session.install("-e", ".[ray]", *TEST_DEPS)
+    if session.posargs[:1] == ["bench"]:
+        session.run("python", "-m", "tests.benchmarks.ray_vs_process", *session.posargs[1:])
+        return
     session.run("pytest", "-p", "no:cacheprovider", "tests/simulate/test_ray.py", *session.posargs)
 
 

@@ -319,3 +319,29 @@ def test_the_command_exits_1_when_a_game_failed(
     captured = capsys.readouterr()
     assert "3 games, 2 finished" in captured.out
     assert "crabrules: game 1 failed: RuntimeError: the bot fell over" in captured.err
+
+
+def test_no_time_left_is_estimated_before_two_seconds_and_two_percent() -> None:
+    import io
+
+    from crabrules.simulate.progress import Progress
+
+    out = io.StringIO()
+    times = iter([0.0, 0.5, 1.0, 2.5, 3.0])
+    bar = Progress(100, out, clock=times.__next__, tty=True)
+    bar.advance()  # 1% after 0.5 s
+    bar.advance()  # 2% after 1 s: still too early
+    bar.advance()  # 3% after 2.5 s: an estimate
+    lines = out.getvalue().split("\r")[1:]
+    assert "estimating time left" in lines[0]
+    assert "estimating time left" in lines[1]
+    assert lines[2].endswith("0:81 left") or "left" in lines[2]
+    assert "estimating" not in lines[2]
+
+
+def test_ray_chunks_are_a_few_dozen_per_cpu() -> None:
+    from crabrules.simulate.backends import MAX_CHUNK, chunk_size
+
+    assert chunk_size(3000, 2) == MAX_CHUNK
+    assert chunk_size(320, 2) == 10
+    assert chunk_size(5, 8) == 1

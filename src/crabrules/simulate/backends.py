@@ -19,16 +19,26 @@ error) stops the workers.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import signal
 import socket
+import time
 from collections.abc import Generator, Sequence
 from typing import Any
 
 from crabrules.core import CrabRulesError
 from crabrules.simulate.tasks import GameResult, Task, run_task
 
-__all__ = ["BACKENDS", "PROBE_SECONDS", "SimulationError", "process_results", "ray_results"]
+__all__ = [
+    "BACKENDS",
+    "PROBE_SECONDS",
+    "SimulationError",
+    "chunk_size",
+    "process_results",
+    "ray_results",
+    "run_chunk",
+]
 
 #: The backends by name, as ``simulate --backend`` takes them.
 BACKENDS = ("process", "ray")
@@ -63,10 +73,43 @@ def process_results(tasks: Sequence[Task], workers: int) -> Generator[GameResult
         pool.join()
 
 
+#: The logger of Ray's notice that it enabled token authentication by default.
+_AUTH_NOTICE = "ray._private.authentication.authentication_token_setup"
+
+#: Games per Ray task: a few dozen chunks per CPU keep every CPU busy to the end, and a
+#: chunk of games of a few milliseconds each pays Ray's per-task cost (about a
+#: millisecond) once instead of per game.
+CHUNKS_PER_CPU = 16
+#: The most games in one Ray task, so that results (and the progress line) keep coming.
+MAX_CHUNK = 64
+#: The most chunks waiting or running per CPU: enough to hide Ray's latency, few enough
+#: that a long run does not hold every task's arguments in the object store at once.
+IN_FLIGHT_PER_CPU = 4
+
+
+def chunk_size(games: int, cpus: int) -> int:
+    """How many games each Ray task plays: about :data:`CHUNKS_PER_CPU` tasks per CPU.
+
+    >>> chunk_size(3000, 2), chunk_size(10, 2), chunk_size(10**6, 8)
+    (64, 1, 64)
+    """
+    return max(1, min(MAX_CHUNK, games // (cpus * CHUNKS_PER_CPU)))
+
+
+def run_chunk(tasks: Sequence[Task]) -> list[GameResult]:
+    """Play a chunk of games, one after another (one Ray task)."""
+    return [run_task(task) for task in tasks]
+
+
 def ray_results(
     tasks: Sequence[Task], workers: int, address: str | None = None
 ) -> Generator[GameResult, None, None]:
     """Run ``tasks`` as Ray tasks, on a cluster or on a local Ray.
+
+    Ray is started (or the cluster reached) when this is called, before the first result
+    is asked for, so that a caller's clock can start after it. The games go in chunks
+    (:func:`chunk_size`), at most :data:`IN_FLIGHT_PER_CPU` chunks per CPU at a time, and
+    results come as chunks finish.
 
     With ``address`` they run on the cluster there; without, on a local Ray with
     ``workers`` CPUs, started for the run and stopped after it.
@@ -76,19 +119,52 @@ def ray_results(
     """
     ray = _import_ray()
     _connect(ray, workers, address)
+    cpus = workers if address is None else _cluster_cpus(ray, workers)
+    _warm_up(ray, cpus)
+    return _ray_stream(ray, tasks, cpus)
+
+
+def _ready(seconds: float) -> None:
+    """A Ray worker that has imported the games (busy a moment, so each CPU gets one)."""
+    time.sleep(seconds)
+
+
+def _warm_up(ray: Any, cpus: int) -> None:
+    # Ray starts its worker processes at their first task; each then imports crabrules.
+    # Starting them here, before the run's clock, keeps start-up out of the throughput.
+    ready = ray.remote(num_cpus=1)(_ready)
+    ray.get([ready.remote(0.2) for _ in range(cpus)])
+
+
+def _ray_stream(ray: Any, tasks: Sequence[Task], cpus: int) -> Generator[GameResult, None, None]:
     try:
-        remote = ray.remote(num_cpus=1)(run_task)
-        pending = [remote.remote(task) for task in tasks]
+        remote = ray.remote(num_cpus=1)(run_chunk)
+        size = chunk_size(len(tasks), cpus)
+        chunks = iter([tasks[i : i + size] for i in range(0, len(tasks), size)])
+        pending: list[Any] = []
         try:
-            while pending:
+            while True:
+                while len(pending) < cpus * IN_FLIGHT_PER_CPU:
+                    chunk = next(chunks, None)
+                    if chunk is None:
+                        break
+                    pending.append(remote.remote(chunk))
+                if not pending:
+                    return
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
-                    yield ray.get(ref)
+                    yield from ray.get(ref)
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
     finally:
         ray.shutdown()
+
+
+def _cluster_cpus(ray: Any, fallback: int) -> int:
+    """The cluster's CPUs, as Ray counts them (``fallback`` if it says none)."""
+    cpus = int(ray.cluster_resources().get("CPU", 0))
+    return cpus if cpus > 0 else fallback
 
 
 def _import_ray() -> Any:
@@ -118,11 +194,22 @@ def _probe(address: str) -> None:
 def _connect(ray: Any, workers: int, address: str | None) -> None:
     if address is not None:
         _probe(address)
+    # Ray's own progress notes ("Started a local Ray instance") are not the user's business.
+    quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
     try:
         if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            # A local Ray for this run. Ray turns token authentication on by itself and says
+            # so with a warning the user did nothing to cause: the secure default is kept,
+            # the notice is not shown (a user's own RAY_AUTH_MODE still rules).
+            notice = logging.getLogger(_AUTH_NOTICE)
+            level = notice.level
+            notice.setLevel(logging.ERROR)
+            try:
+                ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+            finally:
+                notice.setLevel(level)
         else:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=address, **quiet)
     except Exception as error:  # Ray raises several types here; each means "not reached"
         where = "a local Ray" if address is None else f"the Ray cluster at {address}"
         message = (

@@ -1,5 +1,8 @@
 """A progress line for long simulations: games done, games per second, time left.
 
+The time left is estimated only after :data:`ETA_SECONDS` and :data:`ETA_SHARE` of the
+games, so that a slow start (a Ray cluster's first chunks) gives no absurd first estimate.
+
 On a terminal it is one line redrawn in place (at most ten times a second); otherwise
 (a log file, CI) it prints a plain line about every tenth of the run or every ten
 seconds, so logs stay short. It is written here rather than taken from ``tqdm``
@@ -13,7 +16,7 @@ it needs do not justify a third.
 ...     bar.advance()
 >>> bar.close()
 >>> print(out.getvalue().strip())
-1/4 games (25%), 1.0 games/s, 0:03 left
+1/4 games (25%), 1.0 games/s, estimating time left
 2/4 games (50%), 1.0 games/s, 0:02 left
 3/4 games (75%), 1.0 games/s, 0:01 left
 4/4 games (100%), 1.0 games/s, 0:00 left
@@ -28,6 +31,9 @@ from typing import TextIO
 __all__ = ["Progress"]
 
 _BAR = 24
+#: No time left is estimated before this many seconds and this share of the games.
+ETA_SECONDS = 2.0
+ETA_SHARE = 0.02
 
 
 class Progress:
@@ -79,13 +85,15 @@ class Progress:
     def _line(self, now: float, *, bar: bool) -> str:
         elapsed = max(now - self.start, 1e-9)
         rate = self.done / elapsed
-        left = (self.total - self.done) / rate if rate else 0.0
-        minutes, seconds = divmod(round(left), 60)
         share = self.done / self.total if self.total else 1.0
-        text = (
-            f"{self.done}/{self.total} games ({share:.0%}), {rate:.1f} games/s, "
-            f"{minutes}:{seconds:02d} left"
-        )
+        text = f"{self.done}/{self.total} games ({share:.0%}), {rate:.1f} games/s, "
+        if self.done < self.total and (elapsed < ETA_SECONDS or share < ETA_SHARE):
+            # The first games say little: workers are starting, the first chunks in flight.
+            text += "estimating time left"
+        else:
+            left = (self.total - self.done) / rate if rate else 0.0
+            minutes, seconds = divmod(round(left), 60)
+            text += f"{minutes}:{seconds:02d} left"
         if not bar:
             return text
         filled = int(_BAR * share)

@@ -165,17 +165,19 @@ def simulate(
         stream = process_results(tasks, workers)
     bar = None if progress is None else Progress(games, progress)
     done: dict[int, GameResult] = {}
+    # The clock starts once the backend is up (a Ray cluster reached, a local Ray started)
+    # and stops with the last game, before the backend is stopped.
     start = time.perf_counter()
     interrupted = False
     try:
-        _collect(stream, done, bar, out)
+        _collect(stream, done, bar, out, games)
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        stream.close()  # stops the workers if the run ended early
+        seconds = time.perf_counter() - start
+        stream.close()  # stops the workers (and a local Ray)
         if bar is not None:
             bar.close()
-    seconds = time.perf_counter() - start
     results = tuple(done[i] for i in sorted(done))
     return Run(results, Summary.of(results, seconds), interrupted)
 
@@ -185,6 +187,7 @@ def _collect(
     done: dict[int, GameResult],
     bar: Progress | None,
     out: TextIO | None,
+    games: int,
 ) -> None:
     written = 0
     for result in stream:
@@ -195,6 +198,8 @@ def _collect(
         while out is not None and written in done:
             out.write(result_line(done[written]) + "\n")
             written += 1
+        if len(done) == games:
+            return  # every game is in: do not wait for the backend to wind down
 
 
 def _check_pickles(agent: object, where: str) -> None:
