@@ -86,11 +86,15 @@ def test_the_docs_page_documents_every_encoded_module() -> None:
         assert f".. automodule:: {module.__name__}" in text
 
 
-@pytest.mark.parametrize("index", range(3))
+#: What each ``python`` block of docs/rl.md needs: encodings, Gymnasium, PettingZoo, OpenSpiel.
+BLOCK_NEEDS = ("numpy", "gymnasium", "pettingzoo", "pyspiel")
+
+
+@pytest.mark.parametrize("index", range(len(BLOCK_NEEDS)))
 def test_the_docs_pages_code_runs(index: int, capsys: pytest.CaptureFixture[str]) -> None:
     blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(), flags=re.DOTALL)
-    assert len(blocks) == 3
-    needs = ["numpy", "pettingzoo", "pyspiel"][index]
+    assert len(blocks) == len(BLOCK_NEEDS)
+    needs = BLOCK_NEEDS[index]
     pytest.importorskip(needs)
     assert len(blocks[index].strip().splitlines()) <= 12
     exec(compile(blocks[index], f"docs/rl.md block {index}", "exec"), {})
