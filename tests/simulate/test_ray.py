@@ -58,6 +58,15 @@ def test_a_malformed_address_is_named(capsys: pytest.CaptureFixture[str]) -> Non
     assert "--ray-address: HOST:PORT or ray://HOST:PORT, not 'cluster'" in capsys.readouterr().err
 
 
+def _node_of_a_busy_task(_: int) -> str:
+    import time
+
+    import ray
+
+    time.sleep(0.5)  # both CPUs busy at once: one task lands on each node
+    return str(ray.get_runtime_context().get_node_id())
+
+
 def test_a_two_node_cluster_runs_games_on_both_nodes_with_the_same_results() -> None:
     import ray
     from ray.cluster_utils import Cluster
@@ -70,13 +79,7 @@ def test_a_two_node_cluster_runs_games_on_both_nodes_with_the_same_results() -> 
         nodes = {node["NodeID"] for node in ray.nodes() if node["Alive"]}
         assert len(nodes) == 2
 
-        @ray.remote(num_cpus=1)
-        def where(_: int) -> str:
-            import time
-
-            time.sleep(0.5)  # both CPUs busy at once: one task lands on each node
-            return str(ray.get_runtime_context().get_node_id())
-
+        where = ray.remote(num_cpus=1)(_node_of_a_busy_task)
         assert set(ray.get([where.remote(i) for i in range(4)])) == nodes
         ray.shutdown()
         on_cluster = simulate(
