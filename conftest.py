@@ -20,6 +20,9 @@ EXTRAS = {
     f"{SRC}/encoding/*.py": ("numpy",),
     f"{SRC}/adapters/pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
     f"{SRC}/adapters/openspiel.py": ("numpy", "pyspiel"),
+    f"{SRC}/adapters/gymnasium.py": ("numpy", "gymnasium"),
+    f"{SRC}/adapters/spaces.py": ("numpy", "gymnasium"),
+    f"{SRC}/adapters/render.py": ("numpy", "resvg_py", "PIL"),
 }
 
 collect_ignore_glob = [

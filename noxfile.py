@@ -96,6 +96,28 @@ def ray(session: nox.Session) -> None:
     session.run("pytest", "-p", "no:cacheprovider", "tests/simulate/test_ray.py", *session.posargs)
 
 
+#: The Pythons the package declares; ``nox -s versions`` runs the determinism checks on each
+#: one present (GitHub Actions runs the whole suite on each: .github/workflows/ci.yml).
+PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
+
+
+@nox.session(python=PYTHONS)
+def versions(session: nox.Session) -> None:
+    """The golden corpus, the core and the conformance suite on every supported Python
+    found here (not in the default run: each interpreter takes minutes)."""
+    session.install("-e", ".", *TEST_DEPS)
+    session.run(
+        "pytest",
+        "--numprocesses=auto",
+        "-p",
+        "no:cacheprovider",
+        "tests/golden",
+        "tests/core",
+        "tests/conformance",
+        *session.posargs,
+    )
+
+
 @nox.session
 def fuzz(session: nox.Session) -> None:
     """The conformance suite on new random examples, 200 a check (not in the default run).

@@ -92,14 +92,15 @@ def _page_code(page: str) -> list[str]:
 RL_PAGE_CODE = _page_code("rl.md")
 
 
-def test_the_rl_page_has_its_three_ten_line_examples() -> None:
-    assert len(RL_PAGE_CODE) == 3  # encoding, PettingZoo, OpenSpiel
+def test_the_rl_page_has_its_four_ten_line_examples() -> None:
+    assert len(RL_PAGE_CODE) == 4  # encoding, Gymnasium, PettingZoo, OpenSpiel
 
 
 @pytest.mark.parametrize("code", RL_PAGE_CODE, ids=[f"block{i}" for i in range(len(RL_PAGE_CODE))])
 def test_the_rl_pages_ten_line_examples_run(code: str) -> None:
     pytest.importorskip("pettingzoo")
     pytest.importorskip("pyspiel")
+    pytest.importorskip("gymnasium")
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
     )
