@@ -106,3 +106,13 @@ def test_the_rl_pages_ten_line_examples_run(code: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
+
+
+def test_train_maskable_ppo_smoke(tmp_path: pathlib.Path) -> None:
+    # The full run (15 CPU minutes) is measured by hand; this checks that the example runs.
+    pytest.importorskip("sb3_contrib")
+    pytest.importorskip("gymnasium")
+    curve = tmp_path / "curve.csv"
+    out = _run("train_maskable_ppo.py", "--smoke", "--csv", str(curve))
+    assert "games against RandomAgent" in out
+    assert curve.read_text().startswith("cpu_minutes,steps,win_rate")
