@@ -8,11 +8,15 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import crabrules
+from crabrules.agents import PlausibleAgent, play_match
 from tests.conformance.common import AnyGame, by_game, conformance, players, playouts, sample
 
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -42,3 +46,16 @@ def test_every_picture_of_random_games_is_well_formed_svg(
             view = game.observe(state, player)
             _parse(game.render_svg(view))
             _parse(game.render_svg(view, size=300, labels=False))
+
+
+@pytest.mark.parametrize(
+    "game_id", ["crab-stack", "la-marche-du-crabe", "youve-got-crabs", "oh-crab"]
+)
+def test_the_final_picture_says_who_won_and_why(game_id: str) -> None:
+    game = crabrules.get_game(game_id)
+    config = game.config_type()
+    players = game.num_players(game.initial_state(config, seed=1))
+    result = play_match(game, [PlausibleAgent() for _ in range(players)], seed=1, config=config)
+    assert result.outcome is not None
+    words = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", game.render_svg(result.state)))
+    assert re.search(r"\b(wins?|lose|draw)\b", words), words[:300]

@@ -30,6 +30,7 @@ from crabrules.marche_du_crabe.state import (
     NAMES,
     SUNNY,
     State,
+    Termination,
 )
 
 __all__ = ["render_svg"]
@@ -210,9 +211,19 @@ def _panel(picture: Svg, view: Observation, top: float) -> None:
         picture.text(10, top + 20 + 18 * i, line, size=12, anchor="start", fill="#163b4d")
 
 
+#: Why a game ended, in words: a win (the Crabs freed) or how the pair lost.
+_ENDED = {
+    Termination.NO_SHRIMPS: "both lose, no Shrimps left to pay",
+    Termination.BADDIE_CANNOT_BE_PLACED: "both lose, the Baddie cannot be placed",
+    Termination.DECK_EMPTY: "both lose, no Baddie left to reveal",
+}
+
+
 def _status(view: Observation) -> str:
+    if view.termination is Termination.CRABS_FREED:
+        return f"Game over: both win, {CRABS_TO_FREE} crabs freed, score {view.shrimps} Shrimps"
     if view.termination is not None:
-        return f"Game over: {view.termination.value.replace('_', ' ')}"
+        return f"Game over: {_ENDED[view.termination]}"
     who = f"{NAMES[view.to_move]} ({COLOURS[view.to_move]})"
     if view.revealed is not None:
         return f"{who} places a Baddie in row {view.revealed + 1} (shaded)"

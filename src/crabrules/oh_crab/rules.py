@@ -292,20 +292,38 @@ def outcome(state: State) -> Outcome | None:
         raise not_a_state(state, State)
     if state.phase is not Phase.OVER:
         return None
-    crabs = state.crabs
     crabs_of = rules_for(state.config).crabs_of
+    hand_sizes = tuple(len(hand) for hand in state.hands)
+    winners, reason = decide_winners(state.crabs, hand_sizes, state.shells, crabs_of)
+    scores = tuple(int(p in winners) for p in range(len(crabs_of)))
+    return Outcome(winners, False, scores, reason.value)
+
+
+def decide_winners(
+    crabs: tuple[int, ...],
+    hand_sizes: tuple[int, ...],
+    shells: tuple[int, ...],
+    crabs_of: tuple[tuple[int, ...], ...],
+) -> tuple[frozenset[PlayerId], Termination]:
+    """Who won a finished game, and why: the rule of :func:`outcome`, on public facts.
+
+    Among the players with every crab in the sea, the most cards in hand, then the most
+    shells; a tie left is joint winners. Everything it reads is public, so a picture of
+    any player's observation names the winners too.
+
+    >>> decide_winners((SEA, 3, SEA), (2, 5, 4), (0, 0, 1), ((0,), (1,), (2,)))
+    (frozenset({2}), <Termination.MOST_CARDS: 'most_cards_in_hand'>)
+    """
     contenders = [p for p, mine in enumerate(crabs_of) if all(crabs[c] == SEA for c in mine)]
     reason = Termination.SEA_REACHED
     if len(contenders) > 1:
         reason = Termination.MOST_CARDS
-        most = max(len(state.hands[p]) for p in contenders)
-        contenders = [p for p in contenders if len(state.hands[p]) == most]
+        most = max(hand_sizes[p] for p in contenders)
+        contenders = [p for p in contenders if hand_sizes[p] == most]
     if len(contenders) > 1:
         reason = Termination.MOST_SHELLS
-        most = max(state.shells[p] for p in contenders)
-        contenders = [p for p in contenders if state.shells[p] == most]
+        most = max(shells[p] for p in contenders)
+        contenders = [p for p in contenders if shells[p] == most]
     if len(contenders) > 1:
         reason = Termination.JOINT_WINNERS
-    winners = frozenset(contenders)
-    scores = tuple(int(p in winners) for p in range(len(crabs_of)))
-    return Outcome(winners, False, scores, reason.value)
+    return frozenset(contenders), reason
