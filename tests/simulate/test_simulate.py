@@ -216,7 +216,9 @@ def test_ctrl_c_stops_the_workers_and_prints_the_summary_of_finished_games() -> 
         "simulate",
         "youve-got-crabs",
         "--games",
-        "300",
+        # Enough games that the run is still going when Ctrl-C comes, on a loaded machine
+        # too (300 take about a second); the test stops it at the first progress line.
+        "5000",
         "--workers",
         "2",
     ]
