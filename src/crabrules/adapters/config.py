@@ -10,6 +10,7 @@ crabrules.core.errors.InvalidConfigError: player: not a Config field of Crab Sta
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -18,7 +19,7 @@ import attrs
 from crabrules.core import get_game
 from crabrules.core.errors import InvalidConfigError
 
-__all__ = ["DEFAULT_MAX_STEPS", "check_names", "game_config"]
+__all__ = ["DEFAULT_MAX_STEPS", "action_number", "check_names", "game_config", "step_limit"]
 
 #: The adapters' step limit for a game whose ``GameInfo.max_random_steps`` is ``None``
 #: (random play ends long before): a policy that repeats itself (Oh Crab!'s crabs can
@@ -52,3 +53,35 @@ def game_config(game_id: str, config: Mapping[str, Any]) -> Any:
     """
     check_names(game_id, config)
     return get_game(game_id).config_type(**config)
+
+
+def step_limit(default: int | None, max_steps: int | None) -> int:
+    """The step limit: ``max_steps``; for ``None`` the game's ``max_random_steps``, or 10,000.
+
+    >>> step_limit(None, None), step_limit(300, None), step_limit(300, 40)
+    (10000, 300, 40)
+
+    Raises:
+        InvalidConfigError: ``max_steps`` is not a positive int.
+    """
+    if max_steps is None:
+        return DEFAULT_MAX_STEPS if default is None else default
+    if type(max_steps) is not int or max_steps < 1:
+        raise InvalidConfigError(f"max_steps: a positive int or None, not {max_steps!r}")
+    return max_steps
+
+
+def action_number(action: object) -> int:
+    """An action number as a plain int (learners hand back numpy integers); else -1.
+
+    A ``bool`` is no number, as the encodings refuse it.
+
+    >>> action_number(3), action_number(True), action_number("3")
+    (3, -1, -1)
+    """
+    if type(action) is bool:
+        return -1
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return -1

@@ -38,7 +38,6 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
@@ -47,10 +46,10 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from crabrules.adapters.config import DEFAULT_MAX_STEPS, game_config
+from crabrules.adapters.config import action_number, game_config, step_limit
 from crabrules.adapters.spaces import observation_box
-from crabrules.agents import Agent, AgentSpec, Turn, agent_rngs, check_agent, fresh_agent
-from crabrules.agents.match import STALL_SECONDS, next_decision
+from crabrules.agents import Agent, AgentSpec, agent_rngs, check_agent, fresh_agent
+from crabrules.agents.match import STALL_SECONDS, earliest_decision, next_decision
 from crabrules.core import Dynamics, InvalidConfigError, get_game
 from crabrules.core.errors import CommonReason, GameOverError, IllegalActionError
 from crabrules.encoding import ENCODED_GAMES, Encoding, encoding
@@ -115,7 +114,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
             raise InvalidConfigError(f"seat: a player from 0 to {players - 1}, not {seat!r}")
         self.seat = seat
         self._opponents = _opponents(opponents, players - 1)
-        self._max_steps = _max_steps(self._game.info.max_random_steps, max_steps)
+        self._max_steps = step_limit(self._game.info.max_random_steps, max_steps)
         self._penalty = None if illegal_action_penalty is None else float(illegal_action_penalty)
         self.render_mode = render_mode
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
@@ -124,7 +123,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         self._real_time = self._game.info.dynamics is Dynamics.REAL_TIME
         self._renderer: Any = None
         self._state: Any = None
-        self._agents: list[Agent | None] = []
+        self._agents: dict[int, Agent] = {}
         self._ones = bytearray(self._encoding.num_distinct_actions)
         self._legal: Mapping[int, Any] | Sequence[Any] = {}
         self._steps = 0
@@ -156,10 +155,8 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         game_seed = int(self.np_random.integers(_SEED_LIMIT))
         players = self._encoding.players
         self._state = self._game.initial_state(self._encoding.config, seed=game_seed)
-        others = iter(self._opponents)
-        self._agents = [
-            None if p == self.seat else fresh_agent(next(others)) for p in range(players)
-        ]
+        others = [p for p in range(players) if p != self.seat]
+        self._agents = {p: fresh_agent(s) for p, s in zip(others, self._opponents, strict=True)}
         self._rngs = agent_rngs(game_seed, players)
         self._steps = 0
         self._now = 0.0
@@ -179,7 +176,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
             raise GameOverError(
                 "the episode is over (or never began): reset() the environment", action=action
             )
-        number = _number(action)
+        number = action_number(action)
         if not 0 <= number < len(self._ones) or not self._ones[number]:
             if self._penalty is None:
                 raise IllegalActionError(
@@ -228,7 +225,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
                 self._ones, self._legal = self._encoding.legal_numbers(self._state, self.seat)
                 return False
             if not self._real_time:
-                _, decision = next_decision(game, self._state, self._agents, self._rngs, self._now)  # type: ignore[arg-type]
+                _, decision = next_decision(game, self._state, self._agents, self._rngs, self._now)
                 self._apply(decision.action)
             elif not self._others_act(active, stalled):
                 stalled += 1
@@ -239,26 +236,15 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
 
     def _others_act(self, active: frozenset[int], second: int) -> bool:
         """Ask every other active player once (real time); apply the earliest decision."""
-        best: tuple[float, Any] | None = None
-        for player in sorted(active - {self.seat}):
-            agent = self._agents[player]
-            legal = self._game.legal_actions(self._state, player)
-            if agent is None or not legal:
-                continue
-            self._rngs[player], rng = self._rngs[player].split()
-            decision = agent.act(
-                Turn(self._game, player, legal, self._now + second, self._state), rng
-            )
-            if (
-                decision is not None
-                and decision.action in legal
-                and (best is None or decision.at < best[0])
-            ):
-                best = (decision.at, decision.action)
-        if best is None:
+        others = sorted(active - {self.seat})
+        found = earliest_decision(
+            self._game, self._state, self._agents, self._rngs, others, self._now + second
+        )
+        if found is None:
             return False
-        self._now = max(self._now, best[0])
-        self._apply(best[1])
+        decision = found[1]
+        self._now = max(self._now, decision.at)
+        self._apply(decision.action)
         return True
 
     def _observe(self) -> npt.NDArray[np.float32]:
@@ -281,24 +267,6 @@ def _opponents(opponents: AgentSpec | Sequence[AgentSpec], count: int) -> tuple[
     for index, spec in enumerate(specs):
         check_agent(spec, f"opponents[{index}]")
     return specs
-
-
-def _max_steps(default: int | None, max_steps: int | None) -> int:
-    if max_steps is None:
-        return DEFAULT_MAX_STEPS if default is None else default
-    if type(max_steps) is not int or max_steps < 1:
-        raise InvalidConfigError(f"max_steps: a positive int or None, not {max_steps!r}")
-    return max_steps
-
-
-def _number(action: object) -> int:
-    """An action number as a plain int (learners hand back numpy integers); else -1."""
-    if isinstance(action, bool | np.bool_):
-        return -1
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        return -1
 
 
 for _game_id, _env_id in ENV_IDS.items():

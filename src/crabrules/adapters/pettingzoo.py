@@ -61,7 +61,6 @@ simultaneous games.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -71,7 +70,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from crabrules.adapters.config import DEFAULT_MAX_STEPS, game_config
+from crabrules.adapters.config import action_number, game_config, step_limit
 from crabrules.adapters.spaces import observation_box
 from crabrules.core import Dynamics, get_game
 from crabrules.core.errors import (
@@ -131,7 +130,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         }
         self.render_mode = render_mode
         self._pictures = _Pictures()
-        self._max_steps = _max_steps(game.info.max_random_steps, max_steps)
+        self._max_steps = step_limit(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
         self._tensor = enc.state_tensor
@@ -239,12 +238,7 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if done:
             self._was_dead_step(action)
             return
-        try:
-            # A plain int once (learners hand back numpy integers), compared as one; a bool
-            # is refused, as the encoding refuses it.
-            number = -1 if type(action) is bool else operator.index(action)  # type: ignore[arg-type]
-        except TypeError:
-            number = -1
+        number = action_number(action)
         if not 0 <= number < self._actions or not self._ones[number]:
             raise IllegalActionError(
                 f"{agent} may not take action {action!r:.40} now (see its action_mask)",
@@ -282,19 +276,6 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     def close(self) -> None:
         """Close the window of ``render_mode="human"``, if one is open."""
         self._pictures.close()
-
-
-def _max_steps(default: int | None, max_steps: int | None) -> int:
-    """The step limit: ``max_steps``; for ``None`` the game's ``max_random_steps``, or 10,000.
-
-    Raises:
-        InvalidConfigError: ``max_steps`` is not a positive int.
-    """
-    if max_steps is None:
-        return DEFAULT_MAX_STEPS if default is None else default
-    if type(max_steps) is not int or max_steps < 1:
-        raise InvalidConfigError(f"max_steps: a positive int or None, not {max_steps!r}")
-    return max_steps
 
 
 #: ``ansi``: the game's text picture; ``rgb_array`` and ``human``: its SVG, rasterised.
@@ -399,7 +380,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         }
         self.render_mode = render_mode
         self._pictures = _Pictures()
-        self._max_steps = _max_steps(game.info.max_random_steps, max_steps)
+        self._max_steps = step_limit(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
@@ -515,10 +496,7 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
                     action=number,
                     reason=CommonReason.NOT_YOUR_TURN,
                 )
-            try:
-                checked[agent] = -1 if type(number) is bool else operator.index(number)
-            except TypeError:
-                checked[agent] = -1
+            checked[agent] = action_number(number)
             if not 0 <= checked[agent] <= self.wait:
                 raise IllegalActionError(
                     f"{agent}: action {number!r} is not in the action space "

@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -50,6 +50,7 @@ __all__ = [
     "AgentError",
     "MatchResult",
     "agent_rngs",
+    "earliest_decision",
     "next_decision",
     "play_match",
 ]
@@ -196,8 +197,12 @@ class _TimedAgent:
             self.decisions += 1
 
 
+#: The agents of a table by seat: a list, or a mapping that leaves out seats played otherwise.
+Seats = Sequence[Agent] | Mapping[PlayerId, Agent]
+
+
 def next_decision(
-    game: AnyGame, state: Any, agents: Sequence[Agent], rngs: list[Rng], now: float
+    game: AnyGame, state: Any, agents: Seats, rngs: list[Rng], now: float
 ) -> tuple[PlayerId, Decision]:
     """Who acts next in ``state`` and how: the heart of :func:`play_match`.
 
@@ -212,20 +217,41 @@ def next_decision(
     # When everyone waits, a second passes and all are asked again (a person at the
     # terminal may be thinking); a table that waits a whole minute has stalled.
     for second in range(STALL_SECONDS):
-        best: tuple[float, PlayerId, Decision] | None = None
-        for player in active if real_time else active[:1]:
-            legal = game.legal_actions(state, player)
-            if not legal:
-                continue
-            rngs[player], rng = rngs[player].split()
-            turn = Turn(game, player, legal, now + second, state)
-            decision = agents[player].act(turn, rng)
-            _check(game, player, legal, turn.now, decision, real_time)
-            if decision is not None and (best is None or decision.at < best[0]):
-                best = (decision.at, player, decision)
-        if best is not None:
-            return best[1], best[2]
+        asked = active if real_time else active[:1]
+        found = earliest_decision(game, state, agents, rngs, asked, now + second)
+        if found is not None:
+            return found
     raise AgentError(f"every player waited for {STALL_SECONDS} seconds: nobody acted")
+
+
+def earliest_decision(
+    game: AnyGame,
+    state: Any,
+    agents: Seats,
+    rngs: list[Rng],
+    players: Sequence[PlayerId],
+    now: float,
+) -> tuple[PlayerId, Decision] | None:
+    """Ask each of ``players`` once, at ``now``, and return the earliest decision.
+
+    Ties go to the first asked; ``None`` if every one waited or had nothing legal.
+
+    Raises:
+        AgentError: an agent answered what it may not.
+    """
+    real_time = game.info.dynamics is Dynamics.REAL_TIME
+    best: tuple[float, PlayerId, Decision] | None = None
+    for player in players:
+        legal = game.legal_actions(state, player)
+        if not legal:
+            continue
+        rngs[player], rng = rngs[player].split()
+        turn = Turn(game, player, legal, now, state)
+        decision = agents[player].act(turn, rng)
+        _check(game, player, legal, turn.now, decision, real_time)
+        if decision is not None and (best is None or decision.at < best[0]):
+            best = (decision.at, player, decision)
+    return None if best is None else (best[1], best[2])
 
 
 def _check(

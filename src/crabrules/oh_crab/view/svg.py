@@ -31,9 +31,10 @@ from crabrules.oh_crab.content.components import COLUMNS, Arrow, Space, SpaceTyp
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, State
-from crabrules.oh_crab.rules import Termination, decide_winners
+from crabrules.oh_crab.rules import decide_winners
 from crabrules.oh_crab.view.expansion import required_parts
 from crabrules.oh_crab.view.observe import HIDDEN, Observation, observe
+from crabrules.oh_crab.view.words import winners_words
 
 __all__ = ["render_svg"]
 
@@ -360,21 +361,11 @@ def _panel(
         line(text, fill="#555")
 
 
-#: Why the winners won, in the rulebook's words.
-_WON_BY = {
-    Termination.SEA_REACHED: "first to the sea",
-    Termination.MOST_CARDS: "in the sea with the most cards in hand",
-    Termination.MOST_SHELLS: "in the sea with the most shells",
-    Termination.JOINT_WINNERS: "in the sea, tied on cards and shells",
-}
-
-
 def _status(view: Observation, rules: Rules) -> str:
     if view.phase is Phase.OVER:
         winners, reason = decide_winners(view.crabs, view.hand_sizes, view.shells, rules.crabs_of)
-        names = " and ".join(rules.names[p] for p in sorted(winners))
-        verb = "wins" if len(winners) == 1 else "win"
-        return f"Game over after round {view.round}: {names} {verb}, {_WON_BY[reason]}"
+        names = [rules.names[p] for p in sorted(winners)]
+        return f"Game over after round {view.round}: {winners_words(names, reason.value)}"
     if view.phase is Phase.PLANNING:
         return f"Round {view.round}: planning"
     return f"Round {view.round}: {rules.names[view.current]}'s turn"

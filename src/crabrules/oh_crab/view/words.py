@@ -82,7 +82,7 @@ from crabrules.oh_crab.model.state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view.expansion import registered
 
-__all__ = ["describe", "describe_event", "grant_words"]
+__all__ = ["describe", "describe_event", "grant_words", "winners_words"]
 
 _ENDINGS = {
     "sea_reached": "alone in the sea",
@@ -350,9 +350,17 @@ def _other_event(event: Event) -> str:
     if not isinstance(event, GameEnded):
         parts = registered()  # an expansion's event
         return repr(event) if parts is None else parts.describe_event(event)
-    ending = _ENDINGS.get(event.reason, event.reason)
-    verb = "wins" if len(event.colours) == 1 else "win"
-    return f"the game is over: {_join(list(event.colours))} {verb}, {ending}"
+    return f"the game is over: {winners_words(event.colours, event.reason)}"
+
+
+def winners_words(colours: Sequence[str], reason: str) -> str:
+    """Who won and why, in the rulebook's words (the end event's and the picture's).
+
+    >>> winners_words(["red"], "sea_reached")
+    'red wins, alone in the sea'
+    """
+    verb = "wins" if len(colours) == 1 else "win"
+    return f"{_join(list(colours))} {verb}, {_ENDINGS.get(reason, reason)}"
 
 
 def _moved(event: CrabMoved) -> str:
