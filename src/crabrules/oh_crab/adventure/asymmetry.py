@@ -283,12 +283,12 @@ def use_in_window(work: Work, crab: int) -> None:
     card = card_of(work.rules, work, crab)
     assert card is not None
     spend_pincer(work, crab)
-    work.queue[0:1] = list(window_steps(card))
+    work.decision.queue[0:1] = list(window_steps(card))
 
 
 def decline(work: Work, crab: int) -> None:
     """The window passes: nothing is spent."""
-    work.queue.pop(0)
+    work.decision.queue.pop(0)
     if work.events is not None:
         rules = work.rules
         player = rules.owners[crab]

@@ -7,23 +7,25 @@ to each winner, an immediate Event's part to each player it targets. While the t
 waits for a choice, its player is the one active player (:func:`frame_player`) and its
 step's options are the legal actions (:func:`frame_options`); the turn waits beneath.
 
-The frames are a stack (``Adventure.frames``, the last first): a frame pushed while
-another resolves (a token flipped by a Treasure's move) comes first. Steps resolve with
-the very code of a turn's actions (:mod:`crabrules.oh_crab.engine.effects`): the frame's steps,
-crab and ``crabs_left`` are loaded into the :class:`~crabrules.oh_crab.engine.work.Work` in place
-of the turn's, and put back after (:func:`run_in_frame`, :func:`settle`). Head Down! holds
-in a frame only for the turn's own active crab.
+The frames sit on the working copy's one stack of decisions
+(:attr:`~crabrules.oh_crab.engine.work.Work.decisions`), above the turn's own; in the
+state they are ``Adventure.frames``, the last first. A frame pushed while another
+resolves (a token flipped by a Treasure's move) comes first. The engine resolves the top
+decision with the very code of a turn's actions (:mod:`crabrules.oh_crab.engine.effects`),
+and drops it once it has no step left (:func:`run_in_frame`, :func:`settle`). Head Down!
+holds in a frame only for the turn's own active crab.
 
 This is also how Module 4 opens a *window*: a frame whose step offers a skill or a pass.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.engine.effects import advance, resolve, step_options
 from crabrules.oh_crab.engine.work import Work, rules_of
 from crabrules.oh_crab.model.actions import Action
-from crabrules.oh_crab.model.adventure import Frame
 from crabrules.oh_crab.model.state import State
 
 __all__ = ["frame_options", "frame_player", "in_order", "run_in_frame", "settle"]
@@ -55,9 +57,7 @@ def frame_options(state: State) -> list[Action]:
 
 def run_in_frame(work: Work, action: Action) -> None:
     """Apply ``action``, the choice of the top frame, then settle what follows."""
-    assert isinstance(work.frames, list)
-    frame = work.frames.pop()
-    _resolve_frame(work, frame, lambda: resolve(work, action))
+    _resolve_top(work, lambda: resolve(work, action))
     settle(work)
 
 
@@ -65,49 +65,34 @@ def settle(work: Work) -> None:
     """Resolve the frames' steps that need no choice, top first, and resume the turn.
 
     Stops at the first frame that waits for a choice; with no frame left, the turn's own
-    queue goes on.
+    decision goes on.
     """
-    assert isinstance(work.frames, list)
-    while work.frames:
-        frame = work.frames.pop()
-        if _resolve_frame(work, frame, lambda: advance(work)):
+    while work.frames_wait():
+        if _resolve_top(work, lambda: advance(work)):
             return
-    work.floor = 0
     if work.in_turn:
         advance(work)
 
 
 def in_order(work: Work, start: int) -> None:
-    """The frames pushed from ``start`` on resolve in the order they were pushed.
+    """The decisions pushed from ``start`` on resolve in the order they were pushed.
 
     Frames pushed by one step (the active crab's token, then those of the crabs it pushed;
     each winner of a Challenge) resolve first come, first served; the stack puts them all
-    above the frame that pushed them.
+    above the decision that pushed them.
     """
-    assert isinstance(work.frames, list)
-    work.frames[start:] = work.frames[start:][::-1]
+    work.decisions[start:] = work.decisions[start:][::-1]
 
 
-def _resolve_frame(work: Work, frame: Frame, run: object) -> bool:
-    """Run ``run`` with ``frame`` loaded; put it back if it waits. True: it waits for a choice."""
-    assert isinstance(work.frames, list)
-    assert callable(run)
-    saved = work.queue, work.crab, work.crabs_left, work.head_down
-    work.queue = list(frame.queue)
-    work.crab = frame.crab
-    work.crabs_left = None if frame.crabs_left is None else list(frame.crabs_left)
-    work.head_down = work.head_down and frame.crab == saved[1]
-    floor = work.floor = len(work.frames)
+def _resolve_top(work: Work, run: Callable[[], object]) -> bool:
+    """Run ``run`` on the top frame; drop it once done. True: it waits for a choice."""
+    decision = work.decision
+    above = len(work.decisions)
     run()
-    in_order(work, floor)
-    waiting = bool(work.queue)
-    if waiting:
-        left = None if work.crabs_left is None else tuple(work.crabs_left)
-        work.frames.insert(
-            floor, Frame(frame.kind, frame.item, frame.player, frame.crab, tuple(work.queue), left)
-        )
-    pushed = len(work.frames) > floor + waiting
-    work.queue, work.crab, work.crabs_left, work.head_down = saved
-    work.floor = 0
-    # A frame pushed above this one comes first: the loop goes on with it.
-    return waiting and not pushed
+    in_order(work, above)
+    pushed = len(work.decisions) > above
+    if decision.queue:
+        # A frame pushed above this one comes first: the loop goes on with it.
+        return not pushed
+    del work.decisions[above - 1]
+    return False

@@ -137,12 +137,12 @@ class AdventurePack:
 
     def resolve(self, work: Work, action: Action) -> None:
         """A reward chosen, an Obstacle made, a window's skill used or declined."""
-        crab = work.crab
+        crab = work.decision.crab
         player = work.rules.owners[crab]
         if isinstance(action, Choose):
             choose_reward(work, player, action.option)
         elif isinstance(action, MakeObstacle):
-            work.queue.pop(0)
+            work.decision.queue.pop(0)
             module4.make_obstacle(work, player, action.cell)
         elif isinstance(action, Skill):
             module4.use_in_window(work, crab)
@@ -153,7 +153,7 @@ class AdventurePack:
         """Module 4's choice, a frame's choice, a Reveal, a Treasure or an own-turn skill."""
         if isinstance(action, ChooseSkills):
             module4.choose_skills(work, action)  # Module 4's setup
-        elif work.frames:
+        elif work.frames_wait():
             run_in_frame(work, action)  # the choice of the decision that comes first
         elif isinstance(action, Reveal):
             reveal(work)
@@ -175,7 +175,7 @@ class AdventurePack:
 
     def action_ended(self, work: Work, before: State) -> bool:
         """Resolve the frames the action pushed; Module 4's windows; forget what is face up."""
-        in_order(work, 0)
+        in_order(work, 1)  # every frame above the turn's own decision
         settle(work)
         adventure = work.adventure
         assert adventure is not None
@@ -185,7 +185,7 @@ class AdventurePack:
             module4.forget_revealed(work, before)
         adventure = work.adventure
         assert adventure is not None
-        return bool(work.frames or adventure.due)
+        return work.frames_wait() or bool(adventure.due)
 
     def waits_for(self, state: State) -> str | None:
         """Module 4's hidden choice, while it is under way."""

@@ -57,7 +57,7 @@ def reveal_steps(due: tuple[Due, ...]) -> tuple[Primitive, ...]:
 def reveal(work: Work) -> None:
     """The :class:`~crabrules.oh_crab.Reveal` action: its steps begin."""
     assert work.adventure is not None
-    work.queue = list(reveal_steps(work.adventure.due))
+    work.turn_decision.queue = list(reveal_steps(work.adventure.due))
     advance(work)
 
 
@@ -149,7 +149,7 @@ def _resolve_challenge(work: Work, tile: int) -> None:
     for p in first:
         gain_shell(work, p)
         trophies[p] += 1
-        crab = crab_of(work, rules.crabs_of[p], work.crab)
+        crab = crab_of(work, rules.crabs_of[p], work.decision.crab)
         frames.append(
             Frame(FrameKind.REWARD, challenges.reward, p, crab, (Primitive.CHOOSE_REWARD,))
         )
@@ -275,4 +275,4 @@ def targets(work: Work, who: Target) -> list[tuple[PlayerId, int]]:
         assert adventure is not None
         won = adventure.challenges.trophies if adventure.challenges is not None else ()
         players = [p for p in order if won and won[p]]
-    return [(p, crab_of(work, rules.crabs_of[p], work.crab)) for p in players]
+    return [(p, crab_of(work, rules.crabs_of[p], work.decision.crab)) for p in players]

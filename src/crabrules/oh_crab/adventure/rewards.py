@@ -36,6 +36,6 @@ def choose_reward(work: Work, player: PlayerId, option: int) -> None:
     assert adventure.challenges is not None
     assert pack is not None
     reward = pack.rewards[adventure.challenges.reward].options[option]
-    work.queue[0:1] = list(reward.steps)
+    work.decision.queue[0:1] = list(reward.steps)
     if work.events is not None:
         work.events.append(RewardChosen(player, work.rules.names[player], option, reward.name))

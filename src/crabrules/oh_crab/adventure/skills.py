@@ -70,8 +70,8 @@ def use_skill(work: Work, player: PlayerId, crab: int) -> None:
     card = card_of(work.rules, work, crab)
     assert card is not None
     spend_pincer(work, crab)
-    work.queue = list(card.own)
-    work.crabs_left = None
+    own = work.turn_decision
+    own.queue, own.crabs_left = list(card.own), None
     advance(work)
 
 
@@ -98,8 +98,7 @@ def open_windows(work: Work, before: State) -> None:
     ]
     if not revealed and not any(knocked_now):
         return  # only a knock-over or an Event opens a window: most actions open none
-    start = len(work.frames)
-    assert isinstance(work.frames, list)
+    start = len(work.decisions)
     n = rules.players
     for player in [(work.current + k) % n for k in range(n)]:
         for crab in rules.crabs_of[player]:

@@ -52,6 +52,6 @@ def use_treasure(work: Work, player: PlayerId, token: int) -> None:
     info = pack.surprises[token]
     if work.events is not None:
         work.events.append(TreasureUsed(player, work.rules.names[player], token, info.name))
-    work.queue = list(info.steps)
-    work.crabs_left = None
+    own = work.turn_decision
+    own.queue, own.crabs_left = list(info.steps), None
     advance(work)

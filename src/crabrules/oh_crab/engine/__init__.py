@@ -6,5 +6,8 @@
 :mod:`~crabrules.oh_crab.engine.turns`, :mod:`~crabrules.oh_crab.engine.market`,
 :mod:`~crabrules.oh_crab.engine.cards`, :mod:`~crabrules.oh_crab.engine.shells`) and freezes
 the result; :mod:`~crabrules.oh_crab.engine.refusals` says why an action is illegal. The
-Adventure Pack plugs in through :mod:`~crabrules.oh_crab.engine.expansion`.
+steps being resolved are one stack of decisions
+(:attr:`~crabrules.oh_crab.engine.work.Work.decisions`): the turn's own at the bottom, the
+Adventure Pack's frames above it, the top one resolving. The Adventure Pack plugs in
+through :mod:`~crabrules.oh_crab.engine.expansion`.
 """

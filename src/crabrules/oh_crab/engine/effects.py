@@ -454,18 +454,18 @@ def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
     if step is Primitive.TAKE_SHELL:
         gain_shell(work, player)
     elif step is Primitive.IGNORE_NEGATIVE_SPACES:
-        work.head_down = True
+        work.decision.head_down = True
     elif step is Primitive.TAKE_DISCARD_PILE:
         take_discard_pile(work, player)
     elif step in _ADVENTURE_AUTOMATIC:
         _run_adventure_automatic(work, player, step)
     else:  # Sand in the Eyes!
-        for q in _players_in_front(work.rules, work, work.crab):
+        for q in _players_in_front(work.rules, work, work.decision.crab):
             discard_random(work, q)
 
 
 def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> None:
-    crab = work.crab
+    crab = work.decision.crab
     if step is Primitive.LOSE_SHELL:
         lose_shell(work, player)
     elif step is Primitive.DISCARD_RANDOM:
@@ -482,42 +482,49 @@ def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> N
 
 
 def advance(work: Work) -> None:
-    """Resolve the queue's automatic steps and skip steps with no option.
+    """Resolve the top decision's automatic steps and skip its steps with no option.
 
-    Stops at the next choice, at the end of the action, or when a decision that comes first
-    was pushed (an Adventure Pack frame).
+    Stops at the next choice, at the end of its steps, or when a decision that comes first
+    was pushed above it (an Adventure Pack frame).
     """
-    crab = work.crab
+    decision = work.decision
+    crab = decision.crab
     player = work.rules.owners[crab]
-    while work.queue:
-        if work.frames and len(work.frames) > work.floor:
+    while decision.queue:
+        if work.decisions[-1] is not decision:
             return  # a decision that comes first (Adventure Pack)
-        step = work.queue[0]
+        step = decision.queue[0]
         if step in AUTOMATIC:
-            work.queue.pop(0)
+            decision.queue.pop(0)
             run_automatic(work, player, step)
             continue
-        if step in MULTI and work.crabs_left is None:
-            work.crabs_left = eligible_crabs(work.rules, work, crab, step)
+        if step in MULTI and decision.crabs_left is None:
+            decision.crabs_left = eligible_crabs(work.rules, work, crab, step)
         options = step_options(
-            work.rules, work, crab, step, head_down=work.head_down, crabs_left=work.crabs_left
+            work.rules,
+            work,
+            crab,
+            step,
+            head_down=decision.head_down,
+            crabs_left=decision.crabs_left,
         )
         if options:
             return
-        work.queue.pop(0)
-        work.crabs_left = None
+        decision.queue.pop(0)
+        decision.crabs_left = None
 
 
 def resolve(work: Work, action: Action) -> None:
-    """Apply a choice for the step at the head of the queue, then advance."""
-    crab = work.crab
+    """Apply a choice for the top decision's next step, then advance."""
+    decision = work.decision
+    crab = decision.crab
     player = work.rules.owners[crab]
-    step = work.queue[0]
+    step = decision.queue[0]
     if isinstance(action, StandUp):
         stand_up(work, crab)
-        work.queue.pop(0)
+        decision.queue.pop(0)
     elif isinstance(action, Move):
-        work.queue.pop(0)
+        decision.queue.pop(0)
         if step is Primitive.SWAP_WITH_ADJACENT:
             _swap(work, crab, action.dest, action.discard)
         else:
@@ -527,12 +534,12 @@ def resolve(work: Work, action: Action) -> None:
             do_move(work, crab, action.dest, action.discard, action.pushes, how)
     elif isinstance(action, Discard):
         discard_from_hand(work, player, action.card)
-        work.queue.pop(0)
+        decision.queue.pop(0)
     elif isinstance(action, PickTrace) and step is Primitive.TAKE_TRACE_CARD:
-        work.queue.pop(0)
+        decision.queue.pop(0)
         _take_from_trace(work, player, action.card)
     elif isinstance(action, TakeMarket):
-        work.queue.pop(0)
+        decision.queue.pop(0)
         take_market(work, player, action.take)
     elif step in EXPANSION_CHOICES:
         expansion = work.rules.expansion
@@ -540,7 +547,7 @@ def resolve(work: Work, action: Action) -> None:
         expansion.resolve(work, action)
     elif isinstance(action, PickTrace):
         main = work.rules.cards[action.card].main
-        work.queue[0] = main
+        decision.queue[0] = main
         if work.events is not None:
             rules = work.rules
             work.events.append(
@@ -555,21 +562,21 @@ def resolve(work: Work, action: Action) -> None:
     elif isinstance(action, Dope):
         work.hand(player).remove(action.card)
         forget(work, player, action.card)
-        work.queue.pop(0)
+        decision.queue.pop(0)
         add_to_trace(work, player, action.card, action.side, doping=True)
     elif isinstance(action, Exchange):
-        work.queue.pop(0)
+        decision.queue.pop(0)
         exchange(work, player, action.card, action.take)
     elif isinstance(action, Shift):
-        assert work.crabs_left is not None
-        work.crabs_left.remove(action.crab)
+        assert decision.crabs_left is not None
+        decision.crabs_left.remove(action.crab)
         if action.crab == crab:
             enter_own(work, crab, action.dest, action.discard, Motion.MOVE)
         else:
             enter_moved(work, action.crab, action.dest, Motion.SHIFT)
     else:  # Finish
-        work.queue.pop(0)
-        work.crabs_left = None
+        decision.queue.pop(0)
+        decision.crabs_left = None
         if work.events is not None:
             work.events.append(MovingFinished(player, work.rules.names[player]))
     advance(work)

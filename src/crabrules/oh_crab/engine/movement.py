@@ -83,9 +83,9 @@ def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -
     if dest == SEA:
         work.knocked[crab] = False  # off the beach: it stands
     else:
-        if discard >= 0 and costs_a_card(rules, dest, head_down=work.head_down):
+        if discard >= 0 and costs_a_card(rules, dest, head_down=work.decision.head_down):
             discard_from_hand(work, rules.owners[crab], discard)
-        if rules.knock_over[dest] and not work.head_down:
+        if rules.knock_over[dest] and not work.decision.head_down:
             knock_over(work, crab)
         if rules.shell[dest]:
             gain_shell(work, rules.owners[crab])
@@ -138,7 +138,7 @@ def _arrived(work: Work, crab: int, origin: Cell, dest: Cell) -> None:
 def _log_arrival(work: Work, crab: int, dest: Cell, how: Motion) -> None:
     assert work.events is not None
     colours = work.rules.colours
-    src, by = work.crabs[crab], work.crab
+    src, by = work.crabs[crab], work.decision.crab
     src_label, dst_label = cell_label(src), cell_label(dest)
     work.events.append(
         CrabMoved(crab, colours[crab], by, colours[by], how, src, dest, src_label, dst_label)

@@ -177,7 +177,7 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
         held = expansion.action_ended(work, state)
         # With modules a turn ends in two times: what it triggered is resolved before it
         # passes (see end_turn).
-        if work.stage is Stage.ENDING and not (held or work.queue):
+        if work.stage is Stage.ENDING and not (held or work.turn_decision.queue):
             pass_turn(work)
     return work.freeze()
 
@@ -304,9 +304,10 @@ def _take_shortcut(work: Work, action: Shortcut) -> None:
     # (onto a 2-player teammate: a swap).
     for card in action.cards:
         discard_from_hand(work, action.player, card)
-    arrow = work.rules.layout.shortcut[work.crabs[work.crab]]
+    crab = work.turn_decision.crab
+    arrow = work.rules.layout.shortcut[work.crabs[crab]]
     assert arrow is not None
-    do_move(work, work.crab, arrow[0], NO_CARD, action.pushes, Motion.SHORTCUT)
+    do_move(work, crab, arrow[0], NO_CARD, action.pushes, Motion.SHORTCUT)
 
 
 def _use(work: Work, index: int) -> None:
@@ -331,6 +332,6 @@ def _use(work: Work, index: int) -> None:
         work.supply += cost
         work.grants = [g for g in work.grants if g.source is not Source.TILE]
         work.tile_used = True
-    work.queue = list(steps)
-    work.crabs_left = None
+    own = work.turn_decision
+    own.queue, own.crabs_left = list(steps), None
     advance(work)

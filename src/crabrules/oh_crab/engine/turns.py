@@ -152,8 +152,9 @@ def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = Fa
     Obstacle, none under Head Down!). A 2-player team's inactive crab on a current is
     carried at the end of its own turn.
     """
-    crab = work.crab
-    target = carried_to(work.rules.layout, work.crabs, crab, head_down=work.head_down)
+    own = work.turn_decision
+    crab = own.crab
+    target = carried_to(work.rules.layout, work.crabs, crab, head_down=own.head_down)
     if target != NOWHERE and not ignore_current:
         enter_own(work, crab, target, discard, Motion.CURRENT)
     if work.adventure is not None:
@@ -171,9 +172,9 @@ def pass_turn(work: Work) -> None:
     if work.events is not None:
         work.events.append(TurnEnded(player, work.rules.names[player]))
     work.in_turn = False
-    work.stage, work.grants, work.queue = Stage.START, [], []
-    work.crabs_left, work.head_down, work.tile_used = None, False, False
-    work.crab = NO_CRAB
+    work.stage, work.grants, work.tile_used = Stage.START, [], False
+    own = work.turn_decision
+    own.crab, own.queue, own.crabs_left, own.head_down = NO_CRAB, [], None, False
     following = (player + 1) % work.rules.players
     if following != work.cook:
         _start_turn(work, following)
@@ -236,7 +237,7 @@ def _start_turn(work: Work, player: PlayerId) -> None:
     if work.events is not None:
         work.events.append(TurnStarted(player, rules.names[player], work.round))
     if not rules.team:
-        work.crab = rules.crabs_of[player][0]
+        work.turn_decision.crab = rules.crabs_of[player][0]
         return
     waiting = [c for c in rules.crabs_of[player] if not work.tokens[c]]
     if len(waiting) == 1:
@@ -251,7 +252,7 @@ def activate(work: Work, crab: int) -> None:
     player = work.current
     token = 1 + sum(1 for c in work.rules.crabs_of[player] if work.tokens[c])
     work.set_token(crab, token)
-    work.crab = crab
+    work.turn_decision.crab = crab
     work.stage = Stage.START
     if work.events is not None:
         rules = work.rules
@@ -326,7 +327,7 @@ def rest(work: Work, player: PlayerId, keep: CardId, pile: Pile) -> None:
     # 4. Take the Discard pile into the Hand, in view of all.
     take_discard_pile(work, player)
     # 5. Stand up (the active crab).
-    stand_up(work, work.crab)
+    stand_up(work, work.turn_decision.crab)
     # "If you Rested, you do not have access to the actions provided by an action card."
     work.stage = Stage.ACT
     work.grants = turn_grants(work, player)

@@ -41,7 +41,7 @@ from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
 from crabrules.oh_crab.model.progress import Source, Stage
 from crabrules.oh_crab.model.state import NO_CRAB, CardId, Grant, State, Turn
 
-__all__ = ["Rules", "View", "Work", "rules_for", "rules_of", "shared"]
+__all__ = ["Decision", "Rules", "View", "Work", "rules_for", "rules_of", "shared"]
 
 A = TypeVar("A")
 
@@ -276,11 +276,55 @@ def _evolved(adventure: Adventure, changes: dict[str, Any]) -> Adventure:
     )
 
 
+class Decision:
+    """Steps being resolved for one crab: the turn's own action, or a frame above it.
+
+    The working copy keeps its decisions on one stack (:attr:`Work.decisions`): the turn's
+    own at the bottom, and above it the Adventure Pack's frames, the decisions that come
+    first, maybe out of turn (:class:`~crabrules.oh_crab.model.adventure.Frame`). The
+    engine always resolves the top one; a decision pushed while another resolves stops
+    it, and the one beneath goes on once the top one has no step left.
+
+    Attributes:
+        frame: the frame this decision was loaded from or pushed as (its kind, item and
+            player); ``None`` for the turn's own.
+        crab: the crab the steps move (the turn's: the active crab).
+        queue: the steps left, first one next.
+        crabs_left: for a step that moves several crabs, those that may still move.
+        head_down: Head Down! holds: spaces' negative effects are ignored.
+    """
+
+    __slots__ = ("crab", "crabs_left", "frame", "head_down", "queue")
+
+    def __init__(
+        self,
+        frame: Frame | None,
+        crab: int,
+        queue: list[Primitive],
+        crabs_left: list[int] | None,
+        head_down: bool,
+    ) -> None:
+        self.frame = frame
+        self.crab = crab
+        self.queue = queue
+        self.crabs_left = crabs_left
+        self.head_down = head_down
+
+    def frozen_frame(self) -> Frame:
+        """The frame as it stands now (only for a decision above the turn's)."""
+        frame = self.frame
+        assert frame is not None
+        left = None if self.crabs_left is None else tuple(self.crabs_left)
+        return Frame(frame.kind, frame.item, frame.player, self.crab, tuple(self.queue), left)
+
+
 class Work:
     """A mutable copy of a :class:`State`, changed in place by one ``apply``.
 
     Its attributes are the state's fields (the turn's too, one attribute each), with the
-    rules in play (``rules``), the event log (``events``) and the Adventure Pack's frames.
+    rules in play (``rules``) and the event log (``events``). The turn's steps and the
+    Adventure Pack's frames are one stack of :class:`Decision` (``decisions``): the
+    engine resolves the top one (``decision``).
     It holds no rule: the functions that change it live with the rule they play
     (:mod:`~crabrules.oh_crab.engine.cards`, :mod:`~crabrules.oh_crab.engine.shells`,
     :mod:`~crabrules.oh_crab.engine.market`, ...).
@@ -291,19 +335,15 @@ class Work:
         "config",
         "cook",
         "cook_used",
-        "crab",
         "crabs",
-        "crabs_left",
         "current",
+        "decisions",
         "discards",
         "draw",
         "draw_seen",
         "events",
-        "floor",
-        "frames",
         "grants",
         "hands",
-        "head_down",
         "in_turn",
         "knocked",
         "known",
@@ -311,7 +351,6 @@ class Work:
         "owners",
         "phase",
         "planned",
-        "queue",
         "removed",
         "rng",
         "round",
@@ -330,17 +369,12 @@ class Work:
         self.events = events
         self.config = state.config
         adventure = state.adventure
-        #: The Adventure Pack's part (``None`` without modules); see ``frames`` and ``floor``.
+        #: The Adventure Pack's part (``None`` without modules); its frames are decisions.
         self.adventure = adventure
         if adventure is None:
             self.rules = rules_for(state.config)
-            self.frames: list[Frame] | tuple[()] = ()
         else:
             self.rules = rules_of(state)
-            self.frames = list(adventure.frames)
-        #: How many frames lie under the steps being resolved: ``advance`` stops as soon as
-        #: a new frame is pushed above them (a decision that comes first).
-        self.floor = 0
         self.seed = state.seed
         self.rng = state.rng
         self.round = state.round
@@ -373,25 +407,52 @@ class Work:
         if turn is None:
             turn = _NO_TURN
         self.stage = turn.stage
-        #: The active crab: the one the turn's actions move.
-        self.crab = turn.crab
         self.grants = list(turn.grants)
-        self.queue = list(turn.queue)
-        self.crabs_left = None if turn.crabs_left is None else list(turn.crabs_left)
-        self.head_down = turn.head_down
         self.tile_used = turn.tile_used
+        left = None if turn.crabs_left is None else list(turn.crabs_left)
+        #: The decisions being resolved, the top one first: the turn's own (its active
+        #: crab's) at the bottom, the Adventure Pack's frames above.
+        self.decisions = [Decision(None, turn.crab, list(turn.queue), left, turn.head_down)]
+        if adventure is not None:
+            for frame in adventure.frames:
+                self.push_frame(frame)
+
+    @property
+    def decision(self) -> Decision:
+        """The decision on top: the one whose steps resolve now."""
+        return self.decisions[-1]
+
+    @property
+    def turn_decision(self) -> Decision:
+        """The turn's own decision, at the bottom: the active crab's steps."""
+        return self.decisions[0]
+
+    def frames_wait(self) -> bool:
+        """Frames of the Adventure Pack wait above the turn's own decision."""
+        return len(self.decisions) > 1
+
+    def push_frame(self, frame: Frame) -> None:
+        """Push a decision that comes first (only with the Adventure Pack in play).
+
+        Head Down! holds in a frame only for the turn's own active crab.
+        """
+        turn = self.decisions[0]
+        left = None if frame.crabs_left is None else list(frame.crabs_left)
+        head_down = turn.head_down and frame.crab == turn.crab
+        self.decisions.append(Decision(frame, frame.crab, list(frame.queue), left, head_down))
 
     def freeze(self) -> State:
         """Return the frozen state (hands and removed cards sorted)."""
         turn = None
         if self.in_turn:
+            own = self.decisions[0]
             turn = _new_turn(
                 self.stage,
-                self.crab,
+                own.crab,
                 tuple(self.grants),
-                tuple(self.queue),
-                None if self.crabs_left is None else tuple(self.crabs_left),
-                self.head_down,
+                tuple(own.queue),
+                None if own.crabs_left is None else tuple(own.crabs_left),
+                own.head_down,
                 self.tile_used,
             )
         return _new_state(
@@ -430,7 +491,7 @@ class Work:
         """The Adventure Pack's part, with the frames as they are now."""
         assert self.adventure is not None
         old = self.adventure
-        frames = tuple(self.frames)
+        frames = tuple([d.frozen_frame() for d in self.decisions[1:]])
         if frames == old.frames:
             return old
         return _evolved(old, {"frames": frames})
@@ -448,11 +509,6 @@ class Work:
                 else _overlaid(self.config, self.adventure.overlay)
             )
         return self.adventure
-
-    def push_frame(self, frame: Frame) -> None:
-        """Push a decision that comes first (only with the Adventure Pack in play)."""
-        assert isinstance(self.frames, list)
-        self.frames.append(frame)
 
     # --- fields to change in place -----------------------------------------------------
     # A field stays the state's tuple until something changes it (most actions touch few):
