@@ -488,6 +488,21 @@ def test_tied_players_all_win_the_first_place_and_nobody_second() -> None:
     assert active_players(state) == frozenset({2})
 
 
+def test_three_tied_winners_exchange_their_trophies_in_turn_order() -> None:
+    # Each winner's reward waits for its choice, first come, first served: the order in
+    # which the winners were announced (turn order from the active player) holds for every
+    # winner, not only the first.
+    state, log = _announce(Config(players=4, modules={"challenges"}), (0, 4, 4, 4))
+    resolved = next(e for e in log if isinstance(e, ChallengeResolved))
+    assert resolved.first == (1, 2, 3)
+    chosen = []
+    while part(state).frames:
+        (player,) = active_players(state)
+        chosen.append(player)
+        state = apply(state, Choose(player, 2))  # Pirate's Chest: a shell
+    assert chosen == [1, 2, 3]
+
+
 def test_tied_winners_give_no_second_place_to_another_player_taking_part() -> None:
     # "If only one person wins first place, the second-place reward is awarded": red has
     # a shell and takes part, but orange and blue share first place, so red gets nothing.

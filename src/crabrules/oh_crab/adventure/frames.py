@@ -72,6 +72,7 @@ def settle(work: Work) -> None:
             return
     if work.in_turn:
         advance(work)
+        in_order(work, 1)  # what the turn's steps pushed: first come, first served
 
 
 def in_order(work: Work, start: int) -> None:

@@ -22,7 +22,13 @@ from crabrules.core.errors import IllegalActionError
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import asymmetry as module4
-from crabrules.oh_crab.adventure.frames import frame_options, in_order, run_in_frame, settle
+from crabrules.oh_crab.adventure.frames import (
+    frame_options,
+    frame_player,
+    in_order,
+    run_in_frame,
+    settle,
+)
 from crabrules.oh_crab.adventure.overlay import overlaid
 from crabrules.oh_crab.adventure.reveal import reveal, reveal_due
 from crabrules.oh_crab.adventure.rewards import choose_reward, reward_options
@@ -175,7 +181,11 @@ class AdventurePack:
 
     def action_ended(self, work: Work, before: State) -> bool:
         """Resolve the frames the action pushed; Module 4's windows; forget what is face up."""
-        in_order(work, 1)  # every frame above the turn's own decision
+        if frame_player(before) is None:
+            # The turn's action: the frames its steps pushed resolve first come, first
+            # served. (A frame's choice ordered what it pushed as it went, and the frames
+            # still waiting beneath keep their order.)
+            in_order(work, 1)
         settle(work)
         adventure = work.adventure
         assert adventure is not None
