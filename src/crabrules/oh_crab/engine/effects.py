@@ -18,7 +18,6 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.primitives import MOVES, Primitive
 from crabrules.oh_crab.engine.cards import (
-    box,
     discard_from_hand,
     discard_random,
     forget,
@@ -26,7 +25,7 @@ from crabrules.oh_crab.engine.cards import (
     take_discard_pile,
 )
 from crabrules.oh_crab.engine.expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
-from crabrules.oh_crab.engine.market import market_takes, refill_market, take_market
+from crabrules.oh_crab.engine.market import exchange, market_takes, take_market
 from crabrules.oh_crab.engine.movement import (
     chains_onto,
     costs_a_card,
@@ -49,7 +48,6 @@ from crabrules.oh_crab.model.actions import (
     Finish,
     Move,
     PickTrace,
-    Pile,
     Shift,
     Shortcut,
     Side,
@@ -57,7 +55,6 @@ from crabrules.oh_crab.model.actions import (
     TakeMarket,
 )
 from crabrules.oh_crab.model.events import (
-    CardExchanged,
     CardTakenBack,
     Motion,
     MovingFinished,
@@ -424,29 +421,6 @@ class _AfterDiscard:
         self.market = view.market
         self.draw = view.draw
         self.adventure = view.adventure
-
-
-def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
-    """Perform a Card Exchange.
-
-    A starting card leaves the game, another goes under the draw pile; then take a
-    Market card and refill the Market.
-    """
-    # The given card is shown: where it goes depends on its kind, which all must see.
-    rules = work.rules
-    work.hand(player).remove(card)
-    forget(work, player, card)
-    boxed = rules.cards[card].starting
-    if boxed:
-        box(work, card)
-    else:
-        work.open_market()[1].append(card)
-        work.draw_seen += 1
-    if work.events is not None:
-        who, name = rules.names[player], rules.card_names[card]
-        work.events.append(CardExchanged(player, who, card, name, boxed))
-    take_market(work, player, which)
-    refill_market(work)
 
 
 def run_automatic(work: Work, player: PlayerId, step: Primitive) -> None:

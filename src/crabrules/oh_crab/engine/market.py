@@ -6,7 +6,8 @@ pile is top first.
 
 Taking a card is in view of all when it was face up, and so is taking the draw pile's top
 card once only cards the table saw are left in it (``State.draw_seen``: cards given back
-by a Card Exchange go under the draw pile in view of all): :func:`take_market`.
+by a Card Exchange go under the draw pile in view of all): :func:`take_market`. A Card
+Exchange space gives a card for a Market card (:func:`exchange`).
 
 >>> from crabrules.oh_crab.engine.work import Work
 >>> from crabrules.oh_crab.rules import initial_state
@@ -24,13 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.engine.cards import learn
+from crabrules.oh_crab.engine.cards import box, forget, learn
 from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import DRAW_PILE, Pile
-from crabrules.oh_crab.model.events import MarketCardTaken, MarketRefilled
+from crabrules.oh_crab.model.events import CardExchanged, MarketCardTaken, MarketRefilled
 from crabrules.oh_crab.model.state import CardId
 
-__all__ = ["market_takes", "refill", "refill_market", "take", "take_market"]
+__all__ = ["exchange", "market_takes", "refill", "refill_market", "take", "take_market"]
 
 
 def refill(
@@ -123,3 +124,26 @@ def _log_refill(work: Work, placed: list[tuple[Pile, CardId]] | None) -> None:
     if work.events is not None and placed:
         names = work.rules.card_names
         work.events.extend(MarketRefilled(pile, card, names[card]) for pile, card in placed)
+
+
+def exchange(work: Work, player: PlayerId, card: CardId, which: Pile) -> None:
+    """Perform a Card Exchange.
+
+    A starting card leaves the game, another goes under the draw pile; then take a
+    Market card and refill the Market.
+    """
+    # The given card is shown: where it goes depends on its kind, which all must see.
+    rules = work.rules
+    work.hand(player).remove(card)
+    forget(work, player, card)
+    boxed = rules.cards[card].starting
+    if boxed:
+        box(work, card)
+    else:
+        work.open_market()[1].append(card)
+        work.draw_seen += 1
+    if work.events is not None:
+        who, name = rules.names[player], rules.card_names[card]
+        work.events.append(CardExchanged(player, who, card, name, boxed))
+    take_market(work, player, which)
+    refill_market(work)
