@@ -362,6 +362,7 @@ class Work:
         "tile_used",
         "tokens",
         "traces",
+        "turn_decision",
     )
 
     def __init__(self, state: State, events: list[Event] | None = None) -> None:
@@ -412,7 +413,10 @@ class Work:
         left = None if turn.crabs_left is None else list(turn.crabs_left)
         #: The decisions being resolved, the top one first: the turn's own (its active
         #: crab's) at the bottom, the Adventure Pack's frames above.
-        self.decisions = [Decision(None, turn.crab, list(turn.queue), left, turn.head_down)]
+        own = Decision(None, turn.crab, list(turn.queue), left, turn.head_down)
+        #: The turn's own decision, at the bottom of the stack: the active crab's steps.
+        self.turn_decision = own
+        self.decisions = [own]
         if adventure is not None:
             for frame in adventure.frames:
                 self.push_frame(frame)
@@ -421,11 +425,6 @@ class Work:
     def decision(self) -> Decision:
         """The decision on top: the one whose steps resolve now."""
         return self.decisions[-1]
-
-    @property
-    def turn_decision(self) -> Decision:
-        """The turn's own decision, at the bottom: the active crab's steps."""
-        return self.decisions[0]
 
     def frames_wait(self) -> bool:
         """Frames of the Adventure Pack wait above the turn's own decision."""
@@ -436,7 +435,7 @@ class Work:
 
         Head Down! holds in a frame only for the turn's own active crab.
         """
-        turn = self.decisions[0]
+        turn = self.turn_decision
         left = None if frame.crabs_left is None else list(frame.crabs_left)
         head_down = turn.head_down and frame.crab == turn.crab
         self.decisions.append(Decision(frame, frame.crab, list(frame.queue), left, head_down))
@@ -445,7 +444,7 @@ class Work:
         """Return the frozen state (hands and removed cards sorted)."""
         turn = None
         if self.in_turn:
-            own = self.decisions[0]
+            own = self.turn_decision
             turn = _new_turn(
                 self.stage,
                 own.crab,
