@@ -68,7 +68,11 @@ def panel_blocks(view: Observation, rules: Rules, fills: list[str]) -> list[list
     """What the panel says, as blocks that are laid out whole."""
     market = [Line(_status(view, rules), bold=True), Line("Market", bold=True)]
     for index, pile in enumerate(view.market):
-        top = f"{rules.card_names[pile[-1]]} ({len(pile)} card{'s' * (len(pile) > 1)})" if pile else "empty"
+        top = (
+            f"{rules.card_names[pile[-1]]} ({len(pile)} card{'s' * (len(pile) > 1)})"
+            if pile
+            else "empty"
+        )
         market.append(Line(f"{pile_label(index)}: {top}", indented=True))
     market.append(Line(f"draw pile {view.draw_size} · shell supply {view.supply}", indented=True))
     blocks = [market]
