@@ -113,6 +113,7 @@ def render_svg(
             picture.add(
                 "rect",
                 parent=group,
+                class_="highlight",
                 x=x + 2,
                 y=y + 2,
                 width=card - 4,
