@@ -94,11 +94,14 @@ def render_svg(
         InvalidConfigError: ``last_action`` is not an Oh Crab! action or names a player,
             crab or space the game lacks, or a cell of ``highlight`` is not a space.
 
-    >>> from crabrules.oh_crab import initial_state, legal_actions, apply
+    >>> from crabrules.oh_crab import Config, initial_state, legal_actions, apply
     >>> state = initial_state(seed=3)
     >>> render_svg(state) == render_svg(observe(state, None))
     True
-    >>> place = legal_actions(state)[0]
+    >>> state = initial_state(Config(players=2), seed=3)
+    >>> place = legal_actions(state)[0]  # the 2-player mode first places the crabs
+    >>> place
+    Place(player=1, crab=2, space=1)
     >>> 'class="last-move"' in render_svg(apply(state, place), last_action=place)
     True
     """
