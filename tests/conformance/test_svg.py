@@ -3,13 +3,16 @@
 - every sampled state, and every player's and the spectator's observation of it, draws
   as one ``<svg>`` document that parses as XML;
 - the same position always gives the same bytes;
-- a state is drawn as its spectator's observation, so a picture never shows a hand.
+- a state is drawn as its spectator's observation, so a picture never shows a hand;
+- every legal action of a few positions of every named mix is drawn as ``last_action``.
 """
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -17,9 +20,21 @@ from hypothesis import strategies as st
 
 import crabrules
 from crabrules.agents import PlausibleAgent, play_match
-from tests.conformance.common import AnyGame, by_game, conformance, players, playouts, sample
+from tests.conformance import tictactoe
+from tests.conformance.common import (
+    GAMES,
+    AnyGame,
+    by_game,
+    conformance,
+    play,
+    players,
+    playouts,
+    sample,
+)
+from tests.conformance.strategies import MIXES
 
-SVG = "{http://www.w3.org/2000/svg}svg"
+NS = "{http://www.w3.org/2000/svg}"
+SVG = f"{NS}svg"
 
 
 def _parse(picture: str) -> ET.Element:
@@ -59,3 +74,30 @@ def test_the_final_picture_says_who_won_and_why(game_id: str) -> None:
     assert result.outcome is not None
     words = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", game.render_svg(result.state)))
     assert re.search(r"\b(wins?|lose|draw)\b", words), words[:300]
+
+
+MIX_CASES = [
+    (game, name, config)
+    for game in GAMES
+    for name, config in MIXES.get(game.info.id, {"default": game.config_type()}).items()
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "config"), MIX_CASES, ids=[f"{g.info.id}-{n}" for g, n, _ in MIX_CASES]
+)
+def test_every_legal_action_draws_as_the_last_action(
+    game: AnyGame, name: str, config: Any
+) -> None:
+    # A few positions of a seeded random game of every named mix: each legal action, once
+    # applied, is drawn as the last action of the position it led to.
+    rnd = random.Random(name)
+    playout = play(game, config, 7, rnd)
+    states = [s for s in playout.states if not game.is_terminal(s)]
+    for state in rnd.sample(states, min(3, len(states))):
+        for action in game.legal_actions(state):
+            after = game.apply(state, action)
+            root = _parse(game.render_svg(after, last_action=action))
+            marked = [g for g in root.iter(f"{NS}g") if g.get("class") == "last-move"]
+            # every game of the library marks what its last action did; the test game none
+            assert len(marked) == (0 if game is tictactoe.GAME else 1), action

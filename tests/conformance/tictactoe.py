@@ -9,6 +9,7 @@ suite is tested against a game whose every answer is known. It is registered as
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection
 from typing import ClassVar
 
 import attrs
@@ -278,7 +279,15 @@ def render(state: State) -> str:
     return "\n".join(rows)
 
 
-def render_svg(position: State | Observation, *, size: int = 90, labels: bool = True) -> str:
+def render_svg(
+    position: State | Observation,
+    *,
+    size: int = 90,
+    labels: bool = True,
+    last_action: Action | None = None,
+    highlight: Collection[int] = (),
+) -> str:
+    del last_action, highlight  # the reference game draws no marks
     board = position.board
     picture = Svg(size, size, title="tic-tac-toe")
     marks = {EMPTY: "", 0: "X", 1: "O"}

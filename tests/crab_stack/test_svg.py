@@ -68,5 +68,7 @@ def test_highlighted_cells_are_shaded_and_bad_cells_refused() -> None:
     assert plain.count('fill="#ffe45c"') == 0
     with pytest.raises(InvalidConfigError, match="highlight"):
         render_svg(state, highlight=[99])
+    with pytest.raises(InvalidConfigError, match="highlight"):
+        render_svg(state, highlight=3)  # type: ignore[arg-type]  # not a collection at all
     with pytest.raises(InvalidConfigError, match="last_action"):
         render_svg(state, last_action="E3-D4")  # type: ignore[arg-type]

@@ -202,6 +202,10 @@ class Table:
         with self.lock:
             return self._view(player, since)
 
+    def _last_action(self) -> Any:
+        """The action the picture marks as the last one (every player saw it made)."""
+        return self.actions[-1] if self.actions else None
+
     def _view(self, player: int, since: int) -> dict[str, Any]:
         game, state = self.game, self.state
         observation = game.observe(state, player)
@@ -217,7 +221,7 @@ class Table:
             "terminal": game.is_terminal(state),
             "outcome": None if outcome is None else crabrules.to_dict(outcome),
             "observation": crabrules.to_dict(observation),
-            "svg": game.render_svg(observation),
+            "svg": game.render_svg(observation, last_action=self._last_action()),
             "legal": [
                 {
                     "action": crabrules.to_dict(action),

@@ -81,7 +81,8 @@ def test_a_view_is_the_players_observation_picture_and_actions(
         body = view.json()
         seen = game.observe(table.state, player)
         assert body["observation"] == as_json(seen)
-        assert body["svg"] == game.render_svg(seen)
+        last = table.actions[-1] if table.actions else None
+        assert body["svg"] == game.render_svg(seen, last_action=last)
         legal = game.legal_actions(table.state, player)
         assert [a["action"] for a in body["legal"]] == [as_json(a) for a in legal]
         assert [a["text"] for a in body["legal"]] == [game.describe(table.state, a) for a in legal]

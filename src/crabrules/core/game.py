@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -311,7 +311,15 @@ class _ParseAction(Protocol[S_contra, A_co]):
 
 
 class _RenderSvg(Protocol):
-    def __call__(self, position: Any, *, size: int = ..., labels: bool = True) -> str: ...
+    def __call__(
+        self,
+        position: Any,
+        *,
+        size: int = ...,
+        labels: bool = True,
+        last_action: Any = None,
+        highlight: Collection[Any] = (),
+    ) -> str: ...
 
 
 class Game(Protocol[C, S, A, O_co]):
@@ -399,11 +407,21 @@ class Game(Protocol[C, S, A, O_co]):
     def render(self, state: S) -> str:
         """A plain-text picture of the state."""
 
-    def render_svg(self, position: Any, *, size: int | None = None, labels: bool = True) -> str:
+    def render_svg(
+        self,
+        position: Any,
+        *,
+        size: int | None = None,
+        labels: bool = True,
+        last_action: A | None = None,
+        highlight: Collection[Any] = (),
+    ) -> str:
         """A standalone SVG picture of a state (as a spectator sees it) or an observation.
 
         ``size`` is the width in pixels (``None``: the game's default); ``labels`` prints
-        the notation's labels.
+        the notation's labels; ``last_action`` (the action that led to ``position``) is
+        outlined, and the cells or cards of ``highlight`` are shaded (what they name is
+        each game's; see its ``render_svg``).
         """
 
     def num_players(self, state: S) -> int:
@@ -517,11 +535,26 @@ class GameBundle(Generic[C, S, A, O]):
         """A plain-text picture of the state."""
         return self._render(state)
 
-    def render_svg(self, position: Any, *, size: int | None = None, labels: bool = True) -> str:
-        """A standalone SVG picture of a state or an observation (``size=None``: the default)."""
+    def render_svg(
+        self,
+        position: Any,
+        *,
+        size: int | None = None,
+        labels: bool = True,
+        last_action: A | None = None,
+        highlight: Collection[Any] = (),
+    ) -> str:
+        """A standalone SVG picture of a state or an observation (``size=None``: the default).
+
+        ``last_action`` and ``highlight`` are passed to the game's ``render_svg``.
+        """
         if size is None:
-            return self._render_svg(position, labels=labels)
-        return self._render_svg(position, size=size, labels=labels)
+            return self._render_svg(
+                position, labels=labels, last_action=last_action, highlight=highlight
+            )
+        return self._render_svg(
+            position, size=size, labels=labels, last_action=last_action, highlight=highlight
+        )
 
     def num_players(self, state: S) -> int:
         """How many players the game in ``state`` has."""

@@ -19,7 +19,14 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-__all__ = ["PALETTE", "Svg", "colour_fill", "number"]
+from crabrules.core.errors import InvalidConfigError
+
+__all__ = ["LAST", "PALETTE", "SHADE", "Svg", "checked_ids", "colour_fill", "number"]
+
+#: The colour that outlines the last action's spaces or cards (``class="last-move"``).
+LAST = "#f2b705"
+#: The fill, drawn at 45% opacity, of a highlighted space or card.
+SHADE = "#ffe45c"
 
 #: The fill drawn for a colour's name (the games' colours); other names use their index.
 PALETTE: dict[str, str] = {
@@ -44,6 +51,31 @@ def colour_fill(name: str, index: int) -> str:
     ('#d94a3d', '#3b6fd1')
     """
     return PALETTE.get(name.lower(), _BY_INDEX[index % len(_BY_INDEX)])
+
+
+def checked_ids(values: Iterable[object], count: int, field: str) -> tuple[int, ...]:
+    """``values`` as a tuple, each an ``int`` from 0 to ``count - 1``, or a refusal.
+
+    The refusal is an :class:`~crabrules.core.errors.InvalidConfigError` naming ``field``
+    (the argument of ``render_svg`` the value came from).
+
+    >>> checked_ids([2, 0], 3, "highlight")
+    (2, 0)
+    >>> checked_ids(["A1"], 3, "highlight")
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: highlight: ids from 0 to 2, not 'A1'
+    """
+    if isinstance(values, (str, bytes)):  # a string is iterable, but never a set of ids
+        raise InvalidConfigError(f"{field}: a collection of ids, not {values!r:.40}")
+    try:
+        checked = tuple(values)
+    except TypeError:
+        raise InvalidConfigError(f"{field}: a collection of ids, not {values!r:.40}") from None
+    for value in checked:
+        if type(value) is not int or not 0 <= value < count:
+            raise InvalidConfigError(f"{field}: ids from 0 to {count - 1}, not {value!r:.40}")
+    return checked  # type: ignore[return-value]  # each checked to be an int above
 
 
 def number(value: float) -> str:

@@ -16,10 +16,10 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.core.svg import Svg, colour_fill
+from crabrules.core.svg import LAST, SHADE, Svg, checked_ids, colour_fill
 from crabrules.crab_stack.actions import Action, KeepGroup, Move
 from crabrules.crab_stack.board import Cell, Coord
 from crabrules.crab_stack.crabs import crab_player, crab_size
@@ -86,7 +86,7 @@ def render_svg(
     view = position if isinstance(position, Observation) else observe(position, None)
     config = view.config
     marked = _cells_of(last_action, len(config.spaces))
-    shaded = _checked_cells(highlight, len(config.spaces), "highlight")
+    shaded = checked_ids(highlight, len(config.spaces), "highlight")
     centres = [hex_centre(c) for c in config.spaces]
     xs = [x for x, _ in centres]
     ys = [y for _, y in centres]
@@ -120,7 +120,7 @@ def render_svg(
             stroke_dasharray="6 4" if cell in tied else None,
         )
         if cell in shaded:
-            picture.polygon(corners, parent=group, fill="#ffe45c", fill_opacity=0.45)
+            picture.polygon(corners, parent=group, fill=SHADE, fill_opacity=0.45)
         for level, c in enumerate(stack):
             player, crab_size_ = crab_player(c), crab_size(c)
             disc_y = cy - radius * (_LIFT * (level - (len(stack) - 1) / 2) + 0.08)
@@ -177,19 +177,10 @@ def _cells_of(action: Action | None, cells: int) -> tuple[Cell, ...]:
     if action is None:
         return ()
     if isinstance(action, Move):
-        return _checked_cells((action.src, action.dst), cells, "last_action")
+        return checked_ids((action.src, action.dst), cells, "last_action")
     if isinstance(action, KeepGroup):
-        return _checked_cells((action.cell,), cells, "last_action")
+        return checked_ids((action.cell,), cells, "last_action")
     raise InvalidConfigError(f"last_action: a Crab Stack action or None, not {action!r:.80}")
-
-
-def _checked_cells(cells: Iterable[object], count: int, field: str) -> tuple[Cell, ...]:
-    """``cells`` as a tuple, each a cell id of the board, or a refusal naming ``field``."""
-    checked = tuple(cells)
-    for cell in checked:
-        if type(cell) is not int or not 0 <= cell < count:
-            raise InvalidConfigError(f"{field}: cell ids from 0 to {count - 1}, not {cell!r:.40}")
-    return checked  # type: ignore[return-value]  # each checked to be an int above
 
 
 def _mark_last(
@@ -208,7 +199,7 @@ def _mark_last(
             cy=cy,
             r=radius * 0.8,
             fill="none",
-            stroke="#f2b705",
+            stroke=LAST,
             stroke_width=4,
         )
     if len(cells) == 2:
@@ -220,7 +211,7 @@ def _mark_last(
             y1=y1,
             x2=x2,
             y2=y2,
-            stroke="#f2b705",
+            stroke=LAST,
             stroke_width=5,
             stroke_linecap="round",
             opacity=0.8,

@@ -17,8 +17,12 @@ True
 
 from __future__ import annotations
 
-from crabrules.core.svg import Svg, colour_fill
-from crabrules.marche_du_crabe.board import LABELS, NO_ITEM, SIZE
+from collections.abc import Collection
+
+from crabrules.core.errors import InvalidConfigError
+from crabrules.core.svg import LAST, SHADE, Svg, checked_ids, colour_fill
+from crabrules.marche_du_crabe.actions import Action, Move, Place, Stay
+from crabrules.marche_du_crabe.board import LABELS, NO_ITEM, SIZE, Cell
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
 from crabrules.marche_du_crabe.content import ITEM_CODES, ITEMS, Icon
 from crabrules.marche_du_crabe.observe import Observation, observe
@@ -39,7 +43,14 @@ _MARGIN = 22  # room for the column letters and row numbers
 _PANEL = 86  # the panel under the beach
 
 
-def render_svg(position: State | Observation, *, size: int = 480, labels: bool = True) -> str:
+def render_svg(
+    position: State | Observation,
+    *,
+    size: int = 480,
+    labels: bool = True,
+    last_action: Action | None = None,
+    highlight: Collection[Cell] = (),
+) -> str:
     """Draw an observation of the beach (a state is drawn as a spectator sees it).
 
     Args:
@@ -48,15 +59,31 @@ def render_svg(position: State | Observation, *, size: int = 480, labels: bool =
             as ``observe(state, None)``, so no Forbidden Item is ever shown by accident.
         size: the picture's width in pixels.
         labels: print the column letters and row numbers of the notation.
+        last_action: the action that led to ``position``, its card outlined
+            (``class="last-move"``): a placed Baddie's card, the card the Crabs moved to
+            (a :class:`~crabrules.marche_du_crabe.actions.Move` names no card it left, so
+            there is no arrow), or for a ``Stay`` the card the Crabs stayed on.
+        highlight: card cell ids (0 for ``A1`` to 35 for ``F6``, as ``data-cell``) to
+            shade: a front end's selection, or where a Baddie may go.
+
+    The beach has no side per player: every viewer sees it the same way up.
 
     Raises:
         NotAStateError: ``position`` is neither a state nor an observation of this game.
+        InvalidConfigError: ``last_action`` is not an action of this game, or a cell of
+            ``highlight`` is not a card.
 
-    >>> from crabrules.marche_du_crabe import initial_state
+    >>> from crabrules.marche_du_crabe import initial_state, legal_actions, apply
     >>> render_svg(initial_state(seed=7)) == render_svg(observe(initial_state(seed=7), None))
+    True
+    >>> state = initial_state(seed=7)
+    >>> action = legal_actions(state)[0]
+    >>> 'class="last-move"' in render_svg(apply(state, action), last_action=action)
     True
     """
     view = position if isinstance(position, Observation) else observe(position, None)
+    marked = _cells_of(last_action, view)
+    shaded = set(checked_ids(highlight, SIZE * SIZE, "highlight"))
     card = (size - 2 * _MARGIN) / SIZE
     height = _MARGIN + SIZE * card + _PANEL
     picture = Svg(size, height, title=f"La Marche du Crabe: {view.beach.name}")
@@ -82,6 +109,19 @@ def render_svg(position: State | Observation, *, size: int = 480, labels: bool =
             stroke=fills[view.player] if own and view.player is not None else "#c7a861",
             stroke_width=4 if own else 1,
         )
+        if cell in shaded:
+            picture.add(
+                "rect",
+                parent=group,
+                class_="highlight",
+                x=x + 2,
+                y=y + 2,
+                width=card - 4,
+                height=card - 4,
+                rx=6,
+                fill=SHADE,
+                fill_opacity=0.45,
+            )
         if item != NO_ITEM and cell in view.freed:
             picture.text(
                 x + card / 2,
@@ -188,12 +228,47 @@ def render_svg(position: State | Observation, *, size: int = 480, labels: bool =
                 fill="#fff",
                 font_weight="bold",
             )
+    _mark_last(picture, marked, card)
     if labels:
         for i in range(SIZE):
             picture.text(_MARGIN + (i + 0.5) * card, 16, LABELS[i][0], size=13, fill="#163b4d")
             picture.text(11, _MARGIN + (i + 0.55) * card, str(i + 1), size=13, fill="#163b4d")
     _panel(picture, view, _MARGIN + SIZE * card)
     return picture.to_string()
+
+
+def _cells_of(action: Action | None, view: Observation) -> tuple[Cell, ...]:
+    """The cards ``action`` names: a Baddie's or the Crabs' new card, or where they stayed."""
+    if action is None:
+        return ()
+    if isinstance(action, (Place, Move)):
+        return checked_ids((action.cell,), SIZE * SIZE, "last_action")
+    if isinstance(action, Stay):
+        return (view.token,)
+    raise InvalidConfigError(
+        f"last_action: a La Marche du Crabe action or None, not {action!r:.80}"
+    )
+
+
+def _mark_last(picture: Svg, cells: tuple[Cell, ...], card: float) -> None:
+    """Outline the last action's cards, over everything drawn on them."""
+    if not cells:
+        return
+    group = picture.group(class_="last-move")
+    for cell in cells:
+        row, column = divmod(cell, SIZE)
+        picture.add(
+            "rect",
+            parent=group,
+            x=_MARGIN + column * card + 4,
+            y=_MARGIN + row * card + 4,
+            width=card - 8,
+            height=card - 8,
+            rx=6,
+            fill="none",
+            stroke=LAST,
+            stroke_width=4,
+        )
 
 
 def _panel(picture: Svg, view: Observation, top: float) -> None:

@@ -16,21 +16,71 @@ or Double Crabs claim and the winner close the picture. Cards are ``<g>`` elemen
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from xml.etree.ElementTree import Element
 
-from crabrules.core.svg import Svg
+import attrs
+
+from crabrules.core.errors import InvalidConfigError
+from crabrules.core.svg import LAST, SHADE, Svg, checked_ids
+from crabrules.youve_got_crabs.actions import (
+    Action,
+    Answer,
+    Call,
+    Collect,
+    Confirm,
+    PickUp,
+    PutDown,
+    Resolve,
+    Signal,
+    Swap,
+)
 from crabrules.youve_got_crabs.cards import Card, card_name
 from crabrules.youve_got_crabs.notation import hand_label, ocean_label, player_label, team_label
 from crabrules.youve_got_crabs.observe import Observation, observe
 from crabrules.youve_got_crabs.state import UNSEEN, State
 from crabrules.youve_got_crabs.table import table
 
-__all__ = ["render_svg"]
+__all__ = ["CardPlace", "render_svg"]
 
 _TEAM_FILLS = ("#d94a3d", "#3b6fd1", "#3fa34d", "#e8a93a", "#8a4fc4")
+_SEATED = (PutDown, PickUp, Confirm, Answer, Signal, Resolve, Collect)
+
+#: Where a card lies on the table: ``(None, slot)`` the Ocean's slot (0 for ``A`` to 3 for
+#: ``D``, as ``data-ocean``), ``(player, slot)`` that player's hand slot (0 for ``1`` to 3
+#: for ``4``, as ``data-player`` and ``data-slot``).
+CardPlace = tuple[int | None, int]
 
 
-def render_svg(position: State | Observation, *, size: int = 640, labels: bool = True) -> str:
+@attrs.frozen
+class _Table:
+    """Where the picture puts each card and each player's row, for a width's ``scale``."""
+
+    scale: float
+    size: int
+
+    @property
+    def card(self) -> tuple[float, float]:
+        return (110 * self.scale, 54 * self.scale)
+
+    def at(self, place: CardPlace) -> tuple[float, float]:
+        """The top left corner of the card at ``place``."""
+        player, slot = place
+        x = 130 * self.scale + slot * (self.card[0] + 8 * self.scale)
+        return (x, 70 * self.scale if player is None else self.row_top(player))
+
+    def row_top(self, player: int) -> float:
+        return 200 * self.scale + player * 66 * self.scale
+
+
+def render_svg(
+    position: State | Observation,
+    *,
+    size: int = 640,
+    labels: bool = True,
+    last_action: Action | None = None,
+    highlight: Collection[CardPlace] = (),
+) -> str:
     """Draw the table as the observation's viewer sees it (a state: as a spectator does).
 
     Args:
@@ -40,19 +90,36 @@ def render_svg(position: State | Observation, *, size: int = 640, labels: bool =
         size: the picture's width in pixels; the height grows with the player count.
         labels: print the notation's labels (``P0``, ``T0``, slots ``1``-``4`` and
             ``A``-``D``) beside the cards.
+        last_action: the action that led to ``position``, outlined (``class="last-move"``):
+            a swap's hand card and Ocean card with a line between them, a call's caller and
+            target rows with a line between them, and for any other action its player's row.
+        highlight: the cards to shade, each a :data:`CardPlace`: ``(None, slot)`` for an
+            Ocean card, ``(player, slot)`` for a hand card.
+
+    The table has no side per player: every viewer sees the same rows in seat order.
 
     Raises:
         NotAStateError: ``position`` is neither a state nor an observation of this game.
+        InvalidConfigError: ``last_action`` is not an action of this game or names a
+            player or slot the table lacks, or a place of ``highlight`` is not a card's.
 
-    >>> from crabrules.youve_got_crabs import initial_state
+    >>> from crabrules.youve_got_crabs import initial_state, legal_actions, apply
     >>> state = initial_state(seed=2)
     >>> render_svg(state) == render_svg(observe(state, None))
     True
+    >>> swap = next(a for a in legal_actions(state) if isinstance(a, Swap))
+    >>> 'class="last-move"' in render_svg(apply(state, swap), last_action=swap)
+    True
+    >>> render_svg(state, highlight=[(None, 0), (0, 3)]).count('class="highlight"')
+    2
     """
     view = position if isinstance(position, Observation) else observe(position, None)
     config = view.config
+    shaded = _places(highlight, config.players, "highlight")
+    _check_action(last_action, config.players)
     seats = table(config)
     scale = size / 640
+    layout = _Table(scale, size)
     card_w, card_h, row_h = 110 * scale, 54 * scale, 66 * scale
     left = 130 * scale
     rows_top = 200 * scale
@@ -101,6 +168,8 @@ def render_svg(position: State | Observation, *, size: int = 640, labels: bool =
             ocean_label(slot) if labels else "",
             font,
         )
+        if (None, slot) in shaded:
+            _shade(picture, group, layout.at((None, slot)), layout.card)
     picture.text(
         10 * scale,
         150 * scale,
@@ -177,8 +246,117 @@ def render_svg(position: State | Observation, *, size: int = 640, labels: bool =
                 font,
                 face_down=face_down,
             )
+            if (p, slot) in shaded:
+                _shade(picture, group, layout.at((p, slot)), layout.card)
+    _mark_last(picture, last_action, layout)
     _footer(picture, view, 10 * scale, rows_top + config.players * row_h + 20 * scale, font)
     return picture.to_string()
+
+
+def _places(values: object, players: int, field: str) -> frozenset[CardPlace]:
+    """``values`` as card places of a table of ``players``, or a refusal naming ``field``."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Collection):
+        raise InvalidConfigError(f"{field}: a collection of card places, not {values!r:.40}")
+    for place in values:
+        if not (isinstance(place, tuple) and len(place) == 2):
+            raise InvalidConfigError(
+                f"{field}: card places (None or a player, a slot 0-3), not {place!r:.40}"
+            )
+        player, slot = place
+        if player is not None:
+            checked_ids((player,), players, field)
+        checked_ids((slot,), 4, field)
+    return frozenset(values)
+
+
+def _check_action(action: object, players: int) -> None:
+    """Refuse a ``last_action`` that is not an action of this game on this table."""
+    if action is None:
+        return
+    if not isinstance(action, (Swap, Call, *_SEATED)):
+        raise InvalidConfigError(
+            f"last_action: a You've Got Crabs action or None, not {action!r:.80}"
+        )
+    checked_ids((action.player,), players, "last_action")
+    if isinstance(action, Swap):
+        checked_ids((action.hand_slot, action.ocean_slot), 4, "last_action")
+    if isinstance(action, Call):
+        checked_ids((action.target,), players, "last_action")
+
+
+def _shade(
+    picture: Svg, group: Element, at: tuple[float, float], card: tuple[float, float]
+) -> None:
+    """Shade a highlighted card."""
+    picture.add(
+        "rect",
+        parent=group,
+        class_="highlight",
+        x=at[0],
+        y=at[1],
+        width=card[0],
+        height=card[1],
+        rx=5,
+        fill=SHADE,
+        fill_opacity=0.45,
+    )
+
+
+def _mark_last(picture: Svg, action: Action | None, layout: _Table) -> None:
+    """Outline what the last action touched; a line joins a swap's cards or a call's rows."""
+    if action is None:
+        return
+    group = picture.group(class_="last-move")
+    width, height = layout.card
+    scale = layout.scale
+    ends: list[tuple[float, float]] = []
+    if isinstance(action, Swap):
+        for place in ((action.player, action.hand_slot), (None, action.ocean_slot)):
+            x, y = layout.at(place)
+            picture.add(
+                "rect",
+                parent=group,
+                x=x - 2,
+                y=y - 2,
+                width=width + 4,
+                height=height + 4,
+                rx=6,
+                fill="none",
+                stroke=LAST,
+                stroke_width=4,
+            )
+            ends.append((x + width / 2, y + height / 2))
+    else:
+        rows = (action.player, action.target) if isinstance(action, Call) else (action.player,)
+        for p in rows:
+            top = layout.row_top(p)
+            picture.add(
+                "rect",
+                parent=group,
+                x=4 * scale,
+                y=top - 4 * scale,
+                width=layout.size - 8 * scale,
+                height=62 * scale,
+                rx=6,
+                fill="none",
+                stroke=LAST,
+                stroke_width=4,
+            )
+            ends.append((70 * scale, top + 27 * scale))
+    if len(ends) == 2:
+        (x1, y1), (x2, y2) = ends
+        picture.add(
+            "line",
+            parent=group,
+            x1=x1,
+            y1=y1,
+            x2=x2,
+            y2=y2,
+            stroke=LAST,
+            stroke_width=5,
+            stroke_linecap="round",
+            opacity=0.8,
+        )
 
 
 def _card(

@@ -8,9 +8,10 @@ Obstacle, ``⇄`` for a Card Exchange, a dashed arrow from a Shortcut to where i
 blue arrow for a Water Current, the number of a Start space, a yellow shell for a Shell
 space, green reeds along a space's land edge and ``?`` on a Surprise space. A crab is a
 disc in its colour; a knocked-over crab lies on its side, crossed. Crabs that reached the
-sea stand in the sea band. On the right, the Market, the draw pile and the shell supply,
-the turn, the viewer's Hand and each player's panel: shells, Hand size, the face-down
-card, the Trace and the Discard pile. Each space is a ``<g>`` with ``data-cell`` and
+sea stand in the sea band. Beside the board, then below it (so that the picture stays
+about square), the panel: the turn, the Market, the draw pile and the shell supply, the
+viewer's Hand and each player's shells, Hand size, face-down card, Trace and Discard pile,
+in the board labels' font size. Each space is a ``<g>`` with ``data-cell`` and
 ``data-label``, for a front end's clicks.
 
 >>> from crabrules.oh_crab import Config, initial_state, observe
@@ -21,91 +22,171 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
-import textwrap
+from collections.abc import Callable, Collection
 from xml.etree.ElementTree import Element
 
-from crabrules.core.svg import Svg, colour_fill
-from crabrules.oh_crab.content.board import SEA
+from crabrules.core.errors import InvalidConfigError
+from crabrules.core.svg import LAST, SHADE, Svg, checked_ids, colour_fill
+from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.components import COLUMNS, Arrow, Space, SpaceType
 from crabrules.oh_crab.engine.work import Rules, rules_for
-from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
-from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, State
-from crabrules.oh_crab.rules import decide_winners
-from crabrules.oh_crab.view.expansion import required_parts
-from crabrules.oh_crab.view.observe import HIDDEN, Observation, observe
-from crabrules.oh_crab.view.words import winners_words
+from crabrules.oh_crab.model.actions import (
+    ACTIONS,
+    Action,
+    Activate,
+    MakeObstacle,
+    Move,
+    Place,
+    Shift,
+    Shortcut,
+    Skill,
+)
+from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label
+from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.view.observe import Observation, observe
+from crabrules.oh_crab.view.svg_panel import Placed, draw_panel, panel_blocks, place_blocks
 
 __all__ = ["render_svg"]
 
-_SPACE = 34  # a space's side, in pixels, before scaling
+# Measures at the default width, 560 pixels (the web example's board column at its widest);
+# another ``size`` scales them all.
+_WIDTH = 560
+_SPACE = 32  # a space's side
 _TOP = 58  # the sea band above the board
-_LEFT = 22  # room for the row numbers
-_LEGEND = (
-    "Spaces: dark rock inaccessible; brown boulder Obstacle (lose a card);",
-    "  x knocking-over Obstacle; S Shortcut, dashed to its end; ⇄ Card Exchange;",
-    "  blue arrow Water Current; 1-5 Start; yellow dot Shell; green bar Reeds; ? Surprise.",
-    "Crabs: a disc with its player's number; lying and crossed: knocked over.",
-)
+_LEFT = 24  # room for the row numbers
+_FONT = 13  # the board's labels and the panel's text alike
 _ANGLES = {Arrow.N: -90, Arrow.W: 180, Arrow.E: 0, Arrow.NE: -45, Arrow.NW: -135}
 
+Corner = Callable[[Cell], tuple[float, float]]
 
-def render_svg(position: State | Observation, *, size: int = 720, labels: bool = True) -> str:
+
+def render_svg(
+    position: State | Observation,
+    *,
+    size: int = _WIDTH,
+    labels: bool = True,
+    last_action: Action | None = None,
+    highlight: Collection[Cell] = (),
+) -> str:
     """Draw the board and every player's panel as the observation's viewer sees them.
 
     Args:
         position: an :class:`~crabrules.oh_crab.view.observe.Observation`, or a
             :class:`~crabrules.oh_crab.State`, drawn as ``observe(state, None)`` so that
             no Hand is ever drawn by accident.
-        size: the picture's width in pixels; the height follows the board's length.
+        size: the picture's width in pixels; the height follows the board's length and
+            the panel's (about the width for the First Escape board).
         labels: print the column letters and row numbers of the notation.
+        last_action: the action that led to ``position``, outlined (``class="last-move"``):
+            its player's heading in the panel and the spaces it names: a move's or a
+            shift's destination (with a line along each pushed crab's way), a placed
+            crab's space, a new Obstacle's, an activated crab's. A card action (a plan, a
+            rest, an exchange...) names no space, so only its player is outlined.
+        highlight: board cell ids (as ``data-cell`` and the actions' ``dest``) to shade:
+            a front end's selection, or where the active crab may go.
+
+    The board is drawn sea up for every viewer: it has no side per player.
 
     Raises:
         NotAStateError: ``position`` is neither a state nor an observation of this game.
+        InvalidConfigError: ``last_action`` is not an Oh Crab! action or names a player,
+            crab or space the game lacks, or a cell of ``highlight`` is not a space.
 
-    >>> from crabrules.oh_crab import initial_state
+    >>> from crabrules.oh_crab import Config, initial_state, legal_actions, apply
     >>> state = initial_state(seed=3)
     >>> render_svg(state) == render_svg(observe(state, None))
+    True
+    >>> state = initial_state(Config(players=2), seed=3)
+    >>> place = legal_actions(state)[0]  # the 2-player mode first places the crabs
+    >>> place
+    Place(player=1, crab=2, space=1)
+    >>> 'class="last-move"' in render_svg(apply(state, place), last_action=place)
     True
     """
     view = position if isinstance(position, Observation) else observe(position, None)
     rules = rules_for(view.config)
     layout = rules.layout
-    scale = size / 720
-    space = _SPACE * scale
-    board_height = _TOP * scale + layout.rows * space + 24 * scale
-    adventure = view.adventure
-    extra = [] if adventure is None else required_parts().table_lines(view, rules)
-    panel_lines = 12 + 4 * len(view.crabs) + len(view.hand) + len(_LEGEND) + 2 * len(extra)
-    if adventure is not None and adventure.asymmetry is not None:
-        panel_lines += len(rules.names)  # Module 4: a skill line per player
-    height = max(board_height, (panel_lines * 17 + 30) * scale)
+    count = len(layout.spaces)
+    shaded = frozenset(checked_ids(highlight, count, "highlight"))
+    marked, ways = _cells_of(last_action, view, count)
+    scale = size / _WIDTH
+    space, font = _SPACE * scale, _FONT * scale
+    left, top = _LEFT * scale, _TOP * scale
+    board_bottom = top + layout.rows * space + 24 * scale
+    fills = [colour_fill(c, p) for p, c in enumerate(rules.colours)]
+    side = left + COLUMNS * space + 18 * scale
+    placed, bottom = place_blocks(
+        panel_blocks(view, rules, fills),
+        side=(side, size - side - 6 * scale),
+        below=(10 * scale, size - 20 * scale),
+        board_bottom=board_bottom,
+        top=8 * scale,
+        font=font,
+    )
+    height = max(board_bottom, bottom + 12 * scale)
     picture = Svg(size, height, title=f"Oh Crab!, round {view.round}")
     picture.add("rect", x=0, y=0, width=size, height=height, fill="#f4efe4")
-    left, top = _LEFT * scale, _TOP * scale
 
-    def corner(cell: int) -> tuple[float, float]:
+    def corner(cell: Cell) -> tuple[float, float]:
         row, column = divmod(cell, COLUMNS)
         return (left + column * space, top + (layout.rows - 1 - row) * space)
 
+    _board(picture, view, rules, corner, space, shaded)
+    _crabs(picture, view, fills, corner, space, (left, 40 * scale))
+    if labels:
+        for column, letter in enumerate(COLUMN_LETTERS):
+            x = left + (column + 0.5) * space
+            picture.text(x, board_bottom - 6 * scale, letter, size=font, fill="#444")
+        for row in range(layout.rows):
+            y = top + (layout.rows - row - 0.32) * space
+            picture.text(left - 11 * scale, y, str(row), size=font, fill="#444")
+    headings = draw_panel(picture, placed, font)
+    if last_action is not None:
+        _mark_last(picture, marked, ways, headings.get(last_action.player), corner, space)
+    return picture.to_string()
+
+
+def _board(
+    picture: Svg,
+    view: Observation,
+    rules: Rules,
+    corner: Corner,
+    space: float,
+    shaded: frozenset[Cell],
+) -> None:
+    """The sea band, every space (shaded if highlighted), the Shortcuts and Surprises."""
+    left, top = corner(len(rules.layout.spaces) - COLUMNS)
     picture.add(
         "rect",
         x=left,
-        y=8 * scale,
+        y=top * 8 / 58,
         width=COLUMNS * space,
-        height=top - 12 * scale,
+        height=top * 46 / 58,
         fill="#4aa3d8",
         rx=4,
     )
-    picture.text(left + COLUMNS * space / 2, 22 * scale, "sea", size=11 * scale, fill="#fff")
-    fills = [colour_fill(c, p) for p, c in enumerate(rules.colours)]
-    for cell, kind in enumerate(layout.spaces):
+    picture.text(left + COLUMNS * space / 2, top * 22 / 58, "sea", size=space / 3, fill="#fff")
+    for cell, kind in enumerate(rules.layout.spaces):
         x, y = corner(cell)
         group = picture.group(
             class_="space", data_cell=cell, data_label=cell_label(cell), data_type=kind.type.value
         )
         _space(picture, group, kind, x, y, space)
-    for cell, arrow in enumerate(layout.shortcut):
+        if cell in shaded:
+            picture.add(
+                "rect",
+                parent=group,
+                class_="highlight",
+                x=x,
+                y=y,
+                width=space,
+                height=space,
+                fill=SHADE,
+                fill_opacity=0.45,
+            )
+    for cell, arrow in enumerate(rules.layout.shortcut):
         if arrow is not None:
             (x0, y0), (x1, y1) = corner(cell), corner(arrow[0])
             picture.add(
@@ -115,7 +196,7 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
                 x2=x1 + space / 2,
                 y2=y1 + space / 2,
                 stroke="#7b3fa0",
-                stroke_width=2 * scale,
+                stroke_width=space / 16,
                 stroke_dasharray="4 3",
             )
     surprises = view.adventure.surprises if view.adventure is not None else None
@@ -131,10 +212,21 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
                 fill="#c9a35b",
                 stroke="#6b4f1d",
             )
+
+
+def _crabs(
+    picture: Svg,
+    view: Observation,
+    fills: list[str],
+    corner: Corner,
+    space: float,
+    sea: tuple[float, float],
+) -> None:
+    """Every crab on its space, or in the sea band (from ``sea``, its left end) once there."""
     in_sea = 0
     for c, cell in enumerate(view.crabs):  # c: a crab; its owner is view.owners[c]
         if cell == SEA:
-            cx, cy = left + (in_sea + 0.5) * space, 40 * scale
+            cx, cy = sea[0] + (in_sea + 0.5) * space, sea[1]
             in_sea += 1
         else:
             x, y = corner(cell)
@@ -160,7 +252,7 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
                 "path",
                 parent=crab,
                 stroke="#222",
-                stroke_width=1.5 * scale,
+                stroke_width=space / 21,
                 d=f"M{cx - space * 0.15:.2f},{cy:.2f}l{space * 0.3:.2f},{space * 0.2:.2f}"
                 f"m0,{-space * 0.2:.2f}l{-space * 0.3:.2f},{space * 0.2:.2f}",
             )
@@ -173,7 +265,7 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
                 r=space * 0.3,
                 fill=fills[c],
                 stroke="#222",
-                stroke_width=1.5 * scale,
+                stroke_width=space / 21,
             )
             picture.text(
                 cx,
@@ -184,25 +276,6 @@ def render_svg(position: State | Observation, *, size: int = 720, labels: bool =
                 fill="#fff",
                 font_weight="bold",
             )
-    if labels:
-        for column, letter in enumerate(COLUMN_LETTERS):
-            picture.text(
-                left + (column + 0.5) * space,
-                top + layout.rows * space + 16 * scale,
-                letter,
-                size=12 * scale,
-                fill="#444",
-            )
-        for row in range(layout.rows):
-            picture.text(
-                left - 10 * scale,
-                top + (layout.rows - row - 0.35) * space,
-                str(row),
-                size=10 * scale,
-                fill="#444",
-            )
-    _panel(picture, view, rules, fills, left + COLUMNS * space + 18 * scale, scale)
-    return picture.to_string()
 
 
 def _space(picture: Svg, group: Element, kind: Space, x: float, y: float, side: float) -> None:
@@ -288,84 +361,94 @@ def _space(picture: Svg, group: Element, kind: Space, x: float, y: float, side: 
         )
 
 
-def _panel(
-    picture: Svg, view: Observation, rules: Rules, fills: list[str], x: float, scale: float
+def _cells_of(
+    action: Action | None, view: Observation, count: int
+) -> tuple[tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]]:
+    """The spaces ``action`` names and the ways pushed crabs went, each a pair of cells."""
+    if action is None:
+        return (), ()
+    if type(action) not in ACTIONS:
+        raise InvalidConfigError(f"last_action: an Oh Crab! action or None, not {action!r:.80}")
+    checked_ids((action.player,), len(view.hand_sizes), "last_action")
+    if isinstance(action, Move):
+        chain = _on_board((action.dest, *action.pushes), count)
+        return chain, tuple(itertools.pairwise(chain))  # a pushed crab goes from where it stood
+    if isinstance(action, Shortcut):
+        return _on_board(action.pushes, count), ()
+    if isinstance(action, (Shift, MakeObstacle, Place)):
+        cell = action.space if isinstance(action, Place) else _target(action)
+        return _on_board((cell,), count), ()
+    if isinstance(action, (Activate, Skill)):
+        (crab,) = checked_ids((action.crab,), len(view.crabs), "last_action")
+        return _on_board((view.crabs[crab],), count, check=False), ()
+    return (), ()  # a card action: only its player is outlined
+
+
+def _target(action: Shift | MakeObstacle) -> Cell:
+    return action.dest if isinstance(action, Shift) else action.cell
+
+
+def _on_board(cells: tuple[object, ...], count: int, *, check: bool = True) -> tuple[Cell, ...]:
+    """``cells`` on the board, the sea (and a crab not placed yet) left out.
+
+    With ``check``, each must be a space's cell id or :data:`SEA`, or it is refused.
+    """
+    if check:
+        return checked_ids(
+            (c for c in cells if not (type(c) is int and c == SEA)), count, "last_action"
+        )
+    return tuple(c for c in cells if type(c) is int and 0 <= c < count)
+
+
+def _mark_last(
+    picture: Svg,
+    cells: tuple[Cell, ...],
+    ways: tuple[tuple[Cell, Cell], ...],
+    heading: Placed | None,
+    corner: Corner,
+    space: float,
 ) -> None:
-    """The Market, the turn, the viewer's Hand, then one block per player."""
-    font = 12 * scale
-    y = 24 * scale
-    adventure = view.adventure
-    parts = None if adventure is None else required_parts()  # the pack's lines, if in play
-
-    def line(text: str, *, bold: bool = False, indent: float = 0, fill: str = "#222") -> None:
-        nonlocal y
-        picture.text(
-            x + indent,
-            y,
-            text,
-            size=font,
-            anchor="start",
-            fill=fill,
-            font_weight="bold" if bold else None,
-        )
-        y += 17 * scale
-
-    line(_status(view, rules), bold=True)
-    line("Market", bold=True)
-    for index, pile in enumerate(view.market):
-        top = f"{rules.card_names[pile[-1]]} ({len(pile)} cards)" if pile else "empty"
-        line(f"{pile_label(index)}: {top}", indent=10 * scale)
-    line(f"draw pile {view.draw_size} · shell supply {view.supply}", indent=10 * scale)
-    if view.player is not None:
-        line(f"Your Hand ({rules.names[view.player]})", bold=True)
-        for card in view.hand:
-            line(rules.card_names[card], indent=10 * scale)
-    for p, name in enumerate(rules.names):
-        crabs = [c for c, owner in enumerate(view.owners) if owner == p]
-        y += 4 * scale
+    """Outline the last action's spaces and its player's heading; a line along each push."""
+    group = picture.group(class_="last-move")
+    stroke = space / 9
+    for cell in cells:
+        x, y = corner(cell)
         picture.add(
-            "circle",
-            cx=x + 5 * scale,
-            cy=y - 4 * scale,
-            r=5 * scale,
-            fill=fills[crabs[0]],
-            stroke="#222",
+            "rect",
+            parent=group,
+            x=x + stroke / 2,
+            y=y + stroke / 2,
+            width=space - stroke,
+            height=space - stroke,
+            fill="none",
+            stroke=LAST,
+            stroke_width=stroke,
         )
-        plan = {NO_CARD: "none", RESTING: "resting", HIDDEN: "face down"}.get(
-            view.planned[p], "face down (yours)"
+    for start, end in ways:
+        (x1, y1), (x2, y2) = corner(start), corner(end)
+        picture.add(
+            "line",
+            parent=group,
+            x1=x1 + space / 2,
+            y1=y1 + space / 2,
+            x2=x2 + space / 2,
+            y2=y2 + space / 2,
+            stroke=LAST,
+            stroke_width=stroke * 1.2,
+            stroke_linecap="round",
+            opacity=0.8,
         )
-        cook = ", cook" if p == view.cook else ""
-        knocked = "".join(
-            f", {rules.colours[c]} knocked over" if len(crabs) > 1 else ", knocked over"
-            for c in crabs
-            if view.knocked[c]
+    if heading is not None:
+        font = _FONT * space / _SPACE
+        picture.add(
+            "rect",
+            parent=group,
+            x=heading.x - font * 0.3,
+            y=heading.y - font * 1.1,
+            width=heading.width,
+            height=font * 1.5,
+            rx=4,
+            fill="none",
+            stroke=LAST,
+            stroke_width=stroke * 0.7,
         )
-        line(f"P{p} {name}{cook}{knocked}", bold=True, indent=14 * scale)
-        line(
-            f"shells {view.shells[p]} · hand {view.hand_sizes[p]} · planned: {plan}",
-            indent=14 * scale,
-        )
-        trace = ", ".join(rules.card_names[c].split(" ")[0] for c in view.traces[p]) or "-"
-        line(f"trace: {trace}", indent=14 * scale)
-        discard = view.discards[p]
-        top = rules.card_names[discard[-1]].split(" ")[0] if discard else "-"
-        line(f"discard pile {len(discard)}, top {top}", indent=14 * scale)
-        skill = None if adventure is None else required_parts().panel_line(adventure, rules, p)
-        if skill is not None:
-            line(skill, indent=14 * scale)
-    y += 8 * scale
-    for text in [] if parts is None else parts.table_lines(view, rules):
-        for part in textwrap.wrap(text, 60):
-            line(part, fill="#333")
-    for text in _LEGEND:
-        line(text, fill="#555")
-
-
-def _status(view: Observation, rules: Rules) -> str:
-    if view.phase is Phase.OVER:
-        winners, reason = decide_winners(view.crabs, view.hand_sizes, view.shells, rules.crabs_of)
-        names = [rules.names[p] for p in sorted(winners)]
-        return f"Game over after round {view.round}: {winners_words(names, reason.value)}"
-    if view.phase is Phase.PLANNING:
-        return f"Round {view.round}: planning"
-    return f"Round {view.round}: {rules.names[view.current]}'s turn"
