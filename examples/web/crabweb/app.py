@@ -13,9 +13,13 @@ with status 400, or 403/404/409/413 as said):
 - ``POST /api/tables/{id}/players/{p}/actions``: the action as plain JSON; the answer is
   ``{"events": [...]}``, what ``p`` saw of it and of the agents' answers.
 - ``POST /api/tables/{id}/players/{p}/wait``: in real-time play, let the agents act.
+- ``GET /api/tables/{id}/players/{p}/stream``: Server-Sent Events, ``p``'s view each time
+  the game moves on (``?token=``: a browser's EventSource sends no header of its own).
 - ``GET /api/tables/{id}/record``: the GameRecord (hidden-information games: at the end).
 
-Games live in this process's memory only; restarting the server forgets them.
+Games are saved in SQLite as they are played (:mod:`crabweb.store`): a server started
+again on the same database resumes them. Real-time games run on the server's clock
+(:mod:`crabweb.live`).
 
 The event loop never plays: every call on a table (agents' turns included) runs in a
 daemon thread, one request at a time per table, so the server answers other clients while
@@ -33,20 +37,21 @@ import json
 import pathlib
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
 import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import crabrules
 from crabrules.agents import AGENTS
 from crabrules.core import CrabRulesError
-from crabweb.tables import HUMAN, ServerError, Table, Tables
+from crabweb.live import Ticker
+from crabweb.tables import HUMAN, SEAT_CHOICES, ServerError, Table, Tables
 
 __all__ = ["STATIC", "app", "create_app"]
 
@@ -57,6 +62,12 @@ MAX_BODY = 64_000
 
 #: The most requests on tables worked on at once (each in its own thread); more wait.
 MAX_TABLE_THREADS = 16
+
+#: Real-time games run on the server's clock at this many game seconds a second.
+LIVE_SPEED = 1.0
+
+#: How often a stream looks for a new move, in seconds.
+STREAM_SECONDS = 0.1
 
 T = TypeVar("T")
 
@@ -162,9 +173,48 @@ def table_request(body: object) -> tuple[str, list[str], Any, int | None]:
     return game_id, seats, config, seed
 
 
+def games_listing() -> list[dict[str, Any]]:
+    """Every registered game: its name, player counts, default configs and dynamics."""
+    listed = []
+    for game_id, game in sorted(crabrules.GAMES.items()):
+        info = game.info
+        configs = {}
+        for n in range(info.min_players, info.max_players + 1):
+            try:  # You've Got Crabs seats teams of two: odd counts have no config
+                configs[n] = crabrules.to_dict(game.config_for_players(n))
+            except crabrules.InvalidConfigError:
+                continue
+        listed.append(
+            {
+                "id": game_id,
+                "name": info.name,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "real_time": info.dynamics.value == "real_time",
+                "configs": configs,
+            }
+        )
+    return listed
+
+
 def create_app(tables: Tables | None = None) -> Starlette:
-    """The app, serving ``tables`` (a fresh, empty :class:`Tables` by default)."""
-    tables = Tables() if tables is None else tables
+    """The app, serving ``tables`` (by default an empty :class:`Tables` in memory, with
+    real-time games on the server's clock at :data:`LIVE_SPEED`).
+
+    While the app runs, a :class:`~crabweb.live.Ticker` plays the agents of the live
+    tables on the server's clock.
+    """
+    tables = Tables(speed=LIVE_SPEED) if tables is None else tables
+    ticker = Ticker(tables)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        ticker.start()
+        try:
+            yield
+        finally:
+            ticker.stop()
+
     limiter = anyio.CapacityLimiter(MAX_TABLE_THREADS)
     # Requests waiting for a busy table wait here, on the loop, holding no thread; the
     # table's own lock keeps it consistent whatever calls it.
@@ -180,33 +230,16 @@ def create_app(tables: Tables | None = None) -> Starlette:
         if not (text.isascii() and text.isdigit() and len(text) <= 9):
             raise ServerError(f"no player {text[:24]!r} at this table", "no_seat", 404)
         player = int(text)
-        table.check_token(player, request.headers.get("x-seat-token"))
+        # A browser's EventSource sends no header of its own: the stream takes ?token=.
+        token = request.headers.get("x-seat-token") or request.query_params.get("token")
+        table.check_token(player, token)
         return table, player
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
     async def games(request: Request) -> Response:
-        listed = []
-        for game_id, game in sorted(crabrules.GAMES.items()):
-            info = game.info
-            configs = {}
-            for n in range(info.min_players, info.max_players + 1):
-                try:  # You've Got Crabs seats teams of two: odd counts have no config
-                    configs[n] = crabrules.to_dict(game.config_for_players(n))
-                except crabrules.InvalidConfigError:
-                    continue
-            listed.append(
-                {
-                    "id": game_id,
-                    "name": info.name,
-                    "min_players": info.min_players,
-                    "max_players": info.max_players,
-                    "real_time": info.dynamics.value == "real_time",
-                    "configs": configs,
-                }
-            )
-        return JSONResponse({"games": listed, "agents": AGENTS, "memory_only": True})
+        return JSONResponse({"games": games_listing(), "agents": AGENTS, "seats": SEAT_CHOICES})
 
     async def create(request: Request) -> Response:
         game_id, seats, config, seed = table_request(await read_json(request))
@@ -240,6 +273,25 @@ def create_app(tables: Tables | None = None) -> Starlette:
             {"events": await on_table(table, functools.partial(table.wait, player))}
         )
 
+    async def stream(request: Request) -> Response:
+        table, player = seat(request)
+
+        async def views() -> AsyncIterator[str]:
+            # Server-Sent Events: the player's own view each time the game moves on,
+            # until it ends (the page draws it as it comes).
+            shown = -1
+            while not await request.is_disconnected():
+                if table.moves != shown:
+                    view = await on_table(table, functools.partial(table.view, player))
+                    shown = view["moves"]
+                    yield f"event: view\ndata: {json.dumps(view)}\n\n"
+                    if view["terminal"]:
+                        return
+                await asyncio.sleep(STREAM_SECONDS)
+
+        headers = {"Cache-Control": "no-store"}
+        return StreamingResponse(views(), media_type="text/event-stream", headers=headers)
+
     async def record(request: Request) -> Response:
         table = tables.get(request.path_params["table"])
         return JSONResponse(await on_table(table, table.record))
@@ -254,10 +306,13 @@ def create_app(tables: Tables | None = None) -> Starlette:
         Route("/api/tables/{table}/players/{player}", view),
         Route("/api/tables/{table}/players/{player}/actions", act, methods=["POST"]),
         Route("/api/tables/{table}/players/{player}/wait", wait, methods=["POST"]),
+        Route("/api/tables/{table}/players/{player}/stream", stream),
         Route("/api/tables/{table}/record", record),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={CrabRulesError: refused})
+    return Starlette(
+        routes=routes, exception_handlers={CrabRulesError: refused}, lifespan=lifespan
+    )
 
 
 app = create_app()

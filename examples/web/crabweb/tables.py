@@ -1,7 +1,8 @@
-"""Games being played: a :class:`Table` per game, kept in memory by :class:`Tables`.
+"""Games being played: a :class:`Table` per game, held by :class:`Tables`.
 
-Nothing here knows HTTP; :mod:`crabweb.app` turns requests into these calls. Nothing is
-saved: a restart forgets every game (fetch a finished game's record to keep it).
+Nothing here knows HTTP; :mod:`crabweb.app` turns requests into these calls. Every game is
+saved as it is played (:mod:`crabweb.store`, SQLite): a server started again on the same
+database resumes every game, rebuilt by replaying its actions.
 
 A table holds the true state and shows each player only their own view: every answer for
 a player is built from ``observe(state, player)`` and ``observe_events(events, player)``.
@@ -22,8 +23,10 @@ seconds at most.
 
 from __future__ import annotations
 
+import os
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
@@ -43,12 +46,14 @@ from crabrules.agents import (
 from crabrules.agents.registry import is_builtin
 from crabrules.core import CrabRulesError, Dynamics, Information
 from crabweb.clicks import clicks
+from crabweb.store import SavedTable, Store
 
 __all__ = [
     "HUMAN",
     "MAX_AGENT_ACTIONS",
     "MAX_AGENT_ITERATIONS",
     "MAX_TABLES",
+    "SEAT_CHOICES",
     "ServerError",
     "Table",
     "Tables",
@@ -69,6 +74,18 @@ MAX_AGENT_ACTIONS = 2000
 #: may have here; a seat asking for more is refused. The library's default (1,000) is
 #: allowed; a decision then takes about a second (You've Got Crabs: several).
 MAX_AGENT_ITERATIONS = 2000
+
+#: The seats the page offers: a person, or each of the library's agents (the search agents
+#: at a few budgets within :data:`MAX_AGENT_ITERATIONS`; any budget up to it is accepted).
+SEAT_CHOICES = [
+    HUMAN,
+    "agent:random",
+    "agent:plausible",
+    "agent:mcts:200",
+    "agent:mcts:1000",
+    "agent:ismcts:50",
+    "agent:ismcts:500",
+]
 
 
 class ServerError(CrabRulesError, ValueError):
@@ -144,10 +161,24 @@ class Table:
         seats: ``"human"``, ``"agent:NAME"`` (a built-in agent) or, from Python, an agent
             object, per player, in seat order.
         seed: the game's seed (it also seeds the agents).
+        store: where the game is saved as it is played (``None``: nowhere).
+        saved: the saved game to resume (its actions are replayed; the agents' random
+            streams start afresh).
+        speed: real-time play on the server's clock (:meth:`tick`), this many game
+            seconds a second; ``None``: agents answer each request instead (``wait``).
     """
 
     def __init__(
-        self, table_id: str, game_id: str, config: Any, seats: Sequence[str | Agent], seed: int
+        self,
+        table_id: str,
+        game_id: str,
+        config: Any,
+        seats: Sequence[str | Agent],
+        seed: int,
+        *,
+        store: Store | None = None,
+        saved: SavedTable | None = None,
+        speed: float | None = None,
     ) -> None:
         self.id = table_id
         self.game = crabrules.get_game(game_id)
@@ -181,7 +212,101 @@ class Table:
         self.now = 0.0
         #: Held by view, act, wait and record: one request at a time reads or changes the game.
         self.lock = threading.Lock()
-        self.advance(answer=False)
+        self.store = store
+        self.speed = speed if self.real_time else None
+        #: The game clock (``_origin``) when the server's clock read ``_started``.
+        self._started, self._origin = time.monotonic(), 0.0
+        #: Real-time play on the clock: the agents' earliest decision, asked at move
+        #: ``_asked_at`` (``None``: every agent waits), and when to ask again.
+        self._next: tuple[float, Any] | None = None
+        self._asked_at = -1
+        self._ask_again = 0.0
+        if saved is None:
+            if store is not None:
+                store.save_table(self._saved())
+        else:
+            self._resume(saved)
+        #: How many actions the store holds.
+        self.saved = len(self.actions)
+        if not self.live:  # live, even a table of agents plays on the server's clock
+            self.advance(answer=False)
+            self._save()
+
+    def _saved(self) -> SavedTable:
+        config = crabrules.to_dict(self.config)
+        tokens = {str(p): token for p, token in self.tokens.items()}
+        return SavedTable(self.id, self.game.info.id, config, list(self.seats), self.seed, tokens)
+
+    def _resume(self, saved: SavedTable) -> None:
+        # Replayed through the rules: a damaged or edited database cannot make a false game.
+        self.tokens = {int(p): token for p, token in saved.tokens.items()}
+        for number, document in enumerate(saved.moves, start=1):
+            try:
+                self._apply(crabrules.from_dict(document, self.game.action_type))
+            except CrabRulesError as error:
+                raise ServerError(
+                    f"saved game {self.id}: move {number} cannot be played again ({error})",
+                    "damaged_game",
+                    500,
+                ) from None
+        self.now = saved.clock
+        self._started, self._origin = time.monotonic(), saved.clock
+
+    def _save(self) -> None:
+        """Save the actions played since the last save (the caller holds :attr:`lock`)."""
+        if self.store is None or self.saved == len(self.actions):
+            return
+        new = [crabrules.to_dict(action) for action in self.actions[self.saved :]]
+        self.store.add_moves(self.id, self.saved, new, self.now)
+        self.saved = len(self.actions)
+
+    @property
+    def moves(self) -> int:
+        """How many actions have been played (it only grows: a stream watches it)."""
+        return len(self.actions)
+
+    @property
+    def live(self) -> bool:
+        """Real-time play on the server's clock: the agents act when their time comes."""
+        return self.speed is not None
+
+    def clock(self) -> float:
+        """The game clock now, in game seconds (the caller holds :attr:`lock`).
+
+        Live, it runs with the server's clock from where the game was saved or started;
+        otherwise it stands at the last agent's decision.
+        """
+        if self.speed is None:
+            return self.now
+        return max(self.now, self._origin + (time.monotonic() - self._started) * self.speed)
+
+    def tick(self) -> bool:
+        """Live real-time play: apply the agents' earliest decision once its time has come.
+
+        The agents are asked again after every action, and every game second while they
+        all wait. Returns whether an action was played.
+        """
+        with self.lock:
+            if self.speed is None or self.game.is_terminal(self.state):
+                return False
+            now = self.clock()
+            if self._asked_at != len(self.actions) or (
+                self._next is None and now >= self._ask_again
+            ):
+                self.now = now
+                bots = [
+                    p for p in sorted(self.game.active_players(self.state)) if p in self.agents
+                ]
+                self._next = self._earliest(bots)
+                self._asked_at = len(self.actions)
+                self._ask_again = now + 1.0
+            if self._next is None or self._next[0] > now:
+                return False
+            at, action = self._next
+            self._apply(action)
+            self.now = max(self.now, at)
+            self._save()
+            return True
 
     @property
     def real_time(self) -> bool:
@@ -272,8 +397,14 @@ class Table:
                 f"{getattr(action, 'player', None)}'s",
                 "wrong_player",
             )
-        self._apply(action)
-        self.advance()
+        if self.live:
+            # On the server's clock: a call carries the moment it arrived; the agents
+            # answer when their own time comes (tick).
+            self._apply(stamped(action, self.clock()))
+        else:
+            self._apply(action)
+            self.advance()
+        self._save()
         return self._events_for(player, since)
 
     def wait(self, player: int) -> list[dict[str, Any]]:
@@ -282,7 +413,9 @@ class Table:
             raise ServerError(f"{self.game.info.name} is not played in real time", "not_real_time")
         with self.lock:
             since = len(self.log)
-            self.advance()
+            if not self.live:  # live, the agents act on the server's clock (tick)
+                self.advance()
+                self._save()
             return self._events_for(player, since)
 
     def record(self) -> dict[str, Any]:
@@ -356,11 +489,26 @@ class Table:
 
 
 class Tables:
-    """The games being played, by id, in memory only (at most :data:`MAX_TABLES`)."""
+    """The games being played, by id, saved in the SQLite database ``database``.
 
-    def __init__(self) -> None:
+    At most :data:`MAX_TABLES` games are held in memory; any other saved game is loaded
+    again when asked for. ``":memory:"`` (the default from Python) keeps nothing once the
+    object is gone; ``python -m crabweb`` uses a file.
+    """
+
+    def __init__(
+        self, database: str | os.PathLike[str] = ":memory:", *, speed: float | None = None
+    ) -> None:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()  # tables are created in worker threads
+        self.store = Store(database)
+        #: Real-time games on the server's clock at this speed (see :class:`Table`).
+        self.speed = speed
+
+    def live_tables(self) -> list[Table]:
+        """The games in memory played on the server's clock (see :meth:`Table.tick`)."""
+        with self._lock:
+            return [table for table in self._tables.values() if table.live]
 
     def create(
         self,
@@ -377,20 +525,66 @@ class Tables:
         """
         table_id = secrets.token_urlsafe(8)
         table = Table(
-            table_id, game_id, config, seats, secrets.randbits(31) if seed is None else seed
+            table_id,
+            game_id,
+            config,
+            seats,
+            secrets.randbits(31) if seed is None else seed,
+            store=self.store,
+            speed=self.speed,
         )
-        with self._lock:
-            self._tables[table_id] = table
-            while len(self._tables) > MAX_TABLES:
-                self._tables.popitem(last=False)
+        self._hold(table)
         return table
 
+    def _hold(self, table: Table) -> None:
+        with self._lock:
+            self._tables[table.id] = table
+            self._tables.move_to_end(table.id)
+            while len(self._tables) > MAX_TABLES:
+                self._tables.popitem(last=False)  # still saved: loaded again when asked for
+
     def get(self, table_id: str) -> Table:
-        """The game ``table_id``; a 404 :class:`ServerError` if there is none (or no more)."""
+        """The game ``table_id``, loaded from the database if it is not in memory.
+
+        Raises:
+            ServerError: no such game (404 ``no_game``), or its saved rows cannot be
+                played again (500 ``damaged_game``).
+        """
         with self._lock:
             table = self._tables.get(table_id)
-        if table is None:
-            raise ServerError(
-                f"no game {_shown(table_id)} (games live in memory only)", "no_game", 404
-            )
+        if table is not None:
+            return table
+        try:
+            saved = self.store.load(table_id)
+        except ValueError as error:
+            raise ServerError(str(error), "damaged_game", 500) from None
+        if saved is None:
+            raise ServerError(f"no game {_shown(table_id)} on this server", "no_game", 404)
+        table = self._resume(saved)
+        self._hold(table)
         return table
+
+    def _resume(self, saved: SavedTable) -> Table:
+        try:
+            game = crabrules.get_game(saved.game)
+            config = (
+                None
+                if saved.config is None
+                else crabrules.from_dict(saved.config, game.config_type)
+            )
+            return Table(
+                saved.id,
+                saved.game,
+                config,
+                saved.seats,
+                saved.seed,
+                store=self.store,
+                saved=saved,
+                speed=self.speed,
+            )
+        except ServerError:
+            raise
+        except CrabRulesError as error:
+            raise ServerError(
+                f"saved game {saved.id} cannot be loaded ({error})", "damaged_game", 500
+            ) from None

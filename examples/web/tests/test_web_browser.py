@@ -157,9 +157,11 @@ def test_an_illegal_click_shows_the_rules_reason(page: Page) -> None:
     click_key(page, "cell:0")
     expect(page.locator('#board g[data-cell="0"]')).to_have_class("cell selected")
     click_key(page, "cell:5")
+    # Words, not codes: the rules' sentence, its reason code kept aside for scripts.
     expect(page.locator("#error")).to_have_text(
-        "too_big: a small crab ends only on a crab of its size or smaller: not from A1 to B3"
+        "A small crab ends only on a crab of its size or smaller: not from A1 to B3."
     )
+    expect(page.locator("#error")).to_have_attribute("data-reason", "too_big")
     assert current_view(page)["moves"] == 0
     # A crab that is not theirs: the rules say whose it is.
     view = current_view(page)

@@ -62,7 +62,7 @@ def test_the_page_and_the_games_are_served(client: TestClient) -> None:
     assert client.get("/static/app.js").status_code == 200
     listed = client.get("/api/games").json()
     assert [g["id"] for g in listed["games"]] == GAME_IDS
-    assert listed["memory_only"] is True
+    assert listed["seats"][:3] == ["human", "agent:random", "agent:plausible"]
     assert "plausible" in listed["agents"]
 
 
@@ -210,10 +210,10 @@ def test_a_bad_new_game_is_refused(client: TestClient, body: dict[str, Any], rea
     assert refused.json()["reason"] == reason
 
 
-def test_an_unknown_game_id_is_a_404_saying_games_live_in_memory(client: TestClient) -> None:
+def test_an_unknown_game_id_is_a_404_naming_it(client: TestClient) -> None:
     missing = client.get("/api/tables/nope/players/0")
     assert missing.status_code == 404
-    assert "memory" in missing.json()["message"]
+    assert missing.json()["message"] == "no game 'nope' on this server"
 
 
 # --- Fuzzing: a few hundred bodies, only 400s (or a legal move), never a 500 ------------

@@ -39,10 +39,14 @@ async function api(method, path, body) {
   }
 }
 
+// A refusal reads as the library's sentence ("A small crab ends only on ..."); its reason
+// code stays in the element's data-reason for scripts and tests.
 function showError(error) {
   const box = $("error");
   box.hidden = !error;
-  box.textContent = error ? `${error.reason}: ${error.message}` : "";
+  const message = error ? String(error.message || error.reason) : "";
+  box.textContent = message ? message[0].toUpperCase() + message.slice(1) + "." : "";
+  box.dataset.reason = error ? error.reason : "";
 }
 
 // --- Setting up a game -------------------------------------------------------------
@@ -279,7 +283,7 @@ async function showRecord() {
   try {
     box.textContent = JSON.stringify(await api("GET", `/api/tables/${table.id}/record`), null, 1);
   } catch (error) {
-    box.textContent = `${error.reason}: ${error.message}`;
+    box.textContent = error.message;
   }
 }
 

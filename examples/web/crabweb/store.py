@@ -1,0 +1,147 @@
+"""Games saved in SQLite, the database Python embeds: a restarted server resumes them.
+
+A game is saved as what rebuilds it: its game id, config, seats, seed, seat tokens and
+game clock (one row of ``tables``), and its actions in order (rows of ``moves``, one per
+action, added as they are played). The library's own JSON is used for the config and the
+actions (:func:`crabrules.to_dict`), so a saved game loads as any document does: checked.
+
+>>> store = Store(":memory:")
+>>> seats = ["human", "agent:random"]
+>>> store.save_table(SavedTable("t1", "crab-stack", None, seats, 3, {"0": "secret"}))
+>>> store.add_moves("t1", 0, [{"type": "move", "player": 0, "src": 0, "dst": 1}], clock=0.0)
+>>> store.load("t1").moves
+[{'type': 'move', 'player': 0, 'src': 0, 'dst': 1}]
+>>> store.load("t2") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+__all__ = ["SavedTable", "Store"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    tokens TEXT NOT NULL,
+    clock REAL NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, number)
+);
+"""
+
+
+@attrs.frozen
+class SavedTable:
+    """What rebuilds a game: replaying ``moves`` from its seed gives its state again.
+
+    Attributes:
+        id: the game's id on the server.
+        game: the registry id of the game.
+        config: the config as JSON (``None``: the default for the number of seats).
+        seats: ``"human"`` or ``"agent:NAME"`` per player.
+        seed: the game's seed.
+        tokens: each human seat's secret, by player number (as text: JSON's keys).
+        moves: the actions played, in order, as JSON.
+        clock: the game clock, in seconds (real-time games).
+    """
+
+    id: str
+    game: str
+    config: Any
+    seats: list[str]
+    seed: int
+    tokens: dict[str, str]
+    moves: list[Any] = attrs.field(factory=list)
+    clock: float = 0.0
+
+
+class Store:
+    """The saved games, in the SQLite database at ``path`` (``":memory:"``: none kept).
+
+    Safe to use from several threads: one connection, one lock, each write committed.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] = ":memory:") -> None:
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, check_same_thread=False)
+        self._lock = threading.Lock()
+        with self._lock, self._db:
+            self._db.executescript(_SCHEMA)
+
+    def save_table(self, saved: SavedTable) -> None:
+        """Save a new game (its moves so far included)."""
+        row = (
+            saved.id,
+            saved.game,
+            json.dumps(saved.config),
+            json.dumps(saved.seats),
+            saved.seed,
+            json.dumps(saved.tokens),
+            saved.clock,
+        )
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+        self.add_moves(saved.id, 0, saved.moves, saved.clock)
+
+    def add_moves(self, table_id: str, first: int, moves: Sequence[Any], clock: float) -> None:
+        """Save the actions numbered ``first`` onwards (0: the first action of the game)."""
+        rows = [(table_id, first + k, json.dumps(move)) for k, move in enumerate(moves)]
+        with self._lock, self._db:
+            self._db.executemany("INSERT OR REPLACE INTO moves VALUES (?, ?, ?)", rows)
+            self._db.execute("UPDATE tables SET clock = ? WHERE id = ?", (clock, table_id))
+
+    def load(self, table_id: str) -> SavedTable | None:
+        """The saved game ``table_id``, or ``None``.
+
+        Raises:
+            ValueError: its rows are not what :meth:`save_table` wrote (a damaged file).
+        """
+        with self._lock:
+            row = self._db.execute(
+                "SELECT game, config, seats, seed, tokens, clock FROM tables WHERE id = ?",
+                (table_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            moves = self._db.execute(
+                "SELECT action FROM moves WHERE game_id = ? ORDER BY number", (table_id,)
+            ).fetchall()
+        game, config, seats, seed, tokens, clock = row
+        try:
+            saved = SavedTable(
+                table_id,
+                str(game),
+                json.loads(config),
+                list(json.loads(seats)),
+                int(seed),
+                dict(json.loads(tokens)),
+                [json.loads(text) for (text,) in moves],
+                float(clock),
+            )
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"saved game {table_id!r} is damaged: {error}") from None
+        if not all(isinstance(seat, str) for seat in saved.seats):
+            raise ValueError(f"saved game {table_id!r} is damaged: seats are not text")
+        return saved
+
+    def close(self) -> None:
+        """Close the database (a server that stops)."""
+        with self._lock:
+            self._db.close()
