@@ -101,3 +101,5 @@ def test_every_legal_action_draws_as_the_last_action(
             marked = [g for g in root.iter(f"{NS}g") if g.get("class") == "last-move"]
             # every game of the library marks what its last action did; the test game none
             assert len(marked) == (0 if game is tictactoe.GAME else 1), action
+            # the marks never catch a front end's click on what lies beneath
+            assert all(g.get("pointer-events") == "none" for g in marked), action

@@ -1,4 +1,7 @@
-"""``python -m crabweb [--host H] [--port P]``: serve the games (127.0.0.1:8000 by default).
+"""``python -m crabweb [--host H] [--port P] [--database PATH]``: serve the games.
+
+By default on 127.0.0.1:8000, the games saved in ``crabweb.sqlite3`` in the working
+directory: a server started again on the same database resumes them.
 
 On SIGTERM or Ctrl-C the server stops taking requests, gives those under way
 :data:`SHUTDOWN_SECONDS` to finish, then exits (agents still thinking are dropped).
@@ -10,6 +13,12 @@ import argparse
 
 import uvicorn
 
+from crabweb.app import LIVE_SPEED, create_app
+from crabweb.tables import Tables
+
+#: Where the games are saved unless ``--database`` says.
+DATABASE = "crabweb.sqlite3"
+
 #: How long a stopping server waits for the requests under way (an agent's game may not end).
 SHUTDOWN_SECONDS = 3
 
@@ -19,10 +28,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m crabweb", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    parser.add_argument(
+        "--database", default=DATABASE, help=f"the SQLite file of the games ({DATABASE})"
+    )
     args = parser.parse_args()
-    print(f"crabweb: games are kept in memory only; open http://{args.host}:{args.port}/")
+    tables = Tables(args.database, speed=LIVE_SPEED)
+    print(f"crabweb: games saved in {args.database}; open http://{args.host}:{args.port}/")
     uvicorn.run(
-        "crabweb.app:app",
+        create_app(tables),
         host=args.host,
         port=args.port,
         log_level="warning",

@@ -15,7 +15,10 @@ with status 400, or 403/404/409/413 as said):
 - ``POST /api/tables/{id}/players/{p}/wait``: in real-time play, let the agents act.
 - ``GET /api/tables/{id}/players/{p}/stream``: Server-Sent Events, ``p``'s view each time
   the game moves on (``?token=``: a browser's EventSource sends no header of its own).
-- ``GET /api/tables/{id}/record``: the GameRecord (hidden-information games: at the end).
+- ``GET /api/tables/{id}/record``: the GameRecord (hidden-information games: at the end);
+  ``?format=text``: as text, one move a line (:mod:`crabrules.record`).
+- ``GET /api/tables/{id}/replay?move=N``: the table after move N as a spectator saw it,
+  the move marked and told in words (hidden-information games: at the end).
 
 Games are saved in SQLite as they are played (:mod:`crabweb.store`): a server started
 again on the same database resumes them. Real-time games run on the server's clock
@@ -43,7 +46,13 @@ from typing import Any, TypeVar
 import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -192,6 +201,8 @@ def games_listing() -> list[dict[str, Any]]:
                 "max_players": info.max_players,
                 "real_time": info.dynamics.value == "real_time",
                 "configs": configs,
+                # The page builds its options form from this (crabrules.schema).
+                "config_schema": crabrules.schema(game_id)["Config"],
             }
         )
     return listed
@@ -294,7 +305,14 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def record(request: Request) -> Response:
         table = tables.get(request.path_params["table"])
+        if request.query_params.get("format") == "text":
+            return PlainTextResponse(await on_table(table, table.record_text))
         return JSONResponse(await on_table(table, table.record))
+
+    async def replay(request: Request) -> Response:
+        table = tables.get(request.path_params["table"])
+        move = count(request.query_params.get("move", "0"), "move")
+        return JSONResponse(await in_thread(limiter, functools.partial(table.replay, move)))
 
     async def refused(request: Request, error: Exception) -> Response:
         return error_response(error)
@@ -308,6 +326,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
         Route("/api/tables/{table}/players/{player}/wait", wait, methods=["POST"]),
         Route("/api/tables/{table}/players/{player}/stream", stream),
         Route("/api/tables/{table}/record", record),
+        Route("/api/tables/{table}/replay", replay),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(

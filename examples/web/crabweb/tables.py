@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import crabrules
+from crabrules import record as text_record
 from crabrules.agents import (
     AGENTS,
     Agent,
@@ -46,6 +47,7 @@ from crabrules.agents import (
 from crabrules.agents.registry import is_builtin
 from crabrules.core import CrabRulesError, Dynamics, Information
 from crabweb.clicks import clicks
+from crabweb.replay import replay_step
 from crabweb.store import SavedTable, Store
 
 __all__ = [
@@ -341,6 +343,7 @@ class Table:
             "player": player,
             "seats": list(self.seats),
             "real_time": self.real_time,
+            "live": self.live,
             "moves": len(self.actions),
             "active": sorted(game.active_players(state)),
             "terminal": game.is_terminal(state),
@@ -420,17 +423,39 @@ class Table:
 
     def record(self) -> dict[str, Any]:
         """The GameRecord as JSON: for hidden-information games, only once the game is over."""
+        actions = self._public_actions("the record (its seed shows every hand)")
+        record = crabrules.GameRecord.of(self.game.info.id, self.config, self.seed, actions)
+        data: dict[str, Any] = crabrules.to_dict(record)
+        return data
+
+    def record_text(self) -> str:
+        """The game record as text, a move a line (:func:`crabrules.record.write`)."""
+        actions = self._public_actions("the record (its seed shows every hand)")
+        record = crabrules.GameRecord.of(self.game.info.id, self.config, self.seed, actions)
+        return text_record.write(record, players=list(self.seats))
+
+    def replay(self, move: int) -> dict[str, Any]:
+        """Move ``move`` of the game as a spectator saw it (:func:`crabweb.replay.replay_step`).
+
+        Raises:
+            ServerError: a hidden-information game is not over (409 ``not_over``), or
+                there is no such move (400 ``no_move``).
+        """
+        actions = self._public_actions("a replay (it shows every hand)")
+        try:
+            return replay_step(self.game, self.config, self.seed, actions, move)
+        except ValueError as error:
+            raise ServerError(str(error), "no_move") from None
+
+    def _public_actions(self, what: str) -> list[Any]:
+        """The actions played, once anyone may see them all."""
         with self.lock:
             state, actions = self.state, list(self.actions)
         hidden = self.game.info.information is not Information.PERFECT
         if hidden and not self.game.is_terminal(state):
             # The seed rebuilds the deck and every hand: no one sees it before the end.
-            raise ServerError(
-                "the record (its seed shows every hand) is sent after the end", "not_over", 409
-            )
-        record = crabrules.GameRecord.of(self.game.info.id, self.config, self.seed, actions)
-        data: dict[str, Any] = crabrules.to_dict(record)
-        return data
+            raise ServerError(f"{what} is sent after the end", "not_over", 409)
+        return actions
 
     def advance(self, *, answer: bool = True) -> None:
         """Let agent seats play until a person may act (or the game ends).

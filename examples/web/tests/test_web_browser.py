@@ -8,6 +8,7 @@ reason, play a few turns of every other game, and take the screenshot of the doc
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import random
@@ -19,13 +20,21 @@ from typing import Any
 
 import pytest
 import uvicorn
+from casual import CasualPerson
 from crabweb.app import create_app
+from crabweb.tables import Tables
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+import crabrules
 
 CHROMIUM = "/usr/bin/chromium"
-SCREENSHOT = (
-    pathlib.Path(__file__).resolve().parents[3] / "docs" / "_static" / "web-crab-stack.png"
-)
+STATIC = pathlib.Path(__file__).resolve().parents[3] / "docs" / "_static"
+SCREENSHOT = STATIC / "web-crab-stack.png"
+#: Real-time games run this many times faster than the wall clock here (a game in seconds).
+TEST_SPEED = 20.0
+#: The server's games, for the tests that look behind the page.
+TABLES = Tables(speed=TEST_SPEED)
 
 
 def free_port() -> int:
@@ -37,7 +46,9 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=free_port(), log_level="warning")
+    config = uvicorn.Config(
+        create_app(TABLES), host="127.0.0.1", port=free_port(), log_level="warning"
+    )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
@@ -144,8 +155,22 @@ def test_a_whole_game_of_crab_stack_by_clicking(page: Page) -> None:
         turns += 1
         assert turns < 200, "the game did not end"
     expect(page.locator("#status")).to_contain_text("Game over")
+    # The record as text, a move a line: its headers, then the moves.
     page.click("#record")
-    expect(page.locator("#record-text")).to_contain_text('"game": "crab-stack"')
+    expect(page.locator("#record-text")).to_contain_text('[Game "crab-stack"]')
+    # The replay viewer steps through the finished game, the picture and words of each move.
+    moves = current_view(page)["moves"]
+    page.click("#replay-open")
+    expect(page.locator("#replay-move")).to_have_text(f"move 0 of {moves}")
+    expect(page.locator("#replay-prev")).to_be_disabled()
+    page.click("#replay-next")
+    expect(page.locator("#replay-move")).to_have_text(f"move 1 of {moves}")
+    expect(page.locator("#replay-board g.last-move")).to_have_count(1)
+    expect(page.locator("#replay-events li")).not_to_have_count(0)
+    page.click("#replay-last")
+    expect(page.locator("#replay-move")).to_have_text(f"move {moves} of {moves}")
+    expect(page.locator("#replay-next")).to_be_disabled()
+    page.locator("#replay").screenshot(path=str(STATIC / "web-replay.png"))
 
 
 def test_an_illegal_click_shows_the_rules_reason(page: Page) -> None:
@@ -178,7 +203,6 @@ def test_an_illegal_click_shows_the_rules_reason(page: Page) -> None:
     ("game", "seats"),
     [
         ("la-marche-du-crabe", ["human", "agent:plausible"]),
-        ("youve-got-crabs", ["human", "agent:plausible", "agent:random", "agent:plausible"]),
         ("oh-crab", ["human", "agent:plausible"]),
         ("oh-crab", ["human", "human"]),
     ],
@@ -192,11 +216,7 @@ def test_a_few_turns_of_every_other_game(page: Page, game: str, seats: list[str]
         view = current_view(page)
         if view["terminal"]:
             break
-        if not view["legal"]:
-            moves = view["moves"]
-            page.click("#wait")
-            page.wait_for_function(f"view && view.moves > {moves}")
-            continue
+        assert view["legal"], "turn-based: the page shows the view of the seat to move"
         # Prefer what the picture selects, to exercise the clicks.
         clickable = [item for item in view["legal"] if item["clicks"]]
         item = chooser.choice(clickable or view["legal"])
@@ -204,3 +224,75 @@ def test_a_few_turns_of_every_other_game(page: Page, game: str, seats: list[str]
         play(page, item)
     assert clicked > 0, "no action was chosen on the picture"
     assert current_view(page)["moves"] >= 3
+
+
+def test_real_time_you_ve_got_crabs_plays_live_against_agents_to_the_end(page: Page) -> None:
+    # The agents act on the server's clock and the page shows each move as it is pushed:
+    # the person here only ever clicks an action in the list (a casual player's choice).
+    new_game(page, "youve-got-crabs", ["human"] + ["agent:plausible"] * 3, seed=3)
+    table = TABLES.get(page.evaluate("table.id"))
+    person = CasualPerson(table, 0)
+    expect(page.locator("#wait")).to_be_hidden()  # nothing to press: it is live
+    deadline = time.monotonic() + 240
+    shot = False
+    while not page.evaluate("view.terminal"):
+        assert time.monotonic() < deadline, "the real-time game did not end"
+        action = person.due()
+        if action is not None:
+            wanted = crabrules.to_dict(action)
+            wanted.pop("time", None)
+            index = page.evaluate(
+                """(wanted) => view.legal.findIndex((item) => {
+                     const {time, ...rest} = item.action;
+                     return JSON.stringify(rest) === JSON.stringify(wanted);
+                   })""",
+                wanted,
+            )
+            if index >= 0:  # else the page has not drawn the newest view yet
+                with contextlib.suppress(PlaywrightError):  # redrawn meanwhile: next time
+                    page.locator(f'#legal button[data-index="{index}"]').click(timeout=500)
+        if not shot and page.evaluate("view.moves") >= 30:
+            page.screenshot(path=str(STATIC / "web-youve-got-crabs.png"))
+            shot = True
+        time.sleep(0.05)
+    expect(page.locator("#status")).to_contain_text("Game over")
+    assert table.game.is_terminal(table.state)
+    # Most moves were the agents', made on the clock with no request of the page's.
+    mine = sum(1 for a in table.actions if getattr(a, "player", None) == 0)
+    assert table.moves - mine > mine
+
+
+def test_the_options_form_sets_oh_crabs_modules_and_the_seats_offer_every_agent(
+    page: Page,
+) -> None:
+    page.select_option("#game", "oh-crab")
+    page.select_option("#players", "3")
+    expect(page.locator("#seat-1 option[value='agent:mcts:200']")).to_have_count(1)
+    expect(page.locator("#seat-1 option[value='agent:ismcts:50']")).to_have_count(1)
+    page.click("#options-box summary")
+    page.check("#options input[data-option='modules'][value='challenges']")
+    page.check("#options input[data-option='modules'][value='surprises']")
+    page.check("#options input[data-option='quick']")
+    for player, seat in enumerate(["human", "agent:plausible", "agent:mcts:200"]):
+        page.select_option(f"#seat-{player}", seat)
+    page.fill("#seed", "6")
+    page.click("#create")
+    expect(page.locator("#table")).to_be_visible()
+    table = TABLES.get(page.evaluate("table.id"))
+    assert {m.value for m in table.config.modules} == {"challenges", "surprises"}
+    assert table.config.quick
+    assert table.seats == ("human", "agent:plausible", "agent:mcts:200")
+    view = current_view(page)
+    play(page, view["legal"][0])
+    page.screenshot(path=str(STATIC / "web-oh-crab.png"), full_page=True)
+
+
+def test_a_refused_option_is_said_in_words(page: Page) -> None:
+    page.select_option("#game", "oh-crab")
+    page.select_option("#players", "3")
+    page.click("#options-box summary")
+    page.check("#options input[data-option='variants'][value='crystal-ball']")
+    page.click("#create")
+    # The Crystal Ball needs its module: the library's sentence says so.
+    expect(page.locator("#error")).to_contain_text("crystal-ball")
+    expect(page.locator("#table")).to_be_hidden()

@@ -185,7 +185,7 @@ def test_a_search_agent_over_the_iteration_cap_is_refused() -> None:
 # --- SIGTERM stops the server while an agent thinks ------------------------------------
 
 
-def test_sigterm_stops_the_server_while_agents_think() -> None:
+def test_sigterm_stops_the_server_while_agents_think(tmp_path: pathlib.Path) -> None:
     port = free_port()
     paths = [
         str(WEB),
@@ -193,7 +193,7 @@ def test_sigterm_stops_the_server_while_agents_think() -> None:
     ]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "crabweb", "--port", str(port)],
+        [sys.executable, "-m", "crabweb", "--port", str(port), "--database", str(tmp_path / "db")],
         cwd=WEB,
         env=env,
         stdout=subprocess.DEVNULL,

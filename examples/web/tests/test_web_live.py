@@ -13,42 +13,33 @@ from typing import Any
 
 import pytest
 import uvicorn
+from casual import CasualPerson
 from crabweb.app import create_app
 from crabweb.tables import Table, Tables
 from test_web_browser import free_port
 
 import crabrules
-from crabrules.agents import Turn, agent_rngs, make_agent
 from crabrules.core import CrabRulesError
 
 PLAUSIBLE = "agent:plausible"
 
 
 def play_seat(table: Table, player: int, stop: threading.Event) -> None:
-    """Play ``player``'s seat as a casual person would, on the clock, until ``stop``.
-
-    The plausible agent decides; its actions go through ``Table.act``, as a page's do.
-    """
-    agent = make_agent("plausible")
-    rng = agent_rngs(table.seed + 1, 4)[player]
+    """Play ``player``'s seat as a casual person would, until ``stop``, through ``act``."""
+    person = CasualPerson(table, player)
     while not stop.is_set() and not table.game.is_terminal(table.state):
-        with table.lock:
-            state, now = table.state, table.clock()
-            legal = table.game.legal_actions(state, player)
-            decision = None
-            if legal:
-                rng, mine = rng.split()
-                decision = agent.act(Turn(table.game, player, legal, now, state), mine)
-        if decision is not None and decision.at <= now + 0.5:
+        action = person.due()
+        if action is not None:
             with contextlib.suppress(CrabRulesError):  # an agent moved first: decide again
-                table.act(player, crabrules.to_dict(decision.action))
+                table.act(player, crabrules.to_dict(action))
         time.sleep(0.01)
 
 
 def test_agents_act_on_the_servers_clock_not_at_once() -> None:
     speed = 400.0
     table = Tables(speed=speed).create("youve-got-crabs", seats=[PLAUSIBLE] * 4, seed=1)
-    assert table.live and table.moves == 0  # nothing is played before its time
+    assert table.live
+    assert table.moves == 0  # nothing is played before its time
     started = time.monotonic()
     while not table.game.is_terminal(table.state):
         assert time.monotonic() - started < 60, "the game did not end"
@@ -59,7 +50,8 @@ def test_agents_act_on_the_servers_clock_not_at_once() -> None:
     assert elapsed >= 0.9 * table.now / speed
     times = [a.time for a in table.actions if hasattr(a, "time")]
     assert times == sorted(times)
-    crabrules.core.replay(crabrules.GameRecord.of(table.game.info.id, table.config, table.seed, table.actions))
+    record = crabrules.GameRecord.of("youve-got-crabs", table.config, table.seed, table.actions)
+    crabrules.core.replay(record)  # every action was legal when it came
 
 
 def test_a_persons_call_carries_the_servers_clock() -> None:
@@ -86,7 +78,8 @@ def live_server() -> Iterator[tuple[str, Tables]]:
     thread.start()
     deadline = time.monotonic() + 20
     while not running.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        assert time.monotonic() < deadline, "the server did not start"
+        assert thread.is_alive(), "the server stopped"
         time.sleep(0.05)
     yield f"http://127.0.0.1:{config.port}", tables
     running.should_exit = True

@@ -133,6 +133,14 @@ class Svg:
         """Append a ``<g>``: front ends find a thing by its ``data-*`` attributes."""
         return self.add("g", parent=parent, **values)
 
+    def last_move_group(self) -> ET.Element:
+        """Append the ``<g class="last-move">`` of the last action's marks.
+
+        The marks lie above the table but never catch a click (``pointer-events="none"``):
+        a front end's clicks reach the spaces and cards beneath.
+        """
+        return self.group(class_="last-move", pointer_events="none")
+
     def text(
         self,
         x: float,

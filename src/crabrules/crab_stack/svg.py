@@ -189,7 +189,7 @@ def _mark_last(
     """Outline the last action's spaces and, for a move, draw an arrow between them."""
     if not cells:
         return
-    group = picture.group(class_="last-move")
+    group = picture.last_move_group()
     for cell in cells:
         cx, cy = at(cell)
         picture.add(

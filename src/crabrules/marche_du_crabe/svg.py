@@ -254,7 +254,7 @@ def _mark_last(picture: Svg, cells: tuple[Cell, ...], card: float) -> None:
     """Outline the last action's cards, over everything drawn on them."""
     if not cells:
         return
-    group = picture.group(class_="last-move")
+    group = picture.last_move_group()
     for cell in cells:
         row, column = divmod(cell, SIZE)
         picture.add(

@@ -306,7 +306,7 @@ def _mark_last(picture: Svg, action: Action | None, layout: _Table) -> None:
     """Outline what the last action touched; a line joins a swap's cards or a call's rows."""
     if action is None:
         return
-    group = picture.group(class_="last-move")
+    group = picture.last_move_group()
     width, height = layout.card
     scale = layout.scale
     ends: list[tuple[float, float]] = []

@@ -4,8 +4,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const SEAT_KINDS = [["human", "human"], ["agent:plausible", "plausible agent"],
-  ["agent:random", "random agent"]];
+// The seats the server offers (GET /api/games): "human" or "agent:NAME".
+let seatKinds = [];
 
 let games = [];      // GET /api/games
 let table = null;    // {id, game, seats, humans, tokens}
@@ -13,6 +13,8 @@ let viewer = null;   // the human seat whose view is shown
 let view = null;     // that seat's last view
 let selection = [];  // the click keys chosen so far
 let pending = 0;     // requests under way (a test waits for none)
+let stream = null;   // the live view's EventSource (real-time games)
+let replayAt = 0;    // the replay's move
 
 // Clicks that spell an action even when it is illegal, so that the server can say why.
 // (Crab Stack: a crab's space, then where it goes.)
@@ -52,7 +54,9 @@ function showError(error) {
 // --- Setting up a game -------------------------------------------------------------
 
 async function loadGames() {
-  games = (await api("GET", "/api/games")).games;
+  const listed = await api("GET", "/api/games");
+  games = listed.games;
+  seatKinds = listed.seats;
   $("game").innerHTML = games.map((g) => `<option value="${g.id}">${g.name}</option>`).join("");
   $("game").addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
@@ -60,28 +64,137 @@ async function loadGames() {
   fillPlayers();
 }
 
+function currentGame() {
+  return games.find((g) => g.id === $("game").value);
+}
+
 function fillPlayers() {
-  const game = games.find((g) => g.id === $("game").value);
-  const counts = Object.keys(game.configs);
+  const counts = Object.keys(currentGame().configs);
   $("players").innerHTML = counts.map((n) => `<option>${n}</option>`).join("");
   fillSeats();
 }
 
+function seatLabel(kind) {
+  return kind === "human" ? "human" : `${kind.slice(6)} agent`;
+}
+
 function fillSeats() {
   const n = Number($("players").value);
-  const options = SEAT_KINDS.map(([value, text]) => `<option value="${value}">${text}</option>`);
+  const options = seatKinds.map((kind) => `<option value="${kind}">${seatLabel(kind)}</option>`);
   $("seats").innerHTML = Array.from({ length: n }, (_, p) =>
     `<label>Player ${p} <select id="seat-${p}">${options.join("")}</select></label>`).join("");
   for (let p = 1; p < n; p++) $(`seat-${p}`).value = "agent:plausible";
+  fillOptions();
+}
+
+// --- The game's options, a form built from its Config's JSON Schema ---------------------
+// Fields that change with the player count follow the "Players" choice; the others are
+// inputs: a box per boolean, a number, a text (a list: comma-separated), a box per name
+// of a set of names (Oh Crab!'s modules and variants).
+
+function optionFields() {
+  const game = currentGame();
+  const defaults = Object.values(game.configs);
+  const props = game.config_schema.properties;
+  return Object.keys(props).filter((name) => name !== "format_version" &&
+    defaults.every((c) => JSON.stringify(c[name]) === JSON.stringify(defaults[0][name])));
+}
+
+// A field's JSON type, and whether it may be null (an empty input then).
+function kindOf(prop) {
+  const kinds = prop.anyOf ? prop.anyOf.map((p) => p.type) : [prop.type];
+  return { type: kinds.find((k) => k !== "null"), nullable: kinds.includes("null") };
+}
+
+function fillOptions() {
+  const game = currentGame();
+  const config = game.configs[$("players").value];
+  const props = game.config_schema.properties;
+  const box = $("options");
+  box.innerHTML = "";
+  for (const name of optionFields()) {
+    const prop = props[name];
+    const kind = kindOf(prop);
+    const value = config[name];
+    const label = document.createElement("label");
+    label.className = "option";
+    label.title = prop.description || "";
+    const names = prop.items && prop.items.enum;
+    if (prop.type === "array" && names) {
+      label.innerHTML = `<span>${name}</span>`;
+      for (const item of names) {
+        const check = document.createElement("label");
+        check.innerHTML = `<input type="checkbox" data-option="${name}" value="${item}"> ${item}`;
+        check.querySelector("input").checked = (value || []).includes(item);
+        label.appendChild(check);
+      }
+    } else {
+      const input = document.createElement("input");
+      input.dataset.option = name;
+      if (kind.type === "boolean") {
+        input.type = "checkbox";
+        input.checked = Boolean(value);
+      } else if (kind.type === "integer") {
+        input.type = "number";
+        input.value = value === null || value === undefined ? "" : value;
+      } else {
+        input.type = "text";
+        input.value = Array.isArray(value) ? value.join(", ")
+          : value === null || value === undefined ? ""
+            : typeof value === "object" ? JSON.stringify(value) : value;
+      }
+      label.innerHTML = `<span>${name}</span>`;
+      label.appendChild(input);
+    }
+    box.appendChild(label);
+  }
+}
+
+function readOptions() {
+  const game = currentGame();
+  const config = structuredClone(game.configs[$("players").value]);
+  const props = game.config_schema.properties;
+  for (const name of optionFields()) {
+    const prop = props[name];
+    const kind = kindOf(prop);
+    const inputs = Array.from($("options").querySelectorAll(`[data-option="${name}"]`));
+    const text = inputs[0].value;
+    const original = game.configs[$("players").value][name];
+    if (kind.type === "array" && prop.items && prop.items.enum) {
+      config[name] = inputs.filter((i) => i.checked).map((i) => i.value);
+    } else if (kind.type === "boolean") {
+      config[name] = inputs[0].checked;
+    } else if (text === "" && kind.nullable) {
+      config[name] = null;
+    } else if (kind.type === "integer") {
+      config[name] = Number(text);
+    } else if (kind.type === "array") {
+      config[name] = text.split(",").map((s) => s.trim()).filter((s) => s);
+    } else if (kind.type === "object" || (typeof original === "object" && original !== null)) {
+      config[name] = JSON.parse(text);
+    } else {
+      config[name] = text;
+    }
+  }
+  return config;
 }
 
 async function createTable() {
   const gameId = $("game").value;
   const n = Number($("players").value);
   const seats = Array.from({ length: n }, (_, p) => $(`seat-${p}`).value);
-  const body = { game: gameId, seats, config: games.find((g) => g.id === gameId).configs[n] };
+  let config;
+  try {
+    config = readOptions();
+  } catch (error) {
+    showError({ reason: "bad_request", message: `options: ${error.message}` });
+    return;
+  }
+  const body = { game: gameId, seats, config };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   viewer = null;
+  closeStream();
+  $("replay").hidden = true;
   try {
     table = await api("POST", "/api/tables", body);
   } catch (error) {
@@ -100,10 +213,35 @@ async function createTable() {
 
 // --- Whose view is shown (hot seat) ------------------------------------------------
 
+function closeStream() {
+  if (stream) stream.close();
+  stream = null;
+}
+
+// A real-time game on the server's clock: the server pushes this seat's view as the game
+// moves on (Server-Sent Events); the page draws each one as it comes.
+function openStream(player) {
+  closeStream();
+  const url = `/api/tables/${table.id}/players/${player}/stream?token=${table.tokens[player]}`;
+  stream = new EventSource(url);
+  stream.seat = player;
+  stream.addEventListener("view", (message) => {
+    if (viewer !== player) return;
+    const kept = selection;
+    view = JSON.parse(message.data);
+    render();
+    // A half-made selection stays while it still leads to a legal action.
+    selection = candidates(kept).length ? kept : [];
+    mark();
+    if (view.terminal) closeStream();
+  });
+}
+
 async function show(player) {
   viewer = player;
   selection = [];
   view = await api("GET", `/api/tables/${table.id}/players/${player}`);
+  if (view.live && !view.terminal && (!stream || stream.seat !== player)) openStream(player);
   const next = nextViewer(view);
   if (next !== viewer && table.humans.length > 1) {
     // Another person's turn: hide this view until they say they are at the screen.
@@ -140,7 +278,8 @@ function render() {
   } else {
     $("status").textContent = `Player ${viewer}: waiting for player ${view.active.join(", ")}.`;
   }
-  $("wait").hidden = !view.real_time || view.terminal;
+  $("wait").hidden = !view.real_time || view.live || view.terminal;
+  $("replay-open").hidden = !view.terminal;
   $("legal").innerHTML = "";
   view.legal.forEach((item, index) => {
     const li = document.createElement("li");
@@ -278,18 +417,46 @@ async function waitForAgents() {
 }
 
 async function showRecord() {
+  // The record as text, a move a line (crabrules.record), not JSON.
   const box = $("record-text");
   box.hidden = false;
+  pending++;
   try {
-    box.textContent = JSON.stringify(await api("GET", `/api/tables/${table.id}/record`), null, 1);
-  } catch (error) {
-    box.textContent = error.message;
+    const response = await fetch(`/api/tables/${table.id}/record?format=text`);
+    box.textContent = response.ok ? await response.text() : (await response.json()).message;
+  } finally {
+    pending--;
   }
+}
+
+// --- Replay: step through a finished game ---------------------------------------------
+
+async function replayTo(move) {
+  const step = await api("GET", `/api/tables/${table.id}/replay?move=${move}`);
+  replayAt = step.move;
+  $("replay").hidden = false;
+  $("replay-move").textContent = `move ${step.move} of ${step.moves}`;
+  $("replay-text").textContent = step.move ? `${step.notation}: ${step.text}` : "The start.";
+  $("replay-board").innerHTML = step.svg;
+  $("replay-events").innerHTML = "";
+  for (const text of step.events) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    $("replay-events").appendChild(li);
+  }
+  $("replay-first").disabled = $("replay-prev").disabled = step.move === 0;
+  $("replay-next").disabled = $("replay-last").disabled = step.move === step.moves;
+  $("replay-last").dataset.moves = step.moves;
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   $("board").addEventListener("click", onBoardClick);
   $("wait").addEventListener("click", waitForAgents);
   $("record").addEventListener("click", showRecord);
+  $("replay-open").addEventListener("click", () => replayTo(0));
+  $("replay-first").addEventListener("click", () => replayTo(0));
+  $("replay-prev").addEventListener("click", () => replayTo(replayAt - 1));
+  $("replay-next").addEventListener("click", () => replayTo(replayAt + 1));
+  $("replay-last").addEventListener("click", () => replayTo(Number($("replay-last").dataset.moves)));
   loadGames();
 });

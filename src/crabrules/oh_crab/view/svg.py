@@ -409,7 +409,7 @@ def _mark_last(
     space: float,
 ) -> None:
     """Outline the last action's spaces and its player's heading; a line along each push."""
-    group = picture.group(class_="last-move")
+    group = picture.last_move_group()
     stroke = space / 9
     for cell in cells:
         x, y = corner(cell)
