@@ -1,8 +1,10 @@
-"""The web example's tests import ``crabweb`` from ``examples/web``."""
+"""The web example's tests import ``crabweb`` from ``examples/web``, and their helpers
+(``casual``, ``test_web_browser``'s server) from this folder."""
 
 from __future__ import annotations
 
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent), str(HERE)]
