@@ -82,7 +82,9 @@ def in_order(work: Work, start: int) -> None:
     each winner of a Challenge) resolve first come, first served; the stack puts them all
     above the decision that pushed them.
     """
-    work.decisions[start:] = work.decisions[start:][::-1]
+    decisions = work.decisions
+    if len(decisions) > start + 1:  # a single decision is in order already
+        decisions[start:] = decisions[start:][::-1]
 
 
 def _resolve_top(work: Work, run: Callable[[], object]) -> bool:

@@ -314,8 +314,11 @@ class Decision:
         """The frame as it stands now (only for a decision above the turn's)."""
         frame = self.frame
         assert frame is not None
+        queue = tuple(self.queue)
         left = None if self.crabs_left is None else tuple(self.crabs_left)
-        return Frame(frame.kind, frame.item, frame.player, self.crab, tuple(self.queue), left)
+        if queue == frame.queue and left == frame.crabs_left and self.crab == frame.crab:
+            return frame  # untouched by this action: the state keeps the same frame
+        return Frame(frame.kind, frame.item, frame.player, self.crab, queue, left)
 
 
 class Work:
