@@ -273,6 +273,10 @@ def test_the_options_form_sets_oh_crabs_modules_and_the_seats_offer_every_agent(
     page.check("#options input[data-option='modules'][value='challenges']")
     page.check("#options input[data-option='modules'][value='surprises']")
     page.check("#options input[data-option='quick']")
+    # The scenarios are a choice (the schema's examples), with "none" for a board of one's own.
+    scenarios = page.locator("#options select[data-option='scenario'] option")
+    expect(scenarios).to_have_count(7)
+    page.select_option("#options select[data-option='scenario']", "surfers-beach")
     for player, seat in enumerate(["human", "agent:plausible", "agent:mcts:200"]):
         page.select_option(f"#seat-{player}", seat)
     page.fill("#seed", "6")
@@ -281,6 +285,7 @@ def test_the_options_form_sets_oh_crabs_modules_and_the_seats_offer_every_agent(
     table = TABLES.get(page.evaluate("table.id"))
     assert {m.value for m in table.config.modules} == {"challenges", "surprises"}
     assert table.config.quick
+    assert table.config.scenario == "surfers-beach"
     assert table.seats == ("human", "agent:plausible", "agent:mcts:200")
     view = current_view(page)
     play(page, view["legal"][0])

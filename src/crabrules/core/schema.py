@@ -11,6 +11,9 @@ converter (:mod:`crabrules.core.serialize`) reads and writes for it:
 - a tuple or list is an array (``tuple[A, B]``: exactly those items); a set is an array of
   distinct items, written sorted; an enum is one of its values; ``None`` is ``null``;
 - the random generator is a string of 16 hex digits;
+- a field's description is its line in the class's ``Attributes:`` section, and the
+  values an attrs field lists as ``metadata={"examples": ...}`` are its ``examples`` (the
+  usual values, for a form to offer; not a limit);
 - the document itself (not a value inside it) carries ``format_version``, required on a
   stored document and optional on an action or event.
 
@@ -202,6 +205,8 @@ class _Walker:
             prop = self.schema(hints[field.name])
             if field.name in described:
                 prop = {"description": described[field.name], **prop}
+            if "examples" in field.metadata:
+                prop = {**prop, "examples": list(field.metadata["examples"])}
             properties[field.name] = prop
             if field.default is attrs.NOTHING:
                 required.append(field.name)

@@ -90,7 +90,8 @@ function fillSeats() {
 // --- The game's options, a form built from its Config's JSON Schema ---------------------
 // Fields that change with the player count follow the "Players" choice; the others are
 // inputs: a box per boolean, a number, a text (a list: comma-separated), a box per name
-// of a set of names (Oh Crab!'s modules and variants).
+// of a set of names (Oh Crab!'s modules and variants), a choice among the values the
+// schema lists as a field's examples (Oh Crab!'s scenarios; "none" where null is allowed).
 
 function optionFields() {
   const game = currentGame();
@@ -128,6 +129,19 @@ function fillOptions() {
         check.querySelector("input").checked = (value || []).includes(item);
         label.appendChild(check);
       }
+    } else if (prop.examples && prop.examples.includes(value)) {
+      const select = document.createElement("select");
+      select.dataset.option = name;
+      const choices = kind.nullable ? [...prop.examples, null] : prop.examples;
+      for (const choice of choices) {
+        const option = document.createElement("option");
+        option.value = choice === null ? "" : choice;
+        option.textContent = choice === null ? "none" : choice;
+        select.appendChild(option);
+      }
+      select.value = value;
+      label.innerHTML = `<span>${name}</span>`;
+      label.appendChild(select);
     } else {
       const input = document.createElement("input");
       input.dataset.option = name;

@@ -118,7 +118,7 @@ class Config:
     """
 
     players: int = 4
-    scenario: str | None = "first-escape"
+    scenario: str | None = attrs.field(default="first-escape", metadata={"examples": SCENARIOS})
     board: tuple[str, ...] = ()
     action_tiles: tuple[str, ...] = ()
     quick: bool = False
