@@ -244,7 +244,8 @@ def ensure_chromium(session: nox.Session) -> None:
 @nox.session
 def web(session: nox.Session) -> None:
     """The web example: its server tests (fuzzed bodies included) and the page played in
-    Debian's headless Chromium with Playwright; refreshes docs/_static/web-crab-stack.png.
+    Debian's headless Chromium with Playwright. ``CRABWEB_SCREENSHOTS=docs/_static nox -s
+    web`` refreshes the docs' screenshots of the page.
 
     Chromium comes from apt when it is missing (as root); Playwright drives it, so no
     browser is ever downloaded (``playwright install`` is not used).

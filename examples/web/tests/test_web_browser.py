@@ -2,8 +2,10 @@
 
 The server runs in this process on 127.0.0.1 (a free port). The tests play a whole game of
 Crab Stack by clicking on the picture, check that an illegal click shows the rules'
-reason, play a few turns of every other game, and take the screenshot of the docs
-(``docs/_static/web-crab-stack.png``). ``nox -s web`` installs what they need.
+reason, play a few turns of every other game, and take the screenshots of the docs: into
+the folder ``CRABWEB_SCREENSHOTS`` names (``docs/_static`` refreshes the docs' pictures),
+or a temporary one, so that a run leaves the tracked files alone. ``nox -s web`` installs
+what they need.
 """
 
 from __future__ import annotations
@@ -29,12 +31,17 @@ from playwright.sync_api import Error as PlaywrightError
 import crabrules
 
 CHROMIUM = "/usr/bin/chromium"
-STATIC = pathlib.Path(__file__).resolve().parents[3] / "docs" / "_static"
-SCREENSHOT = STATIC / "web-crab-stack.png"
 #: Real-time games run this many times faster than the wall clock here (a game in seconds).
 TEST_SPEED = 20.0
 #: The server's games, for the tests that look behind the page.
 TABLES = Tables(speed=TEST_SPEED)
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """Where the screenshots go: ``CRABWEB_SCREENSHOTS``, or a temporary folder."""
+    chosen = os.environ.get("CRABWEB_SCREENSHOTS")
+    return pathlib.Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
 
 
 def free_port() -> int:
@@ -138,19 +145,19 @@ def play(page: Page, item: dict[str, Any], *, midway: Callable[[], object] | Non
     expect(page.locator("#error")).to_be_hidden()
 
 
-def test_a_whole_game_of_crab_stack_by_clicking(page: Page) -> None:
+def test_a_whole_game_of_crab_stack_by_clicking(page: Page, shots: pathlib.Path) -> None:
     new_game(page, "crab-stack", ["human", "agent:plausible"], seed=4)
     chooser = random.Random(4)
+    shot = shots / "web-crab-stack.png"
     turns = 0
     while not current_view(page)["terminal"]:
         view = current_view(page)
         assert view["active"] == [0]
         # The docs' picture of the page: a crab selected, where it may go outlined.
-        shoot = turns == 2
         play(
             page,
             chooser.choice(view["legal"]),
-            midway=(lambda: page.screenshot(path=str(SCREENSHOT))) if shoot else None,
+            midway=(lambda: page.screenshot(path=str(shot))) if turns == 2 else None,
         )
         turns += 1
         assert turns < 200, "the game did not end"
@@ -170,7 +177,7 @@ def test_a_whole_game_of_crab_stack_by_clicking(page: Page) -> None:
     page.click("#replay-last")
     expect(page.locator("#replay-move")).to_have_text(f"move {moves} of {moves}")
     expect(page.locator("#replay-next")).to_be_disabled()
-    page.locator("#replay").screenshot(path=str(STATIC / "web-replay.png"))
+    page.locator("#replay").screenshot(path=str(shots / "web-replay.png"))
 
 
 def test_an_illegal_click_shows_the_rules_reason(page: Page) -> None:
@@ -226,7 +233,9 @@ def test_a_few_turns_of_every_other_game(page: Page, game: str, seats: list[str]
     assert current_view(page)["moves"] >= 3
 
 
-def test_real_time_you_ve_got_crabs_plays_live_against_agents_to_the_end(page: Page) -> None:
+def test_real_time_you_ve_got_crabs_plays_live_against_agents_to_the_end(
+    page: Page, shots: pathlib.Path
+) -> None:
     # The agents act on the server's clock and the page shows each move as it is pushed:
     # the person here only ever clicks an action in the list (a casual player's choice).
     new_game(page, "youve-got-crabs", ["human"] + ["agent:plausible"] * 3, seed=3)
@@ -252,7 +261,7 @@ def test_real_time_you_ve_got_crabs_plays_live_against_agents_to_the_end(page: P
                 with contextlib.suppress(PlaywrightError):  # redrawn meanwhile: next time
                     page.locator(f'#legal button[data-index="{index}"]').click(timeout=500)
         if not shot and page.evaluate("view.moves") >= 30:
-            page.screenshot(path=str(STATIC / "web-youve-got-crabs.png"))
+            page.screenshot(path=str(shots / "web-youve-got-crabs.png"))
             shot = True
         time.sleep(0.05)
     expect(page.locator("#status")).to_contain_text("Game over")
@@ -263,7 +272,7 @@ def test_real_time_you_ve_got_crabs_plays_live_against_agents_to_the_end(page: P
 
 
 def test_the_options_form_sets_oh_crabs_modules_and_the_seats_offer_every_agent(
-    page: Page,
+    page: Page, shots: pathlib.Path
 ) -> None:
     page.select_option("#game", "oh-crab")
     page.select_option("#players", "3")
@@ -289,7 +298,7 @@ def test_the_options_form_sets_oh_crabs_modules_and_the_seats_offer_every_agent(
     assert table.seats == ("human", "agent:plausible", "agent:mcts:200")
     view = current_view(page)
     play(page, view["legal"][0])
-    page.screenshot(path=str(STATIC / "web-oh-crab.png"), full_page=True)
+    page.screenshot(path=str(shots / "web-oh-crab.png"), full_page=True)
 
 
 def test_a_refused_option_is_said_in_words(page: Page) -> None:
