@@ -8,6 +8,7 @@ two crabs share them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from crabrules.oh_crab.content.board import SEA, Cell, Layout
 from crabrules.oh_crab.engine.cards import discard_from_hand, discard_random
@@ -32,6 +33,10 @@ __all__ = [
     "stand_up",
     "teammates",
 ]
+
+
+#: The pushes of a move onto a free space: one way, pushing nobody.
+_NO_PUSH: Final[tuple[tuple[Cell, ...], ...]] = ((),)
 
 
 def occupants(view: View) -> dict[Cell, int]:
@@ -257,7 +262,10 @@ def own_moves(
         if target == SEA:
             out.append(shared(rules, Move, player, SEA, NO_CARD, ()))
             continue
-        chains = chains_onto(rules, occupied, crab, target)
+        # Most targets are free: nobody to push (chains_onto's first case, without a call).
+        chains: Sequence[tuple[Cell, ...]] = _NO_PUSH
+        if target in occupied:
+            chains = chains_onto(rules, occupied, crab, target)
         discards = hand if costs_a_card(rules, target, head_down=head_down) else [NO_CARD]
         for card in discards:
             for chain in chains:
