@@ -16,7 +16,8 @@ with status 400, or 403/404/409/413 as said):
 - ``GET /api/tables/{id}/players/{p}/stream``: Server-Sent Events, ``p``'s view each time
   the game moves on (``?token=``: a browser's EventSource sends no header of its own).
 - ``GET /api/tables/{id}/record``: the GameRecord (hidden-information games: at the end);
-  ``?format=text``: as text, one move a line (:mod:`crabrules.record`).
+  ``?format=text``: as text, one move a line (:mod:`crabrules.record`); ``json``, the
+  default, or ``text``: any other format is a 400.
 - ``GET /api/tables/{id}/replay?move=N``: the table after move N as a spectator saw it,
   the move marked and told in words (hidden-information games: at the end).
 
@@ -125,6 +126,14 @@ def count(text: str, what: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 9):
         raise ServerError(f"{what}: a whole number from 0 to 999999999", "bad_request")
     return int(text)
+
+
+def record_format(request: Request) -> str:
+    """A record's ``?format=``: ``json`` (the default) or ``text``; else a 400 ``bad_request``."""
+    shape = request.query_params.get("format", "json")
+    if shape not in ("json", "text"):
+        raise ServerError("format: 'json' (the default) or 'text'", "bad_request")
+    return shape
 
 
 async def in_thread(limiter: anyio.CapacityLimiter, call: Callable[[], T]) -> T:
@@ -305,7 +314,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def record(request: Request) -> Response:
         table = tables.get(request.path_params["table"])
-        if request.query_params.get("format") == "text":
+        if record_format(request) == "text":
             return PlainTextResponse(await on_table(table, table.record_text))
         return JSONResponse(await on_table(table, table.record))
 
