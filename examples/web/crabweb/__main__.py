@@ -32,7 +32,10 @@ def main() -> None:
         "--database", default=DATABASE, help=f"the SQLite file of the games ({DATABASE})"
     )
     args = parser.parse_args()
-    tables = Tables(args.database, speed=LIVE_SPEED)
+    try:
+        tables = Tables(args.database, speed=LIVE_SPEED)
+    except ValueError as error:  # no database of games: said in a line, not a traceback
+        parser.error(str(error))
     print(f"crabweb: games saved in {args.database}; open http://{args.host}:{args.port}/")
     uvicorn.run(
         create_app(tables),

@@ -1,7 +1,7 @@
 """The HTTP and JSON interface: a Starlette app over :class:`crabweb.tables.Tables`.
 
 Routes (every body and answer is JSON; errors are ``{"error", "reason", "message"}``
-with status 400, or 403/404/409/413 as said):
+with status 400, or 403/404/409/413 as said; a query value given twice is a 400):
 
 - ``GET /``: the page (``static/index.html``); ``GET /api/games``: the games, their
   player counts, default configs and the agents a seat may have.
@@ -16,7 +16,8 @@ with status 400, or 403/404/409/413 as said):
 - ``GET /api/tables/{id}/players/{p}/stream``: Server-Sent Events, ``p``'s view each time
   the game moves on (``?token=``: a browser's EventSource sends no header of its own).
 - ``GET /api/tables/{id}/record``: the GameRecord (hidden-information games: at the end);
-  ``?format=text``: as text, one move a line (:mod:`crabrules.record`).
+  ``?format=text``: as text, one move a line (:mod:`crabrules.record`); ``json``, the
+  default, or ``text``: any other format is a 400.
 - ``GET /api/tables/{id}/replay?move=N``: the table after move N as a spectator saw it,
   the move marked and told in words (hidden-information games: at the end).
 
@@ -125,6 +126,25 @@ def count(text: str, what: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 9):
         raise ServerError(f"{what}: a whole number from 0 to 999999999", "bad_request")
     return int(text)
+
+
+def query(request: Request, name: str, default: str = "") -> str:
+    """The query value ``name`` (``default`` when absent); given twice, a 400 ``bad_request``.
+
+    Which of two values would count is not for the server to guess (``?move=1&move=2``).
+    """
+    values = request.query_params.getlist(name)
+    if len(values) > 1:
+        raise ServerError(f"{name}: given {len(values)} times; give it once", "bad_request")
+    return values[0] if values else default
+
+
+def record_format(request: Request) -> str:
+    """A record's ``?format=``: ``json`` (the default) or ``text``; else a 400 ``bad_request``."""
+    shape = query(request, "format", "json")
+    if shape not in ("json", "text"):
+        raise ServerError("format: 'json' (the default) or 'text'", "bad_request")
+    return shape
 
 
 async def in_thread(limiter: anyio.CapacityLimiter, call: Callable[[], T]) -> T:
@@ -242,7 +262,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
             raise ServerError(f"no player {text[:24]!r} at this table", "no_seat", 404)
         player = int(text)
         # A browser's EventSource sends no header of its own: the stream takes ?token=.
-        token = request.headers.get("x-seat-token") or request.query_params.get("token")
+        token = request.headers.get("x-seat-token") or query(request, "token")
         table.check_token(player, token)
         return table, player
 
@@ -269,7 +289,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def view(request: Request) -> Response:
         table, player = seat(request)
-        since = count(request.query_params.get("since", "0"), "since (moves)")
+        since = count(query(request, "since", "0"), "since (moves)")
         return JSONResponse(await on_table(table, functools.partial(table.view, player, since)))
 
     async def act(request: Request) -> Response:
@@ -305,13 +325,13 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def record(request: Request) -> Response:
         table = tables.get(request.path_params["table"])
-        if request.query_params.get("format") == "text":
+        if record_format(request) == "text":
             return PlainTextResponse(await on_table(table, table.record_text))
         return JSONResponse(await on_table(table, table.record))
 
     async def replay(request: Request) -> Response:
         table = tables.get(request.path_params["table"])
-        move = count(request.query_params.get("move", "0"), "move")
+        move = count(query(request, "move", "0"), "move")
         return JSONResponse(await in_thread(limiter, functools.partial(table.replay, move)))
 
     async def refused(request: Request, error: Exception) -> Response:

@@ -47,6 +47,28 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 
 
+#: The first bytes of every SQLite database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+#: The columns of each table, as :data:`_SCHEMA` makes them (rows are written by position).
+_COLUMNS = {
+    "tables": ["id", "game", "config", "seats", "seed", "tokens", "clock"],
+    "moves": ["game_id", "number", "action"],
+}
+
+
+def _foreign_file(path: str) -> bool:
+    """Whether ``path`` is a file with something in it that is not a SQLite database."""
+    if path == ":memory:":
+        return False
+    try:
+        with open(path, "rb") as file:
+            head = file.read(len(_SQLITE_HEADER))
+    except OSError:  # none yet (SQLite makes it), or not a file: SQLite says why
+        return False
+    return head not in (b"", _SQLITE_HEADER)
+
+
 @attrs.frozen
 class SavedTable:
     """What rebuilds a game: replaying ``moves`` from its seed gives its state again.
@@ -76,14 +98,43 @@ class Store:
     """The saved games, in the SQLite database at ``path`` (``":memory:"``: none kept).
 
     Safe to use from several threads: one connection, one lock, each write committed.
+
+    Raises:
+        ValueError: ``path`` cannot be opened, is no SQLite database, is damaged (SQLite's
+            ``quick_check``, which reads the whole file), or holds tables of the same
+            names that are not this store's.
     """
 
     def __init__(self, path: str | os.PathLike[str] = ":memory:") -> None:
         self.path = str(path)
-        self._db = sqlite3.connect(self.path, check_same_thread=False)
         self._lock = threading.Lock()
-        with self._lock, self._db:
-            self._db.executescript(_SCHEMA)
+        if _foreign_file(self.path):  # SQLite would write over a file of a byte or so
+            raise ValueError(f"{self.path}: not a database of saved games (not SQLite)")
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise ValueError(f"{self.path}: not a database of saved games ({error})") from None
+        try:
+            problem = self._problem()  # looked for before anything is written
+            if problem is None:
+                with self._db:
+                    self._db.executescript(_SCHEMA)
+        except sqlite3.Error as error:
+            problem = str(error)
+        if problem is not None:
+            self._db.close()
+            raise ValueError(f"{self.path}: not a database of saved games ({problem})")
+
+    def _problem(self) -> str | None:
+        """What makes the open file no sound store of games, or ``None``."""
+        (found,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
+        if found != "ok":
+            return f"the file is damaged: {' '.join(str(found).split())[:200]}"
+        for table, columns in _COLUMNS.items():
+            have = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
+            if have and have != columns:  # none yet: the schema makes it
+                return f"its table {table!r} has the columns {have}, not {columns}"
+        return None
 
     def save_table(self, saved: SavedTable) -> None:
         """Save a new game (its moves so far included)."""

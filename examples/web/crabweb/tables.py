@@ -519,6 +519,9 @@ class Tables:
     At most :data:`MAX_TABLES` games are held in memory; any other saved game is loaded
     again when asked for. ``":memory:"`` (the default from Python) keeps nothing once the
     object is gone; ``python -m crabweb`` uses a file.
+
+    Raises:
+        ValueError: ``database`` is no sound database of saved games (:class:`Store`).
     """
 
     def __init__(

@@ -351,3 +351,46 @@ def test_a_player_that_is_no_ascii_number_is_no_seat(
     answer = client.get(url.removesuffix("/0") + f"/{player}", headers=token)
     assert answer.status_code == 404, answer.text
     assert answer.json()["reason"] == "no_seat"
+
+
+@pytest.mark.parametrize("shown", ["xml", "TEXT", "", "text "])
+def test_a_record_format_other_than_json_or_text_is_a_400(
+    seated: tuple[TestClient, str, dict[str, str]], shown: str
+) -> None:
+    client, url, _ = seated
+    record = url.split("/players/")[0] + "/record"
+    answer = client.get(record, params={"format": shown})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["reason"] == "bad_request"
+    assert "format" in answer.json()["message"]
+    assert client.get(record, params={"format": "json"}).json()["game"] == "crab-stack"
+    assert client.get(record, params={"format": "text"}).text.startswith('[Game "crab-stack"]')
+
+
+@pytest.mark.parametrize(
+    ("route", "name", "values"),
+    [
+        ("replay", "move", ["0", "1"]),
+        ("replay", "move", ["0", "0"]),
+        ("record", "format", ["text", "json"]),
+        ("view", "since", ["0", "1"]),
+        ("stream", "token", ["wrong", "right"]),
+    ],
+)
+def test_a_query_value_given_twice_is_a_400_naming_it(
+    seated: tuple[TestClient, str, dict[str, str]], route: str, name: str, values: list[str]
+) -> None:
+    client, url, token = seated
+    table = url.split("/players/")[0]
+    path = {
+        "replay": f"{table}/replay",
+        "record": f"{table}/record",
+        "view": url,
+        "stream": f"{url}/stream",
+    }[route]
+    given = {name: [token["X-Seat-Token"] if v == "right" else v for v in values]}
+    headers = {} if route == "stream" else token
+    answer = client.get(path, params=given, headers=headers)
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["reason"] == "bad_request"
+    assert name in answer.json()["message"]

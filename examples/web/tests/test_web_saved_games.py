@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import sqlite3
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -95,3 +98,68 @@ def test_rows_that_are_not_json_are_refused_on_load() -> None:
     store._db.execute("UPDATE tables SET seats = 'not json' WHERE id = 't'")
     with pytest.raises(ValueError, match="saved game 't' is damaged"):
         store.load("t")
+
+
+def _damaged_pages(path: pathlib.Path) -> None:
+    """A database of saved games, then every page after the first one's bytes flipped."""
+    tables = Tables(path)
+    for seed in range(20):
+        tables.create("crab-stack", seats=["human", "agent:random"], seed=seed)
+    tables.store.close()
+    data = bytearray(path.read_bytes())
+    for at in range(4096, len(data), 7):
+        data[at] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def _foreign_tables(path: pathlib.Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE tables (name TEXT)")
+
+
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (lambda path: path.write_text("hello, this is no database\n" * 50), "not a database"),
+        (lambda path: path.write_bytes(bytes(range(256)) * 32), "not a database"),
+        (lambda path: path.write_text("x"), "not SQLite"),  # SQLite itself would replace it
+        (_damaged_pages, "damaged"),
+        (_foreign_tables, "tables"),
+    ],
+    ids=["text", "bytes", "one_byte", "damaged_pages", "foreign_tables"],
+)
+def test_a_file_that_is_no_sound_database_of_games_is_refused_when_opened(
+    tmp_path: pathlib.Path, make: Any, why: str
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    make(database)
+    before = database.read_bytes()
+    with pytest.raises(ValueError, match=why) as refused:
+        Tables(database)
+    assert str(database) in str(refused.value)
+    assert database.read_bytes() == before  # the file is left as it was
+
+
+def test_python_m_crabweb_on_a_file_that_is_no_database_says_so_without_a_traceback(
+    tmp_path: pathlib.Path,
+) -> None:
+    database = tmp_path / "notes.txt"
+    database.write_text("shopping: crabs\n")
+    web = pathlib.Path(__file__).resolve().parent.parent
+    paths = [
+        str(web),
+        *(os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p),
+    ]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    ran = subprocess.run(
+        [sys.executable, "-m", "crabweb", "--database", str(database), "--port", "0"],
+        cwd=web,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
+    assert ran.returncode == 2
+    assert "Traceback" not in ran.stderr
+    assert f"{database}: not a database of saved games" in ran.stderr
