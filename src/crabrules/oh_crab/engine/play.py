@@ -39,7 +39,7 @@ from crabrules.oh_crab.engine.turns import (
     rest,
     turn_grants,
 )
-from crabrules.oh_crab.engine.work import Rules, Work, rules_for, rules_of, shared
+from crabrules.oh_crab.engine.work import Rules, Work, overlaid, rules_for, shared
 from crabrules.oh_crab.model.actions import (
     NO_PILE,
     Action,
@@ -68,16 +68,17 @@ _new_state: Final = constructor(State)
 
 def legal_actions(state: State, player: PlayerId | None) -> tuple[Action, ...]:
     """Every legal action now (or only ``player``'s, a player of the game)."""
+    rules = rules_for(state.config)
     if state.adventure is not None:
         # With modules: a decision that comes first (a setup choice, a frame), maybe
         # another player's.
-        expansion = rules_for(state.config).expansion
+        expansion = rules.expansion
         assert expansion is not None
         first = expansion.first_options(state, player)
         if first is not None:
             return first
     if state.phase is Phase.PLANNING:
-        plans = rules_for(state.config).plans
+        plans = rules.plans
         out: list[Action] = []
         for p, planned in enumerate(state.planned):
             if planned == NO_CARD and player in (None, p):
@@ -87,18 +88,17 @@ def legal_actions(state: State, player: PlayerId | None) -> tuple[Action, ...]:
     if player not in (None, state.current):
         return ()
     if state.phase is Phase.ACTION:
-        return tuple(_turn_actions(state))
+        return tuple(_turn_actions(rules, state))
     if state.phase is Phase.PLACING:
-        return tuple(_place_options(state))
+        return tuple(_place_options(rules, state))
     return ()
 
 
-def _place_options(state: State) -> list[Action]:
+def _place_options(rules: Rules, state: State) -> list[Action]:
     """2-player setup, step 6: Start space 1 for the first player's first crab, then 2-4.
 
     The first player's second crab takes the space left over without a choice.
     """
-    rules = rules_for(state.config)
     p = state.current
     taken = set(state.crabs)
     unplaced = [c for c in rules.crabs_of[p] if state.crabs[c] == NOWHERE]
@@ -108,12 +108,12 @@ def _place_options(state: State) -> list[Action]:
     return [Place(p, c, k) for c in unplaced for k in spaces]
 
 
-def _turn_actions(state: State) -> list[Action]:
+def _turn_actions(config_rules: Rules, state: State) -> list[Action]:
     """The legal actions of the action phase, in the order the module documents."""
     turn = state.turn
     assert turn is not None
     p, crab = state.current, turn.crab
-    rules = rules_for(state.config) if state.adventure is None else rules_of(state)
+    rules = config_rules if state.adventure is None else overlaid(config_rules, state)
     if turn.stage is Stage.START:
         return _add_or_rest_options(rules, state, p)
     if turn.stage is Stage.ACTIVATE:

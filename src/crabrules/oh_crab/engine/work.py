@@ -41,7 +41,7 @@ from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
 from crabrules.oh_crab.model.progress import Source, Stage
 from crabrules.oh_crab.model.state import NO_CRAB, CardId, Grant, State, Turn
 
-__all__ = ["Decision", "Rules", "View", "Work", "rules_for", "rules_of", "shared"]
+__all__ = ["Decision", "Rules", "View", "Work", "overlaid", "rules_for", "rules_of", "shared"]
 
 A = TypeVar("A")
 
@@ -144,7 +144,11 @@ def shared(rules: Rules, kind: Callable[..., A], *values: object) -> A:
 
 def rules_of(state: State) -> Rules:
     """Return the rules that hold in ``state``: its config's, with the overlay's changes."""
-    rules = rules_for(state.config)
+    return overlaid(rules_for(state.config), state)
+
+
+def overlaid(rules: Rules, state: State) -> Rules:
+    """Return ``rules``, the rules of ``state``'s config, with its overlay's changes."""
     adventure = state.adventure
     # ``is`` first: the overlay of a game without changes is nearly always the constant.
     if adventure is None or adventure.overlay is NO_OVERLAY or adventure.overlay == NO_OVERLAY:
