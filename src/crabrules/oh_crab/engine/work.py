@@ -379,10 +379,8 @@ class Work:
         adventure = state.adventure
         #: The Adventure Pack's part (``None`` without modules); its frames are decisions.
         self.adventure = adventure
-        if adventure is None:
-            self.rules = rules_for(state.config)
-        else:
-            self.rules = rules_of(state)
+        rules = rules_for(state.config)
+        self.rules = rules if adventure is None else overlaid(rules, state)
         self.seed = state.seed
         self.rng = state.rng
         self.round = state.round
@@ -497,6 +495,8 @@ class Work:
         """The Adventure Pack's part, with the frames as they are now."""
         assert self.adventure is not None
         old = self.adventure
+        if not old.frames and not self.frames_wait():
+            return old  # no frame before the action or after it (most actions)
         frames = tuple([d.frozen_frame() for d in self.decisions[1:]])
         if frames == old.frames:
             return old
