@@ -14,7 +14,13 @@ from typing import Any
 import attrs
 import pytest
 
-from crabrules.core.errors import ContentError, IllegalActionError, InvalidStateError
+from crabrules import from_json, to_json
+from crabrules.core.errors import (
+    ContentError,
+    DeserializationError,
+    IllegalActionError,
+    InvalidStateError,
+)
 from crabrules.oh_crab import (
     NO_CARD,
     ChooseSkills,
@@ -24,6 +30,7 @@ from crabrules.oh_crab import (
     IllegalReason,
     MakeObstacle,
     Move,
+    Observation,
     PickTrace,
     Plan,
     Reveal,
@@ -571,6 +578,30 @@ def test_a_spied_card_leaves_the_spies_knowledge_once_it_is_face_up() -> None:
     check_state(state)
     state = apply(apply(apply(state, Use(0, 0)), Move(0, 10)), Reveal(0))
     assert asy(state).spied[0] == tuple(Seen("event", t, tiles[t]) for t in (1, 2))
+
+
+@pytest.mark.parametrize("tile", [-1, 3, 2**70])
+def test_an_observation_whose_spied_card_lies_at_no_beach_tile_is_refused_at_load(
+    tile: int,
+) -> None:
+    # A spied card lies at a Beach tile: an observation that says otherwise is refused when
+    # it is read, before it is dealt again (it was an IndexError from inside the deal).
+    config = WITH_EVENTS
+    tiles = [event("shell-rain"), event("tailwind"), event("sunny-day")]
+    spied = [[Seen("event", t, c) for t, c in enumerate(tiles)], [], []]
+    state = make(
+        config,
+        crabs=[5, 0, 1],
+        adventure=_with(
+            config, ["lookout", "hoarder", "diver"], events=events(config, tiles), spied=spied
+        ),
+    )
+    view = observe(state, 1)
+    assert from_json(to_json(view), Observation) == view
+    data = json.loads(to_json(view))
+    data["adventure"]["asymmetry"]["spied"][0][0]["tile"] = tile
+    with pytest.raises(DeserializationError, match="Beach tile"):
+        from_json(json.dumps(data), Observation)
 
 
 def test_a_spied_challenge_leaves_the_spies_knowledge_once_face_up_or_resolved() -> None:

@@ -232,3 +232,8 @@ def check_asymmetry_view(view: Adventure, config: Config, player: int | None) ->
         raise _bad("not an id of the content")
     if any(type(k) is not int or k < 0 for k in asymmetry.pincers):
         raise _bad("Pincers are counts")
+    # Dealing the view again puts each spied card back at its tile: the tile must be one.
+    for item in (item for mine in asymmetry.spied for item in mine):
+        part = {"event": view.events, "challenge": view.challenges}.get(item.kind)
+        if part is None or not 0 <= item.tile < len(part.tiles):
+            raise _bad("a card spied lies at a Beach tile of the Events or Challenges in play")
