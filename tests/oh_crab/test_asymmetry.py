@@ -563,18 +563,23 @@ def test_selected_action_spy_only_the_spying_player_sees_and_determinize_keeps_i
         check_state(twin)
 
 
-def test_a_spied_card_leaves_the_spies_knowledge_once_it_is_face_up() -> None:
+#: The Events on the three Beach tiles that red spied, in :func:`_red_spied_every_event`.
+SPIED_EVENTS = [event("shell-rain"), event("tailwind"), event("sunny-day")]
+
+
+def _red_spied_every_event(**fields: Any) -> State:
+    """Red (a Lookout) has spied the three face-down Events; ``fields`` go to ``make``."""
     config = WITH_EVENTS
-    tiles = [event("shell-rain"), event("tailwind"), event("sunny-day")]
-    spied = [[Seen("event", t, c) for t, c in enumerate(tiles)], [], []]
-    state = make(
-        config,
-        crabs=[5, 0, 1],
-        grants=[FORWARD],
-        adventure=_with(
-            config, ["lookout", "hoarder", "diver"], events=events(config, tiles), spied=spied
-        ),
+    spied = [[Seen("event", t, c) for t, c in enumerate(SPIED_EVENTS)], [], []]
+    adventure = _with(
+        config, ["lookout", "hoarder", "diver"], events=events(config, SPIED_EVENTS), spied=spied
     )
+    return make(config, crabs=[5, 0, 1], adventure=adventure, **fields)
+
+
+def test_a_spied_card_leaves_the_spies_knowledge_once_it_is_face_up() -> None:
+    tiles = SPIED_EVENTS
+    state = _red_spied_every_event(grants=[FORWARD])
     check_state(state)
     state = apply(apply(apply(state, Use(0, 0)), Move(0, 10)), Reveal(0))
     assert asy(state).spied[0] == tuple(Seen("event", t, tiles[t]) for t in (1, 2))
@@ -586,17 +591,7 @@ def test_an_observation_whose_spied_card_lies_at_no_beach_tile_is_refused_at_loa
 ) -> None:
     # A spied card lies at a Beach tile: an observation that says otherwise is refused when
     # it is read, before it is dealt again (it was an IndexError from inside the deal).
-    config = WITH_EVENTS
-    tiles = [event("shell-rain"), event("tailwind"), event("sunny-day")]
-    spied = [[Seen("event", t, c) for t, c in enumerate(tiles)], [], []]
-    state = make(
-        config,
-        crabs=[5, 0, 1],
-        adventure=_with(
-            config, ["lookout", "hoarder", "diver"], events=events(config, tiles), spied=spied
-        ),
-    )
-    view = observe(state, 1)
+    view = observe(_red_spied_every_event(), 1)
     assert from_json(to_json(view), Observation) == view
     data = json.loads(to_json(view))
     data["adventure"]["asymmetry"]["spied"][0][0]["tile"] = tile

@@ -14,19 +14,17 @@ import contextlib
 import os
 import pathlib
 import random
-import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 from casual import CasualPerson
 from crabweb.app import create_app
 from crabweb.tables import Tables
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+from serving import serving
 
 import crabrules
 
@@ -44,29 +42,10 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     return pathlib.Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    config = uvicorn.Config(
-        create_app(TABLES), host="127.0.0.1", port=free_port(), log_level="warning"
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{config.port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    with serving(create_app(TABLES)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

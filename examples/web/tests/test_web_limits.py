@@ -25,10 +25,10 @@ from typing import Any
 
 import crabweb.tables
 import pytest
-import uvicorn
 from crabweb.__main__ import SHUTDOWN_SECONDS
 from crabweb.app import MAX_BODY, create_app
 from crabweb.tables import MAX_AGENT_ITERATIONS, Tables
+from serving import free_port, serving
 from starlette.testclient import TestClient
 
 import crabrules
@@ -40,13 +40,6 @@ WEB = pathlib.Path(__file__).resolve().parent.parent
 PROMPT = 5.0
 #: How long a request kept waiting on purpose may wait.
 LONG = 30.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def call(
@@ -72,24 +65,8 @@ def call(
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[str, Tables]]:
     tables = Tables()
-    config = uvicorn.Config(
-        create_app(tables),
-        host="127.0.0.1",
-        port=free_port(),
-        log_level="warning",
-        timeout_graceful_shutdown=1,
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{config.port}", tables
-    running.should_exit = True
-    thread.join(timeout=10)
+    with serving(create_app(tables), timeout_graceful_shutdown=1) as url:
+        yield url, tables
 
 
 class GatedAgent:

@@ -12,11 +12,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 from casual import CasualPerson
 from crabweb.app import create_app
 from crabweb.tables import Table, Tables
-from test_web_browser import free_port
+from serving import serving
 
 import crabrules
 from crabrules.core import CrabRulesError
@@ -70,20 +69,8 @@ def test_a_persons_call_carries_the_servers_clock() -> None:
 @pytest.fixture(scope="module")
 def live_server() -> Iterator[tuple[str, Tables]]:
     tables = Tables(speed=50.0)
-    config = uvicorn.Config(
-        create_app(tables), host="127.0.0.1", port=free_port(), log_level="warning"
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        assert thread.is_alive(), "the server stopped"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{config.port}", tables
-    running.should_exit = True
-    thread.join(timeout=10)
+    with serving(create_app(tables)) as url:
+        yield url, tables
 
 
 def _views(url: str) -> Iterator[dict[str, Any]]:

@@ -26,7 +26,7 @@ from crabrules.oh_crab.content.components import SpaceType
 from crabrules.oh_crab.content.modules import Module
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules, rules_for
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, FrameKind
+from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, FrameKind, Spied
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.state import NO_CARD, Phase, State
 
@@ -159,21 +159,20 @@ def _check_spied(state: State, asymmetry: Asymmetry) -> None:
         ) != len(mine):
             raise _bad("what a player spied is sorted, each card once")
         for item in mine:
-            if item.kind == "event" and adventure.events is not None:
-                tiles = adventure.events.tiles
-                face_down = 0 <= item.tile < len(tiles) and tiles[item.tile] == item.card
-            elif item.kind == "challenge" and adventure.challenges is not None:
-                challenges = adventure.challenges
-                tiles = challenges.tiles
-                face_down = (
-                    0 <= item.tile < len(tiles)
-                    and tiles[item.tile] == item.card
-                    and challenges.open != item.tile
-                )
-            else:
-                face_down = False
+            tiles = _spied_tiles(adventure, item)
+            face_down = tiles is not None and tiles[item.tile] == item.card
+            if item.kind == "challenge" and adventure.challenges is not None:
+                face_down = face_down and adventure.challenges.open != item.tile
             if not face_down:
                 raise _bad("a card spied lies face down where it was seen")
+
+
+def _spied_tiles(adventure: Adventure, item: Spied) -> tuple[int, ...] | None:
+    """The tiles of the Events or Challenges a spied card lies at, if ``item.tile`` is one."""
+    part = {"event": adventure.events, "challenge": adventure.challenges}.get(item.kind)
+    if part is None or not 0 <= item.tile < len(part.tiles):
+        return None
+    return part.tiles
 
 
 def _check_lasting(state: State, adventure: Adventure) -> None:
@@ -233,7 +232,5 @@ def check_asymmetry_view(view: Adventure, config: Config, player: int | None) ->
     if any(type(k) is not int or k < 0 for k in asymmetry.pincers):
         raise _bad("Pincers are counts")
     # Dealing the view again puts each spied card back at its tile: the tile must be one.
-    for item in (item for mine in asymmetry.spied for item in mine):
-        part = {"event": view.events, "challenge": view.challenges}.get(item.kind)
-        if part is None or not 0 <= item.tile < len(part.tiles):
-            raise _bad("a card spied lies at a Beach tile of the Events or Challenges in play")
+    if any(_spied_tiles(view, item) is None for mine in asymmetry.spied for item in mine):
+        raise _bad("a card spied lies at a Beach tile of the Events or Challenges in play")
