@@ -418,10 +418,11 @@ class Game(Protocol[C, S, A, O_co]):
     ) -> str:
         """A standalone SVG picture of a state (as a spectator sees it) or an observation.
 
-        ``size`` is the width in pixels (``None``: the game's default); ``labels`` prints
-        the notation's labels; ``last_action`` (the action that led to ``position``) is
-        outlined, and the cells or cards of ``highlight`` are shaded (what they name is
-        each game's; see its ``render_svg``).
+        ``size`` is the width in pixels, an int from 1 to 10,000 (``None``: the game's
+        default); ``labels`` prints the notation's labels; ``last_action`` (the action that
+        led to ``position``) is outlined, and the cells or cards of ``highlight`` are shaded
+        (what they name is each game's; see its ``render_svg``). A bad argument is an
+        ``InvalidConfigError`` naming it.
         """
 
     def num_players(self, state: S) -> int:
