@@ -13,7 +13,8 @@ converter (:mod:`crabrules.core.serialize`) reads and writes for it:
 - the random generator is a string of 16 hex digits;
 - a field's description is its line in the class's ``Attributes:`` section, and the
   values an attrs field lists as ``metadata={"examples": ...}`` are its ``examples`` (the
-  usual values, for a form to offer; not a limit);
+  usual values, for a form to offer; not a limit), and its ``minimum`` and ``maximum``
+  (a limit: a record's seed is an int in [0, 2**64));
 - the document itself (not a value inside it) carries ``format_version``, required on a
   stored document and optional on an action or event.
 
@@ -207,6 +208,8 @@ class _Walker:
                 prop = {"description": described[field.name], **prop}
             if "examples" in field.metadata:
                 prop = {**prop, "examples": list(field.metadata["examples"])}
+            bounds = {k: field.metadata[k] for k in ("minimum", "maximum") if k in field.metadata}
+            prop = {**prop, **bounds}
             properties[field.name] = prop
             if field.default is attrs.NOTHING:
                 required.append(field.name)
