@@ -317,7 +317,8 @@ for _game_id, _env_id in ENV_IDS.items():
         gymnasium.register(
             id=_env_id,
             entry_point="crabrules.adapters.gymnasium:CrabrulesGymEnv",
-            # the default max_steps: no episode has more steps of the learner
+            # The default max_steps, in learner steps: only penalised mistakes reach it
+            # before max_steps (which counts every seat's actions, and no mistake) does.
             max_episode_steps=step_limit(get_game(_game_id).info.max_random_steps, None),
             kwargs={"game_id": _game_id},
         )
