@@ -81,7 +81,7 @@ def test_the_players_header_is_kept() -> None:
         (_with(3, "[Seed x]"), "line 4: Seed: not JSON"),
         (_with(3, '[Seed "3"]'), "line 4: Seed: a JSON int"),
         (_with(0, '[Game "chess"]'), "line 1: Game: "),
-        (_with(0, "[Board 3]"), "line 1: unknown header 'Board'"),
+        (_with(3, "[seed 3]"), "line 4: seed: the format's header is 'Seed'"),
         (_with(0, "Game crab-stack"), "line 1: a move is 'N. P<player>: <notation>'"),
         (TEXT + "[Seed 4]\n", "line 10: a header after the moves"),
         (
@@ -92,7 +92,7 @@ def test_the_players_header_is_kept() -> None:
         (_with(6, "1. P0: A2-A1"), "line 7: move 1 is P1's, not P0's"),
         (_with(6, "1. P1: Z9-Z8"), "line 7: move 1: "),
         (_with(6, "1. P1 A2-A1"), "line 7: a move is 'N. P<player>: <notation>'"),
-        (TEXT.replace('[Game "crab-stack"]\n', ""), "missing header(s): Game"),
+        (TEXT.replace('[Game "crab-stack"]\n', ""), "line 1: missing header(s): Game"),
         (TEXT.replace("[Seed 3]", "[Seed 3]\n[Seed 4]"), "line 5: Seed: given twice"),
         (_with(2, '[Config {"players": 9}]'), "line 3: Config: "),
         (_with(3, "[Seed " + "[" * 100_000 + "]"), "line 4: Seed: not JSON"),
