@@ -1,4 +1,4 @@
-"""A game as text a person can read and write, in the spirit of chess's PGN.
+r"""A game as text a person can read and write, in the spirit of chess's PGN.
 
 A text record is headers, a blank line, then one move a line::
 
@@ -27,7 +27,7 @@ A text record is headers, a blank line, then one move a line::
   (``P1 call P0 @31.2``), exactly.
 - A line starting with ``;`` is a comment, and so is the end of a move's line from a
   ``;`` after a space.
-- Lines end at ``\\n`` (or ``\\r\\n``) only; a UTF-8 byte order mark at the start is
+- Lines end at ``\n`` (or ``\r\n``) only; a UTF-8 byte order mark at the start is
   skipped. :func:`write` escapes every character that is not printable (``U+2028``, ...)
   in the JSON of its headers, so an editor shows the lines :func:`parse` counts.
 - Several games may follow one another (:func:`read_games` reads them one by one): a
@@ -91,7 +91,7 @@ MAX_CHARACTERS = 10_000_000
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _HEADER = re.compile(r"\[(?P<name>[A-Za-z][A-Za-z0-9_]*) (?P<value>.*)\]\Z")
-# ASCII digits only: `\d` would take any script's digits (`١`, `０`).
+# ASCII digits only: `\d` would take any script's digits (Arabic-Indic, fullwidth...).
 _MOVE = re.compile(r"(?P<number>[0-9]+)\. P(?P<player>[0-9]+): (?P<notation>.+)\Z")
 _COMMENT = re.compile(r"\s;")
 _LOWER = {header.lower(): header for header in HEADERS}
@@ -158,7 +158,7 @@ def write(
     players: Sequence[str] | None = None,
     headers: Mapping[str, Any] | None = None,
 ) -> str:
-    """``record`` as text: headers, a blank line, then one move a line.
+    r"""``record`` as text: headers, a blank line, then one move a line.
 
     ``players`` names who sat at each seat, one name a seat; ``headers`` are other
     headers (``{"Event": "club night"}``), written after the format's own, in order.
@@ -166,13 +166,13 @@ def write(
 
     >>> from crabrules import GameRecord, crab_stack
     >>> record = GameRecord.of("crab-stack", crab_stack.Config(players=2), 3, [])
-    >>> text = write(record, players=["ana", "bo\\u2028"], headers={"Round": 2})
+    >>> text = write(record, players=["ana", "bo\u2028"], headers={"Round": 2})
     >>> print(text, end="")  # doctest: +ELLIPSIS
     [Game "crab-stack"]
     [Library "..."]
     [Config {"format_version": 1, "players": 2, ...}]
     [Seed 3]
-    [Players ["ana", "bo\\u2028"]]
+    [Players ["ana", "bo\u2028"]]
     [Result "*"]
     [Round 2]
     <BLANKLINE>
@@ -275,7 +275,7 @@ def parse_text_record(text: str) -> TextRecord:
 
 
 def read_games(handle: Iterable[str]) -> Iterator[TextRecord]:
-    """The games of a text file, read one by one as they are asked for.
+    r"""The games of a text file, read one by one as they are asked for.
 
     ``handle`` is a file opened for reading (or any iterable of lines). Each game is read,
     checked and replayed when the loop reaches it, as python-chess's ``read_game`` does,
@@ -286,7 +286,7 @@ def read_games(handle: Iterable[str]) -> Iterator[TextRecord]:
     >>> from crabrules import GameRecord, crab_stack
     >>> config = crab_stack.Config(players=2)
     >>> file = io.StringIO(write(GameRecord.of("crab-stack", config, 1, []))
-    ...                    + "\\n" + write(GameRecord.of("crab-stack", config, 2, [])))
+    ...                    + "\n" + write(GameRecord.of("crab-stack", config, 2, [])))
     >>> [game.record.seed for game in read_games(file)]
     [1, 2]
 
