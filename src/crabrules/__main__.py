@@ -18,12 +18,14 @@ standard error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import io
+import itertools
 import json
 import os
 import sys
 import textwrap
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
 
 from crabrules import (
     GAMES,
@@ -40,11 +42,11 @@ from crabrules import (
 from crabrules.agents import AGENTS, Agent, Decision, PlausibleAgent, make_agent, play_match
 from crabrules.agents.human import HumanAgent, Quit, describe, notation
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
-from crabrules.core import DeserializationError, Information, InvalidConfigError
+from crabrules.core import DeserializationError, Information, InvalidConfigError, Outcome
+from crabrules.core.errors import quote
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
-from crabrules.record import is_text_record
-from crabrules.record import parse as parse_record
+from crabrules.record import MAX_CHARACTERS, TextRecord, is_text_record, read_games
 from crabrules.simulate import BACKENDS, read_result_line, simulate
 
 __all__ = ["main"]
@@ -69,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "simulate":
             return _simulate(args)
         else:
-            _replay(args.file, events=args.events)
+            _replay(args.file, events=args.events, number=args.game)
     except BrokenPipeError:
         # The reader went away (`... | head`): stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -143,10 +145,16 @@ def _parser() -> argparse.ArgumentParser:
     replay_cmd = commands.add_parser("replay", help="replay a game record (text or JSON)")
     replay_cmd.add_argument(
         "file",
-        help="a text record (crabrules.record), a GameRecord written by crabrules.to_json, "
-        "or a `simulate --out` file",
+        help="a text record (crabrules.record) of one game or several, a GameRecord written "
+        "by crabrules.to_json, or a `simulate --out` file; - for standard input",
     )
     replay_cmd.add_argument("--events", action="store_true", help="print what every move did")
+    replay_cmd.add_argument(
+        "--game",
+        type=int,
+        metavar="N",
+        help="only game N of a file of several (as replay lists them), shown in full",
+    )
     return parser
 
 
@@ -262,18 +270,54 @@ def _schema(game_id: str, document: str | None) -> None:
     print(json.dumps(schemas if document is None else schemas[document], indent=2))
 
 
-def _replay(path: str, *, events: bool) -> None:
-    with open(path, "rb") as file:
-        data = file.read()
+def _replay(path: str, *, events: bool, number: int | None) -> None:
+    # Read as a stream, a bounded line at a time: a file of many games in the memory of
+    # one, and `replay /dev/zero` refused after MAX_CHARACTERS, not after the disk.
+    stdin = path == "-"
+    file = (
+        io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", newline="\n")
+        if stdin
+        else open(path, encoding="utf-8-sig", newline="\n")  # noqa: SIM115
+    )
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise DeserializationError(f"{path} is not UTF-8 text (byte {error.start})") from None
-    lines = [line for line in text.splitlines() if line.strip()]
-    if lines and _is_result_line(lines[0]):
-        _replay_lines(lines)
-        return
-    record = parse_record(text) if is_text_record(text) else from_json(text, GameRecord)
+        _replay_file(file, events=events, number=number)
+    except UnicodeDecodeError:
+        name = "standard input" if stdin else path
+        raise DeserializationError(f"{name} is not UTF-8 text") from None
+    finally:
+        if stdin:
+            file.detach()
+        else:
+            file.close()
+
+
+def _replay_file(file: TextIO, *, events: bool, number: int | None) -> None:
+    lines = _lines(file)
+    head: list[str] = []
+    size = 0
+    for line in lines:  # blank lines, then the first that says what the file is
+        head.append(line)
+        size += len(line)
+        if line.strip() or size > MAX_CHARACTERS:
+            break
+    first = head[-1] if head else ""
+    if _is_result_line(first):
+        _replay_results(itertools.chain([first], lines), events=events, number=number)
+    elif is_text_record(first):
+        _replay_games(read_games(itertools.chain(head, lines)), events=events, number=number)
+    else:
+        text = "".join(head) + file.read(max(0, MAX_CHARACTERS + 1 - size))
+        if len(text) > MAX_CHARACTERS:
+            raise DeserializationError(f"a record of at most {MAX_CHARACTERS:,} characters")
+        _show_game(from_json(text, GameRecord), events=events)
+
+
+def _lines(file: TextIO) -> Iterator[str]:
+    while line := file.readline(MAX_CHARACTERS + 1):
+        yield line
+
+
+def _show_game(record: GameRecord, *, events: bool, error: str | None = None) -> None:
     state = replay(record)  # checks every action first, naming the first illegal one
     game = get_game(record.game)
     print(f"{game.info.name}: {len(record.actions)} actions replayed, all legal.")
@@ -286,6 +330,29 @@ def _replay(path: str, *, events: bool) -> None:
         print()
     print(game.render(state))
     _print_end(game, state, len(record.actions))
+    if error is not None:
+        print(f"The game failed: {error}")
+
+
+def _replay_games(games: Iterator[TextRecord], *, events: bool, number: int | None) -> None:
+    # A text file of one game, shown in full, or of several, listed (`--game N`: the Nth).
+    count = 0
+    if number is not None:
+        for count, text_record in enumerate(games, 1):
+            if count == number:
+                _show_game(text_record.record, events=events)
+                return
+        raise DeserializationError(f"--game {number}: the file has {count} game(s), from 1")
+    first = next(games, None)
+    if first is None:
+        raise DeserializationError("no game in the file, only comments")
+    second = next(games, None)
+    if second is None:
+        _show_game(first.record, events=events)
+        return
+    for count, text_record in enumerate(itertools.chain([first, second], games), 1):
+        _list_game(f"game {count}", text_record.record, text_record.result)
+    print(f"{count} games replayed, every action legal.")
 
 
 def _is_result_line(line: str) -> bool:
@@ -296,22 +363,52 @@ def _is_result_line(line: str) -> bool:
     return isinstance(document, dict) and "record" in document
 
 
-def _replay_lines(lines: list[str]) -> None:
-    # A `simulate --out` file: one game per line, each replayed and its outcome checked.
-    for number, line in enumerate(lines, 1):
+def _replay_results(lines: Iterator[str], *, events: bool, number: int | None) -> None:
+    # A `simulate --out` file: one game per line, each replayed and its outcome checked;
+    # `--game N` shows the game simulate numbered N.
+    count = failed = 0
+    for line_number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
         try:
-            record, outcome = read_result_line(line)
+            index, record, outcome, error = _result(line)
+            if number is not None and index != number:
+                continue
             state = replay(record)
-        except CrabRulesError as error:
-            raise CrabRulesError(f"line {number}: {error}") from None
-        game = get_game(record.game)
-        if game.outcome(state) != outcome:
-            raise InvalidConfigError(f"line {number}: the replayed game's outcome differs")
+        except CrabRulesError as problem:
+            raise CrabRulesError(f"line {line_number}: {problem}") from None
+        if get_game(record.game).outcome(state) != outcome:
+            raise InvalidConfigError(f"line {line_number}: the replayed game's outcome differs")
+        if number is not None:
+            _show_game(record, events=events, error=error)
+            return
         end = "unfinished" if outcome is None else outcome.reason
         winners = "" if outcome is None else f", winners {sorted(outcome.winners)}"
-        count = len(record.actions)
-        print(f"{number}. {game.info.name}, seed {record.seed}: {count} actions, {end}{winners}")
-    print(f"{len(lines)} games replayed, every action legal.")
+        label = f"line {line_number}" if index is None else f"game {index}"
+        _list_game(label, record, f"failed: {error}" if error else end + winners)
+        count += 1
+        failed += error is not None
+    if number is not None:
+        raise DeserializationError(f"--game {number}: no game {number} in the file")
+    failures = f"; {failed} failed on an agent's error" if failed else ""
+    print(f"{count} games replayed, every action legal{failures}.")
+
+
+def _result(line: str) -> tuple[int | None, GameRecord, Outcome | None, str | None]:
+    record, outcome = read_result_line(line)
+    document = json.loads(line)  # read_result_line has read it: it is a JSON object
+    index, error = document.get("index"), document.get("error")
+    if index is not None and type(index) is not int:
+        raise DeserializationError(f"index: an int, not {quote(index)}")
+    if error is not None and not isinstance(error, str):
+        raise DeserializationError(f"error: a string, not {quote(error)}")
+    return index, record, outcome, error
+
+
+def _list_game(label: str, record: GameRecord, end: str) -> None:
+    game = get_game(record.game)
+    count = len(record.actions)
+    print(f"{label} ({game.info.name}, seed {record.seed}): {count} actions, {end}")
 
 
 def _importable_here() -> None:
