@@ -157,7 +157,7 @@ def test_lines_end_at_newline_only(breaker: str) -> None:
     # A comment holding one is one line; the mistake after it keeps its editor's number.
     commented = text.replace("\n1. ", f"\n; a{breaker}b\n1. ")
     assert parse(commented) == record
-    with pytest.raises(RecordSyntaxError, match="^line 10: move 3 where move 2 was due"):
+    with pytest.raises(RecordSyntaxError, match=r"^line 10: move 3 where move 2 was due"):
         parse(commented.replace("2. P0", "3. P0"))
 
 
