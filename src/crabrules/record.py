@@ -96,6 +96,7 @@ _MOVE = re.compile(r"(?P<number>[0-9]+)\. P(?P<player>[0-9]+): (?P<notation>.+)\
 _COMMENT = re.compile(r"\s;")
 _LOWER = {header.lower(): header for header in HEADERS}
 _BOM = "\ufeff"
+_MAX_MESSAGE = 300
 
 
 class RecordSyntaxError(CrabRulesError, ValueError):
@@ -110,6 +111,8 @@ class RecordSyntaxError(CrabRulesError, ValueError):
     """
 
     def __init__(self, line: int, message: str) -> None:
+        if len(message) > _MAX_MESSAGE:  # a game's message may quote a whole hostile line
+            message = message[: _MAX_MESSAGE - 3] + "..."
         super().__init__(f"line {line}: {message}" if line else message)
         self.line = line
         self.detail = message
