@@ -7,10 +7,10 @@ printing after every action its notation, a sentence saying what it does, what h
 record, ``--svg DIR`` a picture per move); ``play`` seats people and agents at one terminal
 (``--seat 0=human --seat 1=mcts``); ``simulate`` plays many games between agents and
 summarises them, on this machine's cores or a Ray cluster (``--out FILE``: one JSON line per
-game); ``replay`` replays a text record (:mod:`crabrules.record`), a
-:class:`~crabrules.GameRecord` JSON file, or each line of a
-``simulate --out`` file, checking every action, and prints the final state (``--events``:
-what every move did); ``schema`` prints the JSON Schema of the game's documents
+game); ``replay`` replays a text record (:mod:`crabrules.record`) of one game or several,
+a :class:`~crabrules.GameRecord` JSON file, or each line of a
+``simulate --out`` file (``-``: standard input), checking every action, and prints the
+final state (``--events``: what every move did; ``--game N``: game N of several); ``schema`` prints the JSON Schema of the game's documents
 (:func:`crabrules.schema`; ``--document Action``: one of them). Bad input gives one line on
 standard error and exit status 2, never a traceback.
 """
