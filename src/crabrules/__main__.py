@@ -8,11 +8,11 @@ record, ``--svg DIR`` a picture per move); ``play`` seats people and agents at o
 (``--seat 0=human --seat 1=mcts``); ``simulate`` plays many games between agents and
 summarises them, on this machine's cores or a Ray cluster (``--out FILE``: one JSON line per
 game); ``replay`` replays a text record (:mod:`crabrules.record`) of one game or several,
-a :class:`~crabrules.GameRecord` JSON file, or each line of a
-``simulate --out`` file (``-``: standard input), checking every action, and prints the
-final state (``--events``: what every move did; ``--game N``: game N of several); ``schema`` prints the JSON Schema of the game's documents
-(:func:`crabrules.schema`; ``--document Action``: one of them). Bad input gives one line on
-standard error and exit status 2, never a traceback.
+a :class:`~crabrules.GameRecord` JSON file, or each line of a ``simulate --out`` file
+(``-``: standard input), checking every action, and prints the final state (``--events``:
+what every move did; ``--game N``: game N of several); ``schema`` prints the JSON Schema
+of the game's documents (:func:`crabrules.schema`; ``--document Action``: one of them).
+Bad input gives one line on standard error and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -309,6 +309,8 @@ def _replay_file(file: TextIO, *, events: bool, number: int | None) -> None:
         text = "".join(head) + file.read(max(0, MAX_CHARACTERS + 1 - size))
         if len(text) > MAX_CHARACTERS:
             raise DeserializationError(f"a record of at most {MAX_CHARACTERS:,} characters")
+        if number not in (None, 1):
+            raise DeserializationError(f"--game {number}: the file holds one game")
         _show_game(from_json(text, GameRecord), events=events)
 
 
@@ -370,6 +372,8 @@ def _replay_results(lines: Iterator[str], *, events: bool, number: int | None) -
     for line_number, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        if len(line) > MAX_CHARACTERS:
+            raise DeserializationError(f"line {line_number}: longer than {MAX_CHARACTERS:,}")
         try:
             index, record, outcome, error = _result(line)
             if number is not None and index != number:

@@ -270,9 +270,10 @@ def parse_text_record(text: str) -> TextRecord:
     if first is None:
         raise RecordSyntaxError(0, f"missing header(s): {', '.join(HEADERS[:4])}")
     if games.pending is not None:
+        after = "the moves" if first.moves else "the blank line that ends the headers"
         raise RecordSyntaxError(
             games.pending[0],
-            "a header after the moves starts a second game: read several games with read_games",
+            f"a header after {after} starts a second game: read several with read_games",
         )
     return _replayed(first)
 

@@ -113,3 +113,18 @@ def test_replay_lists_a_text_file_of_several_games_or_shows_one(
     assert "Crab Stack: 3 actions replayed, all legal." in capsys.readouterr().out
     assert main(["replay", str(path), "--game", "4"]) == 2
     assert "the file has 3 game(s)" in capsys.readouterr().err
+
+
+def test_replay_refuses_a_results_line_beyond_the_limit(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.jsonl"
+    _results_file(path)
+    with path.open("a") as file:
+        file.write('{"record": "' + "x" * MAX_CHARACTERS + '"}\n')
+    assert main(["replay", str(path)]) == 2
+    assert "line 3: longer than 10,000,000" in capsys.readouterr().err
+    json_path = tmp_path / "game.json"
+    json_path.write_text(to_json(_record(1, 1)))
+    assert main(["replay", str(json_path), "--game", "2"]) == 2
+    assert "--game 2: the file holds one game" in capsys.readouterr().err

@@ -204,3 +204,9 @@ def test_players_are_a_list_of_names(names: object) -> None:
             write(_record(), players=names)  # type: ignore[arg-type]
     with pytest.raises(RecordSyntaxError, match="line 5: Players: a list of names"):
         parse(write(_record(), players=["a", "b"]).replace('["a", "b"]', json.dumps(names)))
+
+
+def test_a_blank_line_between_headers_starts_a_second_game() -> None:
+    text = TEXT.replace("[Seed 3]", "\n[Seed 3]")
+    with pytest.raises(RecordSyntaxError, match="line 5: a header after the blank line"):
+        parse(text)
