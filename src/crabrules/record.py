@@ -324,7 +324,11 @@ class _Game:
 
 
 class _Splitter:
-    """Cuts numbered lines into games: a header after the moves starts the next game."""
+    """Cuts numbered lines into games.
+
+    A header after a game's moves, or after the blank line that ends the headers of a game
+    without moves, starts the next game.
+    """
 
     def __init__(self, lines: Iterable[str]) -> None:
         self.lines = enumerate(lines, start=1)
@@ -370,8 +374,10 @@ def _header(number: int, line: str) -> tuple[str, Any]:
         _check_other(number, name)
     try:
         value = json.loads(match["value"], object_pairs_hook=_object, parse_constant=_constant)
-    except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's stack
+    except (json.JSONDecodeError, RecursionError):  # nesting deeper than Python's stack
         raise RecordSyntaxError(number, f"{name}: not JSON: {match['value'][:60]!r}") from None
+    except ValueError as error:  # JSON this format refuses: a key twice, NaN, 5,000 digits
+        raise RecordSyntaxError(number, f"{name}: {str(error)[:100]}") from None
     return name, value
 
 
