@@ -319,8 +319,6 @@ class _Game:
 
     headers: dict[str, tuple[int, Any]] = attrs.field(factory=dict)
     moves: list[tuple[int, re.Match[str]]] = attrs.field(factory=list)
-    closed: bool = False  # a blank line ended the headers
-    size: int = 0
 
 
 class _Splitter:
@@ -339,12 +337,18 @@ class _Splitter:
         if self.pending is not None:
             self._add(game, *self.pending)
             self.pending = None
+        # Locals, and the blank line's test first: this loop runs once a line.
+        size, closed, headers, moves = 0, False, game.headers, game.moves
         for number, raw in self.lines:
-            game.size += len(raw)
-            if game.size > MAX_CHARACTERS:
+            size += len(raw)
+            if size > MAX_CHARACTERS:
                 raise RecordSyntaxError(number, f"a game of at most {MAX_CHARACTERS:,} characters")
-            line = (raw.removeprefix(_BOM) if number == 1 else raw).strip()
-            if line.startswith("[") and (game.moves or game.closed):
+            line = raw.strip() if number > 1 else raw.removeprefix(_BOM).strip()
+            if not line:
+                if headers:
+                    closed = True  # a blank line after headers ends them
+                continue
+            if line[0] == "[" and (moves or closed):
                 self.pending = (number, line)
                 return game
             self._add(game, number, line)
@@ -352,17 +356,15 @@ class _Splitter:
 
     @staticmethod
     def _add(game: _Game, number: int, line: str) -> None:
-        if not line:
-            game.closed = bool(game.headers)
-        elif line.startswith(";"):
-            pass
-        elif not line.startswith("["):
+        if line.startswith(";"):
+            return
+        if not line.startswith("["):
             game.moves.append(_move_line(number, line))
-        else:
-            name, value = _header(number, line)
-            if name in game.headers:
-                raise RecordSyntaxError(number, f"{name}: given twice")
-            game.headers[name] = (number, value)
+            return
+        name, value = _header(number, line)
+        if name in game.headers:
+            raise RecordSyntaxError(number, f"{name}: given twice")
+        game.headers[name] = (number, value)
 
 
 def _header(number: int, line: str) -> tuple[str, Any]:

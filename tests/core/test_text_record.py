@@ -215,3 +215,7 @@ def test_a_blank_line_between_headers_starts_a_second_game() -> None:
     text = TEXT.replace("[Seed 3]", "\n[Seed 3]")
     with pytest.raises(RecordSyntaxError, match="line 5: a header after the blank line"):
         parse(text)
+
+
+def test_a_byte_order_mark_alone_on_the_first_line_is_skipped() -> None:
+    assert parse("\ufeff\n" + TEXT) == _record()
