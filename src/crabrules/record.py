@@ -88,6 +88,8 @@ REQUIRED = frozenset(HEADERS[:4])
 #: The longest record read, in characters (each game of a file of several): a bound on
 #: the work a hostile file can ask.
 MAX_CHARACTERS = 10_000_000
+#: The most headers a game may have (the format's own and others): PGN games have tens.
+MAX_HEADERS = 1_000
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _HEADER = re.compile(r"\[(?P<name>[A-Za-z][A-Za-z0-9_]*) (?P<value>.*)\]\Z")
@@ -184,7 +186,8 @@ def write(
         ReplayError: an action of ``record`` is not legal.
         RecordSyntaxError: ``players`` is not one name a seat, a header's name is not
             ``Name`` (letters, digits, ``_``) or is one of :data:`HEADERS`, a value has no
-            JSON, or the text would be longer than :data:`MAX_CHARACTERS`.
+            JSON, there are more than :data:`MAX_HEADERS` in all, or the text would be
+            longer than :data:`MAX_CHARACTERS`.
     """
     game = get_game(record.game)
     state = game.initial_state(record.config, seed=record.seed)
@@ -217,6 +220,8 @@ def _writable(headers: Mapping[str, Any] | None) -> list[tuple[str, Any]]:
         return []
     if not isinstance(headers, Mapping):
         raise RecordSyntaxError(0, "headers: a mapping of header names to JSON values")
+    if len(headers) > MAX_HEADERS - len(HEADERS):
+        raise RecordSyntaxError(0, f"headers: at most {MAX_HEADERS - len(HEADERS):,}")
     for name in headers:
         if not isinstance(name, str) or _NAME.match(name) is None:
             raise RecordSyntaxError(
@@ -364,6 +369,8 @@ class _Splitter:
         name, value = _header(number, line)
         if name in game.headers:
             raise RecordSyntaxError(number, f"{name}: given twice")
+        if len(game.headers) == MAX_HEADERS:
+            raise RecordSyntaxError(number, f"a game of at most {MAX_HEADERS:,} headers")
         game.headers[name] = (number, value)
 
 
@@ -375,7 +382,7 @@ def _header(number: int, line: str) -> tuple[str, Any]:
     if name not in HEADERS:
         _check_other(number, name)
     try:
-        value = json.loads(match["value"], object_pairs_hook=_object, parse_constant=_constant)
+        value = _DECODER.decode(match["value"])
     except (json.JSONDecodeError, RecursionError):  # nesting deeper than Python's stack
         raise RecordSyntaxError(number, f"{name}: not JSON: {match['value'][:60]!r}") from None
     except ValueError as error:  # JSON this format refuses: a key twice, NaN, 5,000 digits
@@ -401,6 +408,9 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
 
 
 def _replayed(game_lines: _Game) -> TextRecord:

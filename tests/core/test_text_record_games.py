@@ -9,7 +9,14 @@ import pytest
 
 from crabrules import GameRecord, crab_stack, youve_got_crabs
 from crabrules.agents import PlausibleAgent, play_match
-from crabrules.record import RecordSyntaxError, parse, parse_text_record, read_games, write
+from crabrules.record import (
+    MAX_HEADERS,
+    RecordSyntaxError,
+    parse,
+    parse_text_record,
+    read_games,
+    write,
+)
 from crabrules.youve_got_crabs.actions import Call
 
 
@@ -118,3 +125,12 @@ def test_each_call_keeps_its_time_in_a_youve_got_crabs_record() -> None:
     # Calls compare without their time: compare the times themselves, exactly.
     assert [a.time for a in read.actions if isinstance(a, Call)] == times
     assert f"call P2 @{times[0]!r}" in text
+
+
+def test_a_game_has_at_most_max_headers() -> None:
+    many = "".join(f"[H{i} {i}]\n" for i in range(MAX_HEADERS - 5))  # and 5 of the format's
+    assert len(parse_text_record(many + write(RECORDS[0])).other_headers) == MAX_HEADERS - 5
+    with pytest.raises(RecordSyntaxError, match=f"line {MAX_HEADERS + 1}: a game of at most"):
+        parse("[H 0]\n" + many + write(RECORDS[0]))
+    with pytest.raises(RecordSyntaxError, match="headers: at most 994"):
+        write(RECORDS[0], headers={f"H{i}": i for i in range(MAX_HEADERS)})
