@@ -18,14 +18,12 @@ Bad input gives one line on standard error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import io
-import itertools
 import json
 import os
 import sys
 import textwrap
-from collections.abc import Iterator, Sequence
-from typing import Any, TextIO
+from collections.abc import Sequence
+from typing import Any
 
 from crabrules import (
     GAMES,
@@ -34,20 +32,18 @@ from crabrules import (
     GameRecord,
     __version__,
     compiled,
-    from_json,
     get_game,
     replay,
     to_json,
 )
+from crabrules._replay_files import FileGame, games_in, opened
 from crabrules.agents import AGENTS, Agent, Decision, PlausibleAgent, make_agent, play_match
 from crabrules.agents.human import HumanAgent, Quit, describe, notation
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
-from crabrules.core import DeserializationError, Information, InvalidConfigError, Outcome
-from crabrules.core.errors import quote
+from crabrules.core import DeserializationError, Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
-from crabrules.record import MAX_CHARACTERS, TextRecord, is_text_record, read_games
-from crabrules.simulate import BACKENDS, read_result_line, simulate
+from crabrules.simulate import BACKENDS, simulate
 
 __all__ = ["main"]
 
@@ -271,55 +267,30 @@ def _schema(game_id: str, document: str | None) -> None:
 
 
 def _replay(path: str, *, events: bool, number: int | None) -> None:
-    # Read as a stream, a bounded line at a time: a file of many games in the memory of
-    # one, and `replay /dev/zero` refused after MAX_CHARACTERS, not after the disk.
-    stdin = path == "-"
-    file = (
-        io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", newline="\n")
-        if stdin
-        else open(path, encoding="utf-8-sig", newline="\n")  # noqa: SIM115
-    )
-    try:
-        _replay_file(file, events=events, number=number)
-    except UnicodeDecodeError:
-        name = "standard input" if stdin else path
-        raise DeserializationError(f"{name} is not UTF-8 text") from None
-    finally:
-        if stdin:
-            file.detach()
-        else:
-            file.close()
+    with opened(path) as file:
+        listed, games = games_in(file, number)
+        if number is None and not listed:
+            _show_game(next(games), events=events)
+            return
+        count = failed = 0
+        for game in games:
+            if number is not None:
+                if game.number == number:
+                    _show_game(game, events=events)
+                    return
+                continue
+            name, actions = get_game(game.record.game).info.name, len(game.record.actions)
+            print(f"{game.label} ({name}, seed {game.record.seed}): {actions} actions, {game.end}")
+            count += 1
+            failed += game.error is not None
+    if number is not None:
+        raise DeserializationError(f"--game {number}: no game {number} in the file")
+    failures = f"; {failed} failed on an agent's error" if failed else ""
+    print(f"{count} games replayed, every action legal{failures}.")
 
 
-def _replay_file(file: TextIO, *, events: bool, number: int | None) -> None:
-    lines = _lines(file)
-    head: list[str] = []
-    size = 0
-    for line in lines:  # blank lines, then the first that says what the file is
-        head.append(line)
-        size += len(line)
-        if line.strip() or size > MAX_CHARACTERS:
-            break
-    first = head[-1] if head else ""
-    if _is_result_line(first):
-        _replay_results(itertools.chain([first], lines), events=events, number=number)
-    elif is_text_record(first):
-        _replay_games(read_games(itertools.chain(head, lines)), events=events, number=number)
-    else:
-        text = "".join(head) + file.read(max(0, MAX_CHARACTERS + 1 - size))
-        if len(text) > MAX_CHARACTERS:
-            raise DeserializationError(f"a record of at most {MAX_CHARACTERS:,} characters")
-        if number not in (None, 1):
-            raise DeserializationError(f"--game {number}: the file holds one game")
-        _show_game(from_json(text, GameRecord), events=events)
-
-
-def _lines(file: TextIO) -> Iterator[str]:
-    while line := file.readline(MAX_CHARACTERS + 1):
-        yield line
-
-
-def _show_game(record: GameRecord, *, events: bool, error: str | None = None) -> None:
+def _show_game(file_game: FileGame, *, events: bool) -> None:
+    record = file_game.record
     state = replay(record)  # checks every action first, naming the first illegal one
     game = get_game(record.game)
     print(f"{game.info.name}: {len(record.actions)} actions replayed, all legal.")
@@ -332,87 +303,8 @@ def _show_game(record: GameRecord, *, events: bool, error: str | None = None) ->
         print()
     print(game.render(state))
     _print_end(game, state, len(record.actions))
-    if error is not None:
-        print(f"The game failed: {error}")
-
-
-def _replay_games(games: Iterator[TextRecord], *, events: bool, number: int | None) -> None:
-    # A text file of one game, shown in full, or of several, listed (`--game N`: the Nth).
-    count = 0
-    if number is not None:
-        for count, text_record in enumerate(games, 1):
-            if count == number:
-                _show_game(text_record.record, events=events)
-                return
-        raise DeserializationError(f"--game {number}: the file has {count} game(s), from 1")
-    first = next(games, None)
-    if first is None:
-        raise DeserializationError("no game in the file, only comments")
-    second = next(games, None)
-    if second is None:
-        _show_game(first.record, events=events)
-        return
-    for count, text_record in enumerate(itertools.chain([first, second], games), 1):
-        _list_game(f"game {count}", text_record.record, text_record.result)
-    print(f"{count} games replayed, every action legal.")
-
-
-def _is_result_line(line: str) -> bool:
-    try:
-        document = json.loads(line)
-    except (ValueError, RecursionError):  # from_json then says what is wrong
-        return False
-    return isinstance(document, dict) and "record" in document
-
-
-def _replay_results(lines: Iterator[str], *, events: bool, number: int | None) -> None:
-    # A `simulate --out` file: one game per line, each replayed and its outcome checked;
-    # `--game N` shows the game simulate numbered N.
-    count = failed = 0
-    for line_number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        if len(line) > MAX_CHARACTERS:
-            raise DeserializationError(f"line {line_number}: longer than {MAX_CHARACTERS:,}")
-        try:
-            index, record, outcome, error = _result(line)
-            if number is not None and index != number:
-                continue
-            state = replay(record)
-        except CrabRulesError as problem:
-            raise CrabRulesError(f"line {line_number}: {problem}") from None
-        if get_game(record.game).outcome(state) != outcome:
-            raise InvalidConfigError(f"line {line_number}: the replayed game's outcome differs")
-        if number is not None:
-            _show_game(record, events=events, error=error)
-            return
-        end = "unfinished" if outcome is None else outcome.reason
-        winners = "" if outcome is None else f", winners {sorted(outcome.winners)}"
-        label = f"line {line_number}" if index is None else f"game {index}"
-        _list_game(label, record, f"failed: {error}" if error else end + winners)
-        count += 1
-        failed += error is not None
-    if number is not None:
-        raise DeserializationError(f"--game {number}: no game {number} in the file")
-    failures = f"; {failed} failed on an agent's error" if failed else ""
-    print(f"{count} games replayed, every action legal{failures}.")
-
-
-def _result(line: str) -> tuple[int | None, GameRecord, Outcome | None, str | None]:
-    record, outcome = read_result_line(line)
-    document = json.loads(line)  # read_result_line has read it: it is a JSON object
-    index, error = document.get("index"), document.get("error")
-    if index is not None and type(index) is not int:
-        raise DeserializationError(f"index: an int, not {quote(index)}")
-    if error is not None and not isinstance(error, str):
-        raise DeserializationError(f"error: a string, not {quote(error)}")
-    return index, record, outcome, error
-
-
-def _list_game(label: str, record: GameRecord, end: str) -> None:
-    game = get_game(record.game)
-    count = len(record.actions)
-    print(f"{label} ({game.info.name}, seed {record.seed}): {count} actions, {end}")
+    if file_game.error is not None:
+        print(f"The game failed: {file_game.error}")
 
 
 def _importable_here() -> None:

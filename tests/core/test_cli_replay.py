@@ -112,7 +112,7 @@ def test_replay_lists_a_text_file_of_several_games_or_shows_one(
     assert main(["replay", str(path), "--game", "3"]) == 0
     assert "Crab Stack: 3 actions replayed, all legal." in capsys.readouterr().out
     assert main(["replay", str(path), "--game", "4"]) == 2
-    assert "the file has 3 game(s)" in capsys.readouterr().err
+    assert "--game 4: no game 4 in the file" in capsys.readouterr().err
 
 
 def test_replay_refuses_a_results_line_beyond_the_limit(
@@ -127,4 +127,13 @@ def test_replay_refuses_a_results_line_beyond_the_limit(
     json_path = tmp_path / "game.json"
     json_path.write_text(to_json(_record(1, 1)))
     assert main(["replay", str(json_path), "--game", "2"]) == 2
-    assert "--game 2: the file holds one game" in capsys.readouterr().err
+    assert "--game 2: no game 2 in the file" in capsys.readouterr().err
+
+
+def test_replay_of_a_file_of_comments_only_says_so(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_text("; nothing yet\n\n")
+    assert main(["replay", str(path)]) == 2
+    assert "no game in the file, only comments" in capsys.readouterr().err
