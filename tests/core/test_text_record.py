@@ -219,3 +219,12 @@ def test_a_blank_line_between_headers_starts_a_second_game() -> None:
 
 def test_a_byte_order_mark_alone_on_the_first_line_is_skipped() -> None:
     assert parse("\ufeff\n" + TEXT) == _record()
+
+
+@pytest.mark.parametrize("breaker", ["\u2028", "\u2029", "\x85"])
+def test_a_record_written_with_a_raw_line_separator_reads(breaker: str) -> None:
+    # As write wrote them before it escaped them: JSON allows them raw in a string.
+    text = write(_record(), players=[f"ana{breaker}", "bo"])
+    raw = text.replace(json.dumps(breaker)[1:-1], breaker)
+    assert breaker in raw
+    assert parse_text_record(raw).players == (f"ana{breaker}", "bo")
