@@ -7,12 +7,12 @@ printing after every action its notation, a sentence saying what it does, what h
 record, ``--svg DIR`` a picture per move); ``play`` seats people and agents at one terminal
 (``--seat 0=human --seat 1=mcts``); ``simulate`` plays many games between agents and
 summarises them, on this machine's cores or a Ray cluster (``--out FILE``: one JSON line per
-game); ``replay`` replays a text record (:mod:`crabrules.record`), a
-:class:`~crabrules.GameRecord` JSON file, or each line of a
-``simulate --out`` file, checking every action, and prints the final state (``--events``:
-what every move did); ``schema`` prints the JSON Schema of the game's documents
-(:func:`crabrules.schema`; ``--document Action``: one of them). Bad input gives one line on
-standard error and exit status 2, never a traceback.
+game); ``replay`` replays a text record (:mod:`crabrules.record`) of one game or several,
+a :class:`~crabrules.GameRecord` JSON file, or each line of a ``simulate --out`` file
+(``-``: standard input), checking every action, and prints the final state (``--events``:
+what every move did; ``--game N``: game N of several); ``schema`` prints the JSON Schema
+of the game's documents (:func:`crabrules.schema`; ``--document Action``: one of them).
+Bad input gives one line on standard error and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -32,20 +32,18 @@ from crabrules import (
     GameRecord,
     __version__,
     compiled,
-    from_json,
     get_game,
     replay,
     to_json,
 )
+from crabrules._replay_files import FileGame, games_in, opened
 from crabrules.agents import AGENTS, Agent, Decision, PlausibleAgent, make_agent, play_match
 from crabrules.agents.human import HumanAgent, Quit, describe, notation
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
 from crabrules.core import DeserializationError, Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
-from crabrules.record import is_text_record
-from crabrules.record import parse as parse_record
-from crabrules.simulate import BACKENDS, read_result_line, simulate
+from crabrules.simulate import BACKENDS, simulate
 
 __all__ = ["main"]
 
@@ -69,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "simulate":
             return _simulate(args)
         else:
-            _replay(args.file, events=args.events)
+            _replay(args.file, events=args.events, number=args.game)
     except BrokenPipeError:
         # The reader went away (`... | head`): stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -143,10 +141,16 @@ def _parser() -> argparse.ArgumentParser:
     replay_cmd = commands.add_parser("replay", help="replay a game record (text or JSON)")
     replay_cmd.add_argument(
         "file",
-        help="a text record (crabrules.record), a GameRecord written by crabrules.to_json, "
-        "or a `simulate --out` file",
+        help="a text record (crabrules.record) of one game or several, a GameRecord written "
+        "by crabrules.to_json, or a `simulate --out` file; - for standard input",
     )
     replay_cmd.add_argument("--events", action="store_true", help="print what every move did")
+    replay_cmd.add_argument(
+        "--game",
+        type=int,
+        metavar="N",
+        help="only game N of a file of several (as replay lists them), shown in full",
+    )
     return parser
 
 
@@ -262,18 +266,31 @@ def _schema(game_id: str, document: str | None) -> None:
     print(json.dumps(schemas if document is None else schemas[document], indent=2))
 
 
-def _replay(path: str, *, events: bool) -> None:
-    with open(path, "rb") as file:
-        data = file.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise DeserializationError(f"{path} is not UTF-8 text (byte {error.start})") from None
-    lines = [line for line in text.splitlines() if line.strip()]
-    if lines and _is_result_line(lines[0]):
-        _replay_lines(lines)
-        return
-    record = parse_record(text) if is_text_record(text) else from_json(text, GameRecord)
+def _replay(path: str, *, events: bool, number: int | None) -> None:
+    with opened(path) as file:
+        listed, games = games_in(file, number)
+        if number is None and not listed:
+            _show_game(next(games), events=events)
+            return
+        count = failed = 0
+        for game in games:
+            if number is not None:
+                if game.number == number:
+                    _show_game(game, events=events)
+                    return
+                continue
+            name, actions = get_game(game.record.game).info.name, len(game.record.actions)
+            print(f"{game.label} ({name}, seed {game.record.seed}): {actions} actions, {game.end}")
+            count += 1
+            failed += game.error is not None
+    if number is not None:
+        raise DeserializationError(f"--game {number}: no game {number} in the file")
+    failures = f"; {failed} failed on an agent's error" if failed else ""
+    print(f"{count} games replayed, every action legal{failures}.")
+
+
+def _show_game(file_game: FileGame, *, events: bool) -> None:
+    record = file_game.record
     state = replay(record)  # checks every action first, naming the first illegal one
     game = get_game(record.game)
     print(f"{game.info.name}: {len(record.actions)} actions replayed, all legal.")
@@ -286,32 +303,8 @@ def _replay(path: str, *, events: bool) -> None:
         print()
     print(game.render(state))
     _print_end(game, state, len(record.actions))
-
-
-def _is_result_line(line: str) -> bool:
-    try:
-        document = json.loads(line)
-    except (ValueError, RecursionError):  # from_json then says what is wrong
-        return False
-    return isinstance(document, dict) and "record" in document
-
-
-def _replay_lines(lines: list[str]) -> None:
-    # A `simulate --out` file: one game per line, each replayed and its outcome checked.
-    for number, line in enumerate(lines, 1):
-        try:
-            record, outcome = read_result_line(line)
-            state = replay(record)
-        except CrabRulesError as error:
-            raise CrabRulesError(f"line {number}: {error}") from None
-        game = get_game(record.game)
-        if game.outcome(state) != outcome:
-            raise InvalidConfigError(f"line {number}: the replayed game's outcome differs")
-        end = "unfinished" if outcome is None else outcome.reason
-        winners = "" if outcome is None else f", winners {sorted(outcome.winners)}"
-        count = len(record.actions)
-        print(f"{number}. {game.info.name}, seed {record.seed}: {count} actions, {end}{winners}")
-    print(f"{len(lines)} games replayed, every action legal.")
+    if file_game.error is not None:
+        print(f"The game failed: {file_game.error}")
 
 
 def _importable_here() -> None:
