@@ -319,7 +319,7 @@ def _seats(specs: list[str], players: int) -> list[str]:
     seats = ["plausible"] * players
     for spec in specs:
         seat, equals, who = spec.partition("=")
-        if not equals or not seat.isdigit() or not 0 <= int(seat) < players:
+        if not equals or not _is_number(seat) or not 0 <= int(seat) < players:
             raise InvalidConfigError(
                 f"--seat: SEAT=WHO with SEAT from 0 to {players - 1}, not {spec!r}"
             )
@@ -327,6 +327,11 @@ def _seats(specs: list[str], players: int) -> list[str]:
             make_agent(who)  # names an unknown agent now, not at its first turn
         seats[int(seat)] = who
     return seats
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a short number in ASCII digits (``'²'.isdigit()``, yet int fails)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -359,7 +364,7 @@ def _play(args: argparse.Namespace) -> int:
 
     try:
         result = play_match(game, agents, seed=seed, config=config, on_action=show)
-    except Quit:
+    except (Quit, KeyboardInterrupt):  # Ctrl-C while an agent thinks leaves the game too
         print("\nGame left unfinished.")
         _offer_save(args.save, GameRecord.of(game.info.id, config, seed, actions))
         return 0

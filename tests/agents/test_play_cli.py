@@ -41,6 +41,16 @@ def test_bad_input_reprompts_with_the_reason(
     assert out.count("Your action (a number or the notation): ") == 3
 
 
+def test_a_number_typed_in_other_digits_is_read_as_notation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["crab-stack", "--seat", "0=human", "--seed", "3"]
+    assert play(monkeypatch, argv, "\u00b2\n\uff11\n" + "9" * 5000 + "\n") == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert out.count("Your action (a number or the notation): ") == 4
+
+
 class CtrlCAfter(io.StringIO):
     """Answers from a script; Ctrl-C at one prompt; then the rest of the script."""
 
@@ -125,6 +135,9 @@ def test_real_time_play_lets_a_person_wait(
     [
         (["crab-stack", "--seat", "2=human"], "--seat: SEAT=WHO with SEAT from 0 to 1"),
         (["crab-stack", "--seat", "human"], "--seat: SEAT=WHO"),
+        (["crab-stack", "--seat", "\u00b2=human"], "--seat: SEAT=WHO"),  # '²'.isdigit()
+        (["crab-stack", "--seat", "\u0661=human"], "--seat: SEAT=WHO"),  # Arabic-Indic 1
+        (["crab-stack", "--seat", "9" * 5000 + "=human"], "--seat: SEAT=WHO"),
         (["crab-stack", "--seat", "1=alphazero"], "unknown agent 'alphazero'"),
         (["chess"], "unknown game 'chess'"),
     ],

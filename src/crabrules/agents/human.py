@@ -143,8 +143,8 @@ class HumanAgent:
             return Decision(action, turn.now)
 
     def _choose(self, game: AnyGame, state: Any, legal: tuple[Any, ...], text: str) -> Any:
-        if text.isdigit():
-            number = int(text)
+        if text.isascii() and text.isdigit():  # '²'.isdigit(), yet int('²') fails
+            number = int(text) if len(text) <= 9 else 0
             if not 1 <= number <= len(legal):
                 raise CrabRulesError(f"type a number from 1 to {len(legal)}")
             return legal[number - 1]
@@ -154,9 +154,9 @@ class HumanAgent:
         return parsed
 
     def _read(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        try:
+        try:  # Ctrl-C at once after the prompt is shown still quits
+            self.stdout.write(prompt)
+            self.stdout.flush()
             line = self.stdin.readline()
         except KeyboardInterrupt:
             raise Quit from None

@@ -182,7 +182,8 @@ def _probe(address: str) -> None:
         return  # Ray finds the cluster itself (RAY_ADDRESS, or the one on this machine)
     hostport = address.removeprefix("ray://")
     host, _, port = hostport.rpartition(":")
-    if not host or not port.isdigit():
+    port_ok = port.isascii() and port.isdigit() and len(port) <= 5 and int(port) <= 65535
+    if not host or not port_ok:
         raise SimulationError(f"--ray-address: HOST:PORT or ray://HOST:PORT, not {address!r}")
     try:
         socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
