@@ -3,6 +3,8 @@
 - :mod:`~crabrules.simulate.tasks`: one game as a task (:class:`Task`,
   :func:`run_task`), and the seeds and seats of game ``i``.
 - :mod:`~crabrules.simulate.backends`: where the tasks run (processes or Ray).
+- :mod:`~crabrules.simulate.processes`: the worker processes, and the game whose worker
+  dies recorded as failed.
 - :mod:`~crabrules.simulate.progress`: the progress line.
 - :mod:`~crabrules.simulate.summary`: wins, draws, scores, lengths, with intervals.
 - :mod:`~crabrules.simulate.runner`: :func:`simulate`, all of it together.

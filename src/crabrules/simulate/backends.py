@@ -1,7 +1,8 @@
 """Where the games run: this machine's cores, or a Ray cluster.
 
-:func:`process_results` uses the processes of this machine; :func:`ray_results` a Ray
-cluster, or a local Ray started for the run.
+:func:`process_results` uses worker processes of this machine (see
+:mod:`~crabrules.simulate.processes`: a worker that dies fails its game only);
+:func:`ray_results` a Ray cluster, or a local Ray started for the run.
 
 Both take the same :class:`~crabrules.simulate.tasks.Task` values and yield
 :class:`~crabrules.simulate.tasks.GameResult` values as games finish, in whatever order
@@ -20,15 +21,14 @@ error) stops the workers.
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import signal
 import socket
 import time
 from collections.abc import Generator, Sequence
 from typing import Any
 
 from crabrules.core import CrabRulesError
-from crabrules.simulate.tasks import GameResult, Task, run_task
+from crabrules.simulate.processes import process_results, run_chunk
+from crabrules.simulate.tasks import GameResult, Task
 
 __all__ = [
     "BACKENDS",
@@ -48,29 +48,6 @@ PROBE_SECONDS = 5.0
 
 class SimulationError(CrabRulesError, RuntimeError):
     """A simulation could not run: Ray is missing or its cluster cannot be reached."""
-
-
-def _ignore_interrupts() -> None:
-    # Ctrl-C is the parent's to handle: it stops the pool and prints what finished.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def process_results(tasks: Sequence[Task], workers: int) -> Generator[GameResult, None, None]:
-    """Run ``tasks`` on ``workers`` processes of this machine (one: in this process)."""
-    if workers == 1:
-        for task in tasks:
-            yield run_task(task)
-        return
-    pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
-    # Games of a few milliseconds cost less in batches; a few dozen batches per worker
-    # still keep the workers evenly busy and the progress line moving.
-    chunk = max(1, len(tasks) // (workers * 32))
-    try:
-        yield from pool.imap_unordered(run_task, tasks, chunksize=chunk)
-    finally:
-        # Finished normally, interrupted or failed: the workers have nothing left to do.
-        pool.terminate()
-        pool.join()
 
 
 #: The logger of Ray's notice that it enabled token authentication by default.
@@ -94,11 +71,6 @@ def chunk_size(games: int, cpus: int) -> int:
     (64, 1, 64)
     """
     return max(1, min(MAX_CHUNK, games // (cpus * CHUNKS_PER_CPU)))
-
-
-def run_chunk(tasks: Sequence[Task]) -> list[GameResult]:
-    """Play a chunk of games, one after another (one Ray task)."""
-    return [run_task(task) for task in tasks]
 
 
 def ray_results(
