@@ -310,7 +310,7 @@ def test_a_game_whose_agent_raises_fails_alone(monkeypatch: pytest.MonkeyPatch) 
     assert failed.length == 4  # the actions before seat 0's third decision
     assert run.summary.failed == 1
     assert run.summary.finished == 2
-    assert "1 failed (an agent raised)" in run.summary.text()
+    assert "1 failed (an agent raised, or its process died)" in run.summary.text()
     assert '"error":"RuntimeError: the bot fell over"' in out.getvalue().splitlines()[1]
 
 

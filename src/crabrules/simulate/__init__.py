@@ -17,7 +17,13 @@
 from crabrules.simulate.backends import BACKENDS, SimulationError, process_results, ray_results
 from crabrules.simulate.progress import Progress
 from crabrules.simulate.runner import Run, read_result_line, result_line, simulate
-from crabrules.simulate.summary import Summary, Tally, mean_interval, wilson_interval
+from crabrules.simulate.summary import (
+    Summary,
+    Tally,
+    bounded_interval,
+    mean_interval,
+    wilson_interval,
+)
 from crabrules.simulate.tasks import GameResult, Task, game_seed, lineup, run_task
 
 __all__ = [
@@ -29,6 +35,7 @@ __all__ = [
     "Summary",
     "Tally",
     "Task",
+    "bounded_interval",
     "game_seed",
     "lineup",
     "mean_interval",
