@@ -7,21 +7,12 @@ instead of hanging the suite.
 
 from __future__ import annotations
 
-import json
-import os
-import pathlib
-import signal
-import subprocess
-import sys
-
 import pytest
 
-import crabrules
-from tests.simulate.dying import WAYS
+from tests.simulate.dying import WAYS, run_with_deadline
 
 #: More than enough for 6 short games per way, even on a busy machine.
 DEADLINE = 120
-ROOT = pathlib.Path(__file__).parents[2]
 
 # Seats: (Dies, random) in even games, (random, random) in odd ones (the seats turn by
 # one per game over three agents), so half the games kill their worker.
@@ -44,38 +35,17 @@ play = processes.run_task
 processes.run_task = lambda task: os._exit(5) if task.index == 37 else play(task)
 run = simulate("crab-stack", games=200, agents=["random"], seed=1, workers=workers)
 found["one-in-200"] = [[r.index, r.finished, r.error] for r in run.results]
-print(json.dumps(found))
+print("RESULT " + json.dumps(found))
 """
-
-
-def _run_with_deadline(workers: int) -> dict[str, list[list[object]]]:
-    source = str(pathlib.Path(crabrules.__file__).parents[1])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([source, str(ROOT)])}
-    # A session of its own: on a timeout the whole group (the workers too) is killed.
-    child = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, str(workers)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    try:
-        out, err = child.communicate(timeout=DEADLINE)
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        child.communicate()
-        pytest.fail(f"simulate(workers={workers}) hung when a worker died")
-    assert child.returncode == 0, err
-    found: dict[str, list[list[object]]] = json.loads(out)
-    return found
 
 
 @pytest.fixture(scope="module", params=[1, 2], ids=lambda n: f"workers={n}")
 def deaths(request: pytest.FixtureRequest) -> dict[str, list[list[object]]]:
     workers: int = request.param
-    return _run_with_deadline(workers)
+    found: dict[str, list[list[object]]] = run_with_deadline(
+        SCRIPT, str(workers), deadline=DEADLINE
+    )
+    return found
 
 
 #: What each way of dying is recorded as.
