@@ -1,6 +1,6 @@
 """The process backend: games on worker processes of this machine, which may die.
 
-The games go in chunks to a pool of worker processes (:mod:`concurrent.futures`); a
+The games go in chunks to a pool of worker processes (``concurrent.futures``); a
 worker that dies (it exits, is killed, crashes) breaks the pool, and the games it and the
 others had in hand are lost with it. They are played again: first one game a task in a
 fresh pool, which gives back every game but the one that kills its worker, then each game
