@@ -22,9 +22,9 @@ from crabrules.simulate import (
     Progress,
     Summary,
     Task,
-    backends,
     game_seed,
     lineup,
+    processes,
     read_result_line,
     run_task,
     runner,
@@ -296,7 +296,8 @@ def _with_a_faulty_agent_in_game_1(monkeypatch: pytest.MonkeyPatch) -> None:
         return original(task)
 
     monkeypatch.setattr(tasks_module, "fresh_agent", lambda _spec: _Faulty(current))
-    monkeypatch.setattr(backends, "run_task", run_task_noting_the_game)
+    # The worker processes are forked from this one, patches included.
+    monkeypatch.setattr(processes, "run_task", run_task_noting_the_game)
 
 
 def test_a_game_whose_agent_raises_fails_alone(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -309,7 +310,7 @@ def test_a_game_whose_agent_raises_fails_alone(monkeypatch: pytest.MonkeyPatch) 
     assert failed.length == 4  # the actions before seat 0's third decision
     assert run.summary.failed == 1
     assert run.summary.finished == 2
-    assert "1 failed (an agent raised)" in run.summary.text()
+    assert "1 failed (an agent raised, or its process died)" in run.summary.text()
     assert '"error":"RuntimeError: the bot fell over"' in out.getvalue().splitlines()[1]
 
 

@@ -144,7 +144,10 @@ def simulate(
             the seats stay as given, so that a team keeps its agents).
         players: the player count (default: the game's default config's).
         seed: the simulation's seed; game ``i`` gets ``game_seed(seed, i)``.
-        workers: processes (or local Ray CPUs) playing at once.
+        workers: worker processes (or local Ray CPUs) playing at once. Games are played
+            in worker processes even with one, so that a game whose agent kills its
+            process (``os._exit``, a signal, running out of memory) fails that game
+            only: its result says how the process died, and the other games are played.
         backend: ``"process"`` or ``"ray"``.
         ray_address: the Ray cluster to use (``None``: start a local Ray).
         max_actions: a game stops unfinished after this many actions.
@@ -155,7 +158,7 @@ def simulate(
         InvalidConfigError: a count, seed or backend is out of range.
         UnknownAgentError: an agent name is unknown.
         NotAnAgentError: an object given as an agent has no ``act``, or cannot be sent to
-            the workers (it does not pickle).
+            the worker processes (it does not pickle).
         SimulationError: the Ray backend cannot run.
     """
     tasks = _tasks(game_id, games, agents, players, seed, workers, backend, max_actions)
@@ -209,8 +212,7 @@ def _check_pickles(agent: object, where: str) -> None:
     except Exception as error:  # pickling can fail in many ways; each means the same here
         raise NotAnAgentError(
             f"{where}: {type(agent).__name__} cannot be sent to the workers, it does not "
-            f"pickle ({type(error).__name__}: {error}); define it at a module's top level, "
-            "or use workers=1"
+            f"pickle ({type(error).__name__}: {error}); define it at a module's top level"
         ) from None
 
 
@@ -235,7 +237,7 @@ def _tasks(
         raise InvalidConfigError("agents: at least one agent")
     for seat, spec in enumerate(agents):
         check_agent(spec, f"agents[{seat}]")
-        if not isinstance(spec, str) and (workers > 1 or backend == "ray"):
+        if not isinstance(spec, str):
             _check_pickles(spec, f"agents[{seat}]")
     config = game.config_type() if players is None else game.config_for_players(players)
     count = game.num_players(game.initial_state(config, seed=0))

@@ -13,6 +13,7 @@ agent is a name or an agent object (pickled with the task); each game plays a fr
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -22,7 +23,15 @@ import attrs
 from crabrules.agents import AgentSpec, agent_label, fresh_agent, play_match
 from crabrules.core import GameRecord, Outcome, Rng, get_game
 
-__all__ = ["SEED_BITS", "GameResult", "Task", "game_seed", "lineup", "run_task"]
+__all__ = [
+    "SEED_BITS",
+    "GameResult",
+    "Task",
+    "failed_result",
+    "game_seed",
+    "lineup",
+    "run_task",
+]
 
 #: Game seeds are below ``2**53``, exact in every JSON reader (as ``fresh_seed``'s).
 SEED_BITS = 53
@@ -124,11 +133,35 @@ class GameResult:
         return len(self.record.actions)
 
 
+def failed_result(
+    task: Task, error: str, actions: Sequence[Any] = (), seconds: float = 0.0
+) -> GameResult:
+    """The result of ``task``'s game when it failed: why, and the actions played until then.
+
+    >>> task = Task(3, "crab-stack", 2, ("random", "random"), game_seed(1, 3), 500)
+    >>> result = failed_result(task, "ValueError: no")
+    >>> result.index, result.failed, result.finished, result.length
+    (3, True, False, 0)
+    """
+    config = get_game(task.game).config_for_players(task.players)
+    record = GameRecord.of(task.game, config, task.seed, list(actions))
+    labels = tuple(agent_label(spec) for spec in task.seats)
+    return GameResult(task.index, labels, record, None, seconds, error)
+
+
+def _ctrl_c_ignored() -> bool:
+    # A worker process ignores Ctrl-C (its parent handles it), so a KeyboardInterrupt
+    # there was raised by an agent; elsewhere it may be the user's, and must stop the run.
+    return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
 def run_task(task: Task) -> GameResult:
     """Play ``task``'s game with fresh agents and return its result.
 
     An agent that raises fails this game only: the result says why, with the actions
-    played until then, and the simulation goes on with the other games.
+    played until then, and the simulation goes on with the other games. That holds for
+    ``SystemExit`` too, and, in a process that ignores Ctrl-C (a worker), for
+    ``KeyboardInterrupt``.
     """
     start = time.perf_counter()
     game = get_game(task.game)
@@ -146,11 +179,11 @@ def run_task(task: Task) -> GameResult:
             on_action=lambda _state, _player, decision, _after: actions.append(decision.action),
             timing=True,
         )
-    except Exception as error:  # an agent's fault, reported as this game's result
-        record = GameRecord.of(task.game, config, task.seed, actions)
-        seconds = time.perf_counter() - start
-        failure = f"{type(error).__name__}: {error}"
-        return GameResult(task.index, labels, record, None, seconds, failure)
+    except (Exception, SystemExit, KeyboardInterrupt) as error:  # the agent's fault
+        if isinstance(error, KeyboardInterrupt) and not _ctrl_c_ignored():
+            raise  # the user's Ctrl-C
+        failure = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        return failed_result(task, failure, actions, time.perf_counter() - start)
     seconds = time.perf_counter() - start
     return GameResult(
         task.index,
