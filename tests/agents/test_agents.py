@@ -22,7 +22,7 @@ from crabrules.agents import (
     make_agent,
     play_match,
 )
-from crabrules.agents.tree import Budget
+from crabrules.agents.tree import MAX_ITERATIONS, Budget
 
 GAMES = sorted(crabrules.GAMES)
 # Small budgets: these tests check that the agents play, not how well (see the benchmarks).
@@ -170,7 +170,7 @@ def test_a_budget_is_positive() -> None:
 def test_a_time_budget_stops_the_search() -> None:
     game = crabrules.get_game("oh-crab")
     turn = Turn.of(game, game.initial_state(seed=2), 0)
-    agent = ISMCTSAgent(Budget(iterations=10**9, seconds=0.05))
+    agent = ISMCTSAgent(Budget(iterations=MAX_ITERATIONS, seconds=0.05))
     decision = agent.act(turn, Rng.from_seed(1))  # returns: the clock ended the search
     assert decision is not None
     assert decision.action in turn.legal
@@ -187,5 +187,5 @@ def test_search_agents_play_the_2_player_mode_of_oh_crab(make: Any) -> None:
 
 @pytest.mark.parametrize("spec", ["mcts:²", "mcts:" + "1" * 5000, "ismcts:-3", "mcts:0"])
 def test_a_search_budget_is_a_positive_ascii_number(spec: str) -> None:
-    with pytest.raises(UnknownAgentError, match="the iterations after ':' are a positive"):
+    with pytest.raises(UnknownAgentError, match="iterations"):
         make_agent(spec)
