@@ -71,5 +71,6 @@ def test_an_agent_that_breaks_the_protocol_is_named(game: AnyGame, fault: str) -
         says = f"player {first}'s agent \\(Faulty\\) waited"
     else:
         says = f"player {first}'s agent \\(Faulty\\) .*{says}"
+    cap: dict[str, Any] = {"decision_seconds": 0.01} if fault == "overruns_cap" else {}
     with pytest.raises(AgentError, match=says):
-        play_match(game, agents, seed=1, decision_seconds=0.01)
+        play_match(game, agents, seed=1, **cap)
