@@ -39,7 +39,7 @@ __all__ = ["CLEAR_SCREEN", "HumanAgent", "Quit", "describe", "notation", "view_o
 CLEAR_SCREEN = "\033[2J\033[H"
 
 
-class Quit(BaseException):  # noqa: N818 - a request, not an error
+class Quit(BaseException):
     """The person left: end of input or Ctrl-C at the prompt.
 
     A request to stop, as ``KeyboardInterrupt`` is, not an agent's fault: ``play_match``

@@ -58,6 +58,7 @@ __all__ = [
     "StalledError",
     "MatchResult",
     "agent_rngs",
+    "check_decision_seconds",
     "earliest_decision",
     "next_decision",
     "play_match",
