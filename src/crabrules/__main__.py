@@ -40,6 +40,7 @@ from crabrules._replay_files import FileGame, games_in, opened
 from crabrules.agents import AGENTS, Agent, Decision, PlausibleAgent, make_agent, play_match
 from crabrules.agents.human import HumanAgent, Quit, describe, notation
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
+from crabrules.agents.registry import split_spec
 from crabrules.core import DeserializationError, Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
@@ -124,7 +125,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default="plausible",
-        help=f"comma-separated agents, repeated over the seats: {agents}",
+        help=f"comma-separated agents, repeated over the seats (JSON values may hold "
+        f"commas: mod:F:z=[1,2]): {agents}",
     )
     sim.add_argument("--players", type=int, default=None, help="player count (default: game's)")
     sim.add_argument("--seed", type=int, default=0, help="the simulation's seed (default: 0)")
@@ -138,6 +140,12 @@ def _parser() -> argparse.ArgumentParser:
         help=f"stop a game unfinished after this many actions (default: {DEFAULT_MAX_ACTIONS})",
     )
     sim.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE")
+    sim.add_argument(
+        "--decision-seconds",
+        type=float,
+        default=None,
+        help="fail a game whose agent takes longer than this for one decision (default: no cap)",
+    )
     replay_cmd = commands.add_parser("replay", help="replay a game record (text or JSON)")
     replay_cmd.add_argument(
         "file",
@@ -406,7 +414,7 @@ def _offer_save(path: str | None, record: GameRecord) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     _importable_here()
-    agents = [name.strip() for name in args.agents.split(",")]
+    agents = [name.strip() for name in split_spec(args.agents, ",")]
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
         run = simulate(
@@ -421,6 +429,7 @@ def _simulate(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             out=out,
             progress=sys.stderr,
+            decision_seconds=args.decision_seconds,
         )
     finally:
         if out is not None:

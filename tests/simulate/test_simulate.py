@@ -300,18 +300,22 @@ def _with_a_faulty_agent_in_game_1(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(processes, "run_task", run_task_noting_the_game)
 
 
+#: How a failed game names the agent that raised, and what it raised.
+FELL_OVER = "AgentError: player 1's agent (_Faulty) raised RuntimeError: the bot fell over"
+
+
 def test_a_game_whose_agent_raises_fails_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     _with_a_faulty_agent_in_game_1(monkeypatch)
     out = io.StringIO()
     run = simulate("crab-stack", games=3, agents=["random"], seed=1, out=out)
     assert [result.failed for result in run.results] == [False, True, False]
     failed = run.results[1]
-    assert failed.error == "RuntimeError: the bot fell over"
+    assert failed.error == FELL_OVER
     assert failed.length == 4  # the actions before seat 0's third decision
     assert run.summary.failed == 1
     assert run.summary.finished == 2
     assert "1 failed (an agent raised, or its process died)" in run.summary.text()
-    assert '"error":"RuntimeError: the bot fell over"' in out.getvalue().splitlines()[1]
+    assert f'"error":"{FELL_OVER}"' in out.getvalue().splitlines()[1]
 
 
 def test_the_command_exits_1_when_a_game_failed(
@@ -321,7 +325,7 @@ def test_the_command_exits_1_when_a_game_failed(
     assert main(["simulate", "crab-stack", "--games", "3", "--agents", "random"]) == 1
     captured = capsys.readouterr()
     assert "3 games, 2 finished" in captured.out
-    assert "crabrules: game 1 failed: RuntimeError: the bot fell over" in captured.err
+    assert f"crabrules: game 1 failed: {FELL_OVER}" in captured.err
 
 
 def test_no_time_left_is_estimated_before_two_seconds_and_two_percent() -> None:

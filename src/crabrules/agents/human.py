@@ -39,8 +39,12 @@ __all__ = ["CLEAR_SCREEN", "HumanAgent", "Quit", "describe", "notation", "view_o
 CLEAR_SCREEN = "\033[2J\033[H"
 
 
-class Quit(Exception):  # noqa: N818 - a request, not an error
-    """The person left: end of input or Ctrl-C at the prompt."""
+class Quit(BaseException):
+    """The person left: end of input or Ctrl-C at the prompt.
+
+    A request to stop, as ``KeyboardInterrupt`` is, not an agent's fault: ``play_match``
+    lets it through rather than report it as an :class:`~crabrules.agents.AgentError`.
+    """
 
 
 def notation(game: AnyGame, state: Any, action: Any) -> str:

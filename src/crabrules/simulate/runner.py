@@ -25,7 +25,14 @@ from typing import TextIO
 
 import attrs
 
-from crabrules.agents import DEFAULT_MAX_ACTIONS, AgentSpec, NotAnAgentError, check_agent
+from crabrules.agents import (
+    DEFAULT_MAX_ACTIONS,
+    AgentSpec,
+    NotAnAgentError,
+    agent_labels,
+    check_agent,
+)
+from crabrules.agents.match import check_decision_seconds
 from crabrules.core import (
     DeserializationError,
     GameRecord,
@@ -132,6 +139,7 @@ def simulate(
     max_actions: int = DEFAULT_MAX_ACTIONS,
     out: TextIO | None = None,
     progress: TextIO | None = None,
+    decision_seconds: float | None = None,
 ) -> Run:
     """Play ``games`` games of ``game_id`` between ``agents`` and summarise them.
 
@@ -153,6 +161,9 @@ def simulate(
         max_actions: a game stops unfinished after this many actions.
         out: where to write one JSON line per game, in game order.
         progress: where to show progress (``None``: nowhere).
+        decision_seconds: the longest one decision may take, in seconds (``None``: no
+            cap), checked when the decision returns: an agent that overran fails its game,
+            whose line says why.
 
     Raises:
         InvalidConfigError: a count, seed or backend is out of range.
@@ -161,7 +172,10 @@ def simulate(
             the worker processes (it does not pickle).
         SimulationError: the Ray backend cannot run.
     """
+    check_decision_seconds(decision_seconds)
     tasks = _tasks(game_id, games, agents, players, seed, workers, backend, max_actions)
+    if decision_seconds is not None:
+        tasks = [attrs.evolve(task, decision_seconds=decision_seconds) for task in tasks]
     if backend == "ray":
         stream = ray_results(tasks, workers, ray_address)
     else:
@@ -242,7 +256,16 @@ def _tasks(
     config = game.config_type() if players is None else game.config_for_players(players)
     count = game.num_players(game.initial_state(config, seed=0))
     rotate = not game.info.teams
+    labels = agent_labels(agents)  # distinct agents get distinct summary rows
     return [
-        Task(i, game_id, count, lineup(agents, count, i, rotate), game_seed(seed, i), max_actions)
+        Task(
+            i,
+            game_id,
+            count,
+            lineup(agents, count, i, rotate),
+            game_seed(seed, i),
+            max_actions,
+            lineup(labels, count, i, rotate),
+        )
         for i in range(games)
     ]
