@@ -286,6 +286,13 @@ def test_a_refused_option_is_said_in_words(page: Page) -> None:
     page.click("#options-box summary")
     page.check("#options input[data-option='variants'][value='crystal-ball']")
     page.click("#create")
-    # The Crystal Ball needs its module: the library's sentence says so.
-    expect(page.locator("#error")).to_contain_text("crystal-ball")
+    # The Crystal Ball needs its module: the library's sentence says so, where it can be
+    # seen (the table, where a move's refusal goes, is still hidden).
+    expect(page.locator("#setup-error")).to_be_visible()
+    expect(page.locator("#setup-error")).to_contain_text("crystal-ball")
     expect(page.locator("#table")).to_be_hidden()
+    # Set right, the game starts and the refusal goes.
+    page.uncheck("#options input[data-option='variants'][value='crystal-ball']")
+    page.click("#create")
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#setup-error")).to_be_hidden()

@@ -42,9 +42,10 @@ async function api(method, path, body) {
 }
 
 // A refusal reads as the library's sentence ("A small crab ends only on ..."); its reason
-// code stays in the element's data-reason for scripts and tests.
-function showError(error) {
-  const box = $("error");
+// code stays in the element's data-reason for scripts and tests. A game refused on the
+// setup form is said under the form ("setup-error"): the table below is still hidden.
+function showError(error, where = "error") {
+  const box = $(where);
   box.hidden = !error;
   const message = error ? String(error.message || error.reason) : "";
   box.textContent = message ? message[0].toUpperCase() + message.slice(1) + "." : "";
@@ -201,9 +202,10 @@ async function createTable() {
   try {
     config = readOptions();
   } catch (error) {
-    showError({ reason: "bad_request", message: `options: ${error.message}` });
+    showError({ reason: "bad_request", message: `options: ${error.message}` }, "setup-error");
     return;
   }
+  showError(null, "setup-error");
   const body = { game: gameId, seats, config };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   viewer = null;
@@ -212,7 +214,7 @@ async function createTable() {
   try {
     table = await api("POST", "/api/tables", body);
   } catch (error) {
-    showError(error);
+    showError(error, "setup-error");
     return;
   }
   $("table").hidden = false;
