@@ -1,0 +1,87 @@
+"""How a game names its players and the ways it ends, for people to read.
+
+Every game's ``GAME`` carries a :class:`Names` (:attr:`crabrules.core.GameBundle.names`):
+front ends and the command line say "red" where the board shows red, and "every other
+player is out" where the outcome's reason code is ``last_player``.
+
+>>> import crabrules
+>>> game = crabrules.get_game("crab-stack")
+>>> config = game.config_for_players(3)
+>>> game.names.players(config)
+('red', 'blue', 'green')
+>>> game.names.ending("last_player")
+'every other player is out'
+>>> state = game.initial_state(config, seed=1)
+>>> while not game.is_terminal(state):
+...     state = game.apply(state, game.legal_actions(state)[0])
+>>> game.names.outcome(config, game.outcome(state))
+'green wins: every other player is out'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from crabrules.core.game import Outcome
+
+__all__ = ["Names", "numbered_players"]
+
+
+def numbered_players(config: Any) -> tuple[str, ...]:
+    """``player 0``, ``player 1``...: the names of a game that gives its players none.
+
+    >>> numbered_players(type("Config", (), {"players": 2})())
+    ('player 0', 'player 1')
+    """
+    return tuple(f"player {p}" for p in range(config.players))
+
+
+@attrs.frozen
+class Names:
+    """A game's names for its players and its endings.
+
+    Attributes:
+        players: each player's name in seat order, from the game's config: the colour or
+            the name the game's pictures and sentences use (``('red', 'blue')``).
+        endings: the plain words of each reason code an :class:`Outcome` may give (the
+            values of the game's ``Termination``), said as a clause: ``"the Pot is
+            empty"``.
+    """
+
+    players: Callable[[Any], tuple[str, ...]] = numbered_players
+    endings: Mapping[str, str] = attrs.field(factory=dict)
+
+    def ending(self, reason: str) -> str:
+        """The plain words of the reason code ``reason`` (an unknown code: itself, spaced).
+
+        >>> Names(endings={"pot_empty": "the Pot is empty"}).ending("pot_empty")
+        'the Pot is empty'
+        >>> Names().ending("turn_limit")
+        'turn limit'
+        """
+        found = self.endings.get(reason)
+        return found if found is not None else reason.replace("_", " ")
+
+    def outcome(self, config: Any, outcome: Outcome) -> str:
+        """How the game ended, in words: who won (by name), and why.
+
+        >>> from crabrules.core.game import Outcome
+        >>> names = Names(lambda config: ("Boater", "Sunny"), {"crabs_freed": "8 crabs are free"})
+        >>> both = Outcome(frozenset({0, 1}), False, (3, 3), "crabs_freed")
+        >>> names.outcome(None, both)
+        'Boater and Sunny win: 8 crabs are free'
+        >>> names.outcome(None, Outcome(frozenset(), True, (0, 0), "repetition"))
+        'a draw: repetition'
+        """
+        why = self.ending(outcome.reason)
+        if not outcome.winners:
+            return f"{'a draw' if outcome.draw else 'nobody wins'}: {why}"
+        names = self.players(config)
+        won = [names[p] if 0 <= p < len(names) else f"player {p}" for p in sorted(outcome.winners)]
+        verb = "wins" if len(won) == 1 else "win"
+        listed = won[0] if len(won) == 1 else f"{', '.join(won[:-1])} and {won[-1]}"
+        return f"{listed} {verb}: {why}"
