@@ -28,16 +28,16 @@ import attrs
 if TYPE_CHECKING:
     from crabrules.core.game import Outcome
 
-__all__ = ["Names", "numbered_players"]
+__all__ = ["Names", "no_names"]
 
 
-def numbered_players(config: Any) -> tuple[str, ...]:
-    """``player 0``, ``player 1``...: the names of a game that gives its players none.
+def no_names(config: Any) -> tuple[str, ...]:
+    """No names: the default of a game that gives its players none (``player 0``...).
 
-    >>> numbered_players(type("Config", (), {"players": 2})())
-    ('player 0', 'player 1')
+    >>> Names().player(None, 1)
+    'player 1'
     """
-    return tuple(f"player {p}" for p in range(config.players))
+    return ()
 
 
 @attrs.frozen
@@ -46,14 +46,24 @@ class Names:
 
     Attributes:
         players: each player's name in seat order, from the game's config: the colour or
-            the name the game's pictures and sentences use (``('red', 'blue')``).
+            the name the game's pictures and sentences use (``('red', 'blue')``); by
+            default none, and :meth:`player` numbers them.
         endings: the plain words of each reason code an :class:`Outcome` may give (the
             values of the game's ``Termination``), said as a clause: ``"the Pot is
             empty"``.
     """
 
-    players: Callable[[Any], tuple[str, ...]] = numbered_players
+    players: Callable[[Any], tuple[str, ...]] = no_names
     endings: Mapping[str, str] = attrs.field(factory=dict)
+
+    def player(self, config: Any, player: int) -> str:
+        """``player``'s name in a game of ``config`` (``player 3`` when it has none).
+
+        >>> Names(lambda config: ("Boater", "Sunny")).player(None, 1)
+        'Sunny'
+        """
+        names = self.players(config)
+        return names[player] if 0 <= player < len(names) else f"player {player}"
 
     def ending(self, reason: str) -> str:
         """The plain words of the reason code ``reason`` (an unknown code: itself, spaced).
@@ -80,8 +90,7 @@ class Names:
         why = self.ending(outcome.reason)
         if not outcome.winners:
             return f"{'a draw' if outcome.draw else 'nobody wins'}: {why}"
-        names = self.players(config)
-        won = [names[p] if 0 <= p < len(names) else f"player {p}" for p in sorted(outcome.winners)]
+        won = [self.player(config, p) for p in sorted(outcome.winners)]
         verb = "wins" if len(won) == 1 else "win"
         listed = won[0] if len(won) == 1 else f"{', '.join(won[:-1])} and {won[-1]}"
         return f"{listed} {verb}: {why}"
