@@ -10,6 +10,9 @@
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -74,3 +77,35 @@ def test_every_ending_has_words_and_outcomes_are_said_in_them(game: AnyGame) -> 
         assert game.names.ending(outcome.reason) in said
         names = game.names.players(config)
         assert all(names[p] in said for p in outcome.winners)
+
+
+def _described(node: object) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every object of a schema that has properties, with the path to it."""
+    if isinstance(node, dict):
+        if isinstance(node.get("properties"), dict):
+            yield "", node
+        for key, value in node.items():
+            for path, found in _described(value):
+                yield f"{key}/{path}", found
+    elif isinstance(node, list):
+        for value in node:
+            yield from _described(value)
+
+
+@by_registered_game
+def test_every_schema_field_has_a_title_and_a_description_in_plain_words(
+    game: AnyGame,
+) -> None:
+    # A front end builds forms from the schema (the web example's options): what it
+    # shows players must read as words, not as a docstring's markup or a field's name.
+    markup = re.compile(r"``|:\w+:`|`")
+    for document, schema in crabrules.schema(game.info.id).items():
+        for path, node in _described(schema):
+            for name, prop in node["properties"].items():
+                if name in ("type", "format_version"):
+                    continue
+                where = f"{document}: {path}{name}"
+                assert not markup.search(prop.get("description", "")), where
+                if document == "Config" and not path:  # the options form's labels
+                    assert prop.get("title"), f"{where}: no title"
+                    assert "_" not in prop["title"], f"{where}: {prop['title']!r}"
