@@ -14,6 +14,7 @@ import contextlib
 import os
 import pathlib
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -140,7 +141,10 @@ def test_a_whole_game_of_crab_stack_by_clicking(page: Page, shots: pathlib.Path)
         )
         turns += 1
         assert turns < 200, "the game did not end"
-    expect(page.locator("#status")).to_contain_text("Game over")
+    # The ending in words, the winner by colour: no reason code, no seat number.
+    expect(page.locator("#status")).to_have_text(
+        re.compile(r"^Game over after \d+ moves\. (Red|Blue) wins: [a-z ]+\.$|a draw")
+    )
     # The record as text, a move a line: its headers, then the moves.
     page.click("#record")
     expect(page.locator("#record-text")).to_contain_text('[Game "crab-stack"]')
@@ -162,7 +166,7 @@ def test_a_whole_game_of_crab_stack_by_clicking(page: Page, shots: pathlib.Path)
 def test_an_illegal_click_shows_the_rules_reason(page: Page) -> None:
     # Hot seat: player 0 sees only a hand-off screen, player 1 is to move.
     new_game(page, "crab-stack", ["human", "human"], seed=1)
-    expect(page.locator("#handoff")).to_contain_text("Player 1's turn")
+    expect(page.locator("#handoff")).to_contain_text("Blue's turn")
     reveal_if_asked(page)
     # A1 holds player 1's small crab; C1 a bigger one, which a small crab may not climb.
     click_key(page, "cell:0")
@@ -296,3 +300,45 @@ def test_a_refused_option_is_said_in_words(page: Page) -> None:
     page.click("#create")
     expect(page.locator("#table")).to_be_visible()
     expect(page.locator("#setup-error")).to_be_hidden()
+
+
+def test_players_read_words_not_field_names_codes_or_markup(page: Page) -> None:
+    # The seats and the options: names the board shows, the schema's titles and plain
+    # descriptions; never a field's name, a docstring's markup or a document's path.
+    page.select_option("#game", "crab-stack")
+    page.select_option("#players", "3")
+    expect(page.locator("#seats label > span")).to_have_text(["Red", "Blue", "Green"])
+    page.click("#options-box summary")
+    labels = page.locator("#options label.option > span")
+    expect(labels).to_have_text(["First player", "Max turns"])
+    for text in labels.all_inner_texts():
+        assert "_" not in text, text
+    for tip in page.locator("#options label.option").evaluate_all("ls => ls.map(l => l.title)"):
+        assert not re.search(r"``|:\w+:`|\bNone\b", tip), tip
+    # A refused option names the option by its title, in words.
+    page.fill("#options input[data-option='max_turns']", "-1")
+    page.click("#create")
+    expect(page.locator("#setup-error")).to_have_text(
+        "Max turns: a positive int or empty, not -1."
+    )
+    page.fill("#options input[data-option='max_turns']", "")
+    # Playing: the status line names the seat as the board does.
+    new_game(page, "crab-stack", ["human", "agent:plausible"], seed=4)
+    expect(page.locator("#status")).to_have_text("Red, your turn.")
+
+
+def test_la_marche_offers_its_beaches_by_name_not_as_json(page: Page) -> None:
+    page.select_option("#game", "la-marche-du-crabe")
+    page.click("#options-box summary")
+    beach = page.locator("#options select[data-option='beach']")
+    expect(beach.locator("option")).to_have_count(11)
+    expect(beach.locator("option").first).to_have_text("The first beach")
+    expect(page.locator("#options input[type='text']")).to_have_count(0)
+    beach.select_option(label="Shrimp Cove")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "agent:plausible")
+    page.click("#create")
+    expect(page.locator("#table")).to_be_visible()
+    table = TABLES.get(page.evaluate("table.id"))
+    assert table.config.beach.name == "Shrimp Cove"
+    expect(page.locator("#status")).to_have_text(re.compile(r"^(Boater|Sunny)"))

@@ -49,7 +49,7 @@ from crabrules.core.game import Game, Outcome
 from crabrules.core.record import GameRecord
 from crabrules.core.registry import get_game
 from crabrules.core.rng import Rng
-from crabrules.core.serialize import FORMAT_VERSION, TAG_FIELD
+from crabrules.core.serialize import FORMAT_VERSION, TAG_FIELD, converter
 
 __all__ = ["DIALECT", "DOCUMENTS", "game_schemas", "schema"]
 
@@ -220,7 +220,8 @@ class _Walker:
             if field.name in described:
                 prop = {"description": plain(described[field.name]), **prop}
             if "examples" in field.metadata:
-                prop = {**prop, "examples": list(field.metadata["examples"])}
+                examples = [converter.unstructure(e) for e in field.metadata["examples"]]
+                prop = {**prop, "examples": examples}
             properties[field.name] = prop
             if field.default is attrs.NOTHING:
                 required.append(field.name)
