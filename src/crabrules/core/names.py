@@ -1,6 +1,6 @@
 """How a game names its players and the ways it ends, for people to read.
 
-Every game's ``GAME`` carries a :class:`Names` (:attr:`crabrules.core.GameBundle.names`):
+Every game's ``GAME`` carries a :class:`Names` (``GAME.names``):
 front ends and the command line say "red" where the board shows red, and "every other
 player is out" where the outcome's reason code is ``last_player``.
 
@@ -20,15 +20,31 @@ player is out" where the outcome's reason code is ``last_player``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, Protocol
 
 import attrs
 
-if TYPE_CHECKING:
-    from crabrules.core.game import Outcome
+__all__ = ["Ended", "Names", "no_names"]
 
-__all__ = ["Names", "no_names"]
+
+class Ended(Protocol):
+    """What :meth:`Names.outcome` reads of a game's end: a :class:`~crabrules.core.game.Outcome`.
+
+    (A protocol, as :mod:`crabrules.core.game` imports this module.)
+    """
+
+    @property
+    def winners(self) -> Collection[int]:
+        """The players who won."""
+
+    @property
+    def draw(self) -> bool:
+        """Whether the game ended in a draw."""
+
+    @property
+    def reason(self) -> str:
+        """The game's reason code."""
 
 
 def no_names(config: Any) -> tuple[str, ...]:
@@ -48,9 +64,9 @@ class Names:
         players: each player's name in seat order, from the game's config: the colour or
             the name the game's pictures and sentences use (``('red', 'blue')``); by
             default none, and :meth:`player` numbers them.
-        endings: the plain words of each reason code an :class:`Outcome` may give (the
-            values of the game's ``Termination``), said as a clause: ``"the Pot is
-            empty"``.
+        endings: the plain words of each reason code an
+            :class:`~crabrules.core.game.Outcome` may give (the values of the game's
+            ``Termination``), said as a clause: ``"the Pot is empty"``.
     """
 
     players: Callable[[Any], tuple[str, ...]] = no_names
@@ -76,7 +92,7 @@ class Names:
         found = self.endings.get(reason)
         return found if found is not None else reason.replace("_", " ")
 
-    def outcome(self, config: Any, outcome: Outcome) -> str:
+    def outcome(self, config: Any, outcome: Ended) -> str:
         """How the game ended, in words: who won (by name), and why.
 
         >>> from crabrules.core.game import Outcome

@@ -36,7 +36,7 @@ __all__ = ["ENDINGS", "describe", "describe_event"]
 
 _SIZE_WORDS = {Size.SMALL: "small", Size.MEDIUM: "medium", Size.LARGE: "large"}
 
-#: Each way a game ends (``Outcome.reason``) in words (:attr:`crabrules.core.Names.endings`).
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
 ENDINGS = {
     Termination.LAST_PLAYER.value: "every other player is out",
     Termination.REPETITION.value: "the same position occurred for the third time",

@@ -145,7 +145,7 @@ _ENDINGS = {
 }
 
 
-#: Each way a game ends (``Outcome.reason``) in words (:attr:`crabrules.core.Names.endings`).
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
 ENDINGS = {
     Termination.CRABS_FREED.value: "8 crabs are free",
     Termination.NO_SHRIMPS.value: "the Shrimps owed cannot be paid",

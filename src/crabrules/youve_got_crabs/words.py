@@ -178,7 +178,7 @@ def _claws(e: ClawsPassed) -> str:
     return f"the Rubber Crab Claws pass from {player_label(e.before)} to {player_label(e.after)}"
 
 
-#: Each way a game ends (``Outcome.reason``) in words (:attr:`crabrules.core.Names.endings`).
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
 ENDINGS = {
     Termination.POT_EMPTY.value: "the Pot is empty",
     Termination.SUDDEN_DEATH.value: "after a tie, the first tied team to gain a token",

@@ -84,7 +84,7 @@ from crabrules.oh_crab.view.expansion import registered
 
 __all__ = ["ENDINGS", "describe", "describe_event", "grant_words", "winners_words"]
 
-#: Each way a game ends (``Outcome.reason``) in words (:attr:`crabrules.core.Names.endings`).
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
 ENDINGS = {
     "sea_reached": "alone in the sea",
     "most_cards_in_hand": "in the sea with the most cards in hand",
