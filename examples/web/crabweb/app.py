@@ -9,7 +9,8 @@ with status 400, or 403/404/409/413 as said; a query value given twice is a 400)
   answer gives its ``id`` and one ``tokens[player]`` per human seat.
 - ``GET /api/tables/{id}/players/{p}``: player ``p``'s view (header ``X-Seat-Token``):
   observation, SVG, described legal actions with their clicks, events seen so far
-  (``?since=N``: those of moves after the N-th).
+  (``?since=N``: those of moves after the N-th), the players' names as the board shows
+  them and, at the end, the ending in words.
 - ``POST /api/tables/{id}/players/{p}/actions``: the action as plain JSON; the answer is
   ``{"events": [...]}``, what ``p`` saw of it and of the agents' answers.
 - ``POST /api/tables/{id}/players/{p}/wait``: in real-time play, let the agents act.
