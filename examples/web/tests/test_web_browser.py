@@ -342,3 +342,24 @@ def test_la_marche_offers_its_beaches_by_name_not_as_json(page: Page) -> None:
     table = TABLES.get(page.evaluate("table.id"))
     assert table.config.beach.name == "Shrimp Cove"
     expect(page.locator("#status")).to_have_text(re.compile(r"^(Boater|Sunny)"))
+
+
+def test_a_players_name_is_shown_as_text_whatever_it_holds(page: Page) -> None:
+    # Colours are the config's (any text, in Crab Stack): markup and non-ASCII are shown
+    # as they are, never run. The form offers no colours for Crab Stack (they change with
+    # the player count): the page's own calls create the game.
+    hostile = "<img src=x onerror=window.hacked=1>"
+    colours = [hostile, f"bleu é {'ü' * 300}"]
+    config = {"format_version": 1, "players": 2, "colours": colours, "first_player": 0}
+    body = {"game": "crab-stack", "seats": ["human", "agent:plausible"], "config": config}
+    page.evaluate(
+        """async (body) => {
+             table = await api("POST", "/api/tables", body);
+             $("table").hidden = false;
+             await show(table.humans[0]);
+           }""",
+        body,
+    )
+    expect(page.locator("#status")).to_have_text(f"{hostile}, your turn.")
+    assert page.evaluate("window.hacked") is None
+    assert current_view(page)["names"][1] == f"bleu é {'ü' * 300}"

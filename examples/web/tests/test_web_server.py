@@ -378,6 +378,19 @@ def test_players_and_endings_are_named_as_the_board_names_them(
     )
 
 
+def test_a_duplicated_option_is_read_once_and_refused_by_its_title(client: TestClient) -> None:
+    # JSON's last value counts (Python's json); the refusal names that one, in words.
+    body = (
+        '{"game": "crab-stack", "seats": ["human", "human"], "config": '
+        '{"format_version": 1, "max_turns": 5, "max_turns": -2}}'
+    )
+    refused = client.post(
+        "/api/tables", content=body, headers={"Content-Type": "application/json"}
+    )
+    assert refused.status_code == 400
+    assert refused.json()["message"] == "Max turns: a positive int or empty, not -2"
+
+
 @pytest.mark.parametrize(
     ("config", "said"),
     [
