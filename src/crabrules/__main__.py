@@ -210,7 +210,7 @@ def _demo(
     agents = [PlausibleAgent() for _ in range(game.num_players(state))]
     cap = DEFAULT_MAX_ACTIONS if max_actions is None else max_actions
     result = play_match(game, agents, seed=seed, config=config, max_actions=cap, on_action=show)
-    _print_end(game, result.state, result.length)
+    _print_end(game, config, result.state, result.length)
     if save is not None:
         _save(save, result.record)
 
@@ -258,15 +258,19 @@ def _print_events(game: Game[Any, Any, Any, Any], events: tuple[Any, ...]) -> No
         )
 
 
-def _print_end(game: Game[Any, Any, Any, Any], state: Any, count: int) -> None:
+def _print_end(game: Game[Any, Any, Any, Any], config: Any, state: Any, count: int) -> None:
+    # Players by the names the board shows (red, Boater, P2), the ending in words.
     outcome = game.outcome(state)
     actions = f"{count} action" + ("" if count == 1 else "s")
     if outcome is None:
         print(f"\nStopped after {actions}; the game is not over.")
     else:
-        winners = ", ".join(f"player {p}" for p in sorted(outcome.winners)) or "nobody"
-        print(f"\nGame over after {actions}: {outcome.reason}.")
-        print(f"Winners: {winners}. Scores: {list(outcome.scores)}.")
+        said = game.names.outcome(config, outcome)
+        scores = ", ".join(
+            f"{game.names.player(config, p)} {score}" for p, score in enumerate(outcome.scores)
+        )
+        print(f"\nGame over after {actions}.")
+        print(f"{said[:1].upper()}{said[1:]}. Scores: {scores}.")
 
 
 def _schema(game_id: str, document: str | None) -> None:
@@ -310,7 +314,8 @@ def _show_game(file_game: FileGame, *, events: bool) -> None:
             _print_events(game, happened)
         print()
     print(game.render(state))
-    _print_end(game, state, len(record.actions))
+    config = game.config_type() if record.config is None else record.config
+    _print_end(game, config, state, len(record.actions))
     if file_game.error is not None:
         print(f"The game failed: {file_game.error}")
 
@@ -360,7 +365,11 @@ def _play(args: argparse.Namespace) -> int:
             agents.append(human)
         else:
             agents.append(make_agent(who))
-    print(f"{game.info.name}, seed {seed}: " + ", ".join(f"{p}={w}" for p, w in enumerate(seats)))
+    names = [game.names.player(config, p) for p in range(players)]
+    print(
+        f"{game.info.name}, seed {seed}: "
+        + ", ".join(f"{names[p]} (seat {p}): {w}" for p, w in enumerate(seats))
+    )
     actions: list[Any] = []
     viewer = seats.index("human") if humans == 1 else None
 
@@ -368,7 +377,7 @@ def _play(args: argparse.Namespace) -> int:
         actions.append(decision.action)
         if seats[player] != "human":
             move = _public_move(game, before, decision.action, viewer)
-            print(f"Player {player} ({seats[player]}): {move}")
+            print(f"{names[player]} ({seats[player]}): {move}")
 
     try:
         result = play_match(game, agents, seed=seed, config=config, on_action=show)
@@ -378,7 +387,7 @@ def _play(args: argparse.Namespace) -> int:
         return 0
     if humans != 1 or game.info.information is Information.PERFECT:
         print(game.render(result.state))
-    _print_end(game, result.state, result.length)
+    _print_end(game, config, result.state, result.length)
     if args.save is not None:
         _save(args.save, result.record)
     return 0

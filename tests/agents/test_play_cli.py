@@ -23,11 +23,14 @@ def test_a_person_plays_a_whole_game_against_an_agent(
     argv = ["crab-stack", "--seat", "0=human", "--seat", "1=random", "--seed", "3"]
     assert play(monkeypatch, argv, "1\n" * 200) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Crab Stack, seed 3: 0=human, 1=random")
-    assert "Player 0, your legal actions:" in out
+    # Players by the colours the board shows, with the seat numbers --seat takes.
+    assert out.startswith("Crab Stack, seed 3: red (seat 0): human, blue (seat 1): random")
+    assert "Red (seat 0), your legal actions:" in out
     assert "    1. " in out
-    assert "Player 1 (random): " in out  # the agent's moves are shown
+    assert "blue (random): " in out  # the agent's moves are shown
     assert "Game over after" in out
+    assert "Player 0" not in out
+    assert "player 0" not in out
 
 
 def test_bad_input_reprompts_with_the_reason(
@@ -127,7 +130,7 @@ def test_real_time_play_lets_a_person_wait(
     assert play(monkeypatch, argv, "\n" * 30) == 0
     out = capsys.readouterr().out
     assert "Enter to wait" in out
-    assert "Player 2 (plausible): " in out  # the partner played while the person waited
+    assert "P2 (plausible): " in out  # the partner played while the person waited
 
 
 @pytest.mark.parametrize(
