@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import json
 import pickle
+import signal
+import threading
 import time
 from collections.abc import Iterator, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 import attrs
 
@@ -186,8 +188,10 @@ def simulate(
     # and stops with the last game, before the backend is stopped.
     start = time.perf_counter()
     interrupted = False
+    ctrl_c = _CtrlC()
     try:
-        _collect(stream, done, bar, out, games)
+        with ctrl_c:
+            _collect(stream, done, bar, out, games, ctrl_c)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -205,9 +209,11 @@ def _collect(
     bar: Progress | None,
     out: TextIO | None,
     games: int,
+    ctrl_c: _CtrlC,
 ) -> None:
     written = 0
     for result in stream:
+        ctrl_c.check()
         done[result.index] = result
         if bar is not None:
             bar.advance()
@@ -217,6 +223,39 @@ def _collect(
             written += 1
         if len(done) == games:
             return  # every game is in: do not wait for the backend to wind down
+
+
+class _CtrlC:
+    """Ctrl-C during a run, noted as well as raised.
+
+    A ``KeyboardInterrupt`` that lands in a finalizer or a pool's thread machinery can be
+    swallowed there ("Exception ignored in ..."); the note makes the run stop at the next
+    result all the same. Installed only where Ctrl-C raises (the main thread, default
+    handler), and the previous handler is put back after the run.
+    """
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._previous: Any = None
+
+    def __enter__(self) -> _CtrlC:
+        main = threading.current_thread() is threading.main_thread()
+        if main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._previous = signal.signal(signal.SIGINT, self._pressed)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _pressed(self, signum: int, frame: object) -> None:
+        self.pressed = True
+        raise KeyboardInterrupt
+
+    def check(self) -> None:
+        """Raise ``KeyboardInterrupt`` if Ctrl-C came and was swallowed on its way here."""
+        if self.pressed:
+            raise KeyboardInterrupt
 
 
 def _check_pickles(agent: object, where: str) -> None:
