@@ -1,6 +1,7 @@
 """The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled,
-adapters and web; ``nox -s bench`` runs the benchmarks, ``nox -s compare -- REF`` times
-this checkout against a git ref. Every session installs what it needs into its own
+adapters and web; ``nox -s bench`` rewrites the figures of docs/speed.md, ``nox -s
+hotpaths`` times every game's hot paths, ``nox -s compare -- REF`` times this checkout
+against a git ref. Every session installs what it needs into its own
 environment."""
 
 from __future__ import annotations
@@ -157,6 +158,7 @@ def typecheck(session: nox.Session) -> None:
         *TEST_DEPS,
         "types-jsonschema",
         "pytest-benchmark>=4",
+        *BENCH_DEPS,
         "nox",
         *WEB_DEPS,
     )
@@ -332,10 +334,45 @@ def adapters(session: nox.Session) -> None:
     session.run("coverage", "report", *settings, "--show-missing", "--fail-under=90")
 
 
+#: What only ``nox -s bench`` needs: the engines the games are timed beside.
+BENCH_DEPS = ["chess>=1.10"]
+#: Where ``nox -s bench`` writes the run (JSON) and the tables docs/speed.md includes.
+SPEED_PAGE = pathlib.Path("docs/_speed")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The hot paths and random playouts of every game, then the pure and the compiled wheel
-    side by side on the same games, with the ratio (not part of the default run)."""
+    """The figures of docs/speed.md, rewritten from one run (not part of the default run).
+
+    Builds the pure and the compiled wheel, then times uniformly random games of every game
+    beside python-chess and OpenSpiel, in rounds, in each build; in the pure build also the
+    learning environments against the bare loop and the agents against ``random``
+    (tests/benchmarks/run.py). Writes both runs' JSON and the page's tables to
+    ``docs/_speed`` and prints them.
+    """
+    session.install(*BUILD_DEPS)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-bench-"))
+    extras = nox.project.load_toml("pyproject.toml")["project"]["optional-dependencies"]
+    needs = [*BENCH_DEPS, *extras["pettingzoo"], *extras["openspiel"]]
+    builds = {
+        "pure": _wheel_env(session, work / "pure", compiled=False),
+        "compiled": _wheel_env(session, work / "compiled", compiled=True),
+    }
+    for python in builds.values():
+        session.run(python, "-m", "pip", "install", "--quiet", *needs, external=True)
+    out = SPEED_PAGE.resolve()
+    runs = {build: str(out / f"{build}.json") for build in builds}
+    session.chdir(str(_test_tree(work)))
+    session.run(builds["pure"], "-m", "tests.benchmarks.run", runs["pure"], external=True)
+    fast = (builds["compiled"], "-m", "tests.benchmarks.run", runs["compiled"], "--games-only")
+    session.run(*fast, external=True)
+    session.run("python", "-m", "tests.benchmarks.page", runs["pure"], runs["compiled"], str(out))
+
+
+@nox.session
+def hotpaths(session: nox.Session) -> None:
+    """Every game's hot paths (pytest-benchmark), then the pure and the compiled wheel side
+    by side on the same fixed work, with the ratio (not part of the default run)."""
     session.install("-e", ".", "pytest>=8", "pytest-benchmark>=4", "hypothesis>=6.100")
     install_extras(session)  # tests/benchmarks/test_adapters.py skips an adapter not installed
     session.run(
@@ -350,8 +387,6 @@ def bench(session: nox.Session) -> None:
         "-s",
         *session.posargs,
     )
-    # Each built-in agent's CPU time per decision on each game, as a table.
-    session.run("python", "-m", "tests.benchmarks.cpu_per_decision")
     _side_by_side(session)
 
 

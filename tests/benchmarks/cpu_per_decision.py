@@ -29,13 +29,15 @@ GAMES = 2
 ACTIONS = 60
 
 
-def ms_per_decision(agent: str, game_id: str, options: dict[str, object]) -> float:
-    """Seat 0's mean CPU milliseconds per decision over :data:`GAMES` games."""
+def ms_per_decision(
+    agent: str, game_id: str, options: dict[str, object], games: int = GAMES
+) -> float:
+    """Seat 0's mean CPU milliseconds per decision over ``games`` games."""
     game = crabrules.get_game(game_id)
     config = game.config_type(**options)
     players = game.num_players(game.initial_state(config, seed=0))
     seconds = decisions = 0.0
-    for seed in range(GAMES):
+    for seed in range(games):
         seats = [make_agent(agent), *(PlausibleAgent() for _ in range(players - 1))]
         result = play_match(
             game, seats, seed=seed, config=config, max_actions=ACTIONS, timing=True
