@@ -33,8 +33,8 @@ from tests.benchmarks import environments, peers
 from tests.benchmarks.cpu_per_decision import GAMES_TIMED, ms_per_decision
 from tests.benchmarks.interleave import interleaved, median_ratios
 
-ROUNDS = int(os.environ.get("CRABRULES_BENCH_ROUNDS", "5"))
-SECONDS = float(os.environ.get("CRABRULES_BENCH_SECONDS", "0.6"))
+ROUNDS = int(os.environ.get("CRABRULES_BENCH_ROUNDS", "7"))
+SECONDS = float(os.environ.get("CRABRULES_BENCH_SECONDS", "0.4"))
 #: The agents timed (``make_agent`` names), the reference first.
 AGENTS = ("random", "plausible", "mcts:100", "ismcts:50")
 AGENT_ROUNDS = 3
