@@ -1,4 +1,6 @@
-"""Each built-in agent's CPU time per decision, on each game: ``nox -s bench`` prints it.
+"""Each built-in agent's CPU time per decision, on each game.
+
+``nox -s bench`` times each agent with :func:`ms_per_decision`, as a ratio to ``random``.
 
 The agent sits at seat 0 of a game among plausible players, and the game is played
 through :func:`~crabrules.agents.play_match` with ``timing=True``, which counts the CPU
