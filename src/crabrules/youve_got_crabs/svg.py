@@ -38,7 +38,7 @@ from crabrules.youve_got_crabs.actions import (
 from crabrules.youve_got_crabs.cards import Card, card_name
 from crabrules.youve_got_crabs.notation import hand_label, ocean_label, player_label, team_label
 from crabrules.youve_got_crabs.observe import Observation, observe
-from crabrules.youve_got_crabs.state import UNSEEN, State
+from crabrules.youve_got_crabs.state import UNSEEN, State, is_over
 from crabrules.youve_got_crabs.table import table
 
 __all__ = ["CardPlace", "render_svg"]
@@ -425,6 +425,8 @@ def _footer(picture: Svg, view: Observation, x: float, y: float, font: float) ->
         parts.append("sudden death: " + ", ".join(map(team_label, sorted(view.tied))))
     if view.winner is not None:
         parts.append(f"team {team_label(view.winner)} wins")
+    elif is_over(view):
+        parts.append("stalled: a draw")
     picture.text(
         x,
         y,

@@ -82,9 +82,10 @@ from crabrules.oh_crab.model.state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view.expansion import registered
 
-__all__ = ["describe", "describe_event", "grant_words", "winners_words"]
+__all__ = ["ENDINGS", "describe", "describe_event", "grant_words", "winners_words"]
 
-_ENDINGS = {
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
+ENDINGS = {
     "sea_reached": "alone in the sea",
     "most_cards_in_hand": "in the sea with the most cards in hand",
     "most_shells": "in the sea with as many cards and the most shells",
@@ -360,7 +361,7 @@ def winners_words(colours: Sequence[str], reason: str) -> str:
     'red wins, alone in the sea'
     """
     verb = "wins" if len(colours) == 1 else "win"
-    return f"{_join(list(colours))} {verb}, {_ENDINGS.get(reason, reason)}"
+    return f"{_join(list(colours))} {verb}, {ENDINGS.get(reason, reason)}"
 
 
 def _moved(event: CrabMoved) -> str:
