@@ -24,7 +24,7 @@ AGENTS = ("random", "plausible", "mcts:100", "mcts:1000", "ismcts:50")
 GAMES_TIMED: tuple[tuple[str, dict[str, object]], ...] = (
     ("crab-stack", {"players": 2}),
     ("la-marche-du-crabe", {}),
-    ("youve-got-crabs", {}),
+    ("youve-got-crabs", {"teams": 2}),
     ("oh-crab", {"players": 4}),
 )
 GAMES = 2

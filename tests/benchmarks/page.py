@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import statistics
 import sys
 from typing import Any
 
@@ -26,25 +27,51 @@ TIMES = "\N{MULTIPLICATION SIGN}"
 GENERATED = "<!-- Written by `nox -s bench` (tests/benchmarks/page.py): do not edit. -->\n"
 
 
+def significant(value: float, figures: int) -> str:
+    """``value`` to ``figures`` significant figures, thousands separated.
+
+    >>> significant(0.1234, 2), significant(11.84, 3), significant(4887.0, 2)
+    ('0.12', '11.8', '4,900')
+    """
+    if value >= 10 ** (figures - 1):
+        return f"{float(f'{value:.{figures}g}'):,.0f}"
+    return f"{value:#.{figures}g}"
+
+
 def ratio(value: float) -> str:
-    """A ratio as 0.12, 3.5 or 31 times: two significant figures, at least."""
-    if value < 1:
-        return f"{value:.2g}{TIMES}"
-    return f"{value:.1f}{TIMES}" if value < 10 else f"{value:,.0f}{TIMES}"
+    """A ratio to two significant figures: 0.12, 3.5, 31 or 4,900 times."""
+    return significant(value, 2) + TIMES
+
+
+def ratio_and_spread(figure: dict[str, Any], reference: dict[str, Any]) -> str:
+    """The median ratio, then the first and third quartiles of the rounds' ratios.
+
+    The quartiles get a third significant figure: at two, a tight spread would show the
+    median twice.
+    """
+    if figure is reference or len(figure["rates"]) < 2:
+        return ratio(figure["ratio"])
+    rounds = [r / b for r, b in zip(figure["rates"], reference["rates"], strict=True)]
+    low, _, high = statistics.quantiles(rounds, n=4)
+    spread = f"{significant(low, 3)}\N{EN DASH}{significant(high, 3)}"
+    return f"{ratio(figure['ratio'])} ({spread})"
 
 
 def rate(value: float) -> str:
     """A rate rounded to two significant figures, with thousands separated."""
-    return f"{float(f'{value:.2g}'):,.0f}"
+    return significant(value, 2)
 
 
 def ms(value: float) -> str:
     """Milliseconds to two significant figures."""
-    return f"{value:.2g}"
+    return significant(value, 2)
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "| --- |" + " ---: |" * (len(header) - 1)]
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "| --- |" + " ---: |" * (len(header) - 1),
+    ]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
 
@@ -53,18 +80,26 @@ def machine(pure: dict[str, Any]) -> str:
     """Where and how the figures were measured."""
     m = pure["machine"]
     return (
-        f"Measured by one run of `nox -s bench` on {m['cores']} cores of this processor:"
-        f" {m['cpu']} ({m['system']}), with {m['python']}: crabrules {m['crabrules']},"
-        f" python-chess {m['python-chess']}, OpenSpiel {m['open_spiel']}. Each loop was timed in"
-        f" {pure['rounds']} rounds of {pure['seconds']:g} s of CPU time, every loop in turn"
-        " within a round; a figure is the median of the rounds, and a ratio is the median"
-        " of the rounds' ratios.\n"
+        "Measured by one run of `nox -s bench`:\n\n"
+        f"- **Processor**: {m['cpu']}, {m['cores']} cores ({m['system']})\n"
+        f"- **Python**: {m['python']}; crabrules {m['crabrules']},"
+        f" python-chess {m['python-chess']}, OpenSpiel {m['open_spiel']}\n"
+        f"- **Rounds**: each loop was timed in {pure['rounds']} rounds of"
+        f" {pure['seconds']:g} s of CPU time, every loop in turn within a round; each agent"
+        f" over the first {pure['agent_actions']} actions of one game in each of"
+        f" {pure['agent_rounds']} rounds\n"
     )
 
 
 def games(pure: dict[str, Any], compiled: dict[str, Any]) -> str:
     """Every engine's plies per second and its ratio to python-chess, in both builds."""
-    header = ["engine: game", "pure build", "compiled build", "plies/s, pure", "plies/s, compiled"]
+    header = [
+        "engine: game",
+        "pure build",
+        "compiled build",
+        "plies/s, pure",
+        "plies/s, compiled",
+    ]
     rows = []
     for name, figure in pure["games"].items():
         other = compiled["games"][name]
@@ -72,8 +107,8 @@ def games(pure: dict[str, Any], compiled: dict[str, Any]) -> str:
         rows.append(
             [
                 label,
-                ratio(figure["ratio"]),
-                ratio(other["ratio"]),
+                ratio_and_spread(figure, pure["games"][REFERENCE]),
+                ratio_and_spread(other, compiled["games"][REFERENCE]),
                 rate(figure["rate"]),
                 rate(other["rate"]),
             ]
@@ -85,13 +120,16 @@ def environments(pure: dict[str, Any]) -> str:
     """Each learning environment's steps per second and its ratio to the bare loop."""
     figures = pure["environments"]
     labels = dict.fromkeys(name.rpartition(": ")[0] for name in figures)
-    header = ["game", *(f"{loop}" for loop in LOOPS[1:]), *(f"{loop}, steps/s" for loop in LOOPS)]
+    header = [
+        "game",
+        *(f"{loop}" for loop in LOOPS[1:]),
+        *(f"{loop}, steps/s" for loop in LOOPS),
+    ]
     rows = []
     for label in labels:
         cells = [figures[f"{label}: {loop}"] for loop in LOOPS]
-        rows.append(
-            [label, *(ratio(c["ratio"]) for c in cells[1:]), *(rate(c["rate"]) for c in cells)]
-        )
+        spreads = (ratio_and_spread(c, cells[0]) for c in cells[1:])
+        rows.append([label, *spreads, *(rate(c["rate"]) for c in cells)])
     return _table(header, rows)
 
 
@@ -125,7 +163,8 @@ def main(argv: list[str]) -> int:
     """Read the two runs' JSON, write the tables and print them."""
     if len(argv) != 3:
         print(
-            "usage: python -m tests.benchmarks.page PURE.json COMPILED.json DIR", file=sys.stderr
+            "usage: python -m tests.benchmarks.page PURE.json COMPILED.json DIR",
+            file=sys.stderr,
         )
         return 2
     pure, compiled = (json.loads(pathlib.Path(p).read_text(encoding="utf-8")) for p in argv[:2])

@@ -59,6 +59,15 @@ OPENSPIEL_GAMES: tuple[tuple[str, str], ...] = (
 )
 
 
+def label(game_id: str, options: dict[str, Any]) -> str:
+    """The label :data:`MIXES` gives a game and its options.
+
+    >>> label("crab-stack", {"players": 2})
+    'Crab Stack, 2 players'
+    """
+    return next(name for name, g, o in MIXES if (g, o) == (game_id, options))
+
+
 def crabrules_plies(game_id: str, options: dict[str, Any]) -> Iterator[None]:
     """Uniformly random games of one crabrules mix, endlessly: one item a ply."""
     game = crabrules.get_game(game_id)

@@ -30,7 +30,7 @@ from typing import Any
 
 import crabrules
 from tests.benchmarks import environments, peers
-from tests.benchmarks.cpu_per_decision import GAMES_TIMED, ms_per_decision
+from tests.benchmarks.cpu_per_decision import ACTIONS, GAMES_TIMED, ms_per_decision
 from tests.benchmarks.interleave import interleaved, median_ratios
 
 ROUNDS = int(os.environ.get("CRABRULES_BENCH_ROUNDS", "7"))
@@ -77,17 +77,18 @@ def _timed(loops: dict[str, Any], reference: str) -> dict[str, dict[str, Any]]:
 
 def agents() -> dict[str, dict[str, Any]]:
     """Each agent's median CPU ms per decision on each game, and its ratio to ``random``."""
-    times: dict[tuple[str, str], list[float]] = {}
+    times: dict[tuple[str, int], list[float]] = {}
     for _ in range(AGENT_ROUNDS):
         for agent in AGENTS:
-            for game_id, options in GAMES_TIMED:
+            for n, (game_id, options) in enumerate(GAMES_TIMED):
                 ms = ms_per_decision(agent, game_id, options, games=1)
-                times.setdefault((agent, game_id), []).append(ms)
+                times.setdefault((agent, n), []).append(ms)
     out: dict[str, dict[str, Any]] = {}
-    for (agent, game_id), values in times.items():
-        base = times[AGENTS[0], game_id]
+    for (agent, n), values in times.items():
+        game_id, options = GAMES_TIMED[n]
+        base = times[AGENTS[0], n]
         ratio = statistics.median(v / b for v, b in zip(values, base, strict=True))
-        name = f"{agent}: {crabrules.get_game(game_id).info.name}"
+        name = f"{agent}: {peers.label(game_id, options)}"
         out[name] = {"ms": statistics.median(values), "ratio": ratio}
         print(f"{name:<58}{statistics.median(values):>12.3g}ms{ratio:>9.0f}x")
     return out
@@ -101,6 +102,7 @@ def run(games_only: bool) -> dict[str, Any]:
         "rounds": ROUNDS,
         "seconds": SECONDS,
         "agent_rounds": AGENT_ROUNDS,
+        "agent_actions": ACTIONS,
     }
     print(f"{'compiled' if crabrules.compiled else 'pure'} build: {result['machine']}")
     result["games"] = _timed(peers.engines(), peers.REFERENCE)
@@ -120,8 +122,10 @@ def main(argv: list[str]) -> int:
     if len(argv) not in (1, 2) or argv[1:] not in ([], ["--games-only"]):
         print("usage: python -m tests.benchmarks.run OUT.json [--games-only]", file=sys.stderr)
         return 2
+    out = pathlib.Path(argv[0])
+    out.parent.mkdir(parents=True, exist_ok=True)  # docs/_speed, on the first run
     result = run(games_only=argv[1:] == ["--games-only"])
-    pathlib.Path(argv[0]).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return 0
 
 
