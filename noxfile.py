@@ -1,10 +1,10 @@
 """The project's checks: ``nox -l`` lists them, ``nox`` runs the default ones.
 
 ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled, adapters and web (about
-20 minutes); ``nox -s bench`` runs the benchmarks, ``nox -s compare -- REF`` times this
-checkout against a git ref. Every session installs what it needs into its own
-environment; docs and web install Debian's Chromium when it is missing (as root), and
-compiled needs a C compiler.
+20 minutes); ``nox -s bench`` rewrites the figures of docs/speed.md, ``nox -s hotpaths``
+times every game's hot paths, ``nox -s compare -- REF`` times this checkout against a git
+ref. Every session installs what it needs into its own environment; docs and web install
+Debian's Chromium when it is missing (as root), and compiled needs a C compiler.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ PLAYWRIGHT = "playwright>=1.45"
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Unit, rule, conformance and doctests, with coverage of src/ (at least 90%)."""
+    """Run the unit, rule, conformance and doctests, with coverage of src/ (at least 90%)."""
     session.install("-e", ".", *TEST_DEPS)
     session.run(
         "pytest",
@@ -91,7 +91,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def ray(session: nox.Session) -> None:
-    """The Ray backend of ``simulate`` on a local Ray and a two-node local cluster.
+    """Test the Ray backend of simulate on a local Ray and a two-node local cluster.
 
     The ``ray`` extra is installed; the local Ray has 2 CPUs. ``nox -s ray -- bench``
     times it beside the processes.
@@ -110,7 +110,7 @@ PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 
 @nox.session(python=PYTHONS)
 def versions(session: nox.Session) -> None:
-    """The golden corpus, the core and the conformance suite on each supported Python.
+    """Run the golden corpus, core and conformance tests on each supported Python.
 
     Every supported Python found here is used; not in the default run, as each
     interpreter takes minutes.
@@ -130,10 +130,10 @@ def versions(session: nox.Session) -> None:
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """The conformance suite on new random examples, 200 a check (not in the default run).
+    """Run the conformance suite on new random examples, 200 a check.
 
-    The default run is derandomised so that it passes or fails the same way everywhere;
-    this session explores: ``nox -s fuzz -- -k oh-crab``.
+    Not in the default run, which is derandomised so that it passes or fails the same way
+    everywhere; this session explores: ``nox -s fuzz -- -k oh-crab``.
     """
     session.install("-e", ".", *TEST_DEPS)
     session.run(
@@ -158,7 +158,7 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """``mypy --strict`` over the library, its tests and the examples.
+    """Type-check the library, its tests, the noxfile and the examples with mypy --strict.
 
     The RL extras' libraries and the web example's are installed, so that their types
     are checked too.
@@ -170,6 +170,7 @@ def typecheck(session: nox.Session) -> None:
         *TEST_DEPS,
         "types-jsonschema",
         "pytest-benchmark>=4",
+        *BENCH_DEPS,
         "nox",
         *WEB_DEPS,
     )
@@ -184,7 +185,7 @@ OVERSIZED_MODULES: set[str] = set()
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Ruff's checks and format, the import contracts and the length of modules.
+    """Lint with Ruff, then check the import contracts and the length of modules.
 
     ``ruff check`` (complexity included) and ``ruff format --check``; the architecture's
     import contracts (import-linter, in pyproject.toml); no module over
@@ -207,7 +208,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """The Sphinx site built strictly, its examples run, its pages opened in Chromium.
+    """Build the Sphinx site strictly, run its examples and open its pages in Chromium.
 
     Warnings are errors and every internal reference is checked (nitpicky: a link to a
     page, heading or Python name that does not exist fails); every example in docs/ and
@@ -263,7 +264,7 @@ def ensure_chromium(session: nox.Session) -> None:
 
 @nox.session
 def web(session: nox.Session) -> None:
-    """The web example: its server tests, and the page played in headless Chromium.
+    """Test the web example's server, then play its page in headless Chromium.
 
     The server tests include fuzzed bodies; the page is played in Debian's Chromium with
     Playwright. ``CRABWEB_SCREENSHOTS=docs/_static nox -s web`` refreshes the docs'
@@ -279,7 +280,7 @@ def web(session: nox.Session) -> None:
 
 @nox.session
 def build(session: nox.Session) -> None:
-    """sdist and wheel, ``twine check``, then the wheel alone in a fresh environment."""
+    """Build the sdist and the wheel, check them, then try the wheel in a fresh environment."""
     session.install(*BUILD_DEPS, "twine>=5")
     dist = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-dist-"))
     session.run("python", "-m", "build", "--outdir", str(dist), env={"CRABRULES_COMPILE": "0"})
@@ -325,7 +326,7 @@ def install_extras(session: nox.Session) -> tuple[list[str], list[str]]:
 
 @nox.session
 def adapters(session: nox.Session) -> None:
-    """The RL extras' tests, doctests and examples, with coverage.
+    """Test the RL extras' adapters, doctests and examples, with coverage.
 
     The extras are rl, pettingzoo, gymnasium, render and openspiel; pygame's window is
     drawn by SDL's dummy driver, so no screen is needed.
@@ -357,12 +358,47 @@ def adapters(session: nox.Session) -> None:
     session.run("coverage", "report", *settings, "--show-missing", "--fail-under=90")
 
 
+#: What only ``nox -s bench`` needs: the engines the games are timed beside.
+BENCH_DEPS = ["chess>=1.10"]
+#: Where ``nox -s bench`` writes the run (JSON) and the tables docs/speed.md includes.
+SPEED_PAGE = pathlib.Path("docs/_speed")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The benchmarks (not part of the default run).
+    """Time every game beside python-chess and OpenSpiel, and rewrite docs/speed.md's tables.
 
-    The hot paths and random playouts of every game, then the pure and the compiled wheel
-    side by side on the same games, with the ratio.
+    Builds the pure and the compiled wheel, then times uniformly random games of every game
+    beside python-chess and OpenSpiel, in rounds, in each build; in the pure build also the
+    learning environments against the bare loop and the agents against ``random``
+    (tests/benchmarks/run.py). Writes both runs' JSON and the page's tables to
+    ``docs/_speed`` and prints them.
+    """
+    session.install(*BUILD_DEPS)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-bench-"))
+    extras = nox.project.load_toml("pyproject.toml")["project"]["optional-dependencies"]
+    needs = [*BENCH_DEPS, *extras["pettingzoo"], *extras["openspiel"]]
+    builds = {
+        "pure": _wheel_env(session, work / "pure", compiled=False),
+        "compiled": _wheel_env(session, work / "compiled", compiled=True),
+    }
+    for python in builds.values():
+        session.run(python, "-m", "pip", "install", "--quiet", *needs, external=True)
+    out = SPEED_PAGE.resolve()
+    runs = {build: str(out / f"{build}.json") for build in builds}
+    session.chdir(str(_test_tree(work)))
+    session.run(builds["pure"], "-m", "tests.benchmarks.run", runs["pure"], external=True)
+    fast = (builds["compiled"], "-m", "tests.benchmarks.run", runs["compiled"], "--games-only")
+    session.run(*fast, external=True)
+    session.run("python", "-m", "tests.benchmarks.page", runs["pure"], runs["compiled"], str(out))
+
+
+@nox.session
+def hotpaths(session: nox.Session) -> None:
+    """Time every game's hot paths, then both builds on the same work.
+
+    pytest-benchmark times the hot paths; then the pure and the compiled wheel run the same
+    fixed work side by side, with the ratio.
     """
     session.install("-e", ".", "pytest>=8", "pytest-benchmark>=4", "hypothesis>=6.100")
     install_extras(session)  # tests/benchmarks/test_adapters.py skips an adapter not installed
@@ -378,8 +414,6 @@ def bench(session: nox.Session) -> None:
         "-s",
         *session.posargs,
     )
-    # Each built-in agent's CPU time per decision on each game, as a table.
-    session.run("python", "-m", "tests.benchmarks.cpu_per_decision")
     _side_by_side(session)
 
 
@@ -389,7 +423,7 @@ BEST_OF = {"CRABRULES_BENCH_REPEATS": "7"}
 
 @nox.session
 def compare(session: nox.Session) -> None:
-    """This checkout against a git ref, paired, in both builds: ``nox -s compare -- REF [N]``.
+    """Time this checkout against a git ref in both builds: nox -s compare -- REF [N].
 
     Builds REF's and this checkout's pure and compiled wheels, then times the same work
     (tests/benchmarks/builds.py, from this checkout) on REF and on this checkout in turn, N
@@ -507,12 +541,13 @@ print(f"{len(sys.argv) - 1} compiled modules imported, crabrules.compiled is Tru
 
 @nox.session
 def compiled(session: nox.Session) -> None:
-    """The compiled (mypyc) wheel, tested whole in a fresh environment; needs a C compiler.
+    """Build the compiled (mypyc) wheel and run the whole suite against it.
 
-    Its compiled modules are the ones imported, the whole test suite passes against it
-    (conformance, and with the RL extras installed the encoding and adapter suites,
-    included; not the doctests of src/, which the tests session runs), and seeded games
-    serialise byte for byte as in the pure wheel.
+    It needs a C compiler. In a fresh environment, the wheel's compiled modules are the
+    ones imported, the whole test suite passes against it (conformance, and with the RL
+    extras installed the encoding and adapter suites, included; not the doctests of src/,
+    which the tests session runs), and seeded games serialise byte for byte as in the pure
+    wheel.
     """
     session.install(*BUILD_DEPS)
     work = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-compiled-"))

@@ -29,7 +29,7 @@ extensions = [
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-exclude_patterns = ["_build", "_generated", "_ext"]
+exclude_patterns = ["_build", "_generated", "_ext", "_speed"]  # _speed: included by speed.md
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 

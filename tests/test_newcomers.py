@@ -21,14 +21,19 @@ WIDEST = 100
 
 
 def _sessions() -> dict[str, str]:
-    """Each nox session's docstring, by function name, read without importing nox."""
+    """Each nox session's docstring, by the name ``nox -l`` shows, read without importing nox.
+
+    A session run on several Pythons is shown once per Python, as ``name-3.13``.
+    """
     tree = ast.parse(NOXFILE.read_text(encoding="utf-8"))
     found = {}
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and any(
-            "session" in ast.unparse(decorator) for decorator in node.decorator_list
-        ):
-            found[node.name] = ast.get_docstring(node, clean=False) or ""
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        decorators = [ast.unparse(decorator) for decorator in node.decorator_list]
+        if any("session" in d for d in decorators):
+            python = "-3.13" if any("python=" in d for d in decorators) else ""
+            found[node.name + python] = ast.get_docstring(node, clean=False) or ""
     return found
 
 
@@ -42,6 +47,8 @@ def test_nox_l_shows_each_session_as_a_whole_short_sentence() -> None:
         assert first.endswith("."), f"{name}: {first!r} is cut mid-sentence"
         assert len(lines) == 1 or not lines[1].strip(), f"{name}: the sentence runs on"
         assert len(f"* {name} -> {first}") <= WIDEST, f"{name}: {first!r} is too long"
+        # nox -l prints the line as it is: reST markup would show as backquotes.
+        assert "``" not in first, f"{name}: {first!r} shows reST markup"
 
 
 def _console_blocks(text: str) -> list[str]:

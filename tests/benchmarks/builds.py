@@ -1,6 +1,6 @@
 """The pure and the compiled build side by side: speed figures and game fingerprints.
 
-``nox -s bench`` and ``nox -s compiled`` run this module in an environment of each build
+``nox -s hotpaths`` and ``nox -s compiled`` run this module in an environment of each build
 (``python -m tests.benchmarks.builds speed|fingerprints``, from a copy of ``tests/``), and
 compare what the two print as JSON:
 

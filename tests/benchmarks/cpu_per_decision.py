@@ -1,4 +1,6 @@
-"""Each built-in agent's CPU time per decision, on each game: ``nox -s bench`` prints it.
+"""Each built-in agent's CPU time per decision, on each game.
+
+``nox -s bench`` times each agent with :func:`ms_per_decision`, as a ratio to ``random``.
 
 The agent sits at seat 0 of a game among plausible players, and the game is played
 through :func:`~crabrules.agents.play_match` with ``timing=True``, which counts the CPU
@@ -22,20 +24,22 @@ AGENTS = ("random", "plausible", "mcts:100", "mcts:1000", "ismcts:50")
 GAMES_TIMED: tuple[tuple[str, dict[str, object]], ...] = (
     ("crab-stack", {"players": 2}),
     ("la-marche-du-crabe", {}),
-    ("youve-got-crabs", {}),
+    ("youve-got-crabs", {"teams": 2}),
     ("oh-crab", {"players": 4}),
 )
 GAMES = 2
 ACTIONS = 60
 
 
-def ms_per_decision(agent: str, game_id: str, options: dict[str, object]) -> float:
-    """Seat 0's mean CPU milliseconds per decision over :data:`GAMES` games."""
+def ms_per_decision(
+    agent: str, game_id: str, options: dict[str, object], games: int = GAMES
+) -> float:
+    """Seat 0's mean CPU milliseconds per decision over ``games`` games."""
     game = crabrules.get_game(game_id)
     config = game.config_type(**options)
     players = game.num_players(game.initial_state(config, seed=0))
     seconds = decisions = 0.0
-    for seed in range(GAMES):
+    for seed in range(games):
         seats = [make_agent(agent), *(PlausibleAgent() for _ in range(players - 1))]
         result = play_match(
             game, seats, seed=seed, config=config, max_actions=ACTIONS, timing=True

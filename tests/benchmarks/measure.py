@@ -1,8 +1,8 @@
 """What every benchmark shares: timing per call, and one line per figure for the summary.
 
 Each figure goes into pytest-benchmark's ``extra_info`` (kept in its JSON output) and into
-:data:`FIGURES`, which ``conftest.py`` prints as one table at the end of ``nox -s bench``,
-so the numbers quoted in the docs and the issue notes come from one place.
+:data:`FIGURES`, which ``conftest.py`` prints as one table at the end of ``nox -s hotpaths``,
+so that a run's figures read as one table.
 """
 
 from __future__ import annotations
