@@ -508,7 +508,8 @@ def _test_tree(where: pathlib.Path) -> pathlib.Path:
     tree.mkdir()
     for name in ("tests", "examples", "docs"):
         shutil.copytree(name, tree / name, ignore=shutil.ignore_patterns("_build", "__pycache__"))
-    shutil.copy("pyproject.toml", tree)
+    for name in ("pyproject.toml", "README.md"):  # tests read the README's commands
+        shutil.copy(name, tree)
     return tree
 
 

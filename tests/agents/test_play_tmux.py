@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 import crabrules
+from tests.ctrl_c import ctrl_c_at_default
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -24,20 +25,24 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux
 class Terminal:
     def __init__(self, command: list[str]) -> None:
         self.name = f"crabrules-{uuid.uuid4().hex[:8]}"
+        # A server of this terminal's own, started with Ctrl-C at its default (see
+        # tests/ctrl_c.py), so its panes do not inherit an ignored SIGINT.
+        self.tmux = ["tmux", "-L", self.name]
         src = pathlib.Path(crabrules.__file__).parents[1]
         env = f"PYTHONPATH={src}"
         line = " ".join([env, *command, "; sleep 120"])  # keep the pane to read the end
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", "250", "-y", "50", line],
+            [*self.tmux, "new-session", "-d", "-s", self.name, "-x", "250", "-y", "50", line],
             check=True,
+            preexec_fn=ctrl_c_at_default,  # a child that may be sent Ctrl-C
         )
 
     def keys(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def screen(self) -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-J", "-S", "-2000", "-t", self.name],
+            [*self.tmux, "capture-pane", "-p", "-J", "-S", "-2000", "-t", self.name],
             check=True,
             capture_output=True,
             text=True,
@@ -54,7 +59,7 @@ class Terminal:
         raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+        subprocess.run([*self.tmux, "kill-server"], check=False)
 
 
 @pytest.fixture

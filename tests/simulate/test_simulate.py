@@ -32,6 +32,7 @@ from crabrules.simulate import (
     wilson_interval,
 )
 from crabrules.simulate import tasks as tasks_module
+from tests.ctrl_c import ctrl_c_at_default
 
 
 def test_the_same_seed_gives_the_same_results_on_any_number_of_workers() -> None:
@@ -223,7 +224,12 @@ def test_ctrl_c_stops_the_workers_and_prints_the_summary_of_finished_games() -> 
         "2",
     ]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=ctrl_c_at_default,  # a child that may be sent Ctrl-C
     )
     assert process.stderr is not None
     deadline = time.monotonic() + 60
