@@ -238,8 +238,11 @@ class Table:
         if given is None or not secrets.compare_digest(given, self.tokens[player].encode()):
             raise ServerError(f"this is not player {player}'s seat token", "bad_token", 403)
 
-    def view(self, player: int, since: int = 0) -> dict[str, Any]:
-        """Everything ``player`` may see now: observation, picture, legal actions, events."""
+    def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
+        """Everything ``player`` may see now: observation, picture, legal actions, events.
+
+        ``None`` is a spectator: the public view, and no legal actions.
+        """
         with self.lock:
             return self._view(player, since)
 
@@ -247,10 +250,11 @@ class Table:
         """The action the picture marks as the last one (every player saw it made)."""
         return self.actions[-1] if self.actions else None
 
-    def _view(self, player: int, since: int) -> dict[str, Any]:
+    def _view(self, player: int | None, since: int) -> dict[str, Any]:
         game, state = self.game, self.state
         observation = game.observe(state, player)
-        legal = game.legal_actions(state, player) if not game.is_terminal(state) else ()
+        playing = player is not None and not game.is_terminal(state)
+        legal = game.legal_actions(state, player) if playing else ()
         outcome = game.outcome(state)
         return {
             "game": game.info.id,
@@ -259,6 +263,7 @@ class Table:
             "real_time": self.real_time,
             "live": self.live,
             "moves": len(self.actions),
+            "clock": self.clock(),
             "active": sorted(game.active_players(state)),
             "terminal": game.is_terminal(state),
             "outcome": None if outcome is None else crabrules.to_dict(outcome),
@@ -279,12 +284,12 @@ class Table:
             "events": self._events_for(player, since),
         }
 
-    def events_for(self, player: int, since: int = 0) -> list[dict[str, Any]]:
+    def events_for(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events of actions ``since`` onwards, as ``player`` may see them, described."""
         with self.lock:
             return self._events_for(player, since)
 
-    def _events_for(self, player: int, since: int) -> list[dict[str, Any]]:
+    def _events_for(self, player: int | None, since: int) -> list[dict[str, Any]]:
         return [
             {
                 "move": number,

@@ -1,0 +1,207 @@
+"""Playing together: the lobby of open games, a seat per browser, spectators and rematches.
+
+A game's human seats are handed out one browser at a time. Whoever creates a game keeps
+the seats they ask for; every other seat is *free* until a browser takes it
+(:meth:`Lobby.take`, from a join link or the lobby's list), and then it is that browser's
+alone: its token is given once. A spectator needs no seat: the public view
+(:meth:`crabweb.tables.Table.view` of ``None``). When a game is over, any seat's holder
+may ask for another game with the same seats (:meth:`Lobby.again`): one rematch per game,
+its seats kept for the holders of the same seats, the agents seated again.
+
+The lobby lists the games of this server's run, held in memory (a restarted server
+resumes every saved game for those who hold its tokens, but lists none).
+
+>>> from crabweb.tables import Tables
+>>> lobby = Lobby(Tables())
+>>> table = lobby.open("crab-stack", seats=["human", "human"], hold=[0], seed=3)
+>>> [seat["free"] for seat in lobby.listing()[0]["seats"]]
+[False, True]
+>>> lobby.take(table.id, 1) == table.tokens[1]
+True
+>>> lobby.take(table.id, 1)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+crabweb.seats.ServerError: Blue's seat is taken ...
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from crabrules.youve_got_crabs.calls import DOUBLE_CRABS_WINDOW
+from crabweb.seats import HUMAN, ServerError
+from crabweb.tables import MAX_TABLES, Table, Tables
+
+__all__ = ["MAX_LISTED", "Lobby", "real_time_info"]
+
+#: The most games the lobby lists (the newest first).
+MAX_LISTED = 50
+
+
+class Lobby:
+    """Who holds which seat of the games created through it, and each game's rematch."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self._lock = threading.Lock()
+        #: By game id, its human seats a browser holds (taken or kept by its creator).
+        self._held: OrderedDict[str, set[int]] = OrderedDict()
+        #: By game id, its rematch's id.
+        self._next: dict[str, str] = {}
+        #: One rematch is made at a time per game (creating one may take agents' turns).
+        self._making: dict[str, threading.Lock] = {}
+
+    def open(
+        self,
+        game_id: str,
+        *,
+        seats: Sequence[str],
+        hold: Sequence[int] | None = None,
+        config: Any = None,
+        seed: int | None = None,
+    ) -> Table:
+        """A new game in the lobby; its creator holds the human seats ``hold`` (all: ``None``).
+
+        Raises:
+            ServerError: a seat in ``hold`` is no human seat of the game (``no_seat``).
+        """
+        table = self.tables.create(game_id, seats=seats, config=config, seed=seed)
+        held = set(table.tokens) if hold is None else set(hold)
+        stray = held - set(table.tokens)
+        if stray:
+            raise ServerError(f"hold: {sorted(stray)} are not human seats of this game", "no_seat")
+        self._list(table.id, held)
+        return table
+
+    def _list(self, table_id: str, held: set[int]) -> None:
+        with self._lock:
+            self._held[table_id] = held
+            self._held.move_to_end(table_id)
+            while len(self._held) > MAX_TABLES:  # as many as the server holds in memory
+                self._held.popitem(last=False)
+
+    def free_seats(self, table: Table) -> list[int]:
+        """The human seats of ``table`` no browser holds yet."""
+        with self._lock:
+            held = self._held.get(table.id)
+        return [] if held is None else sorted(set(table.tokens) - held)
+
+    def take(self, table_id: str, player: int) -> str:
+        """Hand the free seat ``player`` of game ``table_id`` to a browser: its token, once.
+
+        Raises:
+            ServerError: no such game (404 ``no_game``), no such human seat (404
+                ``no_seat``), or the seat is held already (409 ``seat_taken``).
+        """
+        table = self.tables.get(table_id)
+        if player not in table.tokens:
+            raise ServerError(f"player {player} is not a human seat of this game", "no_seat", 404)
+        with self._lock:
+            held = self._held.get(table.id)
+            if held is None or player in held:
+                name = table.game.names.player(table.config, player)
+                raise ServerError(
+                    f"{name}'s seat is taken (or the game is not in the lobby): "
+                    "ask for another seat, or watch",
+                    "seat_taken",
+                    409,
+                )
+            held.add(player)
+        return table.tokens[player]
+
+    def next_of(self, table_id: str) -> str | None:
+        """The id of game ``table_id``'s rematch, once someone asked for it."""
+        with self._lock:
+            return self._next.get(table_id)
+
+    def again(self, table: Table, player: int) -> tuple[Table, str]:
+        """The rematch of ``table`` for the holder of seat ``player`` (whose token the
+        caller checked): the game and that seat's token in it.
+
+        The first holder to ask creates it (the same game, config and seats, a new seed);
+        the others join it, each in the seat they held.
+
+        Raises:
+            ServerError: the game is not over (409 ``not_over``).
+        """
+        if not table.game.is_terminal(table.state):
+            raise ServerError("play again once the game is over", "not_over", 409)
+        with self._lock:
+            making = self._making.setdefault(table.id, threading.Lock())
+        with making:
+            rematch_id = self.next_of(table.id)
+            if rematch_id is None:
+                with self._lock:
+                    held = set(self._held.get(table.id, set(table.tokens)))
+                rematch = self.tables.create(
+                    table.game.info.id, seats=list(table.seats), config=table.config
+                )
+                self._list(rematch.id, held)  # the same people keep the same seats
+                with self._lock:
+                    self._next[table.id] = rematch.id
+                    self._making.pop(table.id, None)
+            else:
+                rematch = self.tables.get(rematch_id)
+        return rematch, rematch.tokens[player]
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The games not over, the newest first, each with its seats and which are free."""
+        with self._lock:
+            ids = list(reversed(self._held))
+        listed: list[dict[str, Any]] = []
+        for table_id in ids:
+            if len(listed) == MAX_LISTED:
+                break
+            try:
+                table = self.tables.get(table_id)
+            except ServerError:
+                continue  # forgotten, or its rows damaged: not listed
+            if table.game.is_terminal(table.state):
+                continue
+            listed.append(self.entry(table))
+        return listed
+
+    def entry(self, table: Table) -> dict[str, Any]:
+        """``table`` as the lobby lists it: its game, moves and each seat."""
+        free = set(self.free_seats(table))
+        config, names = table.config, table.game.names
+        return {
+            "id": table.id,
+            "game": table.game.info.id,
+            "name": table.game.info.name,
+            "moves": table.moves,
+            "seats": [
+                {
+                    "player": player,
+                    "name": names.player(config, player),
+                    "kind": seat,
+                    "free": player in free,
+                }
+                for player, seat in enumerate(table.seats)
+            ],
+        }
+
+
+def real_time_info(table: Table, view: dict[str, Any]) -> dict[str, Any]:
+    """What a real-time view adds for people: the clock's speed, the open call's time left
+    and who the table waits for (the people who may act: agents act on their own).
+
+    ``view`` is :meth:`~crabweb.tables.Table.view`'s answer; it is returned with
+    ``speed``, ``calls`` (``[{caller, target, left}]``, seconds left to call back) and
+    ``waiting_for`` (players).
+    """
+    if not table.real_time:
+        return view
+    window = view["observation"].get("window")
+    calls = []
+    if window is not None:
+        left = max(0.0, window["time"] + DOUBLE_CRABS_WINDOW - view["clock"])
+        calls.append({"caller": window["caller"], "target": window["target"], "left": left})
+    people = [p for p, seat in enumerate(table.seats) if seat == HUMAN]
+    view["speed"] = table.speed
+    view["calls"] = calls
+    view["waiting_for"] = [p for p in view["active"] if p in people]
+    return view
