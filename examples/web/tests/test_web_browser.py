@@ -78,6 +78,8 @@ def new_game(page: Page, game: str, seats: list[str], seed: int) -> None:
     for player, seat in enumerate(seats):
         page.select_option(f"#seat-{player}", seat)
     page.fill("#seed", str(seed))
+    if seats.count("human") > 1:
+        page.check("#hotseat")  # every person on this screen
     page.click("#create")
     expect(page.locator("#table")).to_be_visible()
 
