@@ -1,10 +1,39 @@
 """The web example's tests import ``crabweb`` from ``examples/web``, and their helpers
-(``casual``, ``test_web_browser``'s server) from this folder."""
+(``casual``, ``serving``) from this folder. The browser tests share Chromium and the
+screenshots' folder (fixtures here)."""
 
 from __future__ import annotations
 
+import os
 import pathlib
 import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]
+
+#: Debian's Chromium, driven by Playwright (never a downloaded browser).
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """Where the screenshots go: ``CRABWEB_SCREENSHOTS``, or a temporary folder."""
+    chosen = os.environ.get("CRABWEB_SCREENSHOTS")
+    return pathlib.Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium (Playwright's ``Browser``), for one test module."""
+    from playwright.sync_api import sync_playwright  # only the browser tests need it
+
+    # Root cannot use Chromium's sandbox; the page is our own.
+    args = ["--no-sandbox"] if os.geteuid() == 0 else []
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+        yield launched
+        launched.close()

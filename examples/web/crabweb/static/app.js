@@ -15,6 +15,7 @@ let selection = [];  // the click keys chosen so far
 let pending = 0;     // requests under way (a test waits for none)
 let stream = null;   // the live view's EventSource (real-time games)
 let replayAt = 0;    // the replay's move
+let replayAsked = 0; // how many replay steps were asked for
 
 // Clicks that spell an action even when it is illegal, so that the server can say why.
 // (Crab Stack: a crab's space, then where it goes.)
@@ -251,6 +252,7 @@ function render() {
   });
   showMoves();
   mark();
+  showAgain();
 }
 
 // A move's notation without its clock reading ("P0 call P1 @0.0" reads "P0 call P1").
@@ -304,7 +306,7 @@ function mark() {
     b.classList.toggle("candidate", chosen.has(Number(b.dataset.index))));
   $("hint").textContent = selection.length
     ? `Selected ${selection.map(labelOf).join(" then ")}: click on, choose in the list, or click it again to cancel.`
-    : "";
+    : typedHint();
 }
 
 function keyOf(g) {
@@ -409,6 +411,10 @@ async function showRecord() {
 // --- Replay: step through a finished game ---------------------------------------------
 
 async function replayTo(move) {
+  // Steps asked quickly one after another (arrow keys): each counts from the last asked,
+  // and only the last answer is shown.
+  const asked = ++replayAsked;
+  replayAt = move;
   let step;
   try {
     step = await api("GET", `/api/tables/${table.id}/replay?move=${move}`);
@@ -416,6 +422,7 @@ async function replayTo(move) {
     showError(error);  // a hidden-information game is replayed once it is over
     return;
   }
+  if (asked !== replayAsked) return;
   replayAt = step.move;
   $("replay").hidden = false;
   $("replay-move").textContent = `move ${step.move} of ${step.moves}`;

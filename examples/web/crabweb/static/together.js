@@ -254,14 +254,17 @@ function onKey(event) {
     return;
   }
   mark();
+}
+
+// The action typed so far, lit in the list and said under the board (mark() calls it:
+// a view pushed meanwhile keeps it).
+function typedHint() {
   const item = typed ? view.legal[Number(typed) - 1] : null;
   $("legal").querySelectorAll("button").forEach((b) =>
-    b.classList.toggle("typed", item !== null && Number(b.dataset.index) === Number(typed) - 1));
-  if (typed) {
-    $("hint").textContent = item
-      ? `Action ${typed}: ${untimed(item.notation)}. Enter plays it, Escape cancels.`
-      : `No action ${typed}. Backspace or Escape.`;
-  }
+    b.classList.toggle("typed", Boolean(item) && Number(b.dataset.index) === Number(typed) - 1));
+  if (!typed) return "";
+  return item ? `Action ${typed}: ${untimed(item.notation)}. Enter plays it, Escape cancels.`
+    : `No action ${typed}. Backspace or Escape.`;
 }
 
 function toggleAutoplay() {
