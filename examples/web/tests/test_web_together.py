@@ -265,3 +265,35 @@ def test_a_game_of_agents_is_watched_live_then_replayed(person: Opener) -> None:
     expect(again.locator("#replay-move")).to_have_text(re.compile(r"^move 0 of \d+$"))
     again.click("#replay-play")
     expect(again.locator("#replay-move")).to_have_text(re.compile(r"^move [2-9]\d* of"))
+
+
+def test_a_hot_seat_of_you_ve_got_crabs_shows_each_persons_view(person: Opener) -> None:
+    # Real time: both people may act at once, so no hand-off screen; each seat is one
+    # choice away, and each sees their own hand.
+    page = person()
+    page.check("#hotseat")
+    set_up(page, "youve-got-crabs", ["human", "human", "agent:random", "agent:random"], seed=1)
+    expect(page.locator("#seat-switch")).to_be_visible()
+    expect(page.locator("#handoff")).to_be_hidden()
+    assert current_view(page)["player"] == 0
+    page.select_option("#seat-switch", "1")
+    page.wait_for_function("pending === 0 && view.player === 1")
+    assert current_view(page)["legal"], "P1 may act"
+    expect(page.locator("#status")).to_contain_text("P1")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/?table=<img src=x onerror=window.hacked=1>&seat=0",
+        "/?table=" + "é" * 500 + "&join=0",
+        "/?table=nope&seat=0",
+        "/?table=nope&join=%D9%A1",
+        "/?table=nope&watch=1",
+    ],
+)
+def test_a_broken_link_is_said_in_words(person: Opener, path: str) -> None:
+    page = person(path)
+    expect(page.locator("#notice")).to_be_visible()
+    expect(page.locator("#table")).to_be_hidden()
+    assert page.evaluate("window.hacked") is None

@@ -54,6 +54,10 @@ async function startTogether() {
     return;
   }
   $("home").hidden = true;
+  if (!/^[\w-]{1,64}$/.test(id)) {  // the server's ids are short and URL-safe
+    notice("There is no such game on this server: check the link.");
+    return;
+  }
   if (params.has("watch")) {
     await watch(id);
   } else if (params.has("join")) {
@@ -288,5 +292,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("seat-switch").addEventListener("change", () => show(Number($("seat-switch").value)));
   $("lobby-refresh").addEventListener("click", showLobby);
   $("replay-play").addEventListener("click", toggleAutoplay);
+  // The lobby keeps itself up to date while it is shown.
+  setInterval(() => { if (!$("home").hidden && pending === 0) showLobby(); }, 5000);
   setInterval(() => { if (view && view.real_time && !$("table").hidden) showClock(); }, 200);
 });
