@@ -104,8 +104,8 @@ class Lobby:
             if held is None or player in held:
                 name = table.game.names.player(table.config, player)
                 raise ServerError(
-                    f"{name[:1].upper() + name[1:]}'s seat is taken (or the game is not in the lobby): "
-                    "ask for another seat, or watch",
+                    f"{name[:1].upper() + name[1:]}'s seat is taken (or the game is not in "
+                    "the lobby): ask for another seat, or watch",
                     "seat_taken",
                     409,
                 )

@@ -37,3 +37,21 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def tables() -> Any:
+    """A fresh :class:`crabweb.tables.Tables` in memory (no server clock)."""
+    from crabweb.tables import Tables
+
+    return Tables()
+
+
+@pytest.fixture
+def client(tables: Any) -> Any:
+    """Starlette's TestClient on an app serving ``tables``."""
+    from crabweb.app import create_app
+    from starlette.testclient import TestClient
+
+    # Server exceptions become 500 answers, as a browser would see them.
+    return TestClient(create_app(tables), raise_server_exceptions=False)

@@ -26,16 +26,6 @@ from starlette.testclient import TestClient
 import crabrules
 
 
-@pytest.fixture
-def tables() -> Tables:
-    return Tables()
-
-
-@pytest.fixture
-def client(tables: Tables) -> TestClient:
-    return TestClient(create_app(tables), raise_server_exceptions=False)
-
-
 def open_game(client: TestClient, game: str, seats: list[str], **more: Any) -> dict[str, Any]:
     body = {"game": game, "seats": seats, "seed": 1, **more}
     response = client.post("/api/tables", json=body)
