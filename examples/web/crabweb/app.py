@@ -29,8 +29,8 @@ with status 400, or 403/404/409/413 as said; a query value given twice is a 400)
   most :data:`crabweb.streams.MAX_STREAMS` streams are open at once (more: 503 ``busy``).
 
 Real-time views also carry the clock's ``speed``, the open call's time ``left`` and who
-the table ``waiting_for`` (:func:`crabweb.lobby.real_time_info`); every view names the
-rematch, ``next``, once there is one.
+the table ``waiting_for`` (:func:`crabweb.lobby.real_time_info`); every view lists the
+seats still ``free`` and names the rematch, ``next``, once there is one.
 - ``GET /api/tables/{id}/record``: the GameRecord (hidden-information games: at the end);
   ``?format=text``: as text, one move a line (:mod:`crabrules.record`); ``json``, the
   default, or ``text``: any other format is a 400.
@@ -332,9 +332,10 @@ def viewer_of(tables: Tables, request: Request) -> tuple[Table, int | None]:
 
 
 def dressed(lobby: Lobby, table: Table, view: dict[str, Any]) -> dict[str, Any]:
-    """``view`` with what people need besides the rules': the clock (in real time) and
-    the rematch (``next``)."""
+    """``view`` with what people need besides the rules': the clock (in real time), the
+    seats still ``free`` and the rematch (``next``)."""
     view["next"] = lobby.next_of(table.id)
+    view["free"] = lobby.free_seats(table)
     return real_time_info(table, view)
 
 
@@ -438,7 +439,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def stream(request: Request) -> Response:
         table, player = viewer_of(tables, request)
-        return streams.response(request, table, player, look, lobby.next_of)
+        return streams.response(request, table, player, look, lobby)
 
     async def record(request: Request) -> Response:
         table = tables.get(request.path_params["table"])

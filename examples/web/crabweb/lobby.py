@@ -81,7 +81,8 @@ class Lobby:
             self._held[table_id] = held
             self._held.move_to_end(table_id)
             while len(self._held) > MAX_TABLES:  # as many as the server holds in memory
-                self._held.popitem(last=False)
+                forgotten, _ = self._held.popitem(last=False)
+                self._next.pop(forgotten, None)
 
     def free_seats(self, table: Table) -> list[int]:
         """The human seats of ``table`` no browser holds yet."""

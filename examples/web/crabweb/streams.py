@@ -1,7 +1,7 @@
 """Server-Sent Events: a seat's (or a spectator's) view pushed each time its game moves on.
 
-A stream polls its game every :data:`STREAM_SECONDS` and sends the view when the number
-of moves changed; once the game is over it looks for the rematch every
+A stream polls its game every :data:`STREAM_SECONDS` and sends the view when the game
+moved on or a seat was taken; once the game is over it looks for the rematch every
 :data:`AGAIN_SECONDS`, sends an ``again`` event naming it, and ends. It ends too when
 the client goes away. A client that stops reading holds only its own stream (the server
 writes to it no faster than it reads). At most :data:`MAX_STREAMS` are open at once.
@@ -17,6 +17,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
+from crabweb.lobby import Lobby
 from crabweb.seats import ServerError
 from crabweb.tables import Table
 
@@ -47,9 +48,10 @@ class Streams:
         table: Table,
         player: int | None,
         look: Look,
-        next_of: Callable[[str], str | None],
+        lobby: Lobby,
     ) -> Response:
-        """The stream of ``player``'s views of ``table`` (``look`` builds each one).
+        """The stream of ``player``'s views of ``table`` (``look`` builds each one), each
+        time it moves on or a seat is taken (``lobby``), then its rematch.
 
         Raises:
             ServerError: :data:`MAX_STREAMS` streams are open (503 ``busy``).
@@ -60,13 +62,15 @@ class Streams:
 
         async def views() -> AsyncIterator[str]:
             try:
-                shown, over = -1, False
+                shown: object = None
+                over = False
                 while not await request.is_disconnected():
-                    if table.moves != shown:
+                    now = (table.moves, len(lobby.free_seats(table)))
+                    if now != shown:
                         view = await look(table, player)
-                        shown, over = view["moves"], view["terminal"]
+                        shown, over = now, view["terminal"]
                         yield f"event: view\ndata: {json.dumps(view)}\n\n"
-                    rematch = next_of(table.id) if over else None
+                    rematch = lobby.next_of(table.id) if over else None
                     if rematch is not None:
                         yield f"event: again\ndata: {json.dumps({'id': rematch})}\n\n"
                         return

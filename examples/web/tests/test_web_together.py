@@ -73,6 +73,7 @@ def set_up(page: Page, game: str, seats: list[str], seed: int, **options: str) -
     for field, value in options.items():
         page.fill(f"#options input[data-option='{field}']", value)
     page.click("#create")
+    page.wait_for_function("table !== null && view !== null && pending === 0")
 
 
 def link(page: Page, label: str) -> str:
@@ -99,9 +100,12 @@ def test_people_join_from_links_reload_mid_game_watch_and_play_again(
     set_up(host, "crab-stack", ["human", "human"], seed=5, max_turns="6")
     expect(host).to_have_url(re.compile(r"\?table=[\w-]+&seat=0$"))
     table_id = host.evaluate("table.id")
+    host.reload()  # the host keeps their seat, and the links of the free seats
+    expect(host.locator("#status")).to_contain_text("Red")
     guest = person(link(host, "Join as blue"))
     expect(guest).to_have_url(re.compile(rf"\?table={table_id}&seat=1$"))
     expect(guest.locator("#status")).to_contain_text("Blue")
+    expect(host.locator("#links li")).to_have_count(1)  # taken: only the Watch link is left
     # The lobby: no free seat left, the game still there to watch.
     lobby = person()
     entry = lobby.locator(f"#lobby-list li[data-table='{table_id}']")

@@ -129,7 +129,6 @@ async function createTable() {
   table.humans = heldSeats(table.tokens);
   $("record-text").hidden = true;
   showError(null);
-  showInvites(table);
   if (table.humans.length === 0) {
     // Every seat is an agent: the game is watched (live in real time), then replayed.
     history.pushState(null, "", table.watch);
@@ -253,6 +252,7 @@ function render() {
   showMoves();
   mark();
   showAgain();
+  showInvites();
 }
 
 // A move's notation without its clock reading ("P0 call P1 @0.0" reads "P0 call P1").

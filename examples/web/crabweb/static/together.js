@@ -153,14 +153,13 @@ async function showLobby() {
   }
 }
 
-// The links to give the other people, and to spectators.
-function showInvites(created) {
+// The links to give the other people (a join link per free seat), and to spectators.
+function showInvites() {
+  const free = view.terminal ? [] : view.free || [];
+  const entries = free.map((p) => [`Join as ${nameOf(p)}`, `/?table=${table.id}&join=${p}`]);
+  entries.push(["Watch", `/?table=${table.id}&watch=1`]);
   const links = $("links");
   links.innerHTML = "";
-  const names = currentGame().names[created.seats.length] || [];
-  const entries = Object.entries(created.join).map(([p, path]) =>
-    [`Join as ${names[p] || `seat ${Number(p) + 1}`}`, path]);
-  entries.push(["Watch", created.watch]);
   for (const [label, path] of entries) {
     const li = document.createElement("li");
     const input = document.createElement("input");
