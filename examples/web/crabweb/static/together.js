@@ -169,6 +169,9 @@ function showInvites() {
     li.append(`${label}: `, input);
     links.appendChild(li);
   }
+  $("invite-note").textContent = (free.length ? "Send each person their link; anyone may watch."
+    : "Anyone may watch with this link.") +
+    (viewer === null ? "" : " This browser keeps your seat: reload at will.");
   $("invite").hidden = false;
 }
 
