@@ -9,6 +9,7 @@
 
 let typed = "";        // the action number typed so far (keyboard play)
 let autoplay = null;   // the replay's timer while it plays by itself
+let invited = null;    // the free seats the invite links were last shown for
 
 // --- Seat tokens, kept in this browser ----------------------------------------------
 
@@ -173,6 +174,9 @@ function showInvites() {
     : "Anyone may watch with this link.") +
     (viewer === null ? "" : " This browser keeps your seat: reload at will.");
   $("invite").hidden = false;
+  // Open while seats are free (the links to send), and whenever that changes.
+  if (String(free) !== invited) $("invite-box").open = free.length > 0;
+  invited = String(free);
 }
 
 // --- Play again -------------------------------------------------------------------------
