@@ -166,10 +166,18 @@ def test_play_again_keeps_the_seats_for_the_same_people(client: TestClient) -> N
     assert early.status_code == 409
     assert early.json()["reason"] == "not_over"
     finish_together(client, created["id"], {0: created["tokens"]["0"], 2: guest})
-    first = client.post(f"/api/tables/{created['id']}/players/0/again", headers=host).json()
-    second = client.post(
-        f"/api/tables/{created['id']}/players/2/again", headers={"X-Seat-Token": guest}
-    ).json()
+    guests = {"X-Seat-Token": guest}
+    url = f"/api/tables/{created['id']}/players"
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:  # both ask at once, repeatedly
+        asked = list(
+            pool.map(
+                lambda n: client.post(f"{url}/{2 * (n % 2)}/again", headers=[host, guests][n % 2]),
+                range(12),
+            )
+        )
+    assert {a.status_code for a in asked} == {200}
+    assert len({a.json()["id"] for a in asked}) == 1
+    first, second = asked[0].json(), asked[1].json()
     assert first["id"] == second["id"] != created["id"]  # one rematch, both in it
     assert first["token"] != second["token"]
     rematch = client.get(f"/api/tables/{first['id']}").json()
