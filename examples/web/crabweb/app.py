@@ -5,10 +5,10 @@ with status 400, or 403/404/409/413 as said; a query value given twice is a 400)
 
 - ``GET /``: the page (``static/index.html``); ``GET /api/games``: the games, their
   player counts, default configs and the agents a seat may have.
-- ``POST /api/tables``: ``{"game", "seats", "config"?, "seed"?, "hold"?}`` creates a
-  game; the answer gives its ``id``, one ``tokens[player]`` per human seat its creator
-  holds (``hold``: those seats; all by default), a ``join`` link per other human seat
-  and a ``watch`` link.
+- ``POST /api/tables``: ``{"game", "seats", "config"?, "seed"?, "hold"?, "listed"?}``
+  creates a game; the answer gives its ``id``, one ``tokens[player]`` per human seat its
+  creator holds (``hold``: those seats; all by default), a ``join`` link per other human
+  seat and a ``watch`` link. ``"listed": false`` leaves it out of the lobby.
 - ``GET /api/lobby``: the games not over and their seats, which are free
   (:mod:`crabweb.lobby`); ``POST /api/tables/{id}/seats/{p}``: take free seat ``p``,
   the answer gives its ``token`` (once: a seat held is a 409 ``seat_taken``).
@@ -200,7 +200,7 @@ def table_request(body: object) -> tuple[str, list[str], Any, int | None]:
     """The game, seats, config and seed of a ``POST /api/tables`` body, checked."""
     if not isinstance(body, dict):
         raise ServerError("the body is an object: {game, seats, config?, seed?}", "bad_request")
-    unknown = set(body) - {"game", "seats", "config", "seed", "hold"}
+    unknown = set(body) - {"game", "seats", "config", "seed", "hold", "listed"}
     if unknown:
         raise ServerError(f"unknown field(s) {', '.join(sorted(unknown))}", "bad_request")
     game_id, seats, seed = body.get("game"), body.get("seats"), body.get("seed")
@@ -391,10 +391,19 @@ def create_app(tables: Tables | None = None) -> Starlette:
         body = await read_json(request)
         game_id, seats, config, seed = table_request(body)
         hold = held_seats(body)
+        listed = body.get("listed", True)
+        if type(listed) is not bool:
+            raise ServerError("listed: true (the default) or false", "bad_request")
         table = await in_thread(
             limiter,
             functools.partial(
-                lobby.open, game_id, seats=seats, hold=hold, config=config, seed=seed
+                lobby.open,
+                game_id,
+                seats=seats,
+                hold=hold,
+                config=config,
+                seed=seed,
+                listed=listed,
             ),
         )
         answer = created(table, lobby.free_seats(table))

@@ -51,6 +51,8 @@ class Lobby:
         self._held: OrderedDict[str, set[int]] = OrderedDict()
         #: By game id, its rematch's id.
         self._next: dict[str, str] = {}
+        #: The games left out of the listing (their links still work).
+        self._unlisted: set[str] = set()
         #: One rematch is made at a time per game (creating one may take agents' turns).
         self._making: dict[str, threading.Lock] = {}
 
@@ -62,8 +64,11 @@ class Lobby:
         hold: Sequence[int] | None = None,
         config: Any = None,
         seed: int | None = None,
+        listed: bool = True,
     ) -> Table:
         """A new game in the lobby; its creator holds the human seats ``hold`` (all: ``None``).
+
+        A ``listed=False`` game is not in :meth:`listing`: only its links lead to it.
 
         Raises:
             ServerError: a seat in ``hold`` is no human seat of the game (``no_seat``).
@@ -73,6 +78,9 @@ class Lobby:
         stray = held - set(table.tokens)
         if stray:
             raise ServerError(f"hold: {sorted(stray)} are not human seats of this game", "no_seat")
+        if not listed:
+            with self._lock:
+                self._unlisted.add(table.id)
         self._list(table.id, held)
         return table
 
@@ -83,6 +91,7 @@ class Lobby:
             while len(self._held) > MAX_TABLES:  # as many as the server holds in memory
                 forgotten, _ = self._held.popitem(last=False)
                 self._next.pop(forgotten, None)
+                self._unlisted.discard(forgotten)
 
     def free_seats(self, table: Table) -> list[int]:
         """The human seats of ``table`` no browser holds yet."""
@@ -143,6 +152,8 @@ class Lobby:
                 self._list(rematch.id, held)  # the same people keep the same seats
                 with self._lock:
                     self._next[table.id] = rematch.id
+                    if table.id in self._unlisted:
+                        self._unlisted.add(rematch.id)
                     self._making.pop(table.id, None)
             else:
                 rematch = self.tables.get(rematch_id)
@@ -151,7 +162,7 @@ class Lobby:
     def listing(self) -> list[dict[str, Any]]:
         """The games not over, the newest first, each with its seats and which are free."""
         with self._lock:
-            ids = list(reversed(self._held))
+            ids = [i for i in reversed(self._held) if i not in self._unlisted]
         listed: list[dict[str, Any]] = []
         for table_id in ids:
             if len(listed) == MAX_LISTED:

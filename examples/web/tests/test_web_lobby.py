@@ -50,6 +50,24 @@ def test_a_new_game_gives_a_join_link_per_free_seat_and_the_lobby_lists_it(
     ]
 
 
+@pytest.mark.parametrize("listed", [False, True])
+def test_a_game_left_out_of_the_lobby_is_joined_by_its_links_only(
+    client: TestClient, listed: bool
+) -> None:
+    created = open_game(client, "crab-stack", ["human", "human"], hold=[0], listed=listed)
+    ids = [game["id"] for game in client.get("/api/lobby").json()["games"]]
+    assert ids == ([created["id"]] if listed else [])
+    assert client.post(f"/api/tables/{created['id']}/seats/1").status_code == 200
+
+
+@pytest.mark.parametrize("listed", ["no", 0, None, [], "false"])
+def test_listed_is_true_or_false(client: TestClient, listed: object) -> None:
+    body = {"game": "crab-stack", "seats": ["human", "human"], "listed": listed}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 400
+    assert "listed" in answer.json()["message"]
+
+
 def test_a_free_seat_is_given_to_one_browser_once(client: TestClient) -> None:
     created = open_game(client, "oh-crab", ["human", "human"], hold=[0])
     url = f"/api/tables/{created['id']}/seats/1"

@@ -204,8 +204,11 @@ def click_due(page: Page, casual: CasualPerson) -> None:
 
 def test_the_keyboard_alone_plays_and_steps_through_the_moves(person: Opener) -> None:
     page = person()
+    page.uncheck("#listed")  # a game of one's own: not in the lobby
     set_up(page, "crab-stack", ["human", "agent:plausible"], seed=4)
     expect(page.locator("#status")).to_contain_text("your turn")
+    listed = page.evaluate("fetch('/api/lobby').then((r) => r.json())")["games"]
+    assert page.evaluate("table.id") not in [game["id"] for game in listed]
     for _ in range(3):
         moves = current_view(page)["moves"]
         page.keyboard.press("1")

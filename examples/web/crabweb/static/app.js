@@ -116,6 +116,7 @@ async function createTable() {
   // join link each. Hot seat: every person plays on this screen.
   const first = seats.indexOf("human");
   if (!$("hotseat").checked && first >= 0) body.hold = [first];
+  if (!$("listed").checked) body.listed = false;  // only its links lead to it
   viewer = null;
   closeStream();
   $("replay").hidden = true;
