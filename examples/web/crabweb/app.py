@@ -16,6 +16,8 @@ with status 400, or 403/404/409/413 as said; a query value given twice is a 400)
   ``GET /api/tables/{id}/stream``: that view pushed as the game moves on.
 - ``POST /api/tables/{id}/players/{p}/again``: once the game is over, the rematch with
   the same seats; the answer gives its ``id`` and seat ``p``'s ``token`` in it.
+- ``POST /api/tables/{id}/players/{p}/name``: ``{"name"}``, the name the seat's person
+  goes by (at most :data:`crabweb.lobby.MAX_NAME` characters; ``""`` clears it).
 - ``GET /api/tables/{id}/players/{p}``: player ``p``'s view (header ``X-Seat-Token``):
   observation, SVG, described legal actions with their clicks, events seen so far
   (``?since=N``: those of moves after the N-th), the players' names as the board shows
@@ -333,9 +335,11 @@ def viewer_of(tables: Tables, request: Request) -> tuple[Table, int | None]:
 
 def dressed(lobby: Lobby, table: Table, view: dict[str, Any]) -> dict[str, Any]:
     """``view`` with what people need besides the rules': the clock (in real time), the
-    seats still ``free`` and the rematch (``next``)."""
+    seats still ``free``, the names ``people`` gave their seats and the rematch
+    (``next``)."""
     view["next"] = lobby.next_of(table.id)
     view["free"] = lobby.free_seats(table)
+    view["people"] = {str(p): name for p, name in lobby.people(table.id).items()}
     return real_time_info(table, view)
 
 
@@ -435,6 +439,12 @@ def create_app(tables: Tables | None = None) -> Starlette:
             {"events": await on_table(table, functools.partial(table.wait, player))}
         )
 
+    async def name(request: Request) -> Response:
+        table, player = seat_of(tables, request)
+        body = await read_json(request)
+        given = body.get("name") if isinstance(body, dict) and set(body) == {"name"} else None
+        return JSONResponse({"name": lobby.name(table, player, given)})
+
     async def again(request: Request) -> Response:
         table, player = seat_of(tables, request)
         rematch, token = await in_thread(limiter, functools.partial(lobby.again, table, player))
@@ -473,6 +483,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
         Route("/api/tables/{table}/stream", stream),
         Route("/api/tables/{table}/seats/{player}", take, methods=["POST"]),
         Route("/api/tables/{table}/players/{player}/again", again, methods=["POST"]),
+        Route("/api/tables/{table}/players/{player}/name", name, methods=["POST"]),
         Route("/api/tables/{table}/players/{player}", view),
         Route("/api/tables/{table}/players/{player}/actions", act, methods=["POST"]),
         Route("/api/tables/{table}/players/{player}/wait", wait, methods=["POST"]),

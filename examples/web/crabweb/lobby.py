@@ -27,6 +27,7 @@ crabweb.seats.ServerError: Blue's seat is taken ...
 from __future__ import annotations
 
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
@@ -35,10 +36,13 @@ from crabrules.youve_got_crabs.calls import DOUBLE_CRABS_WINDOW
 from crabweb.seats import HUMAN, ServerError
 from crabweb.tables import MAX_TABLES, Table, Tables
 
-__all__ = ["MAX_LISTED", "Lobby", "real_time_info"]
+__all__ = ["MAX_LISTED", "MAX_NAME", "Lobby", "real_time_info"]
 
 #: The most games the lobby lists (the newest first).
 MAX_LISTED = 50
+
+#: The longest name a person may give their seat, in characters.
+MAX_NAME = 24
 
 
 class Lobby:
@@ -53,6 +57,10 @@ class Lobby:
         self._next: dict[str, str] = {}
         #: The games left out of the listing (their links still work).
         self._unlisted: set[str] = set()
+        #: By game id, the names people gave their seats.
+        self._people: dict[str, dict[int, str]] = {}
+        #: By game id, how many times its seats changed (taken, named): streams watch it.
+        self._changes: dict[str, int] = {}
         #: One rematch is made at a time per game (creating one may take agents' turns).
         self._making: dict[str, threading.Lock] = {}
 
@@ -92,6 +100,8 @@ class Lobby:
                 forgotten, _ = self._held.popitem(last=False)
                 self._next.pop(forgotten, None)
                 self._unlisted.discard(forgotten)
+                self._people.pop(forgotten, None)
+                self._changes.pop(forgotten, None)
 
     def free_seats(self, table: Table) -> list[int]:
         """The human seats of ``table`` no browser holds yet."""
@@ -120,7 +130,54 @@ class Lobby:
                     409,
                 )
             held.add(player)
+            self._changes[table.id] = self._changes.get(table.id, 0) + 1
         return table.tokens[player]
+
+    def changes(self, table_id: str) -> int:
+        """How many times game ``table_id``'s seats were taken or named."""
+        with self._lock:
+            return self._changes.get(table_id, 0)
+
+    def people(self, table_id: str) -> dict[int, str]:
+        """The names people gave their seats of game ``table_id``, by player."""
+        with self._lock:
+            return dict(self._people.get(table_id, {}))
+
+    def name(self, table: Table, player: int, name: object) -> str:
+        """Name seat ``player`` of ``table`` (whose token the caller checked); ``""``
+        clears it. Returns the name as kept: spaces at either end removed.
+
+        >>> from crabweb.tables import Tables
+        >>> lobby = Lobby(Tables())
+        >>> table = lobby.open("crab-stack", seats=["human", "human"])
+        >>> lobby.name(table, 1, "  Zoé ")
+        'Zoé'
+        >>> lobby.name(table, 1, "a" * 25)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        crabweb.seats.ServerError: name: at most 24 characters...
+
+        Raises:
+            ServerError: not a string, longer than :data:`MAX_NAME`, or holding a control
+                or format character (400 ``bad_name``).
+        """
+        if not isinstance(name, str):
+            raise ServerError('name: a string ("" clears it)', "bad_name")
+        if len(name) > 4 * MAX_NAME:  # before any work on it: a huge name is refused fast
+            raise ServerError(f"name: at most {MAX_NAME} characters", "bad_name")
+        name = name.strip()
+        if len(name) > MAX_NAME:
+            raise ServerError(f"name: at most {MAX_NAME} characters, not {len(name)}", "bad_name")
+        if any(unicodedata.category(c) in {"Cc", "Cf", "Cs", "Zl", "Zp"} for c in name):
+            raise ServerError("name: letters, digits, spaces and signs, no control", "bad_name")
+        with self._lock:
+            people = self._people.setdefault(table.id, {})
+            if name:
+                people[player] = name
+            else:
+                people.pop(player, None)
+            self._changes[table.id] = self._changes.get(table.id, 0) + 1
+        return name
 
     def next_of(self, table_id: str) -> str | None:
         """The id of game ``table_id``'s rematch, once someone asked for it."""
@@ -154,6 +211,7 @@ class Lobby:
                     self._next[table.id] = rematch.id
                     if table.id in self._unlisted:
                         self._unlisted.add(rematch.id)
+                    self._people[rematch.id] = dict(self._people.get(table.id, {}))
                     self._making.pop(table.id, None)
             else:
                 rematch = self.tables.get(rematch_id)
@@ -179,6 +237,7 @@ class Lobby:
     def entry(self, table: Table) -> dict[str, Any]:
         """``table`` as the lobby lists it: its game, moves and each seat."""
         free = set(self.free_seats(table))
+        people = self.people(table.id)
         config, names = table.config, table.game.names
         return {
             "id": table.id,
@@ -191,6 +250,7 @@ class Lobby:
                     "name": names.player(config, player),
                     "kind": seat,
                     "free": player in free,
+                    "person": people.get(player),
                 }
                 for player, seat in enumerate(table.seats)
             ],

@@ -1,7 +1,7 @@
 """Server-Sent Events: a seat's (or a spectator's) view pushed each time its game moves on.
 
 A stream polls its game every :data:`STREAM_SECONDS` and sends the view when the game
-moved on or a seat was taken; once the game is over it looks for the rematch every
+moved on or a seat was taken or named; once the game is over it looks for the rematch every
 :data:`AGAIN_SECONDS`, sends an ``again`` event naming it, and ends. It ends too when
 the client goes away. A client that stops reading holds only its own stream (the server
 writes to it no faster than it reads). At most :data:`MAX_STREAMS` are open at once.
@@ -65,7 +65,7 @@ class Streams:
                 shown: object = None
                 over = False
                 while not await request.is_disconnected():
-                    now = (table.moves, len(lobby.free_seats(table)))
+                    now = (table.moves, lobby.changes(table.id))
                     if now != shown:
                         view = await look(table, player)
                         shown, over = now, view["terminal"]

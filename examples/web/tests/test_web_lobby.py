@@ -136,6 +136,50 @@ def test_a_new_game_refuses_a_hold_that_is_no_list_of_its_human_seats(
     assert client.get("/api/lobby").json()["games"] == []
 
 
+def test_a_person_names_their_seat_and_everyone_sees_it(client: TestClient) -> None:
+    created = open_game(client, "crab-stack", ["human", "human"], hold=[0])
+    guest = client.post(f"/api/tables/{created['id']}/seats/1").json()["token"]
+    url = f"/api/tables/{created['id']}/players/1/name"
+    named = client.post(url, headers={"X-Seat-Token": guest}, json={"name": "  Zoé 🦀 "})
+    assert named.json() == {"name": "Zoé 🦀"}
+    assert client.get(f"/api/tables/{created['id']}").json()["people"] == {"1": "Zoé 🦀"}
+    (listed,) = client.get("/api/lobby").json()["games"]
+    assert [seat["person"] for seat in listed["seats"]] == [None, "Zoé 🦀"]
+    # Only the seat's own token names it.
+    host = {"X-Seat-Token": created["tokens"]["0"]}
+    assert client.post(url, headers=host, json={"name": "Mallory"}).status_code == 403
+    # "" clears it.
+    assert client.post(url, headers={"X-Seat-Token": guest}, json={"name": ""}).status_code == 200
+    assert client.get(f"/api/tables/{created['id']}").json()["people"] == {}
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"name": "a" * 25}, "bad_name"),
+        ({"name": "a" * 100_000}, "too_large"),
+        ({"name": "é" * 10_000}, "bad_name"),
+        ({"name": "a\x00b"}, "bad_name"),
+        ({"name": "\u202eevil"}, "bad_name"),  # a right-to-left override
+        ({"name": "line\nbreak"}, "bad_name"),
+        ({"name": 5}, "bad_name"),
+        ({"name": None}, "bad_name"),
+        ({"name": "x", "more": 1}, "bad_name"),
+        (["x"], "bad_name"),
+    ],
+)
+def test_a_seats_name_is_short_plain_text(client: TestClient, body: object, reason: str) -> None:
+    created = open_game(client, "crab-stack", ["human", "human"])
+    answer = client.post(
+        f"/api/tables/{created['id']}/players/0/name",
+        headers={"X-Seat-Token": created["tokens"]["0"]},
+        json=body,
+    )
+    assert answer.status_code in {400, 413}
+    assert answer.json()["reason"] == reason
+    assert len(answer.text) < 1000
+
+
 def test_spectators_see_the_public_view_and_no_hand(client: TestClient) -> None:
     created = open_game(client, "youve-got-crabs", ["human", "agent:plausible"] * 2)
     public = client.get(f"/api/tables/{created['id']}").json()

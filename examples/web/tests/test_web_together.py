@@ -106,10 +106,16 @@ def test_people_join_from_links_reload_mid_game_watch_and_play_again(
     expect(guest).to_have_url(re.compile(rf"\?table={table_id}&seat=1$"))
     expect(guest.locator("#status")).to_contain_text("Blue")
     expect(host.locator("#links li")).to_have_count(1)  # taken: only the Watch link is left
+    # The guest gives their name: everyone sees it beside their colour.
+    guest.fill("#my-name", " Zoé ")
+    guest.press("#my-name", "Enter")
+    expect(guest.locator("#my-name")).to_have_value("Zoé")
+    host.wait_for_function("view.people['1'] === 'Zoé'")
     # The lobby: no free seat left, the game still there to watch.
     lobby = person()
     entry = lobby.locator(f"#lobby-list li[data-table='{table_id}']")
     expect(entry).to_contain_text("Red (taken)")
+    expect(entry).to_contain_text("Blue (Zoé)")
     expect(entry.locator(".free-seat")).to_have_count(0)
     lobby.screenshot(path=str(shots / "web-lobby.png"))
     # A third browser following the guest's link is told the seat is taken.

@@ -214,8 +214,11 @@ function nextViewer(v) {
 
 // --- Showing a view ------------------------------------------------------------------
 
+// A player by the name the board shows ("red"), and the name its person gave, if any.
 function nameOf(player) {
-  return (view && view.names && view.names[player]) || `player ${player}`;
+  const shown = (view && view.names && view.names[player]) || `seat ${player + 1}`;
+  const person = view && view.people && view.people[player];
+  return person ? `${shown} (${person})` : shown;
 }
 
 function render() {

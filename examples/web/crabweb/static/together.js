@@ -97,6 +97,13 @@ async function enterSeat(seat) {
   $("seat-switch").hidden = table.humans.length < 2;
   $("seat-switch").innerHTML = "";
   await show(seat);
+  // One person, one seat: the name this browser last gave goes with it.
+  const known = localStorage.getItem("crabweb:name") || "";
+  $("name-box").hidden = table.humans.length > 1;
+  $("my-name").value = (view.people && view.people[seat]) || known;
+  if (table.humans.length === 1 && known && !(view.people && view.people[seat])) {
+    await giveName(known);
+  }
   for (const p of table.humans) {
     const option = document.createElement("option");
     option.value = p;
@@ -140,8 +147,8 @@ async function showLobby() {
     for (const seat of game.seats) {
       const part = document.createElement(seat.free ? "a" : "span");
       part.className = seat.free ? "free-seat" : "seat";
-      part.textContent = seat.free ? `Sit as ${seat.name}`
-        : `${capital(seat.name)} (${seat.kind === "human" ? "taken" : seatLabel(seat.kind)})`;
+      const who = seat.kind !== "human" ? seatLabel(seat.kind) : seat.person || "taken";
+      part.textContent = seat.free ? `Sit as ${seat.name}` : `${capital(seat.name)} (${who})`;
       if (seat.free) part.href = `/?table=${game.id}&join=${seat.player}`;
       li.append(" ", part);
     }
@@ -177,6 +184,17 @@ function showInvites() {
   // Open while seats are free (the links to send), and whenever that changes.
   if (String(free) !== invited) $("invite-box").open = free.length > 0;
   invited = String(free);
+}
+
+async function giveName(name) {
+  try {
+    const given = await api("POST", `/api/tables/${table.id}/players/${viewer}/name`, { name });
+    localStorage.setItem("crabweb:name", given.name);
+    $("my-name").value = given.name;
+    showError(null);
+  } catch (error) {
+    showError(error);
+  }
 }
 
 // --- Play again -------------------------------------------------------------------------
@@ -295,6 +313,7 @@ function toggleAutoplay() {
 document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("keydown", onKey);
   $("again").addEventListener("click", playAgain);
+  $("my-name").addEventListener("change", () => giveName($("my-name").value));
   $("seat-switch").addEventListener("change", () => show(Number($("seat-switch").value)));
   $("lobby-refresh").addEventListener("click", showLobby);
   $("replay-play").addEventListener("click", toggleAutoplay);
