@@ -81,11 +81,13 @@ class Lobby:
         Raises:
             ServerError: a seat in ``hold`` is no human seat of the game (``no_seat``).
         """
+        # Checked before the game is made: a refused request leaves no game behind.
+        humans = {player for player, seat in enumerate(seats) if seat == HUMAN}
+        held = humans if hold is None else set(hold)
+        if held - humans:
+            stray = sorted(held - humans)
+            raise ServerError(f"hold: {stray} are not human seats of this game", "no_seat")
         table = self.tables.create(game_id, seats=seats, config=config, seed=seed)
-        held = set(table.tokens) if hold is None else set(hold)
-        stray = held - set(table.tokens)
-        if stray:
-            raise ServerError(f"hold: {sorted(stray)} are not human seats of this game", "no_seat")
         if not listed:
             with self._lock:
                 self._unlisted.add(table.id)

@@ -127,13 +127,16 @@ def test_the_lobbys_endpoints_refuse_bad_paths_with_a_reason(
     ["0", [0, 0], [True], [1.0], [-1], [64], [5], list(range(10_000)), {"0": 1}, [None]],
 )
 def test_a_new_game_refuses_a_hold_that_is_no_list_of_its_human_seats(
-    client: TestClient, hold: object
+    client: TestClient, tables: Tables, hold: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    made: list[object] = []
+    monkeypatch.setattr(tables, "create", lambda *args, **kwargs: made.append(args))
     body = {"game": "crab-stack", "seats": ["human", "agent:random"], "hold": hold}
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 400, answer.text
     assert answer.json()["reason"] in {"bad_request", "no_seat"}
     assert client.get("/api/lobby").json()["games"] == []
+    assert made == []  # refused before any game was made
 
 
 def test_a_person_names_their_seat_and_everyone_sees_it(client: TestClient) -> None:
