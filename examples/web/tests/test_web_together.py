@@ -310,3 +310,22 @@ def test_a_broken_link_is_said_in_words(person: Opener, path: str) -> None:
     expect(page.locator("#notice")).to_be_visible()
     expect(page.locator("#table")).to_be_hidden()
     assert page.evaluate("window.hacked") is None
+
+
+def test_a_hot_seat_plays_again_in_every_seat_it_holds(person: Opener) -> None:
+    page = person()
+    page.check("#hotseat")
+    set_up(page, "crab-stack", ["human", "human"], seed=3, max_turns="2")
+    for _ in range(10):
+        if page.locator("#handoff").is_visible():
+            page.click("#reveal")
+        view = current_view(page)
+        if view["terminal"]:
+            break
+        play_first_action(page)
+    expect(page.locator("#again")).to_be_visible()
+    old = page.evaluate("table.id")
+    page.click("#again")
+    page.wait_for_url(lambda url: old not in url)
+    expect(page.locator("#table")).to_be_visible()
+    assert page.evaluate("Object.keys(table.tokens).sort().join()") == "0,1"

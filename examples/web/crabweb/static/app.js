@@ -26,9 +26,10 @@ const SPELL = {
 };
 const SPELL_LENGTH = { "crab-stack": 2 };
 
-async function api(method, path, body) {
+// A request as seat `seat` (by default the one shown): its token goes in a header.
+async function api(method, path, body, seat = viewer) {
   const headers = { "Content-Type": "application/json" };
-  if (viewer !== null && table && table.tokens[viewer]) headers["X-Seat-Token"] = table.tokens[viewer];
+  if (seat !== null && table && table.tokens[seat]) headers["X-Seat-Token"] = table.tokens[seat];
   pending++;
   try {
     const response = await fetch(path, {

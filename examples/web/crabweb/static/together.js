@@ -214,7 +214,7 @@ async function playAgain() {
   const tokens = {};
   try {
     for (const p of table.humans) {  // hot seat: every seat this browser holds
-      const rematch = await api("POST", `/api/tables/${table.id}/players/${p}/again`);
+      const rematch = await api("POST", `/api/tables/${table.id}/players/${p}/again`, undefined, p);
       next = rematch.id;
       tokens[p] = rematch.token;
     }
