@@ -332,3 +332,13 @@ def test_a_hot_seat_plays_again_in_every_seat_it_holds(person: Opener) -> None:
     page.wait_for_url(lambda url: old not in url)
     expect(page.locator("#table")).to_be_visible()
     assert page.evaluate("Object.keys(table.tokens).sort().join()") == "0,1"
+
+
+def test_a_kept_seat_of_a_game_the_server_no_longer_has_is_said_in_words(
+    person: Opener, server: str
+) -> None:
+    page = person()
+    page.evaluate("""localStorage.setItem("crabweb:gone", JSON.stringify({0: "t"}))""")
+    page.goto(f"{server}/?table=gone&seat=0")
+    expect(page.locator("#notice")).to_contain_text("No game")
+    expect(page.locator("#table")).to_be_hidden()

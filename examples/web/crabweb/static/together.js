@@ -93,10 +93,15 @@ async function join(id, seat) {
 
 async function enterSeat(seat) {
   $("home").hidden = true;
-  $("table").hidden = false;
   $("seat-switch").hidden = table.humans.length < 2;
   $("seat-switch").innerHTML = "";
-  await show(seat);
+  try {
+    await show(seat);
+  } catch (error) {  // the game is gone (a server without its database), or the token
+    notice(`${capital(String(error.message || error.reason))}.`);
+    return;
+  }
+  $("table").hidden = false;
   // One person, one seat: the name this browser last gave goes with it.
   const known = localStorage.getItem("crabweb:name") || "";
   $("name-box").hidden = table.humans.length > 1;
