@@ -5,8 +5,19 @@ with status 400, or 403/404/409/413 as said; a query value given twice is a 400)
 
 - ``GET /``: the page (``static/index.html``); ``GET /api/games``: the games, their
   player counts, default configs and the agents a seat may have.
-- ``POST /api/tables``: ``{"game", "seats", "config"?, "seed"?}`` creates a game; the
-  answer gives its ``id`` and one ``tokens[player]`` per human seat.
+- ``POST /api/tables``: ``{"game", "seats", "config"?, "seed"?, "hold"?, "listed"?}``
+  creates a game; the answer gives its ``id``, one ``tokens[player]`` per human seat its
+  creator holds (``hold``: those seats; all by default), a ``join`` link per other human
+  seat and a ``watch`` link. ``"listed": false`` leaves it out of the lobby.
+- ``GET /api/lobby``: the games not over and their seats, which are free
+  (:mod:`crabweb.lobby`); ``POST /api/tables/{id}/seats/{p}``: take free seat ``p``,
+  the answer gives its ``token`` (once: a seat held is a 409 ``seat_taken``).
+- ``GET /api/tables/{id}``: the public view, a spectator's (no legal actions);
+  ``GET /api/tables/{id}/stream``: that view pushed as the game moves on.
+- ``POST /api/tables/{id}/players/{p}/again``: once the game is over, the rematch with
+  the same seats; the answer gives its ``id`` and seat ``p``'s ``token`` in it.
+- ``POST /api/tables/{id}/players/{p}/name``: ``{"name"}``, the name the seat's person
+  goes by (at most :data:`crabweb.lobby.MAX_NAME` characters; ``""`` clears it).
 - ``GET /api/tables/{id}/players/{p}``: player ``p``'s view (header ``X-Seat-Token``):
   observation, SVG, described legal actions with their clicks, events seen so far
   (``?since=N``: those of moves after the N-th), the players' names as the board shows
@@ -15,7 +26,13 @@ with status 400, or 403/404/409/413 as said; a query value given twice is a 400)
   ``{"events": [...]}``, what ``p`` saw of it and of the agents' answers.
 - ``POST /api/tables/{id}/players/{p}/wait``: in real-time play, let the agents act.
 - ``GET /api/tables/{id}/players/{p}/stream``: Server-Sent Events, ``p``'s view each time
-  the game moves on (``?token=``: a browser's EventSource sends no header of its own).
+  the game moves on (``?token=``: a browser's EventSource sends no header of its own);
+  once it is over, an ``again`` event names the rematch when someone asks for one. At
+  most :data:`crabweb.streams.MAX_STREAMS` streams are open at once (more: 503 ``busy``).
+
+Real-time views also carry the clock's ``speed``, the open call's time ``left`` and who
+the table ``waiting_for`` (:func:`crabweb.lobby.real_time_info`); every view lists the
+seats still ``free`` and names the rematch, ``next``, once there is one.
 - ``GET /api/tables/{id}/record``: the GameRecord (hidden-information games: at the end);
   ``?format=text``: as text, one move a line (:mod:`crabrules.record`); ``json``, the
   default, or ``text``: any other format is a 400.
@@ -54,7 +71,6 @@ from starlette.responses import (
     JSONResponse,
     PlainTextResponse,
     Response,
-    StreamingResponse,
 )
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -63,6 +79,8 @@ import crabrules
 from crabrules.agents import AGENTS
 from crabrules.core import CrabRulesError, DeserializationError
 from crabweb.live import Ticker
+from crabweb.lobby import Lobby, real_time_info
+from crabweb.streams import Streams
 from crabweb.tables import HUMAN, SEAT_CHOICES, ServerError, Table, Tables
 
 __all__ = ["STATIC", "app", "create_app"]
@@ -77,9 +95,6 @@ MAX_TABLE_THREADS = 16
 
 #: Real-time games run on the server's clock at this many game seconds a second.
 LIVE_SPEED = 1.0
-
-#: How often a stream looks for a new move, in seconds.
-STREAM_SECONDS = 0.1
 
 T = TypeVar("T")
 
@@ -187,7 +202,7 @@ def table_request(body: object) -> tuple[str, list[str], Any, int | None]:
     """The game, seats, config and seed of a ``POST /api/tables`` body, checked."""
     if not isinstance(body, dict):
         raise ServerError("the body is an object: {game, seats, config?, seed?}", "bad_request")
-    unknown = set(body) - {"game", "seats", "config", "seed"}
+    unknown = set(body) - {"game", "seats", "config", "seed", "hold", "listed"}
     if unknown:
         raise ServerError(f"unknown field(s) {', '.join(sorted(unknown))}", "bad_request")
     game_id, seats, seed = body.get("game"), body.get("seats"), body.get("seed")
@@ -205,6 +220,22 @@ def table_request(body: object) -> tuple[str, list[str], Any, int | None]:
         except DeserializationError as error:
             raise DeserializationError(option_words(game_id, str(error))) from None
     return game_id, seats, config, seed
+
+
+def held_seats(body: dict[str, Any]) -> list[int] | None:
+    """A ``POST /api/tables`` body's ``hold``: the human seats its creator keeps (``None``:
+    every one), each once."""
+    hold = body.get("hold")
+    if hold is None:
+        return None
+    if not (
+        isinstance(hold, list)
+        and len(hold) <= 64
+        and all(type(p) is int and 0 <= p < 64 for p in hold)
+        and len(set(hold)) == len(hold)
+    ):
+        raise ServerError("hold: a list of distinct player numbers, each once", "bad_request")
+    return list(hold)
 
 
 #: Where a refusal of a document says the problem is: `` @ $`` and a path (``$.players``).
@@ -273,6 +304,59 @@ def games_listing() -> list[dict[str, Any]]:
     return listed
 
 
+def seat_number(text: str) -> int:
+    """A seat's number in a path; anything but ASCII digits (at most nine) is a 404."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise ServerError(f"no player {text[:24]!r} at this table", "no_seat", 404)
+    return int(text)
+
+
+def seat_of(tables: Tables, request: Request) -> tuple[Table, int]:
+    """The game and seat a request names, once it showed that seat's token.
+
+    Raises:
+        ServerError: no such game (404), no such human seat (404), or a wrong token (403).
+    """
+    table = tables.get(request.path_params["table"])
+    player = seat_number(request.path_params["player"])
+    # A browser's EventSource sends no header of its own: the stream takes ?token=.
+    token = request.headers.get("x-seat-token") or query(request, "token")
+    table.check_token(player, token)
+    return table, player
+
+
+def viewer_of(tables: Tables, request: Request) -> tuple[Table, int | None]:
+    """The game a request names and whose view it asks for: a seat's (:func:`seat_of`), or
+    ``None`` (a spectator's) when the path names no player."""
+    if "player" in request.path_params:
+        return seat_of(tables, request)
+    return tables.get(request.path_params["table"]), None
+
+
+def dressed(lobby: Lobby, table: Table, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with what people need besides the rules': the clock (in real time), the
+    seats still ``free``, the names ``people`` gave their seats and the rematch
+    (``next``)."""
+    view["next"] = lobby.next_of(table.id)
+    view["free"] = lobby.free_seats(table)
+    view["people"] = {str(p): name for p, name in lobby.people(table.id).items()}
+    return real_time_info(table, view)
+
+
+def created(table: Table, free: list[int]) -> dict[str, Any]:
+    """The answer to ``POST /api/tables``: the game, the tokens of the seats its creator
+    holds, and a link to join each ``free`` seat and to watch."""
+    return {
+        "id": table.id,
+        "game": table.game.info.id,
+        "seats": list(table.seats),
+        "humans": [p for p, s in enumerate(table.seats) if s == HUMAN],
+        "tokens": {str(p): t for p, t in table.tokens.items() if p not in free},
+        "join": {str(p): f"/?table={table.id}&join={p}" for p in free},
+        "watch": f"/?table={table.id}&watch=1",
+    }
+
+
 def create_app(tables: Tables | None = None) -> Starlette:
     """The app, serving ``tables`` (by default an empty :class:`Tables` in memory, with
     real-time games on the server's clock at :data:`LIVE_SPEED`).
@@ -282,6 +366,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
     """
     tables = Tables(speed=LIVE_SPEED) if tables is None else tables
     ticker = Ticker(tables)
+    lobby = Lobby(tables)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -300,17 +385,6 @@ def create_app(tables: Tables | None = None) -> Starlette:
         async with turns.setdefault(table, anyio.Lock()):
             return await in_thread(limiter, call)
 
-    def seat(request: Request) -> tuple[Table, int]:
-        table = tables.get(request.path_params["table"])
-        text = request.path_params["player"]
-        if not (text.isascii() and text.isdigit() and len(text) <= 9):
-            raise ServerError(f"no player {text[:24]!r} at this table", "no_seat", 404)
-        player = int(text)
-        # A browser's EventSource sends no header of its own: the stream takes ?token=.
-        token = request.headers.get("x-seat-token") or query(request, "token")
-        table.check_token(player, token)
-        return table, player
-
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -318,55 +392,73 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return JSONResponse({"games": games_listing(), "agents": AGENTS, "seats": SEAT_CHOICES})
 
     async def create(request: Request) -> Response:
-        game_id, seats, config, seed = table_request(await read_json(request))
+        body = await read_json(request)
+        game_id, seats, config, seed = table_request(body)
+        hold = held_seats(body)
+        listed = body.get("listed", True)
+        if type(listed) is not bool:
+            raise ServerError("listed: true (the default) or false", "bad_request")
         table = await in_thread(
             limiter,
-            functools.partial(tables.create, game_id, seats=seats, config=config, seed=seed),
+            functools.partial(
+                lobby.open,
+                game_id,
+                seats=seats,
+                hold=hold,
+                config=config,
+                seed=seed,
+                listed=listed,
+            ),
         )
-        answer = {
-            "id": table.id,
-            "game": game_id,
-            "seats": list(table.seats),
-            "humans": [p for p, s in enumerate(table.seats) if s == HUMAN],
-            "tokens": {str(p): token for p, token in table.tokens.items()},
-        }
+        answer = created(table, lobby.free_seats(table))
         return JSONResponse(answer, status_code=201)
 
     async def view(request: Request) -> Response:
-        table, player = seat(request)
+        table, player = viewer_of(tables, request)
         since = count(query(request, "since", "0"), "since (moves)")
-        return JSONResponse(await on_table(table, functools.partial(table.view, player, since)))
+        shown = await on_table(table, functools.partial(table.view, player, since))
+        return JSONResponse(dressed(lobby, table, shown))
+
+    async def listing(request: Request) -> Response:
+        return JSONResponse({"games": await in_thread(limiter, lobby.listing)})
+
+    async def take(request: Request) -> Response:
+        player = seat_number(request.path_params["player"])
+        token = lobby.take(request.path_params["table"], player)
+        return JSONResponse({"id": request.path_params["table"], "player": player, "token": token})
 
     async def act(request: Request) -> Response:
-        table, player = seat(request)
+        table, player = seat_of(tables, request)
         document = await read_json(request)
         events = await on_table(table, functools.partial(table.act, player, document))
         return JSONResponse({"events": events})
 
     async def wait(request: Request) -> Response:
-        table, player = seat(request)
+        table, player = seat_of(tables, request)
         return JSONResponse(
             {"events": await on_table(table, functools.partial(table.wait, player))}
         )
 
+    async def name(request: Request) -> Response:
+        table, player = seat_of(tables, request)
+        body = await read_json(request)
+        given = body.get("name") if isinstance(body, dict) and set(body) == {"name"} else None
+        return JSONResponse({"name": lobby.name(table, player, given)})
+
+    async def again(request: Request) -> Response:
+        table, player = seat_of(tables, request)
+        rematch, token = await in_thread(limiter, functools.partial(lobby.again, table, player))
+        return JSONResponse({"id": rematch.id, "player": player, "token": token})
+
+    streams = Streams()
+
+    async def look(table: Table, player: int | None) -> dict[str, Any]:
+        shown = await on_table(table, functools.partial(table.view, player))
+        return dressed(lobby, table, shown)
+
     async def stream(request: Request) -> Response:
-        table, player = seat(request)
-
-        async def views() -> AsyncIterator[str]:
-            # Server-Sent Events: the player's own view each time the game moves on,
-            # until it ends (the page draws it as it comes).
-            shown = -1
-            while not await request.is_disconnected():
-                if table.moves != shown:
-                    view = await on_table(table, functools.partial(table.view, player))
-                    shown = view["moves"]
-                    yield f"event: view\ndata: {json.dumps(view)}\n\n"
-                    if view["terminal"]:
-                        return
-                await asyncio.sleep(STREAM_SECONDS)
-
-        headers = {"Cache-Control": "no-store"}
-        return StreamingResponse(views(), media_type="text/event-stream", headers=headers)
+        table, player = viewer_of(tables, request)
+        return streams.response(request, table, player, look, lobby)
 
     async def record(request: Request) -> Response:
         table = tables.get(request.path_params["table"])
@@ -385,7 +477,13 @@ def create_app(tables: Tables | None = None) -> Starlette:
     routes = [
         Route("/", index),
         Route("/api/games", games),
+        Route("/api/lobby", listing),
         Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table}", view),
+        Route("/api/tables/{table}/stream", stream),
+        Route("/api/tables/{table}/seats/{player}", take, methods=["POST"]),
+        Route("/api/tables/{table}/players/{player}/again", again, methods=["POST"]),
+        Route("/api/tables/{table}/players/{player}/name", name, methods=["POST"]),
         Route("/api/tables/{table}/players/{player}", view),
         Route("/api/tables/{table}/players/{player}/actions", act, methods=["POST"]),
         Route("/api/tables/{table}/players/{player}/wait", wait, methods=["POST"]),

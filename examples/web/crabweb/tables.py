@@ -33,21 +33,18 @@ from typing import Any
 
 import crabrules
 from crabrules import record as text_record
-from crabrules.agents import (
-    AGENTS,
-    Agent,
-    Turn,
-    UnknownAgentError,
-    agent_label,
-    agent_rngs,
-    check_agent,
-    make_agent,
-    stamped,
-)
-from crabrules.agents.registry import is_builtin
+from crabrules.agents import Agent, Turn, agent_label, agent_rngs, check_agent, stamped
 from crabrules.core import CrabRulesError, Dynamics, Information
 from crabweb.clicks import clicks
 from crabweb.replay import replay_step
+from crabweb.seats import (
+    HUMAN,
+    MAX_AGENT_ITERATIONS,
+    SEAT_CHOICES,
+    ServerError,
+    make_seat_agent,
+    shown,
+)
 from crabweb.store import SavedTable, Store
 
 __all__ = [
@@ -62,95 +59,12 @@ __all__ = [
     "make_seat_agent",
 ]
 
-#: The seat of a person; any other seat is ``agent:NAME`` (a name of ``crabrules.agents``).
-HUMAN = "human"
-
 #: The most games kept at once; creating one more forgets the oldest.
 MAX_TABLES = 200
 
 #: The most actions agents take in one request (a safety net: real-time games need not end
 #: under random play).
 MAX_AGENT_ACTIONS = 2000
-
-#: The most iterations per decision a search agent (``agent:mcts:N``, ``agent:ismcts:N``)
-#: may have here; a seat asking for more is refused. The library's default (1,000) is
-#: allowed; a decision then takes about a second (You've Got Crabs: several).
-MAX_AGENT_ITERATIONS = 2000
-
-#: The seats the page offers: a person, or each of the library's agents (the search agents
-#: at a few budgets within :data:`MAX_AGENT_ITERATIONS`; any budget up to it is accepted).
-SEAT_CHOICES = [
-    HUMAN,
-    "agent:random",
-    "agent:plausible",
-    "agent:mcts:200",
-    "agent:mcts:1000",
-    "agent:ismcts:50",
-    "agent:ismcts:500",
-]
-
-
-class ServerError(CrabRulesError, ValueError):
-    """A request the server refuses: ``reason`` is a stable code, the message says why."""
-
-    def __init__(self, message: str, reason: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.status = status
-
-
-def make_seat_agent(player: int, seat: str) -> Agent:
-    """The agent for ``seat`` (``"agent:NAME"``), its search budget within this server's cap.
-
-    >>> make_seat_agent(1, "agent:mcts:200").budget.iterations
-    200
-    >>> make_seat_agent(1, "agent:mcts:100000000")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    crabweb.tables.ServerError: seat 1: a search agent thinks at most 2000 iterations ...
-
-    Raises:
-        ServerError: the seat is not ``agent:NAME`` (``seats``), or its budget is over
-            :data:`MAX_AGENT_ITERATIONS` (``agent_budget``).
-        UnknownAgentError: no agent has that name, or the budget is not a number.
-    """
-    name = seat.removeprefix("agent:")
-    if name == seat:
-        raise ServerError(f"seat {player}: 'human' or 'agent:NAME', not {_shown(seat)}", "seats")
-    if not is_builtin(name):
-        # A server must not import code a client names (`agent:os:system` would run it):
-        # from HTTP, only the library's own agents; Python code may seat agent objects.
-        known = ", ".join(sorted(AGENTS))
-        raise UnknownAgentError(f"seat {player}: agent {_shown(name)} is not one of {known}")
-    kind, colon, budget = name.partition(":")
-
-    def too_many(iterations: str) -> ServerError:
-        return ServerError(
-            f"seat {player}: a search agent thinks at most {MAX_AGENT_ITERATIONS} iterations "
-            f"per decision on this server, not {iterations}",
-            "agent_budget",
-        )
-
-    if colon:
-        if not (budget.isascii() and budget.isdigit()):
-            # Checked here: the number is read by int(), which knows other digits ('²').
-            raise UnknownAgentError(
-                f"agent {_shown(name)}: the iterations after ':' are a positive integer"
-            )
-        digits = budget.lstrip("0") or "0"
-        if len(digits) > len(str(MAX_AGENT_ITERATIONS)):
-            raise too_many(_shown(budget))  # before int(): thousands of digits read slowly
-        name = f"{kind}:{digits}"
-    agent = make_agent(name)
-    iterations = getattr(getattr(agent, "budget", None), "iterations", 0)
-    if iterations > MAX_AGENT_ITERATIONS:
-        raise too_many(str(iterations))
-    return agent
-
-
-def _shown(text: str) -> str:
-    # A client's text in a message, cut short: an error stays small whatever was sent.
-    return repr(text if len(text) <= 24 else text[:24] + "...")
 
 
 class Table:
@@ -324,8 +238,11 @@ class Table:
         if given is None or not secrets.compare_digest(given, self.tokens[player].encode()):
             raise ServerError(f"this is not player {player}'s seat token", "bad_token", 403)
 
-    def view(self, player: int, since: int = 0) -> dict[str, Any]:
-        """Everything ``player`` may see now: observation, picture, legal actions, events."""
+    def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
+        """Everything ``player`` may see now: observation, picture, legal actions, events.
+
+        ``None`` is a spectator: the public view, and no legal actions.
+        """
         with self.lock:
             return self._view(player, since)
 
@@ -333,10 +250,11 @@ class Table:
         """The action the picture marks as the last one (every player saw it made)."""
         return self.actions[-1] if self.actions else None
 
-    def _view(self, player: int, since: int) -> dict[str, Any]:
+    def _view(self, player: int | None, since: int) -> dict[str, Any]:
         game, state = self.game, self.state
         observation = game.observe(state, player)
-        legal = game.legal_actions(state, player) if not game.is_terminal(state) else ()
+        playing = player is not None and not game.is_terminal(state)
+        legal = game.legal_actions(state, player) if playing else ()
         outcome = game.outcome(state)
         return {
             "game": game.info.id,
@@ -345,6 +263,7 @@ class Table:
             "real_time": self.real_time,
             "live": self.live,
             "moves": len(self.actions),
+            "clock": self.clock(),
             "active": sorted(game.active_players(state)),
             "terminal": game.is_terminal(state),
             "outcome": None if outcome is None else crabrules.to_dict(outcome),
@@ -365,12 +284,12 @@ class Table:
             "events": self._events_for(player, since),
         }
 
-    def events_for(self, player: int, since: int = 0) -> list[dict[str, Any]]:
+    def events_for(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events of actions ``since`` onwards, as ``player`` may see them, described."""
         with self.lock:
             return self._events_for(player, since)
 
-    def _events_for(self, player: int, since: int) -> list[dict[str, Any]]:
+    def _events_for(self, player: int | None, since: int) -> list[dict[str, Any]]:
         return [
             {
                 "move": number,
@@ -590,7 +509,7 @@ class Tables:
         except ValueError as error:
             raise ServerError(str(error), "damaged_game", 500) from None
         if saved is None:
-            raise ServerError(f"no game {_shown(table_id)} on this server", "no_game", 404)
+            raise ServerError(f"no game {shown(table_id)} on this server", "no_game", 404)
         table = self._resume(saved)
         self._hold(table)
         return table

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import crabweb.tables
+import crabweb.seats
 import pytest
 from crabweb.__main__ import SHUTDOWN_SECONDS
 from crabweb.app import MAX_BODY, create_app
@@ -90,7 +90,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, thr
     def gated(spec: str) -> Agent:
         return GatedAgent(opened, thinking)
 
-    monkeypatch.setattr(crabweb.tables, "make_agent", gated)
+    monkeypatch.setattr(crabweb.seats, "make_agent", gated)
     try:
         yield opened, thinking
     finally:

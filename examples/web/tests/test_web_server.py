@@ -23,17 +23,6 @@ import crabrules
 GAME_IDS = sorted(crabrules.GAMES)
 
 
-@pytest.fixture
-def tables() -> Tables:
-    return Tables()
-
-
-@pytest.fixture
-def client(tables: Tables) -> TestClient:
-    # Server exceptions become 500 answers, as a browser would see them.
-    return TestClient(create_app(tables), raise_server_exceptions=False)
-
-
 def create(client: TestClient, game: str, seats: list[str], seed: int = 1) -> dict[str, Any]:
     response = client.post("/api/tables", json={"game": game, "seats": seats, "seed": seed})
     assert response.status_code == 201, response.text

@@ -15,6 +15,7 @@ let selection = [];  // the click keys chosen so far
 let pending = 0;     // requests under way (a test waits for none)
 let stream = null;   // the live view's EventSource (real-time games)
 let replayAt = 0;    // the replay's move
+let replayAsked = 0; // how many replay steps were asked for
 
 // Clicks that spell an action even when it is illegal, so that the server can say why.
 // (Crab Stack: a crab's space, then where it goes.)
@@ -25,9 +26,10 @@ const SPELL = {
 };
 const SPELL_LENGTH = { "crab-stack": 2 };
 
-async function api(method, path, body) {
+// A request as seat `seat` (by default the one shown): its token goes in a header.
+async function api(method, path, body, seat = viewer) {
   const headers = { "Content-Type": "application/json" };
-  if (viewer !== null && table) headers["X-Seat-Token"] = table.tokens[viewer];
+  if (seat !== null && table && table.tokens[seat]) headers["X-Seat-Token"] = table.tokens[seat];
   pending++;
   try {
     const response = await fetch(path, {
@@ -97,154 +99,6 @@ function fillSeats() {
   fillOptions();
 }
 
-// --- The game's options, a form built from its Config's JSON Schema ---------------------
-// Fields that change with the player count follow the "Players" choice; the others are
-// inputs: a box per boolean, a number, a text (a list: comma-separated), a box per name
-// of a set of names (Oh Crab!'s modules and variants), a choice among the values the
-// schema lists as a field's examples (Oh Crab!'s scenarios; "none" where null is allowed;
-// La Marche's beaches, objects, by their names). Each option reads as the schema's title,
-// its description as the tooltip: words, never a field's name or a document.
-
-function optionFields() {
-  const game = currentGame();
-  const defaults = Object.values(game.configs);
-  const props = game.config_schema.properties;
-  return Object.keys(props).filter((name) => name !== "format_version" && editable(props[name]) &&
-    defaults.every((c) => JSON.stringify(c[name]) === JSON.stringify(defaults[0][name])));
-}
-
-// The array a field holds (its non-null choice), or null.
-function arrayOf(prop) {
-  const found = prop.anyOf ? prop.anyOf.find((p) => p.type === "array") : prop;
-  return found && found.type === "array" ? found : null;
-}
-
-// What the form offers in words: a box, a number, a text, a list of words or numbers, a
-// choice. Others (a board's layout as coordinates) keep the game's default.
-function editable(prop) {
-  if (prop.examples) return true;
-  if (["boolean", "integer", "string"].includes(kindOf(prop).type)) return true;
-  const array = arrayOf(prop);
-  return Boolean(array && array.items &&
-    (array.items.enum || ["string", "integer"].includes(array.items.type)));
-}
-
-// A field's JSON type, and whether it may be null (an empty input then).
-function kindOf(prop) {
-  const kinds = prop.anyOf ? prop.anyOf.map((p) => p.type) : [prop.type];
-  return { type: kinds.find((k) => k !== "null"), nullable: kinds.includes("null") };
-}
-
-// A name as words: "crystal-ball" reads "crystal ball" (the value sent stays the name).
-function spaced(text) {
-  return String(text).replaceAll("-", " ").replaceAll("_", " ");
-}
-
-function fillOptions() {
-  const game = currentGame();
-  const config = game.configs[$("players").value];
-  const props = game.config_schema.properties;
-  const box = $("options");
-  box.innerHTML = "";
-  for (const name of optionFields()) {
-    const prop = props[name];
-    const kind = kindOf(prop);
-    const value = config[name];
-    const label = document.createElement("label");
-    label.className = "option";
-    label.title = prop.description || "";
-    label.dataset.field = name;
-    const title = document.createElement("span");
-    title.textContent = prop.title || name.replaceAll("_", " ");
-    label.appendChild(title);
-    const names = prop.items && prop.items.enum;
-    const objects = (prop.examples || []).filter((e) => typeof e === "object" && e !== null);
-    if (prop.type === "array" && names) {
-      for (const item of names) {
-        const check = document.createElement("label");
-        const box = document.createElement("input");
-        box.type = "checkbox";
-        box.dataset.option = name;
-        box.value = item;
-        box.checked = (value || []).includes(item);
-        check.append(box, ` ${spaced(item)}`);
-        label.appendChild(check);
-      }
-    } else if (objects.length && objects.length === prop.examples.length) {
-      // A choice among whole values (a beach): each by its name, chosen by its place.
-      const select = document.createElement("select");
-      select.dataset.option = name;
-      select.dataset.examples = "objects";
-      prop.examples.forEach((example, index) => {
-        const option = document.createElement("option");
-        option.value = String(index);
-        option.textContent = example.name || example.title || `choice ${index + 1}`;
-        select.appendChild(option);
-      });
-      const chosen = prop.examples.findIndex((e) => JSON.stringify(e) === JSON.stringify(value));
-      select.value = String(Math.max(chosen, 0));
-      label.appendChild(select);
-    } else if (prop.examples && prop.examples.includes(value)) {
-      const select = document.createElement("select");
-      select.dataset.option = name;
-      const choices = kind.nullable ? [...prop.examples, null] : prop.examples;
-      for (const choice of choices) {
-        const option = document.createElement("option");
-        option.value = choice === null ? "" : choice;
-        option.textContent = choice === null ? "none" : spaced(choice);
-        select.appendChild(option);
-      }
-      select.value = value;
-      label.appendChild(select);
-    } else {
-      const input = document.createElement("input");
-      input.dataset.option = name;
-      if (kind.type === "boolean") {
-        input.type = "checkbox";
-        input.checked = Boolean(value);
-      } else if (kind.type === "integer") {
-        input.type = "number";
-        input.value = value === null || value === undefined ? "" : value;
-      } else {
-        input.type = "text";
-        input.value = Array.isArray(value) ? value.join(", ")
-          : value === null || value === undefined ? "" : String(value);
-      }
-      label.appendChild(input);
-    }
-    box.appendChild(label);
-  }
-}
-
-function readOptions() {
-  const game = currentGame();
-  const config = structuredClone(game.configs[$("players").value]);
-  const props = game.config_schema.properties;
-  for (const name of optionFields()) {
-    const prop = props[name];
-    const kind = kindOf(prop);
-    const inputs = Array.from($("options").querySelectorAll(`[data-option="${name}"]`));
-    const text = inputs[0].value;
-    if (inputs[0].dataset.examples === "objects") {
-      config[name] = structuredClone(prop.examples[Number(text)]);
-    } else if (kind.type === "array" && prop.items && prop.items.enum) {
-      config[name] = inputs.filter((i) => i.checked).map((i) => i.value);
-    } else if (kind.type === "boolean") {
-      config[name] = inputs[0].checked;
-    } else if (text === "" && kind.nullable) {
-      config[name] = null;
-    } else if (kind.type === "integer") {
-      config[name] = Number(text);
-    } else if (kind.type === "array") {
-      const words = text.split(",").map((s) => s.trim()).filter((s) => s);
-      config[name] = arrayOf(prop).items.type === "integer" ? words.map(Number) : words;
-    } else {
-      config[name] = text;
-    }
-  }
-  return config;
-}
-
 async function createTable() {
   const gameId = $("game").value;
   const n = Number($("players").value);
@@ -259,6 +113,11 @@ async function createTable() {
   showError(null, "setup-error");
   const body = { game: gameId, seats, config };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  // One seat per browser: the creator keeps the first person's seat, the others get a
+  // join link each. Hot seat: every person plays on this screen.
+  const first = seats.indexOf("human");
+  if (!$("hotseat").checked && first >= 0) body.hold = [first];
+  if (!$("listed").checked) body.listed = false;  // only its links lead to it
   viewer = null;
   closeStream();
   $("replay").hidden = true;
@@ -268,14 +127,23 @@ async function createTable() {
     showError(error, "setup-error");
     return;
   }
-  $("table").hidden = false;
+  keepTokens(table.id, table.tokens);
+  table.humans = heldSeats(table.tokens);
   $("record-text").hidden = true;
   showError(null);
   if (table.humans.length === 0) {
-    $("status").textContent = "Every seat is an agent: nothing for a person to do.";
+    // Every seat is an agent: the game is watched (live in real time), then replayed.
+    history.pushState(null, "", table.watch);
+    await watch(table.id);
+    // Turn-based, it is over already: it plays out in the replay, a move at a time.
+    if (view && view.terminal && view.moves > 0) {
+      await replayTo(0);
+      toggleAutoplay();
+    }
     return;
   }
-  await show(table.humans[0]);
+  history.pushState(null, "", `/?table=${table.id}&seat=${table.humans[0]}`);
+  await enterSeat(table.humans[0]);
 }
 
 // --- Whose view is shown (hot seat) ------------------------------------------------
@@ -285,32 +153,49 @@ function closeStream() {
   stream = null;
 }
 
-// A real-time game on the server's clock: the server pushes this seat's view as the game
-// moves on (Server-Sent Events); the page draws each one as it comes.
+// The server pushes the view as the game moves on (Server-Sent Events): the other
+// browsers' moves, the agents' on the server's clock. A spectator's stream (player null)
+// is the public view. Once the game is over, "again" names the rematch.
 function openStream(player) {
   closeStream();
-  const url = `/api/tables/${table.id}/players/${player}/stream?token=${table.tokens[player]}`;
+  const url = player === null ? `/api/tables/${table.id}/stream`
+    : `/api/tables/${table.id}/players/${player}/stream?token=${table.tokens[player]}`;
   stream = new EventSource(url);
   stream.seat = player;
   stream.addEventListener("view", (message) => {
     if (viewer !== player) return;
+    const pushed = JSON.parse(message.data);
+    if (player !== null && table.humans.length > 1 && !pushed.real_time) {
+      show(viewer);  // hot seat: the hand-off screen when another person is to move
+      return;
+    }
     const kept = selection;
-    view = JSON.parse(message.data);
+    view = stamp(pushed);
     render();
     // A half-made selection stays while it still leads to a legal action.
     selection = candidates(kept).length ? kept : [];
     mark();
-    if (view.terminal) closeStream();
   });
+  stream.addEventListener("again", (message) => {
+    if (view) view.next = JSON.parse(message.data).id;
+    showAgain();
+    closeStream();
+  });
+}
+
+// When a view came: the page runs the real-time clock on from it.
+function stamp(v) {
+  v.received = performance.now();
+  return v;
 }
 
 async function show(player) {
   viewer = player;
   selection = [];
-  view = await api("GET", `/api/tables/${table.id}/players/${player}`);
-  if (view.live && !view.terminal && (!stream || stream.seat !== player)) openStream(player);
+  view = stamp(await api("GET", `/api/tables/${table.id}/players/${player}`));
+  if (!view.terminal && (!stream || stream.seat !== player)) openStream(player);
   const next = nextViewer(view);
-  if (next !== viewer && table.humans.length > 1) {
+  if (next !== viewer && table.humans.length > 1 && !view.real_time) {
     // Another person's turn: hide this view until they say they are at the screen.
     $("play").hidden = true;
     $("legal").innerHTML = "";
@@ -323,6 +208,7 @@ async function show(player) {
   $("handoff").hidden = true;
   $("play").hidden = false;
   render();
+  if (view.terminal && view.next) showAgain();
 }
 
 function nextViewer(v) {
@@ -334,23 +220,30 @@ function nextViewer(v) {
 
 // --- Showing a view ------------------------------------------------------------------
 
+// A player by the name the board shows ("red"), and the name its person gave, if any.
 function nameOf(player) {
-  return (view && view.names && view.names[player]) || `player ${player}`;
+  const shown = (view && view.names && view.names[player]) || `seat ${player + 1}`;
+  const person = view && view.people && view.people[player];
+  return person ? `${shown} (${person})` : shown;
 }
 
 function render() {
   $("board").innerHTML = view.svg;
   // Players by the names the board shows; the ending in the game's words.
+  const watching = viewer === null;
   if (view.terminal) {
     $("status").textContent = `Game over after ${view.moves} moves. ${capital(view.ending)}.`;
-  } else if (view.active.includes(viewer)) {
+  } else if (!watching && view.active.includes(viewer)) {
     $("status").textContent = `${capital(nameOf(viewer))}, your turn.`;
   } else {
     const others = view.active.map(nameOf).join(" and ");
-    $("status").textContent = `${capital(nameOf(viewer))}: waiting for ${others}.`;
+    $("status").textContent = watching ? `Watching: ${others} to play.`
+      : `${capital(nameOf(viewer))}: waiting for ${others}.`;
   }
-  $("wait").hidden = !view.real_time || view.live || view.terminal;
+  $("wait").hidden = watching || !view.real_time || view.live || view.terminal;
   $("replay-open").hidden = !view.terminal;
+  $("actions").hidden = watching;
+  showClock();
   $("legal").innerHTML = "";
   view.legal.forEach((item, index) => {
     const li = document.createElement("li");
@@ -359,20 +252,45 @@ function render() {
     button.className = "action";
     button.dataset.index = index;
     button.innerHTML = `<code></code><span></span>`;
-    button.querySelector("code").textContent = item.notation;
-    button.querySelector("span").textContent = item.text;
+    // A call's time is the server's clock when it arrives: the list says "now".
+    button.querySelector("code").textContent = untimed(item.notation);
+    button.querySelector("span").textContent = item.text.replace(/ at [0-9.e+-]+ s$/, " now");
     button.addEventListener("click", () => post(item.action));
     li.appendChild(button);
     $("legal").appendChild(li);
   });
+  showMoves();
+  mark();
+  showAgain();
+  showInvites();
+}
+
+// A move's notation without its clock reading ("P0 call P1 @0.0" reads "P0 call P1").
+function untimed(notation) {
+  return notation.replace(/ @[0-9.e+-]+$/, "");
+}
+
+// The moves so far, each what it did in words; a click shows the table after it.
+function showMoves() {
+  const byMove = new Map();
+  for (const event of view.events) {
+    if (!byMove.has(event.move)) byMove.set(event.move, []);
+    byMove.get(event.move).push(event.text);
+  }
   $("log").innerHTML = "";
-  for (const event of view.events.slice(-40)) {
+  for (const [move, texts] of byMove) {
     const li = document.createElement("li");
-    li.textContent = event.text;
+    li.value = move;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.dataset.move = move;
+    button.textContent = texts.join("; ");
+    button.addEventListener("click", () => replayTo(move));
+    li.appendChild(button);
     $("log").appendChild(li);
   }
   $("log").scrollTop = $("log").scrollHeight;
-  mark();
 }
 
 function startsWith(clicks, keys) {
@@ -398,7 +316,7 @@ function mark() {
     b.classList.toggle("candidate", chosen.has(Number(b.dataset.index))));
   $("hint").textContent = selection.length
     ? `Selected ${selection.map(labelOf).join(" then ")}: click on, choose in the list, or click it again to cancel.`
-    : "";
+    : typedHint();
 }
 
 function keyOf(g) {
@@ -503,11 +421,22 @@ async function showRecord() {
 // --- Replay: step through a finished game ---------------------------------------------
 
 async function replayTo(move) {
-  const step = await api("GET", `/api/tables/${table.id}/replay?move=${move}`);
+  // Steps asked quickly one after another (arrow keys): each counts from the last asked,
+  // and only the last answer is shown.
+  const asked = ++replayAsked;
+  replayAt = move;
+  let step;
+  try {
+    step = await api("GET", `/api/tables/${table.id}/replay?move=${move}`);
+  } catch (error) {
+    showError(error);  // a hidden-information game is replayed once it is over
+    return;
+  }
+  if (asked !== replayAsked) return;
   replayAt = step.move;
   $("replay").hidden = false;
   $("replay-move").textContent = `move ${step.move} of ${step.moves}`;
-  $("replay-text").textContent = step.move ? `${step.notation}: ${step.text}` : "The start.";
+  $("replay-text").textContent = step.move ? `${untimed(step.notation)}: ${step.text}` : "The start.";
   $("replay-board").innerHTML = step.svg;
   $("replay-events").innerHTML = "";
   for (const text of step.events) {
@@ -518,6 +447,7 @@ async function replayTo(move) {
   $("replay-first").disabled = $("replay-prev").disabled = step.move === 0;
   $("replay-next").disabled = $("replay-last").disabled = step.move === step.moves;
   $("replay-last").dataset.moves = step.moves;
+  $("replay-play").disabled = step.move === step.moves;
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -529,5 +459,5 @@ document.addEventListener("DOMContentLoaded", () => {
   $("replay-prev").addEventListener("click", () => replayTo(replayAt - 1));
   $("replay-next").addEventListener("click", () => replayTo(replayAt + 1));
   $("replay-last").addEventListener("click", () => replayTo(Number($("replay-last").dataset.moves)));
-  loadGames();
+  startTogether();
 });
