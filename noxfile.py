@@ -73,8 +73,12 @@ PLAYWRIGHT = "playwright>=1.45"
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the unit, rule, conformance and doctests, with coverage of src/ (at least 90%)."""
-    session.install("-e", ".", *TEST_DEPS)
+    """Run the unit, rule, conformance and doctests, with coverage of src/ (at least 90%).
+
+    The ``tournament`` extra (OpenSkill) is installed, so that the
+    tournament's OpenSkill ratings are tested here.
+    """
+    session.install("-e", ".[tournament]", *TEST_DEPS)
     session.run(
         "pytest",
         "--numprocesses=auto",
@@ -165,7 +169,7 @@ def typecheck(session: nox.Session) -> None:
     """
     session.install(
         "-e",
-        ".[rl,pettingzoo,gymnasium,render]",
+        ".[rl,pettingzoo,gymnasium,render,tournament]",
         MYPY,
         *TEST_DEPS,
         "types-jsonschema",
