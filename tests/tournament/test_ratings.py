@@ -58,7 +58,8 @@ def test_elo_of_a_75_percent_score_is_400_log10_3() -> None:
     assert elo_of_score(0.75) == pytest.approx(ELO_75)
     assert expected_score(ELO_75) == pytest.approx(0.75)
     assert elo_of_score(0.5) == 0.0
-    assert elo_of_score(1.0) == math.inf and elo_of_score(0.0) == -math.inf
+    assert elo_of_score(1.0) == math.inf
+    assert elo_of_score(0.0) == -math.inf
 
 
 def test_elo_difference_interval_is_the_normal_interval_of_the_deal_scores() -> None:

@@ -59,7 +59,8 @@ def test_sprt_virtual_deals_keep_a_streak_of_equal_deals_from_deciding_at_once()
     assert SPRT(0, 50).decision(SPRT(0, 50).llr([(0.5, 0.5)])) is None
     assert SPRT(0, 50).decision(SPRT(0, 50).llr([(1.0, 1.0)])) is None
     llr = SPRT(0, 50).llr([(1.0, 1.0)] * 30)  # a perfect score still decides, in time
-    assert math.isfinite(llr) and llr > SPRT(0, 50).bounds[1]
+    assert math.isfinite(llr)
+    assert llr > SPRT(0, 50).bounds[1]
 
 
 @pytest.mark.parametrize(
@@ -86,7 +87,8 @@ def test_sprt_stops_the_tournament_when_decided() -> None:
     assert standings.decision == "H1"
     assert standings.decided_after is not None
     assert len(standings.games) < 400
-    assert standings.llr is not None and standings.llr >= standings.sprt.bounds[1]  # type: ignore[union-attr]
+    assert standings.llr is not None
+    assert standings.llr >= standings.sprt.bounds[1]
 
 
 def test_sprt_needs_two_agents() -> None:
