@@ -20,7 +20,7 @@ ELO_75 = 400 * math.log10(3)  # a 75% score: odds of 3 to 1, 190.85 Elo
 
 
 def _games(agent: str, other: str, wins: int, losses: int, draws: int) -> list[Played]:
-    games = []
+    games: list[Played] = []
     for outcome in ["win"] * wins + ["loss"] * losses + ["draw"] * draws:
         seats = (agent, other) if len(games) % 2 == 0 else (other, agent)
         mine = seats.index(agent)
