@@ -1,8 +1,8 @@
 """A tournament's games as it rates them (:class:`Played`), and its results file.
 
-The file has one JSON line a game: ``simulate``'s line (:func:`~crabrules.simulate.
-result_line`, so ``crabrules replay`` and ``pandas.read_json(path, lines=True)`` read it),
-plus ``tournament`` (the :attr:`~crabrules.tournament.schedule.Schedule.fingerprint`),
+The file has one JSON line a game: ``simulate``'s line
+(:func:`~crabrules.simulate.runner.result_line`, so ``crabrules replay`` and
+``pandas.read_json(path, lines=True)`` read it), plus ``tournament`` (the :attr:`~crabrules.tournament.schedule.Schedule.fingerprint`),
 ``round``, ``table`` and ``order``. A rerun with the same file reads it first and plays
 only the games missing, appending theirs.
 
