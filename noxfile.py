@@ -95,7 +95,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def ray(session: nox.Session) -> None:
-    """Test the Ray backend of simulate on a local Ray and a two-node local cluster.
+    """Test the Ray backend of simulate and tournament on a local Ray and a two-node cluster.
 
     The ``ray`` extra is installed; the local Ray has 2 CPUs. ``nox -s ray -- bench``
     times it beside the processes.
@@ -104,7 +104,14 @@ def ray(session: nox.Session) -> None:
     if session.posargs[:1] == ["bench"]:
         session.run("python", "-m", "tests.benchmarks.ray_vs_process", *session.posargs[1:])
         return
-    session.run("pytest", "-p", "no:cacheprovider", "tests/simulate/test_ray.py", *session.posargs)
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "tests/simulate/test_ray.py",
+        "tests/tournament/test_ray.py",
+        *session.posargs,
+    )
 
 
 #: The Pythons the package declares; ``nox -s versions`` runs the determinism checks on each
