@@ -2,8 +2,9 @@
 
 The file has one JSON line a game: ``simulate``'s line
 (:func:`~crabrules.simulate.runner.result_line`, so ``crabrules replay`` and
-``pandas.read_json(path, lines=True)`` read it), plus ``tournament`` (the :attr:`~crabrules.tournament.schedule.Schedule.fingerprint`),
-``round``, ``table`` and ``order``. A rerun with the same file reads it first and plays
+``pandas.read_json(path, lines=True)`` read it), plus ``tournament`` (the
+:attr:`~crabrules.tournament.schedule.Schedule.fingerprint`), ``round``, ``table`` and
+``order``. A rerun with the same file reads it first and plays
 only the games missing, appending theirs.
 
 Reading checks every line against the schedule: a line of another tournament, a game
