@@ -7,10 +7,12 @@ the results is compared with Wald's bounds ``log(beta / (1 - alpha))`` and
 ``log((1 - beta) / alpha)``: below the lower one H0 is accepted, above the upper one H1,
 and the run stops.
 
-The LLR is the generalized SPRT's (GSPRT) normal approximation, as fishtest computes
-it for logistic Elo: ``N (s1 - s0) (2 m - s0 - s1) / (2 v)``, where ``s0`` and ``s1``
-are the expected scores at ``elo0`` and ``elo1``, and ``m`` and ``v`` the mean and
-variance of A's score per **deal**. A deal's games (every seat order on one shuffle) go
+The LLR is the normal approximation of the generalized SPRT's (GSPRT) for logistic
+Elo, ``N (s1 - s0) (2 m - s0 - s1) / (2 v)`` (``LLR_alt2`` in fishtest's ``LLRcalc``;
+fishtest itself computes the exact maximum-likelihood GSPRT, which this approaches when
+``elo0`` and ``elo1`` are close), where ``s0`` and ``s1`` are the expected scores at
+``elo0`` and ``elo1``, and ``m`` and ``v`` the mean and variance of A's score per
+**deal**. A deal's games (every seat order on one shuffle) go
 together, as fishtest's game pairs: with two seat orders the deal's score takes five
 values (the pentanomial model), with one seat order three (trinomial), with ``k`` seat
 orders ``2k + 1``.
