@@ -65,11 +65,18 @@ def test_elo_of_a_75_percent_score_is_400_log10_3() -> None:
 def test_elo_difference_interval_is_the_normal_interval_of_the_deal_scores() -> None:
     deals = [1.0, 0.5, 0.5, 0.0, 1.0, 0.5]
     mean = 3.5 / 6
-    standard_error = math.sqrt(sum((x - mean) ** 2 for x in deals) / 6 / 6)
+    standard_error = math.sqrt(sum((x - mean) ** 2 for x in deals) / 5 / 6)
     elo, low, high = elo_difference(deals)
     assert elo == pytest.approx(elo_of_score(mean))
     assert low == pytest.approx(elo_of_score(mean - 1.96 * standard_error))
     assert high == pytest.approx(elo_of_score(mean + 1.96 * standard_error))
+
+
+def test_one_deal_gives_an_unbounded_interval() -> None:
+    assert elo_difference([0.5]) == (0.0, -math.inf, math.inf)
+    deal = {("a", "b"): (1.0, 2), ("b", "a"): (1.0, 2)}
+    for rating in elo_ratings(["a", "b"], [deal]):
+        assert (rating.low, rating.high) == (-math.inf, math.inf)
 
 
 def test_maximum_likelihood_recovers_consistent_elo_differences() -> None:

@@ -4,7 +4,8 @@ Two kinds of figure:
 
 - **A pairing's Elo difference** (:func:`elo_difference`): the mean score ``s`` of one
   agent against another, as ``-400 log10(1/s - 1)``, and its interval from the normal
-  interval of the mean score, ``1.96`` standard errors, mapped the same way. The unit is
+  interval of the mean score, ``1.96`` standard errors (the sample variance), mapped the
+  same way. The unit is
   the **deal**: the games of one round (every seat order on one shuffle) are averaged
   first, so the paired games' correlation is in the variance (for two seat orders, the
   pentanomial model); a perfect score is an infinite difference.
@@ -81,14 +82,16 @@ def elo_of_score(score: float) -> float:
 def elo_difference(deals: Sequence[float]) -> tuple[float, float, float]:
     """The Elo difference and its 95% interval from one agent's mean score on each deal.
 
+    The interval is unbounded with fewer than two deals.
+
     >>> [round(x, 1) for x in elo_difference([1.0, 0.5, 0.5, 0.0, 1.0, 0.5])]
-    [58.5, -140.3, 312.9]
+    [58.5, -162.2, 353.7]
     """
-    if not deals:
-        return (0.0, -math.inf, math.inf)
     count = len(deals)
-    mean = sum(deals) / count
-    variance = sum((x - mean) ** 2 for x in deals) / count
+    mean = sum(deals) / count if deals else 0.5
+    if count < 2:  # one deal says nothing of the spread
+        return (elo_of_score(mean), -math.inf, math.inf)
+    variance = sum((x - mean) ** 2 for x in deals) / (count - 1)
     half = _Z * math.sqrt(variance / count)
     return (elo_of_score(mean), elo_of_score(mean - half), elo_of_score(mean + half))
 
@@ -218,7 +221,7 @@ def elo_ratings(
     best = maximum_likelihood(agents, total)
     samples: dict[str, list[float]] = {agent: [] for agent in agents}
     rng = Rng.from_seed(seed)
-    for _ in range(resamples if deals else 0):
+    for _ in range(resamples if len(deals) > 1 else 0):  # one deal: unbounded intervals
         picked = []
         for _ in deals:
             i, rng = rng.below(len(deals))

@@ -21,6 +21,7 @@ The rating models, by game:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import attrs
@@ -165,8 +166,14 @@ class Standings:
         )
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def _signed(value: float) -> str:
-    return f"{value:+.0f}" if abs(value) != float("inf") else ("+inf" if value > 0 else "-inf")
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{round(value):+d}"  # never "-0"
 
 
 def rating_lines(title: str, ratings: Sequence[Rating], digits: int) -> list[str]:
@@ -193,8 +200,9 @@ def report(standings: Standings) -> str:
     lines = [
         f"{schedule.game}, {schedule.players} players, {schedule.mode} of "
         f"{len(schedule.labels)} agents: {ok} games rated of {schedule.total} "
-        f"({len(schedule.tables)} tables, {schedule.orders} seat orders a deal, "
-        f"{schedule.rounds} deals)" + (f", {standings.failed} failed" if standings.failed else ""),
+        f"({_count(len(schedule.tables), 'table')}, {schedule.orders} seat orders a deal, "
+        f"{_count(schedule.rounds, 'deal')})"
+        + (f", {standings.failed} failed" if standings.failed else ""),
         "",
         "Crosstable (the row's points/games and score against the column"
         + (", as partners: their wins" if schedule.cooperative else "")
