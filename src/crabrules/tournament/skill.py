@@ -72,24 +72,32 @@ def openskill_ratings(
     return tuple(sorted(found, key=lambda rating: -rating.value))
 
 
+def _sides(game: Played, team_size: int, cooperative: bool) -> tuple[list[list[str]], list[int]]:
+    """Each side's agents, and its rank: 0 for the winners (or all, on a draw), else 1."""
+    if game.winners is None:  # stopped at the action cap: a draw
+        winners: frozenset[int] = frozenset()
+    else:
+        winners = game.winners
+    if cooperative:
+        # The partners against the game, which wins when they all lose.
+        won = [bool(winners), game.winners is not None and not winners]
+        return [list(game.seats), [THE_GAME]], [0 if w or not any(won) else 1 for w in won]
+    sides = [range(i, i + team_size) for i in range(0, len(game.seats), team_size)]
+    won = [any(seat in winners for seat in side) for side in sides]
+    ranks = [0 if w or not any(won) else 1 for w in won]
+    return [[game.seats[seat] for seat in side] for side in sides], ranks
+
+
 def _rate(
     model: Any, ratings: dict[str, Any], game: Played, team_size: int, cooperative: bool
 ) -> None:
-    seats = range(len(game.seats))
-    sides = [list(seats[i : i + team_size]) for i in range(0, len(seats), team_size)]
-    if cooperative:
-        sides = [list(seats), []]
-    names = [[game.seats[seat] for seat in side] or [THE_GAME] for side in sides]
-    won = [game.winners is not None and bool(set(side) & game.winners) for side in sides]
-    if cooperative:
-        won[1] = game.winners is not None and not game.winners
-    ranks = [1 if any(won) and not side_won else 0 for side_won in won]
-    teams = [[ratings[name] for name in side] for side in names]
-    updated = model.rate(teams, ranks=ranks)
+    names, ranks = _sides(game, team_size, cooperative)
+    updated = model.rate([[ratings[name] for name in side] for side in names], ranks=ranks)
     moved: dict[str, list[Any]] = {}
     for side, new_team in zip(names, updated, strict=True):
         for name, new in zip(side, new_team, strict=True):
             moved.setdefault(name, []).append(new)
+    # An agent at several sides (or seats) of one game: the mean of its updates.
     for name, news in moved.items():
         mu = sum(new.mu for new in news) / len(news)
         sigma = sum(new.sigma for new in news) / len(news)
