@@ -94,3 +94,18 @@ def test_sprt_stops_the_tournament_when_decided() -> None:
 def test_sprt_needs_two_agents() -> None:
     with pytest.raises(TournamentError, match="sprt"):
         tournament("crab-stack", ["plausible", "random", "mcts:5"], games=2, sprt=SPRT(0, 5))
+
+
+def test_the_sprt_decision_does_not_depend_on_the_workers() -> None:
+    one, two = (
+        tournament(
+            "crab-stack",
+            ["plausible", "random"],
+            games=400,
+            seed=5,
+            sprt=SPRT(0, 100),
+            workers=workers,
+        )
+        for workers in (1, 2)
+    )
+    assert (one.decision, one.decided_after, one.llr) == (two.decision, two.decided_after, two.llr)
