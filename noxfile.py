@@ -73,8 +73,12 @@ PLAYWRIGHT = "playwright>=1.45"
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the unit, rule, conformance and doctests, with coverage of src/ (at least 90%)."""
-    session.install("-e", ".", *TEST_DEPS)
+    """Run the unit, rule, conformance and doctests, with coverage of src/ (at least 90%).
+
+    The ``tournament`` extra (OpenSkill) is installed, so that the
+    tournament's OpenSkill ratings are tested here.
+    """
+    session.install("-e", ".[tournament]", *TEST_DEPS)
     session.run(
         "pytest",
         "--numprocesses=auto",
@@ -91,7 +95,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def ray(session: nox.Session) -> None:
-    """Test the Ray backend of simulate on a local Ray and a two-node local cluster.
+    """Test the Ray backend of simulate and tournament on a local Ray and a two-node cluster.
 
     The ``ray`` extra is installed; the local Ray has 2 CPUs. ``nox -s ray -- bench``
     times it beside the processes.
@@ -100,7 +104,14 @@ def ray(session: nox.Session) -> None:
     if session.posargs[:1] == ["bench"]:
         session.run("python", "-m", "tests.benchmarks.ray_vs_process", *session.posargs[1:])
         return
-    session.run("pytest", "-p", "no:cacheprovider", "tests/simulate/test_ray.py", *session.posargs)
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "tests/simulate/test_ray.py",
+        "tests/tournament/test_ray.py",
+        *session.posargs,
+    )
 
 
 #: The Pythons the package declares; ``nox -s versions`` runs the determinism checks on each
@@ -165,7 +176,7 @@ def typecheck(session: nox.Session) -> None:
     """
     session.install(
         "-e",
-        ".[rl,pettingzoo,gymnasium,render]",
+        ".[rl,pettingzoo,gymnasium,render,tournament]",
         MYPY,
         *TEST_DEPS,
         "types-jsonschema",

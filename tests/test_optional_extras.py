@@ -23,6 +23,7 @@ NEEDS_AN_EXTRA = (
     "resvg_py",
     "PIL",
     "pygame",
+    "openskill",
     "crabrules.encoding",
     "crabrules.adapters.pettingzoo",
     "crabrules.adapters.openspiel",

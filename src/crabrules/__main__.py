@@ -1,4 +1,4 @@
-"""The command line: ``python -m crabrules list | demo | play | simulate | replay | schema``.
+"""The command line: ``python -m crabrules list | demo | play | simulate | tournament | ...``.
 
 ``list`` prints every registered game with its metadata; ``demo`` plays a whole game
 between :class:`~crabrules.agents.PlausibleAgent` players through the public API only,
@@ -7,7 +7,10 @@ printing after every action its notation, a sentence saying what it does, what h
 record, ``--svg DIR`` a picture per move); ``play`` seats people and agents at one terminal
 (``--seat 0=human --seat 1=mcts``); ``simulate`` plays many games between agents and
 summarises them, on this machine's cores or a Ray cluster (``--out FILE``: one JSON line per
-game); ``replay`` replays a text record (:mod:`crabrules.record`) of one game or several,
+game); ``tournament`` plays every pairing of agents in every seat order on shared deals
+and prints a crosstable, ratings with intervals and, with ``--sprt``, whether the first of
+two agents is stronger (:mod:`crabrules.tournament`); ``replay`` replays a text record
+(:mod:`crabrules.record`) of one game or several,
 a :class:`~crabrules.GameRecord` JSON file, or each line of a ``simulate --out`` file
 (``-``: standard input), checking every action, and prints the final state (``--events``:
 what every move did; ``--game N``: game N of several); ``schema`` prints the JSON Schema
@@ -45,6 +48,7 @@ from crabrules.core import DeserializationError, Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
 from crabrules.simulate import BACKENDS, simulate
+from crabrules.tournament import cli as tournament_cli
 
 __all__ = ["main"]
 
@@ -67,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         elif args.command == "simulate":
             return _simulate(args)
+        elif args.command == "tournament":
+            _importable_here()
+            return tournament_cli.run(args)
         else:
             _replay(args.file, events=args.events, number=args.game)
     except BrokenPipeError:
@@ -145,6 +152,9 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=None,
         help="fail a game whose agent takes longer than this for one decision (default: no cap)",
+    )
+    tournament_cli.add_arguments(
+        commands.add_parser("tournament", help="agents against each other, rated, with SPRT")
     )
     replay_cmd = commands.add_parser("replay", help="replay a game record (text or JSON)")
     replay_cmd.add_argument(
