@@ -201,8 +201,9 @@ def add_parser(commands: Any) -> None:
     check.add_argument("bot", nargs=argparse.REMAINDER, help="-- then the program and arguments")
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``bot-check``: 0 when the bot passed, 1 when it broke the protocol."""
+    out = out or sys.stdout
     command = args.bot[1:] if args.bot[:1] == ["--"] else args.bot
     if not command:
         raise CrabRulesError("bot-check: give the bot's command after --")
