@@ -196,7 +196,8 @@ def test_a_bot_dies_with_the_python_that_started_it(ending: str) -> None:
         "from crabrules.agents import RandomAgent, play_match\n"
         "from crabrules.agents.bot import BotAgent\n"
         f"bot = BotAgent({PYTHON_BOT!r})\n"
-        "play_match(crabrules.get_game('crab-stack'), [bot, RandomAgent()], seed=1, max_actions=2)\n"
+        "game = crabrules.get_game('crab-stack')\n"
+        "play_match(game, [bot, RandomAgent()], seed=1, max_actions=2)\n"
         "print(bot._process.pid, flush=True)\n"
         f"time.sleep(60 if {ending == 'kill'} else 0)\n"
     )
@@ -216,7 +217,8 @@ def test_a_bot_agent_pickles_unstarted_and_plays_in_simulate_workers() -> None:
     bot = BotAgent(PYTHON_BOT)
     started(bot)
     copy = pickle.loads(pickle.dumps(bot))
-    assert copy._process is None and copy.command == bot.command
+    assert copy._process is None
+    assert copy.command == bot.command
     bot.close()
     spec = "bot:" + " ".join(PYTHON_BOT)
     run = simulate("crab-stack", games=2, agents=[spec, "random"], workers=2, seed=1)
@@ -252,7 +254,7 @@ def test_every_message_validates_against_the_protocol_schema(tmp_path: pathlib.P
         for mix in list(bot_mixes([game.info.id]))[:1]:
             players = game.num_players(game.initial_state(mix.config, seed=0))
             bots = [BotAgent([*HOSTILE, "sometimes-wait", str(log)]) for _ in range(players)]
-            play_match(game, bots, seed=3, config=mix.config, max_actions=30)  # type: ignore[arg-type]
+            play_match(game, bots, seed=3, config=mix.config, max_actions=30)
             for bot in bots:
                 bot.close()
     validators = {
