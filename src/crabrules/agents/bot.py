@@ -239,7 +239,8 @@ class _Process:
             self._read_stdout()
         if self.buffer:
             raise BotError(
-                f"{self.who} wrote without being asked: {bytes(self.buffer[:80])!r}{self._tail()}"
+                f"{self.who} wrote more than one line (one nobody asked for): "
+                f"{bytes(self.buffer[:80])!r}{self._tail()}"
             )
 
     def _exchange(self, pending: memoryview, seconds: float, what: str, *, answer: bool) -> bytes:
