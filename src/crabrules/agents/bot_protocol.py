@@ -112,8 +112,27 @@ def turn_message(turn: Turn, seed: int) -> bytes:
     head = json.dumps(float(turn.now), allow_nan=False)
     return (
         f'{{"type":"turn","now":{head},"seed":{seed},"can_wait":{can_wait},'
-        f'"observation":{to_json(turn.observation)},"legal":{to_json(turn.legal)}}}\n'
+        f'"observation":{to_json(turn.observation)},"legal":[{_actions_json(turn.legal)}]}}\n'
     ).encode()
+
+
+#: Each action's JSON, as ``to_json`` writes it: the same actions come back turn after
+#: turn, and writing them is most of a turn's cost. Emptied when it holds this many.
+_ACTION_CACHE = 1 << 16
+_action_texts: dict[tuple[Any, Any], str] = {}
+
+
+def _actions_json(actions: Sequence[Any]) -> str:
+    texts = []
+    for action in actions:
+        key = (action, getattr(action, "time", None))  # a time takes no part in equality
+        text = _action_texts.get(key)
+        if text is None:
+            if len(_action_texts) >= _ACTION_CACHE:
+                _action_texts.clear()
+            text = _action_texts[key] = to_json(action)
+        texts.append(text)
+    return ",".join(texts)
 
 
 def bye_message() -> bytes:
