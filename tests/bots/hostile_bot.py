@@ -63,8 +63,8 @@ def turn(mode: str, message: dict[str, Any]) -> str | None:
         return json.dumps({"type": "act", "index": len(message["legal"])})
     if mode == "illegal-action":
         return json.dumps({"type": "act", "action": {"type": "no-such-action"}})
-    if mode == "two-lines":
-        write(json.dumps(reply) + "\n")
+    if mode == "two-lines":  # in one write, so that they arrive together
+        return json.dumps(reply) + "\n" + json.dumps(reply)
     if mode == "stderr":
         sys.stderr.write("thinking hard " * 50_000 + "\n")
         sys.stderr.flush()

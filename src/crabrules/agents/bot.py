@@ -151,14 +151,17 @@ class BotAgent:
         seed, _ = rng.below(SEED_LIMIT)
         self.decisions += 1
         line = process.request(turn_message(turn, seed), self.seconds, "a turn")
-        return read_answer(line, turn, process.who)
+        decision = read_answer(line, turn, process.who)
+        process.one_line()
+        return decision
 
     def _start(self) -> _Process:
-        self._process = _Process(self.command, self.label)
+        process = self._process = _Process(self.command, self.label)
         self.name = read_hello(
-            self._process.request(hello_message(), STARTUP_SECONDS, "hello"), self._process.who
+            process.request(hello_message(), STARTUP_SECONDS, "hello"), self.label
         )
-        return self._process
+        process.one_line()
+        return process
 
     def close(self) -> None:
         """Say ``bye``, let the program exit for a moment, then kill its process group."""
@@ -295,9 +298,12 @@ class _Process:
     def _take(self, end: int) -> bytes:
         line = bytes(self.buffer[:end])
         del self.buffer[: end + 1]
+        return line.removesuffix(b"\r")
+
+    def one_line(self) -> None:
+        """Refuse more output after the answer just read (once that answer was read)."""
         if self.buffer:
             raise BotError(f"{self.who} wrote more than one line: {bytes(self.buffer[:80])!r}")
-        return line.removesuffix(b"\r")
 
     def _exited(self) -> str:
         ended = _ended(self.popen.pid, 1.0)
