@@ -25,6 +25,7 @@ from crabrules.__main__ import main
 from crabrules.agents import AgentError, RandomAgent, make_agent, play_match
 from crabrules.agents.bot import BotAgent
 from crabrules.agents.bot_check import bot_mixes, check_bot
+from crabrules.agents.bot_protocol import message_schemas
 from crabrules.core import InvalidConfigError
 from crabrules.simulate import simulate
 
@@ -247,7 +248,7 @@ def test_a_program_that_cannot_start_is_named() -> None:
 
 def test_every_message_validates_against_the_protocol_schema(tmp_path: pathlib.Path) -> None:
     jsonschema = pytest.importorskip("jsonschema")
-    schema = json.loads((ROOT / "src/crabrules/agents/bot_protocol.schema.json").read_text())
+    schema = message_schemas()  # the file the package ships
     jsonschema.Draft202012Validator.check_schema(schema)
     log = tmp_path / "log"
     for game in crabrules.GAMES.values():
@@ -269,3 +270,11 @@ def test_every_message_validates_against_the_protocol_schema(tmp_path: pathlib.P
         validators[kind].validate(message)  # the message it is, and only that one
         seen[kind] = seen.get(kind, 0) + 1
     assert set(seen) == {"hello", "bot_hello", "game", "turn", "act", "wait", "bye"}
+    # And what the host refuses, the schema refuses too.
+    for wrong in (
+        {"type": "act", "index": 0, "action": {"type": "move"}},
+        {"type": "act", "index": -1},
+        {"type": "hello", "protocol": 2},
+        {"type": "wait", "at": 1.0},
+    ):
+        assert not jsonschema.Draft202012Validator(schema).is_valid(wrong), wrong
