@@ -13,6 +13,7 @@ import pathlib
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 # The reference bot's answers, beside which this one misbehaves.
@@ -45,9 +46,17 @@ def hello(mode: str) -> str:
     return json.dumps({"type": "hello", "protocol": 1, "name": f"hostile {mode}"})
 
 
-def turn(mode: str, message: dict[str, Any]) -> str | None:
-    reply = random_bot.answer(message)
-    assert reply is not None
+#: The answers that break the protocol, by mode: what is written, from the turn message.
+FAULTY: dict[str, Callable[[dict[str, Any]], str]] = {
+    "duplicate-keys": lambda message: '{"type":"act","index":0,"index":0}',
+    "illegal-index": lambda message: json.dumps({"type": "act", "index": len(message["legal"])}),
+    "illegal-action": lambda message: '{"type":"act","action":{"type":"no-such-action"}}',
+    "wait": lambda message: '{"type":"wait"}',
+}
+
+
+def misbehave(mode: str) -> None:
+    """What a mode does before it answers (or instead of answering)."""
     if mode == "crash":
         sys.exit(3)
     if mode == "silent":
@@ -56,23 +65,24 @@ def turn(mode: str, message: dict[str, Any]) -> str | None:
         write(b"x" * (3 << 20))
     if mode == "invalid-utf8":
         write(b'{"type":"act","index":0,"name":"\xff"}\n')
-        return None
-    if mode == "duplicate-keys":
-        return '{"type":"act","index":0,"index":0}'
-    if mode == "illegal-index":
-        return json.dumps({"type": "act", "index": len(message["legal"])})
-    if mode == "illegal-action":
-        return json.dumps({"type": "act", "action": {"type": "no-such-action"}})
-    if mode == "two-lines":  # in one write, so that they arrive together
-        return json.dumps(reply) + "\n" + json.dumps(reply)
     if mode == "stderr":
         sys.stderr.write("thinking hard " * 50_000 + "\n")
         sys.stderr.flush()
     if mode == "stderr-then-crash":
         sys.stderr.write("Traceback: my bug on line 42\n")
         sys.exit(1)
-    if mode == "wait":
-        return json.dumps({"type": "wait"})
+
+
+def turn(mode: str, message: dict[str, Any]) -> str | None:
+    misbehave(mode)
+    if mode == "invalid-utf8":
+        return None
+    if mode in FAULTY:
+        return FAULTY[mode](message)
+    reply = random_bot.answer(message)
+    assert reply is not None
+    if mode == "two-lines":  # in one write, so that they arrive together
+        return json.dumps(reply) + "\n" + json.dumps(reply)
     if mode == "before-now" and message["can_wait"]:
         return json.dumps({"type": "act", "index": 0, "at": message["now"] - 1})
     if mode == "huge-line":  # valid, 200 KB of spaces: under the line limit
