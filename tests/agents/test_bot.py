@@ -23,17 +23,18 @@ import pytest
 import crabrules
 from crabrules.__main__ import main
 from crabrules.agents import AgentError, RandomAgent, make_agent, play_match
+from crabrules.agents.base import AnyGame, Turn
 from crabrules.agents.bot import BotAgent
 from crabrules.agents.bot_check import bot_mixes, check_bot
-from crabrules.agents.bot_protocol import message_schemas
-from crabrules.core import InvalidConfigError
+from crabrules.agents.bot_protocol import message_schemas, turn_message
+from crabrules.core import Information, InvalidConfigError, to_json
 from crabrules.simulate import simulate
 
 ROOT = pathlib.Path(__file__).parents[2]
 PYTHON_BOT = [sys.executable, str(ROOT / "examples" / "bots" / "random_bot.py")]
 JS_BOT = ["node", str(ROOT / "examples" / "bots" / "random_bot.js")]
 HOSTILE = [sys.executable, str(ROOT / "tests" / "bots" / "hostile_bot.py")]
-GAME_IDS = sorted(crabrules.GAMES)
+GAME_IDS = list(crabrules.GAMES)
 
 
 def node_or_skip() -> None:
@@ -144,6 +145,21 @@ def test_lawful_but_unusual_bots_play(mode: str, game_id: str) -> None:
         assert bot.decisions > 0
     if mode == "non-ascii":
         assert bot.name == "crabe \u00e9 \U0001f980"
+
+
+@pytest.mark.parametrize("game", crabrules.GAMES.values(), ids=GAME_IDS)
+def test_a_turn_shows_only_the_seats_own_observation_and_legal_actions(game: AnyGame) -> None:
+    state = game.initial_state(seed=5)
+    for player in range(game.num_players(state)):
+        legal = game.legal_actions(state, player)
+        if not legal:
+            continue
+        sent = json.loads(turn_message(Turn.of(game, state, player), 7))
+        assert sent["observation"] == json.loads(to_json(game.observe(state, player)))
+        assert sent["legal"] == json.loads(to_json(legal))
+        others = [game.observe(state, p) for p in range(game.num_players(state)) if p != player]
+        if game.info.information is Information.IMPERFECT:
+            assert all(sent["observation"] != json.loads(to_json(view)) for view in others)
 
 
 def gone(pid: int) -> bool:

@@ -21,21 +21,16 @@ from typing import Any
 import crabrules
 from crabrules.agents import RandomAgent, play_match
 from crabrules.agents.bot import BotAgent
+from tests.benchmarks.cpu_per_decision import GAMES_TIMED
 
 BOT = [sys.executable, str(pathlib.Path(__file__).parents[2] / "examples/bots/random_bot.py")]
-#: The games timed, with their config options, and the actions played in each.
-GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("crab-stack", {"players": 2}),
-    ("la-marche-du-crabe", {}),
-    ("youve-got-crabs", {"teams": 2}),
-    ("oh-crab", {"players": 4}),
-)
+#: The games timed (those the agents' CPU time is measured on), and their length cap.
 ACTIONS = 300
 #: The seeds of the games played in each run.
 SEEDS = range(1, 6)
 
 
-def timed(game_id: str, options: dict[str, Any], bots: bool) -> tuple[float, int]:
+def timed(game_id: str, options: dict[str, object], bots: bool) -> tuple[float, int]:
     """Seconds of :data:`SEEDS` games' play and their decisions, bots or in process."""
     game = crabrules.get_game(game_id)
     config = crabrules.from_dict({"format_version": 1, **options}, game.config_type)
@@ -61,7 +56,7 @@ def timed(game_id: str, options: dict[str, Any], bots: bool) -> tuple[float, int
 def main(rounds: int = 5) -> None:
     """Print the cost per decision of each game: the best of ``rounds`` of each."""
     print(f"{'game':<20} {'decisions':>9} {'in process':>12} {'bot':>10} {'cost':>10}")
-    for game_id, options in GAMES:
+    for game_id, options in GAMES_TIMED:
         inside = min(timed(game_id, options, bots=False) for _ in range(rounds))
         bot = min(timed(game_id, options, bots=True) for _ in range(rounds))
         # The bot draws its own random choices, so the two games differ: compare per decision.

@@ -12,7 +12,8 @@ it did not answer within the deadline, it wrote something that is not a message,
 over :data:`~crabrules.agents.bot_protocol.MAX_LINE`, or an illegal answer. A faulty
 program is killed. The program runs in a process group of its own, killed whole when the
 agent is closed, collected, or when Python exits; on Linux the program is also killed if
-the Python process dies. POSIX only (Linux, macOS).
+the Python process dies (when that process runs one thread: a fork beside other threads
+runs no code before the program starts). POSIX only (Linux, macOS).
 
 >>> import crabrules, sys
 >>> from crabrules.agents import RandomAgent, play_match
@@ -34,6 +35,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
 import weakref
 from collections.abc import Sequence
@@ -187,10 +189,25 @@ class BotAgent:
         return clone
 
 
+def _prctl() -> Any:
+    # Linux's prctl, found before any fork (the child only calls it).
+    with contextlib.suppress(OSError, AttributeError):
+        return ctypes.CDLL(None, use_errno=True).prctl
+    return None
+
+
+_PRCTL: Any = _prctl() if sys.platform == "linux" else None
+
+
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child, before exec
     # Linux: the kernel kills the program when the process that started it dies.
-    with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    _PRCTL(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _before_exec() -> Any:
+    # Code between fork and exec is unsafe when other threads run (a Ray worker's): then
+    # only the process group and the finalizer end the program.
+    return _die_with_parent if _PRCTL is not None and threading.active_count() == 1 else None
 
 
 class _Process:
@@ -205,7 +222,7 @@ class _Process:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,  # a process group of its own, killed whole
-                preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+                preexec_fn=_before_exec(),
             )
         except OSError as error:
             raise BotError(f"{label} did not start: {error}") from None
