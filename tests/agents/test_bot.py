@@ -257,9 +257,18 @@ def test_a_bad_bot_spec_is_refused(spec: str) -> None:
         make_agent(spec)
 
 
-def test_a_program_that_cannot_start_is_named() -> None:
+def test_a_program_that_is_not_there_is_refused_before_any_game() -> None:
+    with pytest.raises(InvalidConfigError, match="no program '/nonexistent/bot'"):
+        BotAgent(["/nonexistent/bot"])
+    assert main(["simulate", "crab-stack", "--agents", "bot:/nonexistent/bot,random"]) == 2
+
+
+def test_a_program_that_cannot_start_is_named(tmp_path: pathlib.Path) -> None:
+    program = tmp_path / "bot"
+    program.write_text("#!/nonexistent/interpreter\n")
+    program.chmod(0o755)
     with pytest.raises(AgentError, match="did not start"):
-        started(BotAgent(["/nonexistent/bot"]))
+        started(BotAgent([str(program)]))
 
 
 def test_every_message_validates_against_the_protocol_schema(tmp_path: pathlib.Path) -> None:

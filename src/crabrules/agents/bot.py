@@ -32,6 +32,7 @@ import ctypes
 import os
 import select
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -100,7 +101,8 @@ class BotAgent:
         label: how errors and results name the agent (default: ``bot:COMMAND``).
 
     Raises:
-        InvalidConfigError: an empty command, or a deadline that is not above 0.
+        InvalidConfigError: an empty command, a program that is not found (or not
+            executable), or a deadline that is not above 0.
     """
 
     def __init__(
@@ -116,6 +118,8 @@ class BotAgent:
             raise InvalidConfigError(f"bot command {command!r:.80}: {error}") from None
         if not words or not all(isinstance(word, str) and word for word in words):
             raise InvalidConfigError(f"bot command: a program and its arguments, not {command!r}")
+        if shutil.which(words[0]) is None:
+            raise InvalidConfigError(f"bot command: no program {words[0]!r:.80} to run")
         if type(seconds) not in (int, float) or not 0 < seconds <= 3600:
             raise InvalidConfigError(f"bot seconds: above 0 and at most 3600, not {seconds!r}")
         self.command: tuple[str, ...] = tuple(words)
