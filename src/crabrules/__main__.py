@@ -1,4 +1,4 @@
-"""The command line: ``python -m crabrules list | demo | play | simulate | replay | ...``.
+"""The command line: ``python -m crabrules list | demo | play | simulate | replay | schema``.
 
 ``list`` prints every registered game with its metadata; ``demo`` plays a whole game
 between :class:`~crabrules.agents.PlausibleAgent` players through the public API only,
