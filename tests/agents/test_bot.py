@@ -19,6 +19,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import crabrules
 from crabrules.__main__ import main
@@ -26,7 +28,7 @@ from crabrules.agents import AgentError, RandomAgent, make_agent, play_match
 from crabrules.agents.base import AnyGame, Turn
 from crabrules.agents.bot import BotAgent
 from crabrules.agents.bot_check import bot_mixes, check_bot
-from crabrules.agents.bot_protocol import message_schemas, turn_message
+from crabrules.agents.bot_protocol import BotError, message_schemas, read_answer, turn_message
 from crabrules.core import Information, InvalidConfigError, to_json
 from crabrules.simulate import simulate
 
@@ -303,3 +305,35 @@ def test_every_message_validates_against_the_protocol_schema(tmp_path: pathlib.P
         {"type": "wait", "at": 1.0},
     ):
         assert not jsonschema.Draft202012Validator(schema).is_valid(wrong), wrong
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.binary(max_size=300)
+    | st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner),
+    ).map(lambda value: json.dumps({"type": "act", "index": value}).encode())
+)
+def test_any_line_is_a_decision_or_a_bot_error(line: bytes) -> None:
+    game = crabrules.get_game("youve-got-crabs")
+    turn = Turn.of(game, game.initial_state(seed=1), 0)
+    try:
+        decision = read_answer(line, turn)
+    except BotError:
+        return
+    assert decision is None or decision.action in turn.legal
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"type":"act","index":1e999}',
+        b'{"type":"act","index":NaN}',
+    ],
+)
+def test_hostile_json_is_a_bot_error(line: bytes) -> None:
+    game = crabrules.get_game("crab-stack")
+    with pytest.raises(BotError):
+        read_answer(line, Turn.of(game, game.initial_state(seed=1), 1))
