@@ -95,6 +95,10 @@ def parse_bot_spec(text: str) -> BotAgent:
 class BotAgent:
     """An agent that asks a program, through the bot protocol, for each decision.
 
+    One agent plays one game, as every agent does (``simulate`` and ``play_match`` with
+    a spec make a fresh one per game); after :meth:`close`, the next decision starts the
+    program anew.
+
     Args:
         command: the program and its arguments (a string is split as a shell would).
         seconds: the deadline of one decision, in wall-clock seconds.
