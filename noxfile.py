@@ -75,9 +75,11 @@ PLAYWRIGHT = "playwright>=1.45"
 def tests(session: nox.Session) -> None:
     """Run the unit, rule, conformance and doctests, with coverage of src/ (at least 90%).
 
-    The ``tournament`` extra (OpenSkill) is installed, so that the
-    tournament's OpenSkill ratings are tested here.
+    The ``tournament`` extra (OpenSkill) is installed, so that the tournament's OpenSkill
+    ratings are tested here; Debian's Node.js is installed when missing (as root), for the
+    JavaScript bot's test.
     """
+    ensure_node(session)
     session.install("-e", ".[tournament]", *TEST_DEPS)
     session.run(
         "pytest",
@@ -266,11 +268,30 @@ def ensure_chromium(session: nox.Session) -> None:
     it, so no browser is ever downloaded (``playwright install`` is not used)."""
     if CHROMIUM.exists():
         return
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+    if not _root():
         session.error(f"{CHROMIUM} is missing: install Debian's chromium package (as root)")
+    _apt_install(session, "chromium")
+
+
+def ensure_node(session: nox.Session) -> None:
+    """Install Debian's Node.js when ``node`` is missing (as root), for the JavaScript
+    reference bot's test (examples/bots); without it, that test skips and says why."""
+    if shutil.which("node") is not None:
+        return
+    if not _root():
+        session.warn("node is missing: the JavaScript bot's test skips (Debian: nodejs)")
+        return
+    _apt_install(session, "nodejs")
+
+
+def _root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _apt_install(session: nox.Session, package: str) -> None:
     apt = {"DEBIAN_FRONTEND": "noninteractive"}
     session.run("apt-get", "update", "-q", external=True, env=apt)
-    session.run("apt-get", "install", "-y", "-q", "chromium", external=True, env=apt)
+    session.run("apt-get", "install", "-y", "-q", package, external=True, env=apt)
 
 
 @nox.session

@@ -14,7 +14,8 @@ two agents is stronger (:mod:`crabrules.tournament`); ``replay`` replays a text 
 a :class:`~crabrules.GameRecord` JSON file, or each line of a ``simulate --out`` file
 (``-``: standard input), checking every action, and prints the final state (``--events``:
 what every move did; ``--game N``: game N of several); ``schema`` prints the JSON Schema
-of the game's documents (:func:`crabrules.schema`; ``--document Action``: one of them).
+of the game's documents (:func:`crabrules.schema`; ``--document Action``: one of them);
+``bot-check -- CMD...`` plays a bot program through every game (:mod:`crabrules.agents.bot_check`).
 Bad input gives one line on standard error and exit status 2, never a traceback.
 """
 
@@ -40,7 +41,15 @@ from crabrules import (
     to_json,
 )
 from crabrules._replay_files import FileGame, games_in, opened
-from crabrules.agents import AGENTS, Agent, Decision, PlausibleAgent, make_agent, play_match
+from crabrules.agents import (
+    AGENTS,
+    Agent,
+    Decision,
+    PlausibleAgent,
+    bot_check,
+    make_agent,
+    play_match,
+)
 from crabrules.agents.human import HumanAgent, Quit, describe, notation
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
 from crabrules.agents.registry import split_spec
@@ -74,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "tournament":
             _importable_here()
             return tournament_cli.run(args)
+        elif args.command == "bot-check":
+            return bot_check.run(args)
         else:
             _replay(args.file, events=args.events, number=args.game)
     except BrokenPipeError:
@@ -114,6 +125,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     agents = ", ".join(f"{name} ({meaning})" for name, meaning in AGENTS.items())
     agents += "; or your own, module:Name[:key=value...] (a class or function making an agent)"
+    agents += "; or a program, bot:[seconds=S:]COMMAND ARGS (the bot protocol)"
     play = commands.add_parser("play", help="play at the terminal, against agents or people")
     play.add_argument("game", help="a game id, as `list` prints it")
     play.add_argument(
@@ -156,6 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     tournament_cli.add_arguments(
         commands.add_parser("tournament", help="agents against each other, rated, with SPRT")
     )
+    bot_check.add_parser(commands)
     replay_cmd = commands.add_parser("replay", help="replay a game record (text or JSON)")
     replay_cmd.add_argument(
         "file",

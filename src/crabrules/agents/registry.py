@@ -7,6 +7,10 @@ takes its budget after a colon: iterations (``mcts:200``), or ``key=value`` fiel
 (:data:`~crabrules.agents.tree.MAX_ITERATIONS`, :data:`~crabrules.agents.tree.MAX_SECONDS`),
 so every decision ends.
 
+A program in any language that speaks the bot protocol is ``bot:COMMAND ARGS``
+(``bot:seconds=2:node bot.js`` with a per-decision deadline; see
+:mod:`crabrules.agents.bot`).
+
 Your own agent is named by where it lives, ``module:Name``, with ``key=value`` arguments
 after more colons (``mybots.greedy:Greedy:depth=3``): ``Name`` is an agent class (a class
 with an ``act`` method) or a function declared with :func:`agent_factory`, called with the
@@ -37,6 +41,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from crabrules.agents.base import Agent, check_is_agent, own_label
+from crabrules.agents.bot import parse_bot_spec
 from crabrules.agents.ismcts import ISMCTSAgent
 from crabrules.agents.mcts import MCTSAgent
 from crabrules.agents.plausible import PlausibleAgent
@@ -218,7 +223,7 @@ def _same(a: AgentSpec, b: AgentSpec) -> bool:
 
 
 def make_agent(spec: str) -> Agent:
-    """A fresh agent for ``spec``: a built-in name, or ``module:Name[:key=value...]``.
+    """A fresh agent for ``spec``: a built-in name, ``bot:COMMAND``, or ``module:Name[:...]``.
 
     A built-in name is one of :data:`AGENTS`; a search agent's may go on with ``:N``, its
     iterations per decision, or with ``key=value`` fields of its
@@ -234,12 +239,15 @@ def make_agent(spec: str) -> Agent:
     crabrules.agents.registry.UnknownAgentError: agent 'mcts:999999999999999999': iterations: ...
 
     Raises:
+        InvalidConfigError: a ``bot:`` spec with no command or a bad deadline.
         UnknownAgentError: the name is unknown, the budget is out of bounds, or
             ``module:Name`` cannot be imported, is not an agent class or a declared
             factory (:func:`agent_factory`), or raised when called.
         NotAnAgentError: a declared factory made something that is not an agent.
     """
     name, colon, rest = spec.partition(":")
+    if name == "bot" and colon:  # a program, through the bot protocol (docs/bots.md)
+        return parse_bot_spec(rest)
     if name not in AGENTS and colon and rest:
         return _imported_agent(spec)
     if name in _SIMPLE and not colon:
