@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 import pytest
 from crabweb.app import create_app
+from crabweb.store import MemoryStore
 from crabweb.tables import Table, Tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,7 +26,7 @@ GAME_IDS = sorted(crabrules.GAMES)
 
 @pytest.fixture
 def tables() -> Tables:
-    return Tables()
+    return Tables(MemoryStore())
 
 
 @pytest.fixture
@@ -273,7 +274,7 @@ FUZZED_RAW = 100
 
 @pytest.fixture(scope="module")
 def fuzz_tables() -> tuple[TestClient, Tables, dict[str, dict[str, Any]]]:
-    tables = Tables()
+    tables = Tables(MemoryStore())
     client = TestClient(create_app(tables), raise_server_exceptions=False)
     created = {g: create(client, g, humans(g), seed=7) for g in GAME_IDS}
     return client, tables, created
