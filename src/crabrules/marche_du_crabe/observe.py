@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core import PlayerId, Rng, check_viewer
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
@@ -303,6 +303,3 @@ def _witness(view: Observation) -> State:
         view.revealed,
         view.termination,
     )
-
-
-serialize.register_check(Observation, check_observation)

@@ -14,7 +14,7 @@ from typing import Final
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, serialize
+from crabrules.core import PlayerId, Rng
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
@@ -288,6 +288,3 @@ def _check_decks(state: State) -> None:
             raise InvalidStateError(
                 f"decks[{player}]: the 12 cards, 2 per row, are not all accounted"
             )
-
-
-serialize.register_check(State, check_state)

@@ -28,7 +28,7 @@ from collections import Counter
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core import PlayerId, Rng, check_viewer
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
@@ -448,6 +448,3 @@ def _check_wild(view: Observation, places: dict[int, list[_Place]]) -> None:
         holds = holds and (pile is None or any(p == _DRAW for p, _ in places[pile]))
     if not holds:
         raise invalid(f"claws: worn by {view.claws}, not where the Imitation Crab can be")
-
-
-serialize.register_check(Observation, check_observation)
