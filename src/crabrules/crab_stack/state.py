@@ -418,6 +418,22 @@ def _check_history(state: State) -> None:
         if history != (entry(keys.position_key(state.stacks, state.to_move), 0, 0),):
             raise InvalidStateError("history: an elimination ends any stretch")
         return
+    count = _occurrences_walking_back(state)
+    last = len(history) - 1
+    if count > 3 or (count == 3) != (state.termination is Termination.REPETITION):
+        raise InvalidStateError(f"history: the position occurs {count} times")
+    if state.turn < last:
+        raise InvalidStateError(f"turn: {state.turn} moves cannot record {last + 1} positions")
+
+
+def _occurrences_walking_back(state: State) -> int:
+    """How often the current position occurs in the record, checked entry by entry.
+
+    Walking back from the current stacks, each entry must hold its position's key and a
+    move that can be undone (inside a stretch no space empties or fills).
+    """
+    config, history = state.config, state.history
+    keys = config.zobrist
     size = config.geometry.size
     alive = [p for p in range(config.players) if p not in state.eliminated]
     turn = alive.index(state.to_move)
@@ -437,7 +453,4 @@ def _check_history(state: State) -> None:
                 raise InvalidStateError(f"history: entry {j} holds an impossible move")
             work[src] = (*work[src], work[dst][-1])
             work[dst] = work[dst][:-1]
-    if count > 3 or (count == 3) != (state.termination is Termination.REPETITION):
-        raise InvalidStateError(f"history: the position occurs {count} times")
-    if state.turn < last:
-        raise InvalidStateError(f"turn: {state.turn} moves cannot record {last + 1} positions")
+    return count

@@ -173,6 +173,20 @@ def check_state(state: State) -> None:
     problem = layout_problem(state.layout)
     if problem is not None:
         raise InvalidStateError(f"layout: {problem}")
+    _check_items(state)
+    if not 0 <= state.shrimps <= MAX_SHRIMPS:
+        raise InvalidStateError(f"shrimps: 0 to {MAX_SHRIMPS}, not {state.shrimps}")
+    _check_board(state)
+    _check_decks(state)
+    if state.to_move not in (BOATER, SUNNY):
+        raise InvalidStateError("to_move: 0 (Boater) or 1 (Sunny)")
+    if state.revealed is not None and not 0 <= state.revealed < SIZE:
+        raise InvalidStateError("revealed: a row, 0 to 5, or null")
+    _check_ending(state)
+
+
+def _check_items(state: State) -> None:
+    """Refuse Forbidden Items not dealt two per player, and Items exposed or freed wrongly."""
     items = state.layout.items
     if len(state.forbidden) != 2 or any(len(pair) != 2 for pair in state.forbidden):
         raise InvalidStateError("forbidden: two Items for each of the two players")
@@ -187,15 +201,6 @@ def check_state(state: State) -> None:
         raise InvalidStateError("freed: only cards of Items that are not forbidden are freed")
     if len(state.freed) > CRABS_TO_FREE:
         raise InvalidStateError(f"freed: at most {CRABS_TO_FREE} crabs")
-    if not 0 <= state.shrimps <= MAX_SHRIMPS:
-        raise InvalidStateError(f"shrimps: 0 to {MAX_SHRIMPS}, not {state.shrimps}")
-    _check_board(state)
-    _check_decks(state)
-    if state.to_move not in (BOATER, SUNNY):
-        raise InvalidStateError("to_move: 0 (Boater) or 1 (Sunny)")
-    if state.revealed is not None and not 0 <= state.revealed < SIZE:
-        raise InvalidStateError("revealed: a row, 0 to 5, or null")
-    _check_ending(state)
 
 
 def _check_ending(state: State) -> None:
@@ -230,25 +235,10 @@ def _check_ending(state: State) -> None:
 def _check_board(state: State) -> None:
     """Refuse Baddies, a token or Shrimp snacks where the rules cannot put them."""
     items, icons = state.layout.items, state.layout.icons
-    fish = Icon.BROWN_FISH in state.beach.flip
     if len(state.baddies) != SIZE * SIZE:
         raise InvalidStateError("baddies: one entry per card, 36")
     for c, baddie in enumerate(state.baddies):
-        if baddie == BROWN_FISH:
-            if not (fish and icons[c] is Icon.BROWN_FISH):
-                raise InvalidStateError(
-                    f"baddies[{c}]: Brown Fish only on flipped brown-fish cards"
-                )
-        elif baddie not in (NO_BADDIE, BOATER, SUNNY):
-            raise InvalidStateError(f"baddies[{c}]: -1, 0, 1 or 2")
-        elif baddie != NO_BADDIE and items[c] != NO_ITEM and items[c] not in state.exposed:
-            raise InvalidStateError(
-                f"baddies[{c}]: on an Item only under an exposed Forbidden Item"
-            )
-        elif fish and icons[c] is Icon.BROWN_FISH:
-            raise InvalidStateError(
-                f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish"
-            )
+        _check_baddie(state, c, baddie)
     token = state.token
     if not 0 <= token < SIZE * SIZE:
         raise InvalidStateError(f"token: a cell, 0 to 35, not {token}")
@@ -265,6 +255,21 @@ def _check_board(state: State) -> None:
         state.snacks and Icon.SHRIMP not in state.beach.flip
     ):
         raise InvalidStateError("snacks: only on flipped shrimp cards")
+
+
+def _check_baddie(state: State, c: Cell, baddie: Baddie) -> None:
+    """Refuse a Baddie (or a Brown Fish) on card ``c`` where the rules cannot put it."""
+    items, icons = state.layout.items, state.layout.icons
+    fish = Icon.BROWN_FISH in state.beach.flip
+    if baddie == BROWN_FISH:
+        if not (fish and icons[c] is Icon.BROWN_FISH):
+            raise InvalidStateError(f"baddies[{c}]: Brown Fish only on flipped brown-fish cards")
+    elif baddie not in (NO_BADDIE, BOATER, SUNNY):
+        raise InvalidStateError(f"baddies[{c}]: -1, 0, 1 or 2")
+    elif baddie != NO_BADDIE and items[c] != NO_ITEM and items[c] not in state.exposed:
+        raise InvalidStateError(f"baddies[{c}]: on an Item only under an exposed Forbidden Item")
+    elif fish and icons[c] is Icon.BROWN_FISH:
+        raise InvalidStateError(f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish")
 
 
 def _check_decks(state: State) -> None:
