@@ -259,10 +259,18 @@ def _baddies(state: State) -> str | None:
     """Baddies (or Brown Fish) where the rules cannot put them."""
     if len(state.baddies) != SIZE * SIZE:
         return "baddies: one entry per card, 36"
+    items, icons = state.layout.items, state.layout.icons
+    fish = Icon.BROWN_FISH in state.beach.flip
     for c, baddie in enumerate(state.baddies):
-        problem = _baddie_problem(state, c, baddie)
-        if problem is not None:
-            return problem
+        if baddie == BROWN_FISH:
+            if not (fish and icons[c] is Icon.BROWN_FISH):
+                return f"baddies[{c}]: Brown Fish only on flipped brown-fish cards"
+        elif baddie not in (NO_BADDIE, BOATER, SUNNY):
+            return f"baddies[{c}]: -1, 0, 1 or 2"
+        elif baddie != NO_BADDIE and items[c] != NO_ITEM and items[c] not in state.exposed:
+            return f"baddies[{c}]: on an Item only under an exposed Forbidden Item"
+        elif fish and icons[c] is Icon.BROWN_FISH:
+            return f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish"
     return None
 
 
@@ -291,22 +299,6 @@ def _snacks(state: State) -> str | None:
         state.snacks and Icon.SHRIMP not in state.beach.flip
     ):
         return "snacks: only on flipped shrimp cards"
-    return None
-
-
-def _baddie_problem(state: State, c: Cell, baddie: Baddie) -> str | None:
-    """A Baddie (or a Brown Fish) on card ``c`` where the rules cannot put it."""
-    items, icons = state.layout.items, state.layout.icons
-    fish = Icon.BROWN_FISH in state.beach.flip
-    if baddie == BROWN_FISH:
-        if not (fish and icons[c] is Icon.BROWN_FISH):
-            return f"baddies[{c}]: Brown Fish only on flipped brown-fish cards"
-    elif baddie not in (NO_BADDIE, BOATER, SUNNY):
-        return f"baddies[{c}]: -1, 0, 1 or 2"
-    elif baddie != NO_BADDIE and items[c] != NO_ITEM and items[c] not in state.exposed:
-        return f"baddies[{c}]: on an Item only under an exposed Forbidden Item"
-    elif fish and icons[c] is Icon.BROWN_FISH:
-        return f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish"
     return None
 
 
