@@ -209,9 +209,9 @@ def _checked(state: cs.State, action: cs.Move) -> IllegalActionError | None:
 
 
 def test_every_move_of_the_board_is_refused_exactly_when_it_is_not_listed() -> None:
-    # One rule, one check: the generator and the refusal both ask paths.crab_moves, so for
-    # every source and destination the two agree; a refused move of one's own top crab
-    # breaks the path rule or, the path being there, the landing rule.
+    # The generator and the refusal agree for every source and destination; a refused
+    # move of one's own top crab breaks the path rule or, the path being there, the
+    # landing rule.
     reason = cs.IllegalReason
     checked = 0
     for states in random_games(3, seed=11):

@@ -27,7 +27,7 @@ from crabrules.crab_stack.board import Cell, CellMask, cells_of
 from crabrules.crab_stack.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from crabrules.crab_stack.crabs import Crab, Stack
 from crabrules.crab_stack.events import Event, washed_away, wave_tie
-from crabrules.crab_stack.paths import can_move, crab_moves
+from crabrules.crab_stack.paths import can_move
 from crabrules.crab_stack.repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
 from crabrules.crab_stack.state import State, Termination
 from crabrules.crab_stack.wave import groups_after, ranked
@@ -86,9 +86,42 @@ def legal_moves(state: State) -> tuple[Action, ...]:
     if state.pending:
         return tuple(KeepGroup(p, group[0]) for group in state.pending)
     config = state.config
-    # The rules of Moving Crabs, as check_legal asks them (paths.crab_moves).
+    geo = config.geometry
+    table = config.move_table
+    one_step, by_bit = table.one_step[p], table.by_bit[p]
+    small, medium, large = state.tops_by_size
+    occupied = small | medium | large
+    # Landing: a crab ends on a crab of its size or smaller (those cells are occupied, so
+    # the reach masks need no further "& occupied").
+    medium_land = small | medium
+    masks = geo.neighbour_masks
+    medium_reach, small_reach = geo.medium_reach, geo.small_reach
+    out: list[Action] = []
     mine = state.tops_by_player[p]
-    return tuple(crab_moves(config.geometry, config.move_table, p, state.tops_by_size, mine))
+    while mine:
+        low = mine & -mine
+        mine ^= low
+        src = low.bit_length() - 1
+        # paths.destinations with its tables inlined (the hot loop); a large crab's moves
+        # come in one lookup.
+        around = masks[src] & occupied
+        if low & large:
+            out += one_step[src][around]
+            continue
+        if low & medium:
+            reach = medium_reach[src][around] & medium_land
+        else:
+            reach = 0
+            for mask, ends in small_reach[src][around]:
+                reach |= ends[occupied & mask]
+            reach &= small
+        # The moves to the bits of reach, ascending (keyed by bit: no index to compute).
+        moves = by_bit[src]
+        while reach:
+            bit = reach & -reach
+            reach ^= bit
+            out.append(moves[bit])
+    return tuple(out)
 
 
 def move(state: State, src: Cell, dst: Cell, log: list[Event] | None = None) -> State:

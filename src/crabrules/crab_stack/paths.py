@@ -3,7 +3,7 @@
 A crab of size ``s`` moves exactly ``STEPS[s]`` spaces along a path of distinct spaces,
 each adjacent to the last and each holding a crab; it starts from its own stack, which it
 cannot cross again (the rules' decision 2). Only the set of destinations matters (two
-paths to one space are one move), so these functions work on bitmasks of destinations and
+paths to one space are one move), so these functions return a bitmask of destinations and
 never list paths:
 
 - large (1 step): the occupied neighbours;
@@ -15,90 +15,56 @@ never list paths:
   layout (:attr:`Geometry.small_reach <crabrules.crab_stack.board.Geometry>`): one
   lookup per occupied neighbour.
 
-Landing (a crab ends on a crab of its size or smaller) is applied by :func:`crab_moves`
-too. The move generator (:func:`crabrules.crab_stack.engine.legal_moves`) and the refusal of a move
-(:func:`crabrules.crab_stack.rules.check_legal`) both ask :func:`crab_moves`, so the rules
-of Moving Crabs are written once; :func:`can_move` asks the same tables, stopping at the
-first move found.
+Landing (a crab ends on a crab of its size or smaller) is the caller's mask:
+:func:`landing_mask`.
 """
 
 from __future__ import annotations
 
-from crabrules.core import PlayerId
-from crabrules.crab_stack.actions import Move, MoveTable
-from crabrules.crab_stack.board import CellMask, Geometry
+from crabrules.crab_stack.board import Cell, CellMask, Geometry
+from crabrules.crab_stack.crabs import Size
 
-__all__ = ["can_move", "crab_moves"]
+__all__ = ["can_move", "destinations", "landing_mask"]
 
 
-def crab_moves(
-    geo: Geometry,
-    table: MoveTable,
-    player: PlayerId,
-    tops_by_size: tuple[CellMask, CellMask, CellMask],
-    crabs: CellMask,
-    paths_only: bool = False,
-) -> list[Move]:
-    """Return the moves of ``player``'s top crabs on the cells of the bitmask ``crabs``.
-
-    A crab moves along a path of its exact length over crabs, and ends on a crab of its
-    size or smaller; ``paths_only`` leaves out the second rule (the refusal of a move says
-    which of the two it breaks). The moves come by space, then by destination, ascending:
-    the order of ``legal_actions``.
+def destinations(geo: Geometry, src: Cell, size: int, occupied: CellMask) -> CellMask:
+    """Return the bitmask of cells a crab of ``size`` on ``src`` can reach, ignoring landing.
 
     Args:
         geo: the layout's tables.
-        table: the layout's moves (:class:`~crabrules.crab_stack.actions.MoveTable`).
-        player: whose crabs they are.
-        tops_by_size: by size, the bitmask of cells whose top crab has that size.
-        crabs: the spaces of the top crabs asked about.
-        paths_only: whether a crab may end on any crab.
+        src: the crab's space.
+        size: the crab's :class:`~crabrules.crab_stack.crabs.Size`.
+        occupied: the bitmask of spaces holding at least one crab.
 
-    >>> from crabrules.crab_stack.actions import move_table
     >>> from crabrules.crab_stack.board import geometry
     >>> geo = geometry(((0, 0), (1, 0), (2, 0), (3, 0)))
-    >>> table = move_table(2, geo)
-    >>> small_medium_small_large = (0b0101, 0b0010, 0b1000)
-    >>> crab_moves(geo, table, 0, small_medium_small_large, 0b1000)
-    [Move(player=0, src=3, dst=2)]
-    >>> crab_moves(geo, table, 0, small_medium_small_large, 0b0010)
-    []
-    >>> crab_moves(geo, table, 0, small_medium_small_large, 0b0010, True)
-    [Move(player=0, src=1, dst=3)]
+    >>> destinations(geo, 0, Size.SMALL, 0b1111), destinations(geo, 0, Size.SMALL, 0b1011)
+    (8, 0)
+    """
+    if size == Size.LARGE:
+        return geo.neighbour_masks[src] & occupied
+    if size == Size.MEDIUM:
+        return geo.medium_reach[src][occupied & geo.neighbour_masks[src]] & occupied
+    reach = 0
+    for mask, ends in geo.small_reach[src][occupied & geo.neighbour_masks[src]]:
+        reach |= ends[occupied & mask]
+    return reach & occupied
+
+
+def landing_mask(size: int, tops_by_size: tuple[CellMask, CellMask, CellMask]) -> CellMask:
+    """Return the cells a crab of ``size`` may end on: those whose top crab is no bigger.
+
+    ``tops_by_size[s]`` is the bitmask of cells whose top crab has size ``s``.
+
+    >>> landing_mask(Size.MEDIUM, (0b001, 0b010, 0b100))
+    3
     """
     small, medium, large = tops_by_size
-    occupied = small | medium | large
-    # Landing: a crab ends on a crab of its size or smaller (a large one: on any crab).
-    if paths_only:
-        small_land = medium_land = occupied
-    else:
-        small_land, medium_land = small, small | medium
-    masks = geo.neighbour_masks
-    medium_reach, small_reach = geo.medium_reach, geo.small_reach
-    one_step, by_bit = table.one_step[player], table.by_bit[player]
-    out: list[Move] = []
-    while crabs:
-        low = crabs & -crabs
-        crabs ^= low
-        src = low.bit_length() - 1
-        around = masks[src] & occupied
-        if low & large:  # 1 step, onto any crab: a large crab's moves in one lookup
-            out += one_step[src][around]
-            continue
-        if low & medium:
-            reach = medium_reach[src][around] & medium_land
-        else:
-            reach = 0
-            for mask, ends in small_reach[src][around]:
-                reach |= ends[occupied & mask]
-            reach &= small_land
-        # The moves to the bits of reach, ascending (keyed by bit: no index to compute).
-        moves = by_bit[src]
-        while reach:
-            bit = reach & -reach
-            reach ^= bit
-            out.append(moves[bit])
-    return out
+    if size == Size.SMALL:
+        return small
+    if size == Size.MEDIUM:
+        return small | medium
+    return small | medium | large
 
 
 def can_move(
@@ -124,8 +90,8 @@ def can_move(
         crabs ^= low
         if masks[low.bit_length() - 1] & occupied:
             return True
-    # crab_moves' reach for the medium and small crabs, stopping at the first move: this
-    # runs after every move for each player still in without a large crab on top.
+    # destinations() inlined for the medium and small crabs: this runs after every move
+    # for each player still in without a large crab on top (decision 5).
     crabs = mine & medium
     if crabs:
         reach, land = geo.medium_reach, small | medium

@@ -49,7 +49,7 @@ from crabrules.crab_stack.events import (
     group_kept,
     player_eliminated,
 )
-from crabrules.crab_stack.paths import crab_moves
+from crabrules.crab_stack.paths import destinations, landing_mask
 from crabrules.crab_stack.state import State, Termination
 
 __all__ = [
@@ -371,16 +371,8 @@ def _check_move(state: State, action: Move) -> None:
             action,
             IllegalReason.NOT_YOUR_CRAB,
         )
-    # The rules of Moving Crabs, as legal_actions asks them (the table's moves are shared,
-    # so a listed move is found by identity); refused, which rule is broken: the path, or
-    # the landing.
-    table, tops, player = state.config.move_table, state.tops_by_size, action.player
-    listed = table.moves[player][src * geo.size + dst]
-    for moved in crab_moves(geo, table, player, tops, 1 << src):
-        if moved is listed:
-            return
     size = top % 3
-    if listed not in crab_moves(geo, table, player, tops, 1 << src, paths_only=True):
+    if not destinations(geo, src, size, state.occupied) >> dst & 1:
         steps = STEPS[size]
         raise _refuse(
             f"a {_SIZE_NAMES[size]} crab moves exactly {steps} space{'s' * (steps > 1)} "
@@ -388,9 +380,10 @@ def _check_move(state: State, action: Move) -> None:
             action,
             IllegalReason.NO_PATH,
         )
-    raise _refuse(
-        f"a {_SIZE_NAMES[size]} crab ends only on a crab of its size or smaller: "
-        f"not from {geo.labels[src]} to {geo.labels[dst]}",
-        action,
-        IllegalReason.TOO_BIG,
-    )
+    if not landing_mask(size, state.tops_by_size) >> dst & 1:
+        raise _refuse(
+            f"a {_SIZE_NAMES[size]} crab ends only on a crab of its size or smaller: "
+            f"not from {geo.labels[src]} to {geo.labels[dst]}",
+            action,
+            IllegalReason.TOO_BIG,
+        )
