@@ -44,6 +44,9 @@ nox.options.reuse_existing_virtualenvs = True
 # Checkers are pinned: a new release of one must not turn main red overnight.
 MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
+# Radon's complexity count, as reviewers measure it (it counts `and`/`or`, which ruff's
+# C901 does not): no block above rank C, a complexity of 20.
+XENON = "xenon==0.9.3"
 # hypothesis-jsonschema 0.23 fails on Hypothesis 6.170.9 and later ('many' has no 'more');
 # the pin goes when it catches up.
 HYPOTHESIS = "hypothesis>=6.100,<6.170.9"
@@ -194,20 +197,26 @@ def typecheck(session: nox.Session) -> None:
 MAX_MODULE_LINES = 600
 #: The modules still over it, each to be split; the list only shrinks.
 OVERSIZED_MODULES: set[str] = set()
+#: Left out of the complexity gate for now: Oh Crab!'s package is being split; this
+#: exclusion is temporary and goes once its functions are at most 20 too.
+COMPLEXITY_EXCLUDED = "src/crabrules/oh_crab/*"
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Lint with Ruff, then check the import contracts and the length of modules.
+    """Lint with Ruff, then check the import contracts, complexity and the length of modules.
 
-    ``ruff check`` (complexity included) and ``ruff format --check``; the architecture's
-    import contracts (import-linter, in pyproject.toml); no module over
-    :data:`MAX_MODULE_LINES` lines.
+    ``ruff check`` and ``ruff format --check``; the architecture's import contracts
+    (import-linter, in pyproject.toml); no function of src/ or examples/ above complexity 20
+    as radon counts it (xenon); no module over :data:`MAX_MODULE_LINES` lines.
     """
-    session.install(RUFF, "import-linter>=2.1", "-e", ".")
+    session.install(RUFF, XENON, "import-linter>=2.1", "-e", ".")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("lint-imports")
+    session.run(
+        "xenon", "--max-absolute", "C", "--exclude", COMPLEXITY_EXCLUDED, "src", "examples"
+    )
     long = {
         str(path): lines
         for path in sorted(pathlib.Path("src").rglob("*.py"))

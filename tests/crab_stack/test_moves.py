@@ -6,12 +6,26 @@ how illegal actions are refused.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from crabrules import IllegalActionError, NotYourTurnError, marche_du_crabe
 from crabrules import crab_stack as cs
 from crabrules.core import CommonReason
-from tests.crab_stack.helpers import A, B, C, D, E, cell, crabs, move, moves_from, sketch
+from tests.crab_stack.helpers import (
+    A,
+    B,
+    C,
+    D,
+    E,
+    cell,
+    crabs,
+    move,
+    moves_from,
+    random_games,
+    sketch,
+)
 
 # A triangle of spaces on ring 1 and ring 2, and a fourth space touching two of them.
 T0, T1, T2, T3 = (1, 0), (1, -1), (2, -1), (2, -2)
@@ -184,6 +198,37 @@ def test_illegal_moves_say_why() -> None:
         cs.apply(state, cs.Move(1, b, a))
     with pytest.raises(NotYourTurnError):
         cs.apply(state, cs.Move(7, b, a))
+
+
+def _checked(state: cs.State, action: cs.Move) -> IllegalActionError | None:
+    try:
+        cs.check_legal(state, action)
+    except IllegalActionError as error:
+        return error
+    return None
+
+
+def test_every_move_of_the_board_is_refused_exactly_when_it_is_not_listed() -> None:
+    # The generator and the refusal agree for every source and destination; a refused
+    # move of one's own top crab breaks the path rule or, the path being there, the
+    # landing rule.
+    reason = cs.IllegalReason
+    checked = 0
+    for states in random_games(3, seed=11):
+        for state in states[:-1:7]:
+            if state.pending:
+                continue
+            legal = set(cs.legal_actions(state))
+            player, cells = state.to_move, range(len(state.stacks))
+            for src, dst in itertools.product(cells, cells):
+                action = cs.Move(player, src, dst)
+                error = _checked(state, action)
+                assert (error is None) == (action in legal), f"{action}: {error}"
+                mine = bool(state.stacks[src]) and state.stacks[src][-1] // 3 == player
+                if error is not None and mine:
+                    assert error.reason in (reason.NO_PATH, reason.TOO_BIG), error
+                checked += error is not None
+    assert checked > 1000
 
 
 def test_apply_leaves_its_input_untouched() -> None:

@@ -1,11 +1,16 @@
-"""Games saved in SQLite, the database Python embeds: a restarted server resumes them.
+"""Where games are saved: a :class:`Store` is what :class:`crabweb.tables.Tables` needs.
+
+:class:`SqliteStore` (the default) keeps them in SQLite, the database Python embeds, so a
+restarted server resumes them; :class:`MemoryStore` keeps them in a dictionary (tests, or
+a server that needs no restart). Another store (a server's database) only has to offer the
+three methods of :class:`Store`.
 
 A game is saved as what rebuilds it: its game id, config, seats, seed, seat tokens and
 game clock (one row of ``tables``), and its actions in order (rows of ``moves``, one per
 action, added as they are played). The library's own JSON is used for the config and the
 actions (:func:`crabrules.to_dict`), so a saved game loads as any document does: checked.
 
->>> store = Store(":memory:")
+>>> store = SqliteStore(":memory:")
 >>> seats = ["human", "agent:random"]
 >>> store.save_table(SavedTable("t1", "crab-stack", None, seats, 3, {"0": "secret"}))
 >>> store.add_moves("t1", 0, [{"type": "move", "player": 0, "src": 0, "dst": 1}], clock=0.0)
@@ -22,11 +27,11 @@ import os
 import sqlite3
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
-__all__ = ["SavedTable", "Store"]
+__all__ = ["MemoryStore", "SavedTable", "SqliteStore", "Store"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -97,7 +102,72 @@ class SavedTable:
     clock: float = 0.0
 
 
-class Store:
+class Store(Protocol):
+    """What saves games for :class:`crabweb.tables.Tables`: new games, their moves, loading.
+
+    Safe to call from several threads (tables are played in worker threads).
+    """
+
+    def save_table(self, saved: SavedTable) -> None:
+        """Save a new game (its moves so far included), replacing one of the same id."""
+
+    def add_moves(self, table_id: str, first: int, moves: Sequence[Any], clock: float) -> None:
+        """Save the actions numbered ``first`` onwards (0: the first action) and the clock."""
+
+    def load(self, table_id: str) -> SavedTable | None:
+        """The saved game ``table_id``, or ``None``.
+
+        Raises:
+            ValueError: what is saved is not what :meth:`save_table` was given (damaged).
+        """
+
+
+class MemoryStore:
+    """The saved games in a dictionary: gone with the object (tests, throw-away servers).
+
+    Moves are kept as JSON text, as :class:`SqliteStore` keeps them, so what loads is what
+    a database would give back (lists, not tuples).
+
+    >>> store = MemoryStore()
+    >>> store.save_table(SavedTable("t1", "crab-stack", None, ["human", "human"], 3, {}))
+    >>> store.add_moves("t1", 0, [{"type": "move", "player": 0, "src": 0, "dst": 1}], 0.0)
+    >>> store.load("t1").moves
+    [{'type': 'move', 'player': 0, 'src': 0, 'dst': 1}]
+    >>> store.load("t2") is None
+    True
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, tuple[SavedTable, list[str]]] = {}
+
+    def save_table(self, saved: SavedTable) -> None:
+        """Save a new game (its moves so far included), replacing one of the same id."""
+        with self._lock:
+            self._tables[saved.id] = (attrs.evolve(saved, moves=[]), [])
+        self.add_moves(saved.id, 0, saved.moves, saved.clock)
+
+    def add_moves(self, table_id: str, first: int, moves: Sequence[Any], clock: float) -> None:
+        """Save the actions numbered ``first`` onwards (0: the first action) and the clock."""
+        with self._lock:
+            table, saved = self._tables[table_id]
+            saved[first : first + len(moves)] = [json.dumps(move) for move in moves]
+            self._tables[table_id] = (attrs.evolve(table, clock=clock), saved)
+
+    def load(self, table_id: str) -> SavedTable | None:
+        """The saved game ``table_id``, or ``None``."""
+        with self._lock:
+            found = self._tables.get(table_id)
+            if found is None:
+                return None
+            table, saved = found
+            moves = [json.loads(text) for text in saved]
+        copied = json.loads(json.dumps([table.config, table.seats, table.tokens]))
+        config, seats, tokens = copied
+        return attrs.evolve(table, config=config, seats=seats, tokens=tokens, moves=moves)
+
+
+class SqliteStore:
     """The saved games, in the SQLite database at ``path`` (``":memory:"``: none kept).
 
     Safe to use from several threads: one connection, one lock, each write committed.

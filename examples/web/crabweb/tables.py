@@ -1,8 +1,8 @@
 """Games being played: a :class:`Table` per game, held by :class:`Tables`.
 
 Nothing here knows HTTP; :mod:`crabweb.app` turns requests into these calls. Every game is
-saved as it is played (:mod:`crabweb.store`, SQLite): a server started again on the same
-database resumes every game, rebuilt by replaying its actions.
+saved as it is played (:mod:`crabweb.store`, SQLite by default): a server started again on
+the same database resumes every game, rebuilt by replaying its actions.
 
 A table holds the true state and shows each player only their own view: every answer for
 a player is built from ``observe(state, player)`` and ``observe_events(events, player)``.
@@ -45,7 +45,7 @@ from crabweb.seats import (
     make_seat_agent,
     shown,
 )
-from crabweb.store import SavedTable, Store
+from crabweb.store import SavedTable, SqliteStore, Store
 
 __all__ = [
     "HUMAN",
@@ -436,22 +436,24 @@ class Table:
 
 
 class Tables:
-    """The games being played, by id, saved in the SQLite database ``database``.
+    """The games being played, by id, saved in ``store``.
 
+    ``store`` is a :class:`crabweb.store.Store` (:class:`crabweb.store.MemoryStore`, or
+    your own), or the path of a SQLite database (:class:`crabweb.store.SqliteStore`).
     At most :data:`MAX_TABLES` games are held in memory; any other saved game is loaded
     again when asked for. ``":memory:"`` (the default from Python) keeps nothing once the
     object is gone; ``python -m crabweb`` uses a file.
 
     Raises:
-        ValueError: ``database`` is no sound database of saved games (:class:`Store`).
+        ValueError: ``store`` is the path of no sound database of saved games.
     """
 
     def __init__(
-        self, database: str | os.PathLike[str] = ":memory:", *, speed: float | None = None
+        self, store: Store | str | os.PathLike[str] = ":memory:", *, speed: float | None = None
     ) -> None:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()  # tables are created in worker threads
-        self.store = Store(database)
+        self.store: Store = SqliteStore(store) if isinstance(store, (str, os.PathLike)) else store
         #: Real-time games on the server's clock at this speed (see :class:`Table`).
         self.speed = speed
 

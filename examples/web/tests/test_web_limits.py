@@ -27,6 +27,7 @@ import crabweb.seats
 import pytest
 from crabweb.__main__ import SHUTDOWN_SECONDS
 from crabweb.app import MAX_BODY, create_app
+from crabweb.store import MemoryStore
 from crabweb.tables import MAX_AGENT_ITERATIONS, Tables
 from serving import free_port, serving
 from starlette.testclient import TestClient
@@ -64,7 +65,7 @@ def call(
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[str, Tables]]:
-    tables = Tables()
+    tables = Tables(MemoryStore())
     with serving(create_app(tables), timeout_graceful_shutdown=1) as url:
         yield url, tables
 
@@ -139,7 +140,7 @@ def test_a_thinking_agent_holds_only_its_own_table(
 
 
 def test_a_search_agent_over_the_iteration_cap_is_refused() -> None:
-    client = TestClient(create_app(Tables()), raise_server_exceptions=False)
+    client = TestClient(create_app(Tables(MemoryStore())), raise_server_exceptions=False)
 
     def seat(agent: str) -> Any:
         body = {"game": "crab-stack", "seats": ["human", f"agent:{agent}"]}
@@ -273,7 +274,7 @@ def test_a_chunked_body_is_read_only_up_to_the_limit(server: tuple[str, Tables])
 
 
 def test_a_body_over_the_limit_is_a_413() -> None:
-    client = TestClient(create_app(Tables()), raise_server_exceptions=False)
+    client = TestClient(create_app(Tables(MemoryStore())), raise_server_exceptions=False)
     refused = client.post("/api/tables", content=b" " * (MAX_BODY + 1))
     assert refused.status_code == 413
     assert refused.json()["reason"] == "too_large"
@@ -287,7 +288,7 @@ def test_a_body_over_the_limit_is_a_413() -> None:
 
 @pytest.fixture
 def seated() -> tuple[TestClient, str, dict[str, str]]:
-    client = TestClient(create_app(Tables()), raise_server_exceptions=False)
+    client = TestClient(create_app(Tables(MemoryStore())), raise_server_exceptions=False)
     created = client.post(
         "/api/tables", json={"game": "crab-stack", "seats": ["human"] * 2}
     ).json()

@@ -1,4 +1,5 @@
-"""Games saved in SQLite: a server started again on the same database resumes them."""
+"""Saved games: a server started again on the same database resumes them; any
+:class:`crabweb.store.Store` (SQLite, memory) saves and gives back the same games."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import pathlib
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
+import crabweb.tables
 import pytest
 from crabweb.app import create_app
-from crabweb.store import SavedTable, Store
+from crabweb.store import MemoryStore, SavedTable, SqliteStore, Store
 from crabweb.tables import ServerError, Tables
 from starlette.testclient import TestClient
 
@@ -92,8 +95,50 @@ def test_a_damaged_saved_game_is_a_clear_error_for_that_game_only(
     assert answer.json()["reason"] == "damaged_game"
 
 
+STORES: dict[str, Callable[[], Store]] = {"sqlite": SqliteStore, "memory": MemoryStore}
+
+
+@pytest.mark.parametrize("kind", sorted(STORES))
+def test_a_game_dropped_from_memory_is_loaded_again_from_any_store(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(crabweb.tables, "MAX_TABLES", 1)
+    store: Store = STORES[kind]()
+    tables = Tables(store)
+    first = tables.create("la-marche-du-crabe", seats=["human", "agent:random"], seed=4)
+    first.act(0, crabrules.to_dict(first.game.legal_actions(first.state, 0)[0]))
+    tables.create("crab-stack", seats=["human", "human"], seed=1)  # drops the first
+    again = tables.get(first.id)
+    assert again is not first
+    assert again.state == first.state
+    assert again.tokens == first.tokens
+    assert again.now == first.now
+
+
+@pytest.mark.parametrize("kind", sorted(STORES))
+def test_every_store_gives_back_what_it_saved_as_json_does(kind: str) -> None:
+    store: Store = STORES[kind]()
+    saved = SavedTable("t", "crab-stack", {"players": 2}, ["human", "human"], 9, {"0": "k"})
+    store.save_table(saved)
+    store.add_moves("t", 0, [{"type": "move", "src": (0, 1)}], 1.5)
+    store.add_moves("t", 1, [{"type": "pass"}], 2.5)
+    loaded = store.load("t")
+    assert loaded == SavedTable(
+        "t",
+        "crab-stack",
+        {"players": 2},
+        ["human", "human"],
+        9,
+        {"0": "k"},
+        [{"type": "move", "src": [0, 1]}, {"type": "pass"}],
+        2.5,
+    )
+    assert store.load("t") is not loaded  # a copy: changing it changes nothing saved
+    assert store.load("nothing") is None
+
+
 def test_rows_that_are_not_json_are_refused_on_load() -> None:
-    store = Store()
+    store = SqliteStore()
     store.save_table(SavedTable("t", "crab-stack", None, ["human", "human"], 1, {}))
     store._db.execute("UPDATE tables SET seats = 'not json' WHERE id = 't'")
     with pytest.raises(ValueError, match="saved game 't' is damaged"):
@@ -102,10 +147,11 @@ def test_rows_that_are_not_json_are_refused_on_load() -> None:
 
 def _damaged_pages(path: pathlib.Path) -> None:
     """A database of saved games, then every page after the first one's bytes flipped."""
-    tables = Tables(path)
+    store = SqliteStore(path)
+    tables = Tables(store)
     for seed in range(20):
         tables.create("crab-stack", seats=["human", "agent:random"], seed=seed)
-    tables.store.close()
+    store.close()
     data = bytearray(path.read_bytes())
     for at in range(4096, len(data), 7):
         data[at] ^= 0xFF

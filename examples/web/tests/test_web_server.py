@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 import pytest
 from crabweb.app import create_app
+from crabweb.store import MemoryStore
 from crabweb.tables import Table, Tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +22,17 @@ from starlette.testclient import TestClient
 import crabrules
 
 GAME_IDS = sorted(crabrules.GAMES)
+
+
+@pytest.fixture
+def tables() -> Tables:
+    return Tables(MemoryStore())
+
+
+@pytest.fixture
+def client(tables: Tables) -> TestClient:
+    # Server exceptions become 500 answers, as a browser would see them.
+    return TestClient(create_app(tables), raise_server_exceptions=False)
 
 
 def create(client: TestClient, game: str, seats: list[str], seed: int = 1) -> dict[str, Any]:
@@ -262,7 +274,7 @@ FUZZED_RAW = 100
 
 @pytest.fixture(scope="module")
 def fuzz_tables() -> tuple[TestClient, Tables, dict[str, dict[str, Any]]]:
-    tables = Tables()
+    tables = Tables(MemoryStore())
     client = TestClient(create_app(tables), raise_server_exceptions=False)
     created = {g: create(client, g, humans(g), seed=7) for g in GAME_IDS}
     return client, tables, created

@@ -10,6 +10,8 @@
 - :mod:`~crabrules.core.record`: :class:`GameRecord` and :func:`replay`.
 - :mod:`~crabrules.core.registry`: games by id.
 - :mod:`~crabrules.core.names`: :class:`Names`, a game's names for players and endings.
+- :mod:`~crabrules.core.bundle`: a game's :class:`GameBundle`, built from its package.
+- :mod:`~crabrules.core.invariants`: state checks as lists of named rules, and their runner.
 """
 
 from crabrules.core.errors import (

@@ -120,6 +120,18 @@ def _titled(document: Schema) -> None:
             prop["title"] = name.replace("_", " ").capitalize()
 
 
+#: The schemas of the scalar types a document holds (a bool is no integer in JSON Schema
+#: terms here: it is looked up by its own type, before any enum).
+_SCALARS: dict[type, Schema] = {
+    type(None): {"type": "null"},
+    bool: {"type": "boolean"},
+    int: {"type": "integer"},
+    float: {"type": "number"},
+    str: {"type": "string"},
+    Rng: {"type": "string", "pattern": "^[0-9a-fA-F]{16}$"},
+}
+
+
 class _Walker:
     """Builds the schema of one document, collecting the attrs classes it meets in ``$defs``."""
 
@@ -148,41 +160,37 @@ class _Walker:
         origin, args = get_origin(hint), get_args(hint)
         if hint is Any:
             return {}
-        if hint is type(None) or hint is None:
+        if hint is None:
             return {"type": "null"}
-        if hint is bool:
-            return {"type": "boolean"}
+        if isinstance(hint, type) and hint in _SCALARS:
+            return dict(_SCALARS[hint])
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
             return {"enum": [member.value for member in hint]}
-        if hint is int:
-            return {"type": "integer"}
-        if hint is float:
-            return {"type": "number"}
-        if hint is str:
-            return {"type": "string"}
-        if hint is Rng:
-            return {"type": "string", "pattern": "^[0-9a-fA-F]{16}$"}
         if origin in (Union, types.UnionType):
             return self._union(args)
         if origin is typing.Literal:
             return {"enum": list(args)}
-        if origin is tuple or origin is list:
-            if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-                items = [self.schema(a) for a in args]
-                return {
-                    "type": "array",
-                    "prefixItems": items,
-                    "minItems": len(items),
-                    "maxItems": len(items),
-                }
-            return {"type": "array", "items": self.schema(args[0]) if args else {}}
+        if origin in (tuple, list, frozenset, set, dict):
+            return self._collection(origin, args)
+        if attrs.has(hint):
+            return {"$ref": f"#/$defs/{self._define(hint)}"}
+        raise TypeError(f"no JSON Schema for {hint!r}")
+
+    def _collection(self, origin: Any, args: tuple[Any, ...]) -> Schema:
+        """The schema of a tuple, list, set, frozenset or dict of the types ``args``."""
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            items = [self.schema(a) for a in args]
+            return {
+                "type": "array",
+                "prefixItems": items,
+                "minItems": len(items),
+                "maxItems": len(items),
+            }
         if origin in (frozenset, set):
             return {"type": "array", "uniqueItems": True, "items": self.schema(args[0])}
         if origin is dict:
             return {"type": "object", "additionalProperties": self.schema(args[1])}
-        if attrs.has(hint):
-            return {"$ref": f"#/$defs/{self._define(hint)}"}
-        raise TypeError(f"no JSON Schema for {hint!r}")
+        return {"type": "array", "items": self.schema(args[0]) if args else {}}
 
     def _union(self, members: tuple[Any, ...]) -> Schema:
         if all(_is_tagged(m) for m in members):

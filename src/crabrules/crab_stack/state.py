@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from crabrules.core import InvalidStateError, PlayerId, check_config, not_a_state
+from crabrules.core import InvalidStateError, PlayerId, check_config, invariants, not_a_state
 from crabrules.core.actions import field_errors
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.rng import SEED_LIMIT, check_seed
@@ -36,6 +36,7 @@ from crabrules.crab_stack.repetition import Entry, entry, entry_key, entry_move
 from crabrules.crab_stack.wave import groups
 
 __all__ = [
+    "INVARIANTS",
     "State",
     "Termination",
     "check_position",
@@ -213,10 +214,11 @@ _BY_ELIMINATION = (Termination.LAST_PLAYER, Termination.ALL_ELIMINATED)
 def check_state(state: State) -> None:
     """Refuse a state that no game can reach; run on every loaded document, and public.
 
-    Everything is checked: the field types, the stacks against the board and the crabs,
-    the top-crab masks, who is out and who is to move, the turn count, the Wave Rule
-    (one group, or exactly the tied groups of a pending choice), that every player still
-    in has a legal move (decision 5), and that the repetition record leads to the stacks.
+    Everything is checked, rule by rule (:data:`INVARIANTS`): the field types, the stacks
+    against the board and the crabs, the top-crab masks, who is out and who is to move,
+    the turn count, the Wave Rule (one group, or exactly the tied groups of a pending
+    choice), that every player still in has a legal move (decision 5), and that the
+    repetition record leads to the stacks.
 
     Raises:
         NotAStateError: ``state`` is not a Crab Stack :class:`State`.
@@ -232,26 +234,51 @@ def check_state(state: State) -> None:
     """
     if type(state) is not State:
         raise not_a_state(state, State)
+    invariants.check(INVARIANTS, state)
+
+
+def _fields(state: State) -> str | None:
     problem = field_errors(state)
-    if problem is not None:
-        raise InvalidStateError(problem[:200])
-    if not 0 <= state.seed < SEED_LIMIT:
-        raise InvalidStateError(f"seed out of range: {state.seed}")
-    config = state.config
-    tops = check_stacks(config, state.stacks)
-    if (state.tops_by_size, state.tops_by_player) != tops:
-        raise InvalidStateError("tops_by_size/tops_by_player do not match the stacks")
-    check_position(
-        config,
-        state.stacks,
-        tops,
-        state.to_move,
-        state.eliminated,
-        state.turn,
-        state.pending,
-        state.termination,
+    return None if problem is None else problem[:200]
+
+
+def _seed(state: State) -> str | None:
+    return None if 0 <= state.seed < SEED_LIMIT else f"seed out of range: {state.seed}"
+
+
+def _stacks(state: State) -> str | None:
+    return _stacks_problem(state.config, state.stacks)
+
+
+def _tops(state: State) -> str | None:
+    if (state.tops_by_size, state.tops_by_player) != top_masks(state.stacks, state.config.players):
+        return "tops_by_size/tops_by_player do not match the stacks"
+    return None
+
+
+def _eliminated(state: State) -> str | None:
+    return _players_problem(state.config.players, state.eliminated, state.termination)
+
+
+def _to_move(state: State) -> str | None:
+    return _to_move_problem(
+        state.config.players, state.to_move, state.eliminated, state.termination
     )
-    _check_history(state)
+
+
+def _turn(state: State) -> str | None:
+    return _turn_problem(state.turn, state.config.max_turns, state.pending, state.termination)
+
+
+def _groups(state: State) -> str | None:
+    return _groups_problem(
+        state.config, state.stacks, state.tops_by_size, state.pending, state.termination
+    )
+
+
+def _everyone_in_can_move(state: State) -> str | None:
+    tops = (state.tops_by_size, state.tops_by_player)
+    return _stuck_problem(state.config, tops, state.eliminated, state.pending)
 
 
 def check_stacks(
@@ -262,18 +289,25 @@ def check_stacks(
     One stack per space; every crab one of the game's (``0`` to ``3 * players - 1``), at
     most three of each colour and size (crabs only ever leave the board).
     """
+    problem = _stacks_problem(config, stacks)
+    if problem is not None:
+        raise InvalidStateError(problem)
+    return top_masks(stacks, config.players)
+
+
+def _stacks_problem(config: Config, stacks: tuple[Stack, ...]) -> str | None:
     players = config.players
     if len(stacks) != config.geometry.size:
-        raise InvalidStateError(f"stacks: {config.geometry.size} spaces, not {len(stacks)}")
+        return f"stacks: {config.geometry.size} spaces, not {len(stacks)}"
     counts = [0] * (3 * players)
     for cell, stack in enumerate(stacks):
         for c in stack:
             if not 0 <= c < 3 * players:
-                raise InvalidStateError(f"stacks[{cell}]: no crab {c} with {players} players")
+                return f"stacks[{cell}]: no crab {c} with {players} players"
             counts[c] += 1
     if max(counts) > CRABS_PER_SIZE:
-        raise InvalidStateError(f"stacks: more than {CRABS_PER_SIZE} crabs of one colour and size")
-    return top_masks(stacks, players)
+        return f"stacks: more than {CRABS_PER_SIZE} crabs of one colour and size"
+    return None
 
 
 def check_position(
@@ -288,6 +322,8 @@ def check_position(
 ) -> None:
     """Refuse a position the rules cannot reach (the checks a State and an Observation share).
 
+    The same rules as :data:`INVARIANTS` ``eliminated`` to ``everyone_in_can_move``.
+
     Args:
         config: the game's options.
         stacks: already checked by :func:`check_stacks`, which returned ``tops``.
@@ -299,125 +335,158 @@ def check_position(
         pending: the groups tied for largest, waiting for a choice.
         termination: why the game ended, or ``None``.
     """
-    _check_players(config.players, eliminated, termination)
-    _check_to_move(config.players, to_move, eliminated, termination)
-    _check_turn(turn, config.max_turns, pending, termination)
-    _check_groups(config, stacks, tops[0], pending, termination)
-    if not pending:
-        # Decision 5: after every completed move (and at setup) every player still in who
-        # has no legal move is eliminated at once, so those still in can all move.
-        by_size, by_player = tops
-        for p in range(config.players):
-            if p not in eliminated and not can_move(config.geometry, by_size, by_player[p]):
-                raise InvalidStateError(
-                    f"{config.colours[p]} (player {p}) has no legal move yet is not "
-                    "eliminated (decision 5)"
-                )
+    players = config.players
+    problem = (
+        _players_problem(players, eliminated, termination)
+        or _to_move_problem(players, to_move, eliminated, termination)
+        or _turn_problem(turn, config.max_turns, pending, termination)
+        or _groups_problem(config, stacks, tops[0], pending, termination)
+        or _stuck_problem(config, tops, eliminated, pending)
+    )
+    if problem:
+        raise InvalidStateError(problem)
 
 
-def _check_players(
+def _stuck_problem(
+    config: Config,
+    tops: tuple[tuple[CellMask, CellMask, CellMask], tuple[CellMask, ...]],
+    eliminated: tuple[PlayerId, ...],
+    pending: tuple[tuple[Cell, ...], ...],
+) -> str | None:
+    """A player still in with no legal move (decision 5), once no wave choice is pending."""
+    if pending:
+        return None
+    # Decision 5: after every completed move (and at setup) every player still in who
+    # has no legal move is eliminated at once, so those still in can all move.
+    by_size, by_player = tops
+    for p in range(config.players):
+        if p not in eliminated and not can_move(config.geometry, by_size, by_player[p]):
+            return (
+                f"{config.colours[p]} (player {p}) has no legal move yet is not "
+                "eliminated (decision 5)"
+            )
+    return None
+
+
+def _players_problem(
     players: int, out: tuple[PlayerId, ...], termination: Termination | None
-) -> None:
-    """Refuse impossible eliminations: repeated ids, or too many or too few players out."""
+) -> str | None:
+    """Impossible eliminations: repeated ids, or too many or too few players out."""
     if len(set(out)) != len(out) or not all(0 <= p < players for p in out):
-        raise InvalidStateError(f"eliminated: distinct player ids, not {out}")
+        return f"eliminated: distinct player ids, not {out}"
     if termination is Termination.LAST_PLAYER:
         if len(out) != players - 1:
-            raise InvalidStateError("a last-player win needs every other player eliminated")
+            return "a last-player win needs every other player eliminated"
     elif termination is Termination.ALL_ELIMINATED:
         if len(out) != players:
-            raise InvalidStateError("all_eliminated needs every player eliminated")
+            return "all_eliminated needs every player eliminated"
     elif len(out) >= players - 1:
-        raise InvalidStateError("at most one player is left, yet the game goes on")
+        return "at most one player is left, yet the game goes on"
+    return None
 
 
-def _check_to_move(
+def _to_move_problem(
     players: int, to_move: PlayerId, out: tuple[PlayerId, ...], termination: Termination | None
-) -> None:
-    """Refuse a player to move who does not exist, or is out while they should be in.
+) -> str | None:
+    """A player to move who does not exist, or is out while they should be in.
 
     After an end by elimination ``to_move`` is the last mover: the winner, or the last
     player eliminated (the mover goes out last).
     """
     if not 0 <= to_move < players:
-        raise InvalidStateError(f"to_move: no player {to_move}")
+        return f"to_move: no player {to_move}"
     if termination in _BY_ELIMINATION:
         if to_move in out and to_move != out[-1]:
-            raise InvalidStateError(
-                f"to_move: the last mover, player {to_move}, would have gone out last"
-            )
+            return f"to_move: the last mover, player {to_move}, would have gone out last"
     elif to_move in out:
-        raise InvalidStateError(f"to_move: player {to_move} is eliminated")
+        return f"to_move: player {to_move} is eliminated"
+    return None
 
 
-def _check_turn(
+def _turn_problem(
     turn: int,
     limit: int | None,
     pending: tuple[tuple[Cell, ...], ...],
     termination: Termination | None,
-) -> None:
-    """Refuse a move count that does not fit the turn limit."""
+) -> str | None:
+    """A move count that does not fit the turn limit."""
     if turn < 0 or (limit is not None and turn > limit):
-        raise InvalidStateError(f"turn out of range: {turn}")
+        return f"turn out of range: {turn}"
     # The limit ends the game after its last move, unless a wave tie is still to settle
     # (or the game ended otherwise on that move).
     reached = limit is not None and turn == limit
     if termination is Termination.TURN_LIMIT and not reached:
-        raise InvalidStateError(f"turn: {turn} moves do not reach the turn limit {limit}")
+        return f"turn: {turn} moves do not reach the turn limit {limit}"
     if reached and termination is None and not pending:
-        raise InvalidStateError(f"turn: the turn limit {limit} is reached, yet the game goes on")
+        return f"turn: the turn limit {limit} is reached, yet the game goes on"
+    return None
 
 
-def _check_groups(
+def _groups_problem(
     config: Config,
     stacks: tuple[Stack, ...],
     by_size: tuple[CellMask, CellMask, CellMask],
     pending: tuple[tuple[Cell, ...], ...],
     termination: Termination | None,
-) -> None:
-    """Refuse split crabs, unless they are exactly the tied groups of a pending wave."""
+) -> str | None:
+    """Split crabs, unless they are exactly the tied groups of a pending wave."""
     parts = groups(config.geometry, by_size[0] | by_size[1] | by_size[2])
     if not parts:
-        raise InvalidStateError("stacks: the Wave Rule always leaves a group of crabs")
+        return "stacks: the Wave Rule always leaves a group of crabs"
     if not pending:
         if len(parts) > 1:
-            raise InvalidStateError(
-                "the crabs form several groups and no wave decision is pending"
-            )
-        return
+            return "the crabs form several groups and no wave decision is pending"
+        return None
     if termination is not None:
-        raise InvalidStateError("pending: a wave decision in a finished game")
+        return "pending: a wave decision in a finished game"
     tied = tuple(cells_of(g) for g in parts)
     sizes = {(len(g), sum(len(stacks[c]) for c in g)) for g in tied}
     if pending != tied or len(tied) < 2 or len(sizes) != 1:
-        raise InvalidStateError("pending: the groups of the crabs, tied on spaces and crabs")
+        return "pending: the groups of the crabs, tied on spaces and crabs"
+    return None
 
 
-def _check_history(state: State) -> None:
-    """Refuse a repetition record that does not lead, move by move, to the stacks.
+def _history(state: State) -> str | None:
+    """A repetition record that does not lead, move by move, to the stacks.
 
     Walking back from the current stacks, each entry must hold its position's key and a
     move that can be undone; the count of the current position must match ``termination``.
     """
     history = state.history
     if state.pending:
-        if history:
-            raise InvalidStateError("history: a pending wave decision ends any stretch")
-        return
+        return "history: a pending wave decision ends any stretch" if history else None
     if not history:
-        raise InvalidStateError("history: the current position is always recorded")
+        return "history: the current position is always recorded"
     if not all(0 <= item < 1 << 44 for item in history):
-        raise InvalidStateError("history: entries are ints in [0, 2**44)")
+        return "history: entries are ints in [0, 2**44)"
     if entry_move(history[0]) != (0, 0):
-        raise InvalidStateError("history: a stretch starts with a position reached by no move")
-    config = state.config
-    keys = config.zobrist
+        return "history: a stretch starts with a position reached by no move"
     if state.termination in _BY_ELIMINATION:
         # An elimination starts a new stretch: the final position alone, with the last
         # mover as its player to move.
-        if history != (entry(keys.position_key(state.stacks, state.to_move), 0, 0),):
-            raise InvalidStateError("history: an elimination ends any stretch")
-        return
+        key = state.config.zobrist.position_key(state.stacks, state.to_move)
+        return (
+            None if history == (entry(key, 0, 0),) else "history: an elimination ends any stretch"
+        )
+    count = _occurrences_walking_back(state)
+    if isinstance(count, str):
+        return count
+    last = len(history) - 1
+    if count > 3 or (count == 3) != (state.termination is Termination.REPETITION):
+        return f"history: the position occurs {count} times"
+    if state.turn < last:
+        return f"turn: {state.turn} moves cannot record {last + 1} positions"
+    return None
+
+
+def _occurrences_walking_back(state: State) -> int | str:
+    """How often the current position occurs in the record, or why an entry is wrong.
+
+    Walking back from the current stacks, each entry must hold its position's key and a
+    move that can be undone (inside a stretch no space empties or fills).
+    """
+    config, history = state.config, state.history
+    keys = config.zobrist
     size = config.geometry.size
     alive = [p for p in range(config.players) if p not in state.eliminated]
     turn = alive.index(state.to_move)
@@ -427,17 +496,29 @@ def _check_history(state: State) -> None:
     for j in range(last, -1, -1):
         mover = alive[(turn - (last - j)) % len(alive)]
         if entry_key(history[j]) != keys.position_key(tuple(work), mover):
-            raise InvalidStateError(f"history: entry {j} is not the key of its position")
+            return f"history: entry {j} is not the key of its position"
         if (last - j) % len(alive) == 0 and tuple(work) == state.stacks:
             count += 1
         if j:
             # Undo the move that led here; inside a stretch no space empties or fills.
             src, dst = entry_move(history[j])
             if not (src < size and dst < size and src != dst and len(work[dst]) > 1 and work[src]):
-                raise InvalidStateError(f"history: entry {j} holds an impossible move")
+                return f"history: entry {j} holds an impossible move"
             work[src] = (*work[src], work[dst][-1])
             work[dst] = work[dst][:-1]
-    if count > 3 or (count == 3) != (state.termination is Termination.REPETITION):
-        raise InvalidStateError(f"history: the position occurs {count} times")
-    if state.turn < last:
-        raise InvalidStateError(f"turn: {state.turn} moves cannot record {last + 1} positions")
+    return count
+
+
+#: The rules a Crab Stack state keeps, in the order :func:`check_state` asks them.
+INVARIANTS: tuple[invariants.Invariant[State], ...] = (
+    _fields,
+    _seed,
+    _stacks,
+    _tops,
+    _eliminated,
+    _to_move,
+    _turn,
+    _groups,
+    _everyone_in_can_move,
+    _history,
+)

@@ -16,13 +16,14 @@ True
 from __future__ import annotations
 
 import math
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection
 
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
 from crabrules.crab_stack.actions import Action, KeepGroup, Move
 from crabrules.crab_stack.board import Cell, Coord
-from crabrules.crab_stack.crabs import crab_player, crab_size
+from crabrules.crab_stack.crabs import Stack, crab_player, crab_size
 from crabrules.crab_stack.observe import Observation, observe
 from crabrules.crab_stack.state import State, Termination
 
@@ -123,48 +124,7 @@ def render_svg(
         )
         if cell in shaded:
             picture.polygon(corners, parent=group, fill=SHADE, fill_opacity=0.45)
-        for level, c in enumerate(stack):
-            player, crab_size_ = crab_player(c), crab_size(c)
-            disc_y = cy - radius * (_LIFT * (level - (len(stack) - 1) / 2) + 0.08)
-            picture.add(
-                "circle",
-                parent=group,
-                cx=cx,
-                cy=disc_y,
-                r=radius * _RADII[crab_size_],
-                fill=fills[player],
-                stroke="#222",
-                stroke_width=1,
-            )
-        if stack:
-            top = stack[-1]
-            top_y = cy - radius * (_LIFT * (len(stack) - 1) / 2 + 0.08)
-            picture.text(
-                cx,
-                top_y + radius * 0.14,
-                _SIZE_LETTERS[crab_size(top)],
-                size=radius * 0.42,
-                parent=group,
-                fill="#fff",
-                font_weight="bold",
-            )
-            if len(stack) > 1:
-                picture.add(
-                    "circle",
-                    parent=group,
-                    cx=cx + radius * 0.6,
-                    cy=cy - radius * 0.55,
-                    r=radius * 0.22,
-                    fill="#fff",
-                    stroke="#222",
-                )
-                picture.text(
-                    cx + radius * 0.6,
-                    cy - radius * 0.55 + radius * 0.1,
-                    str(len(stack)),
-                    size=radius * 0.28,
-                    parent=group,
-                )
+        _draw_stack(picture, group, stack, (cx, cy), radius, fills)
     _mark_last(picture, marked, at, radius)
     if labels:  # last, so that no space drawn later covers them
         for cell, label in enumerate(config.geometry.labels):
@@ -172,6 +132,60 @@ def render_svg(
             picture.text(cx, cy + radius * 0.8, label, size=radius * 0.24, fill="#5a4a25")
     _legend(picture, config.colours, fills, height)
     return picture.to_string()
+
+
+def _draw_stack(
+    picture: Svg,
+    group: ET.Element,
+    stack: Stack,
+    centre: tuple[float, float],
+    radius: float,
+    fills: list[str],
+) -> None:
+    """Draw the crabs of ``stack`` on its space, bottom to top, the top one lettered."""
+    cx, cy = centre
+    for level, c in enumerate(stack):
+        player, crab_size_ = crab_player(c), crab_size(c)
+        disc_y = cy - radius * (_LIFT * (level - (len(stack) - 1) / 2) + 0.08)
+        picture.add(
+            "circle",
+            parent=group,
+            cx=cx,
+            cy=disc_y,
+            r=radius * _RADII[crab_size_],
+            fill=fills[player],
+            stroke="#222",
+            stroke_width=1,
+        )
+    if stack:
+        top = stack[-1]
+        top_y = cy - radius * (_LIFT * (len(stack) - 1) / 2 + 0.08)
+        picture.text(
+            cx,
+            top_y + radius * 0.14,
+            _SIZE_LETTERS[crab_size(top)],
+            size=radius * 0.42,
+            parent=group,
+            fill="#fff",
+            font_weight="bold",
+        )
+        if len(stack) > 1:
+            picture.add(
+                "circle",
+                parent=group,
+                cx=cx + radius * 0.6,
+                cy=cy - radius * 0.55,
+                r=radius * 0.22,
+                fill="#fff",
+                stroke="#222",
+            )
+            picture.text(
+                cx + radius * 0.6,
+                cy - radius * 0.55 + radius * 0.1,
+                str(len(stack)),
+                size=radius * 0.28,
+                parent=group,
+            )
 
 
 def _cells_of(action: Action | None, cells: int) -> tuple[Cell, ...]:

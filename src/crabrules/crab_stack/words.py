@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from crabrules.core import check_state_type
 from crabrules.core.events import check_event
 from crabrules.crab_stack.actions import Action, KeepGroup, Move
+from crabrules.crab_stack.config import Config
 from crabrules.crab_stack.crabs import Size, crab_player, crab_size
 from crabrules.crab_stack.events import (
     CrabMoved,
@@ -35,6 +36,16 @@ from crabrules.crab_stack.state import State, Termination
 __all__ = ["ENDINGS", "describe", "describe_event"]
 
 _SIZE_WORDS = {Size.SMALL: "small", Size.MEDIUM: "medium", Size.LARGE: "large"}
+
+
+def player_names(config: Config) -> tuple[str, ...]:
+    """The colours the board, the record and the sentences name the players by.
+
+    >>> player_names(Config(players=2))
+    ('red', 'blue')
+    """
+    return tuple(config.colours)
+
 
 #: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
 ENDINGS = {

@@ -403,7 +403,7 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         o = observation
         self._check_observation(o)
         at = self.layout.offsets
-        players, cards, cells = self.players, self.cards, self.cells
+        players, cells = self.players, self.cells
         ones = [
             at["observer"] + (players if o.player is None else o.player),
             at["phase"] + _PHASES.index(o.phase),
@@ -420,6 +420,26 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         ones += [tokens + 3 * k + t for k, t in enumerate(o.tokens)]
         if o.cook_used:
             ones.append(at["cook_used"])
+        self._cards(ones, at, o)
+        self._piles(ones, at, o)
+        if o.turn is not None:
+            self._turn(ones, at, o.turn)
+        values = np.zeros(self.layout.size, dtype=np.float32)
+        if self.adventure is not None and o.adventure is not None:
+            self.adventure.write(values, at, ones, o.adventure)
+        values[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        values[at["round"]] = o.round
+        start = at["hand_sizes"]
+        values[start : start + players] = o.hand_sizes
+        start = at["shells"]
+        values[start : start + players] = o.shells
+        values[at["supply"]] = o.supply
+        values[at["draw_size"]] = o.draw_size
+        return values
+
+    def _cards(self, ones: list[int], at: dict[str, int], o: Observation) -> None:
+        """List the 1s of the cards in hands, plans, traces and discard piles."""
+        cards = self.cards
         hand, planned = at["hand"], at["planned"]
         ones += [hand + c for c in o.hand]
         ones += [
@@ -436,6 +456,10 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
             for end in (0, 1)
         ]
         ones += [discards + p * cards + c for p, pile in enumerate(o.discards) for c in pile]
+
+    def _piles(self, ones: list[int], at: dict[str, int], o: Observation) -> None:
+        """List the 1s of the market, the cards removed, those known and the draw's bottom."""
+        cards = self.cards
         market, tops = at["market"], at["market_top"]
         ones += [market + i * cards + c for i, pile in enumerate(o.market) for c in pile]
         ones += [tops + i * cards + pile[-1] for i, pile in enumerate(o.market) if pile]
@@ -443,20 +467,6 @@ class OhCrabEncoding(Encoding[State, Action, Observation]):
         ones += [removed + c for c in o.removed]
         ones += [known + p * cards + c for p, seen in enumerate(o.known) for c in seen]
         ones += [bottom + c for c in o.draw_bottom]
-        if o.turn is not None:
-            self._turn(ones, at, o.turn)
-        values = np.zeros(self.layout.size, dtype=np.float32)
-        if self.adventure is not None and o.adventure is not None:
-            self.adventure.write(values, at, ones, o.adventure)
-        values[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        values[at["round"]] = o.round
-        start = at["hand_sizes"]
-        values[start : start + players] = o.hand_sizes
-        start = at["shells"]
-        values[start : start + players] = o.shells
-        values[at["supply"]] = o.supply
-        values[at["draw_size"]] = o.draw_size
-        return values
 
     def _turn(self, ones: list[int], at: dict[str, int], turn: oh_crab.Turn) -> None:
         """List the 1s of the turn in progress."""
@@ -490,9 +500,7 @@ class _Table:
         self.kinds: dict[str, tuple[int, int]] = {}
         self._layout = layout
         self._pushed = enc.crabs - 1
-        cards = range(enc.cards)
-        discards = [NO_CARD, *cards]
-        takes = [0, 1, 2, DRAW_PILE]
+        discards = [NO_CARD, *range(enc.cards)]
         accessible = [c for c in range(layout.cells) if layout.spaces[c].accessible]
         # A standard Obstacle asks for a discard (unless Head Down! is in effect).
         obstacle = {c for c in accessible if layout.spaces[c].type.value == "obstacle"}
@@ -503,18 +511,7 @@ class _Table:
         def paid(dest: int) -> list[int]:
             return discards if dest in obstacle else [NO_CARD]
 
-        self._kind(Plan, ((c,) for c in cards))
-        self._kind(AddCard, ((s,) for s in _SIDES))
-        self._kind(Rest, ((k, t) for k in discards for t in [*takes, NO_PILE]))
-        self._kind(Use, ((i,) for i in range(enc.grants)))
-        self._kind(StandUp, [()])
-        self._kind(Finish, [()])
-        self._kind(Discard, ((c,) for c in cards))
-        self._kind(PickTrace, ((c,) for c in cards))
-        self._kind(Dope, ((c, s) for c in cards for s in _SIDES))
-        self._kind(Exchange, ((c, t) for c in cards for t in takes))
-        self._kind(ExchangeAndEnd, ((c, t) for c in cards for t in takes))
-        self._kind(EndTurn, ((d, i) for d in discards for i in (False, True)))
+        self._card_kinds(enc)
         if enc.crabs > enc.players:
             self._kind(Place, ((k, s) for k in range(enc.crabs) for s in (1, 2, 3, 4)))
             self._kind(Activate, ((k,) for k in range(enc.crabs)))
@@ -536,6 +533,24 @@ class _Table:
         if enc.adventure is not None:
             for cls, fields in enc.adventure.kinds():
                 self._kind(cls, fields)
+
+    def _card_kinds(self, enc: OhCrabEncoding) -> None:
+        """Number the actions that name cards, piles or grants (no space of the board)."""
+        cards = range(enc.cards)
+        discards = [NO_CARD, *cards]
+        takes = [0, 1, 2, DRAW_PILE]
+        self._kind(Plan, ((c,) for c in cards))
+        self._kind(AddCard, ((s,) for s in _SIDES))
+        self._kind(Rest, ((k, t) for k in discards for t in [*takes, NO_PILE]))
+        self._kind(Use, ((i,) for i in range(enc.grants)))
+        self._kind(StandUp, [()])
+        self._kind(Finish, [()])
+        self._kind(Discard, ((c,) for c in cards))
+        self._kind(PickTrace, ((c,) for c in cards))
+        self._kind(Dope, ((c, s) for c in cards for s in _SIDES))
+        self._kind(Exchange, ((c, t) for c in cards for t in takes))
+        self._kind(ExchangeAndEnd, ((c, t) for c in cards for t in takes))
+        self._kind(EndTurn, ((d, i) for d in discards for i in (False, True)))
 
     def _kind(self, cls: type, fields: Any) -> None:
         """Number the actions of ``cls`` with these fields, after those numbered so far."""

@@ -44,7 +44,16 @@ from crabrules.oh_crab.adventure.asymmetry import playable_skills
 from crabrules.oh_crab.content.adventure import Rule, TokenKind
 from crabrules.oh_crab.content.components import SpaceType
 from crabrules.oh_crab.content.modules import Module
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, DueKind, FrameKind
+from crabrules.oh_crab.model.adventure import (
+    NONE,
+    Adventure,
+    Asymmetry,
+    Challenges,
+    DueKind,
+    Events,
+    FrameKind,
+    Surprises,
+)
 
 __all__ = [
     "ADVENTURE_FIELDS",
@@ -253,44 +262,32 @@ class AdventurePart:
             for c in view.overlay.lasting
             if c.rule is Rule.OBSTACLE_AT
         ]
-        surprises = view.surprises
-        if surprises is not None:
-            ones += [at["surprise_board"] + c for c, t in enumerate(surprises.board) if t != NONE]
-            start = at["kept_counts"]
-            values[start : start + len(surprises.kept)] = [len(mine) for mine in surprises.kept]
-            ones += [at["my_kept"] + t for mine in surprises.kept for t in mine if t >= 0]
-            ones += [at["surprises_gone"] + t for t in surprises.gone]
-            start = at["wastes_found"]
-            values[start : start + beaches] = surprises.wastes_found
-        events = view.events
-        if events is not None:
-            ones += [at["event_tiles"] + t for t, c in enumerate(events.tiles) if c != NONE]
-            if events.active >= 0:
-                ones.append(at["event_active"] + events.active)
-            if events.at >= 0:
-                ones.append(at["event_at"] + events.at)
-            ones += [at["events_revealed"] + c for c in events.revealed]
-            ones += [at["events_foreseen"] + c for c in events.foreseen]
-            ones += [at["events_removed"] + c for c in events.removed]
-        challenges = view.challenges
-        if challenges is not None:
-            open_tile = challenges.open
-            ones += [
-                at["challenge_tiles"] + t
-                for t, c in enumerate(challenges.tiles)
-                if c != NONE and t != open_tile
-            ]
-            if open_tile >= 0:
-                ones.append(at["challenge_open"] + open_tile)
-                ones.append(at["open_challenge"] + challenges.tiles[open_tile])
-            if challenges.reward >= 0:
-                ones.append(at["reward_card"] + challenges.reward)
-            start = at["trophies"]
-            values[start : start + len(challenges.trophies)] = challenges.trophies
-            ones += [at["challenges_resolved"] + c for c in challenges.resolved]
+        if view.surprises is not None:
+            self._surprises(values, at, ones, view.surprises)
+        if view.events is not None:
+            _events(at, ones, view.events)
+        if view.challenges is not None:
+            _challenges(values, at, ones, view.challenges)
         asymmetry = view.asymmetry
         if asymmetry is not None:
             self._asymmetry(values, at, ones, asymmetry)
+
+    def _surprises(
+        self,
+        values: npt.NDArray[np.float32],
+        at: dict[str, int],
+        ones: list[int],
+        surprises: Surprises,
+    ) -> None:
+        """Write Module 1's Surprise tiles: on the board, kept, gone, Wastes found."""
+        beaches = self.beaches
+        ones += [at["surprise_board"] + c for c, t in enumerate(surprises.board) if t != NONE]
+        start = at["kept_counts"]
+        values[start : start + len(surprises.kept)] = [len(mine) for mine in surprises.kept]
+        ones += [at["my_kept"] + t for mine in surprises.kept for t in mine if t >= 0]
+        ones += [at["surprises_gone"] + t for t in surprises.gone]
+        start = at["wastes_found"]
+        values[start : start + beaches] = surprises.wastes_found
 
     def _asymmetry(
         self,
@@ -342,3 +339,35 @@ class AdventurePart:
             left = frame.crabs_left
             row = at["frame_crabs_left"] + i * (crabs + 1)
             ones += [row + k for k in ([crabs] if left is None else left)]
+
+
+def _events(at: dict[str, int], ones: list[int], events: Events) -> None:
+    """List the 1s of Module 2's Event tiles."""
+    ones += [at["event_tiles"] + t for t, c in enumerate(events.tiles) if c != NONE]
+    if events.active >= 0:
+        ones.append(at["event_active"] + events.active)
+    if events.at >= 0:
+        ones.append(at["event_at"] + events.at)
+    ones += [at["events_revealed"] + c for c in events.revealed]
+    ones += [at["events_foreseen"] + c for c in events.foreseen]
+    ones += [at["events_removed"] + c for c in events.removed]
+
+
+def _challenges(
+    values: npt.NDArray[np.float32], at: dict[str, int], ones: list[int], challenges: Challenges
+) -> None:
+    """Write Module 3's Challenge tiles, the open one, the reward and the trophies."""
+    open_tile = challenges.open
+    ones += [
+        at["challenge_tiles"] + t
+        for t, c in enumerate(challenges.tiles)
+        if c != NONE and t != open_tile
+    ]
+    if open_tile >= 0:
+        ones.append(at["challenge_open"] + open_tile)
+        ones.append(at["open_challenge"] + challenges.tiles[open_tile])
+    if challenges.reward >= 0:
+        ones.append(at["reward_card"] + challenges.reward)
+    start = at["trophies"]
+    values[start : start + len(challenges.trophies)] = challenges.trophies
+    ones += [at["challenges_resolved"] + c for c in challenges.resolved]

@@ -78,7 +78,7 @@ called_wrong   ``n``          players called wrong whose hand has not changed si
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import add
 
 import numpy as np
@@ -280,24 +280,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         if o.swapped:
             ones.append(at["swapped"])
         ones.append(at["claws"] + (n if o.claws is None else o.claws))
-        if o.window is not None:
-            ones += (at["window"] + o.window.caller, at["window"] + n + o.window.target)
-        if o.claim is not None:
-            ones.append(at["claim"] + o.claim.player)
-        ones += [at["tied"] + t for t in o.tied]
-        if o.winner is not None:
-            ones.append(at["winner"] + o.winner)
-        signals = at["signals"]
-        ones += [signals + i * n + p for i, p in enumerate(o.signals)]
-        calls, width = at["calls"], 2 * n + 2
-        for i, call in enumerate(o.calls):
-            row = calls + i * width
-            ones += (row + call.caller, row + n + call.target)
-            if call.right:
-                ones.append(row + 2 * n)
-            if call.double:
-                ones.append(row + 2 * n + 1)
-        ones += [at["called_wrong"] + p for p in o.called_wrong]
+        ones += _call_ones(o, at, n)
         # The sections discard, hidden_latest and hidden_older: cards counted by kind.
         counted = [0] * (3 * kinds)
         for card in o.discard:
@@ -319,3 +302,27 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         values[at["signal_count"]] = o.signal_count
         values[at["call_count"]] = o.call_count
         return values
+
+
+def _call_ones(o: State | Observation, at: Mapping[str, int], n: int) -> list[int]:
+    """The 1s of the calls, claims, signals and end of ``o`` (offsets ``at``, ``n`` players)."""
+    ones: list[int] = []
+    if o.window is not None:
+        ones += (at["window"] + o.window.caller, at["window"] + n + o.window.target)
+    if o.claim is not None:
+        ones.append(at["claim"] + o.claim.player)
+    ones += [at["tied"] + t for t in o.tied]
+    if o.winner is not None:
+        ones.append(at["winner"] + o.winner)
+    signals = at["signals"]
+    ones += [signals + i * n + p for i, p in enumerate(o.signals)]
+    calls, width = at["calls"], 2 * n + 2
+    for i, call in enumerate(o.calls):
+        row = calls + i * width
+        ones += (row + call.caller, row + n + call.target)
+        if call.right:
+            ones.append(row + 2 * n)
+        if call.double:
+            ones.append(row + 2 * n + 1)
+    ones += [at["called_wrong"] + p for p in o.called_wrong]
+    return ones

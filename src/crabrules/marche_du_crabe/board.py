@@ -191,18 +191,27 @@ def layout_problem(layout: Layout) -> str | None:
         return "items are Item ids (ints) or -1"
     if not all(i is None or isinstance(i, Icon) for i in layout.icons):
         return "icons are shrimp, brown_fish, wave or None"
-    for r, cells in enumerate(ROW_CELLS):
-        items = sorted(layout.items[c] for c in cells)
-        if items != [NO_ITEM] * 4 + list(ROW_ITEMS[r]):
-            return f"row {r} must print Items {ROW_ITEMS[r]} once each and no other"
-        icons = [layout.icons[c] for c in cells if layout.items[c] == NO_ITEM]
-        if sorted(icons, key=_icon_key) != sorted(SAND_ICONS[r], key=_icon_key):
-            return f"row {r}'s sand cards must carry the icons {_names(SAND_ICONS[r])}"
-        if any(layout.icons[c] is not None for c in cells if layout.items[c] != NO_ITEM):
-            return f"row {r}: an Item card carries no icon"
+    for r in range(SIZE):
+        problem = _row_problem(layout, r)
+        if problem is not None:
+            return problem
     for c, cells in enumerate(COLUMN_CELLS):
         if sum(layout.items[x] != NO_ITEM for x in cells) != 2:
             return f"column {c} must hold exactly 2 Items"
+    return None
+
+
+def _row_problem(layout: Layout, r: int) -> str | None:
+    """Say why row ``r`` of ``layout`` is not that row's cards, or ``None``."""
+    cells = ROW_CELLS[r]
+    items = sorted(layout.items[c] for c in cells)
+    if items != [NO_ITEM] * 4 + list(ROW_ITEMS[r]):
+        return f"row {r} must print Items {ROW_ITEMS[r]} once each and no other"
+    icons = [layout.icons[c] for c in cells if layout.items[c] == NO_ITEM]
+    if sorted(icons, key=_icon_key) != sorted(SAND_ICONS[r], key=_icon_key):
+        return f"row {r}'s sand cards must carry the icons {_names(SAND_ICONS[r])}"
+    if any(layout.icons[c] is not None for c in cells if layout.items[c] != NO_ITEM):
+        return f"row {r}: an Item card carries no icon"
     return None
 
 

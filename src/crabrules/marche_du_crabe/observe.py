@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core import PlayerId, Rng, check_viewer
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
@@ -252,6 +252,32 @@ def _witness(view: Observation) -> State:
         raise InvalidStateError(f"revealed: a row, 0 to 5, or null, not {view.revealed}")
     if len(view.baddies) != SIZE * SIZE:
         raise InvalidStateError("baddies: one entry per card, 36")
+    hands = _witness_hands(view)
+    decks = _witness_decks(view)
+    return State(
+        0,
+        Rng.from_seed(0),
+        view.beach,
+        view.layout,
+        ((hands[0][0], hands[0][1]), (hands[1][0], hands[1][1])),
+        view.exposed[BOATER] | view.exposed[SUNNY],
+        view.freed,
+        view.shrimps,
+        view.baddies,
+        view.snacks,
+        view.token,
+        (decks[0], decks[1]),
+        view.to_move,
+        view.revealed,
+        view.termination,
+    )
+
+
+def _witness_hands(view: Observation) -> list[tuple[Item, ...]]:
+    """Forbidden Items for both players that agree with ``view``.
+
+    The viewer's own, the exposed ones, then Items nobody has seen freed or exposed.
+    """
     items = view.layout.items
     known: set[Item] = set()
     for c in view.freed:
@@ -273,6 +299,12 @@ def _witness(view: Observation) -> State:
         if len(hand) != 2:
             raise InvalidStateError("forbidden: two Items each, none of them freed")
         hands.append(hand)
+    return hands
+
+
+def _witness_decks(view: Observation) -> list[tuple[int, ...]]:
+    """Decks of the sizes ``view`` shows, of the rows of cards no Baddie was placed from."""
+    items = view.layout.items
     decks = []
     for p in (BOATER, SUNNY):
         unseen = list(FULL_DECK)
@@ -286,23 +318,4 @@ def _witness(view: Observation) -> State:
         if not 0 <= view.deck_sizes[p] <= len(unseen):
             raise InvalidStateError(f"deck_sizes[{p}]: 0 to {len(unseen)} cards left")
         decks.append(tuple(unseen[: view.deck_sizes[p]]))
-    return State(
-        0,
-        Rng.from_seed(0),
-        view.beach,
-        view.layout,
-        ((hands[0][0], hands[0][1]), (hands[1][0], hands[1][1])),
-        view.exposed[BOATER] | view.exposed[SUNNY],
-        view.freed,
-        view.shrimps,
-        view.baddies,
-        view.snacks,
-        view.token,
-        (decks[0], decks[1]),
-        view.to_move,
-        view.revealed,
-        view.termination,
-    )
-
-
-serialize.register_check(Observation, check_observation)
+    return decks

@@ -14,9 +14,8 @@ from typing import Final
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, serialize
+from crabrules.core import PlayerId, Rng, invariants
 from crabrules.core.display import DisplaysAsSvg
-from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.marche_du_crabe.beaches import Beach
@@ -40,6 +39,7 @@ __all__ = [
     "COLOURS",
     "CRABS_TO_FREE",
     "FULL_DECK",
+    "INVARIANTS",
     "NAMES",
     "NO_BADDIE",
     "SUNNY",
@@ -168,112 +168,147 @@ def check_state(state: State) -> None:
     """
     if type(state) is not State:
         raise not_a_state(state, State)
-    if not 0 <= state.seed < SEED_LIMIT:
-        raise InvalidStateError(f"seed: an int in [0, 2**64), not {state.seed}")
+    invariants.check(INVARIANTS, state)
+
+
+def _seed(state: State) -> str | None:
+    if 0 <= state.seed < SEED_LIMIT:
+        return None
+    return f"seed: an int in [0, 2**64), not {state.seed}"
+
+
+def _layout(state: State) -> str | None:
     problem = layout_problem(state.layout)
-    if problem is not None:
-        raise InvalidStateError(f"layout: {problem}")
-    items = state.layout.items
+    return None if problem is None else f"layout: {problem}"
+
+
+def _shrimps(state: State) -> str | None:
+    if 0 <= state.shrimps <= MAX_SHRIMPS:
+        return None
+    return f"shrimps: 0 to {MAX_SHRIMPS}, not {state.shrimps}"
+
+
+def _to_move(state: State) -> str | None:
+    return None if state.to_move in (BOATER, SUNNY) else "to_move: 0 (Boater) or 1 (Sunny)"
+
+
+def _revealed(state: State) -> str | None:
+    if state.revealed is not None and not 0 <= state.revealed < SIZE:
+        return "revealed: a row, 0 to 5, or null"
+    return None
+
+
+def _forbidden(state: State) -> str | None:
+    """Forbidden Items not dealt two per player, in order."""
     if len(state.forbidden) != 2 or any(len(pair) != 2 for pair in state.forbidden):
-        raise InvalidStateError("forbidden: two Items for each of the two players")
+        return "forbidden: two Items for each of the two players"
     dealt = [i for pair in state.forbidden for i in pair]
     if any(not 0 <= i < NUM_ITEMS for i in dealt) or len(set(dealt)) != 4:
-        raise InvalidStateError("forbidden: four different Items, two per player")
+        return "forbidden: four different Items, two per player"
     if any(pair[0] > pair[1] for pair in state.forbidden):
-        raise InvalidStateError("forbidden: each player's two Items in increasing order")
-    if not state.exposed <= set(dealt):
-        raise InvalidStateError("exposed: only Forbidden Items are exposed")
+        return "forbidden: each player's two Items in increasing order"
+    return None
+
+
+def _exposed(state: State) -> str | None:
+    """Exposed Items that are not Forbidden ones."""
+    dealt = {i for pair in state.forbidden for i in pair}
+    if not state.exposed <= dealt:
+        return "exposed: only Forbidden Items are exposed"
+    return None
+
+
+def _freed(state: State) -> str | None:
+    """Freed crabs of cards that are no Item, or of Forbidden Items, or too many."""
+    items = state.layout.items
+    dealt = {i for pair in state.forbidden for i in pair}
     if any(c not in CELLS or items[c] == NO_ITEM or items[c] in dealt for c in state.freed):
-        raise InvalidStateError("freed: only cards of Items that are not forbidden are freed")
+        return "freed: only cards of Items that are not forbidden are freed"
     if len(state.freed) > CRABS_TO_FREE:
-        raise InvalidStateError(f"freed: at most {CRABS_TO_FREE} crabs")
-    if not 0 <= state.shrimps <= MAX_SHRIMPS:
-        raise InvalidStateError(f"shrimps: 0 to {MAX_SHRIMPS}, not {state.shrimps}")
-    _check_board(state)
-    _check_decks(state)
-    if state.to_move not in (BOATER, SUNNY):
-        raise InvalidStateError("to_move: 0 (Boater) or 1 (Sunny)")
-    if state.revealed is not None and not 0 <= state.revealed < SIZE:
-        raise InvalidStateError("revealed: a row, 0 to 5, or null")
-    _check_ending(state)
+        return f"freed: at most {CRABS_TO_FREE} crabs"
+    return None
 
 
-def _check_ending(state: State) -> None:
-    """Refuse an ending the last action could not have had, or a game the rules had ended."""
+def _ending(state: State) -> str | None:
+    """An ending the last action could not have had, or a game the rules had ended."""
     termination = state.termination
     items, baddies = state.layout.items, state.baddies
     row = state.revealed
     placing = row is not None
     if termination is Termination.DECK_EMPTY and state.decks[state.to_move]:
-        raise InvalidStateError("termination: deck_empty with cards left in the deck")
+        return "termination: deck_empty with cards left in the deck"
     if (termination is Termination.BADDIE_CANNOT_BE_PLACED) != (
         placing and termination is not None
     ):
-        raise InvalidStateError(
-            "termination: only a revealed Baddie that cannot be placed ends a turn"
-        )
+        return "termination: only a revealed Baddie that cannot be placed ends a turn"
     if termination is Termination.NO_SHRIMPS and state.shrimps:
-        raise InvalidStateError("termination: no_shrimps leaves no Shrimp alive")
+        return "termination: no_shrimps leaves no Shrimp alive"
     won = len(state.freed) == CRABS_TO_FREE
     if won != (termination is Termination.CRABS_FREED):
-        raise InvalidStateError("termination: crabs_freed exactly when 8 crabs are free")
+        return "termination: crabs_freed exactly when 8 crabs are free"
     if row is not None and row_has_room(items, baddies, row) == (termination is not None):
-        raise InvalidStateError(
-            f"revealed: the game is lost exactly when no card of row {row} is free for it"
-        )
+        return f"revealed: the game is lost exactly when no card of row {row} is free for it"
     if termination is None and any(baddies[c] < 0 for c in CELLS if items[c] in state.exposed):
         # A Forbidden Item is exposed with a Baddie slid under it; only an empty deck leaves
         # it bare, and an empty deck ends the game before anyone moves again.
-        raise InvalidStateError("exposed: a Baddie lies under every exposed Forbidden Item")
+        return "exposed: a Baddie lies under every exposed Forbidden Item"
+    return None
 
 
-def _check_board(state: State) -> None:
-    """Refuse Baddies, a token or Shrimp snacks where the rules cannot put them."""
+def _baddies(state: State) -> str | None:
+    """Baddies (or Brown Fish) where the rules cannot put them."""
+    if len(state.baddies) != SIZE * SIZE:
+        return "baddies: one entry per card, 36"
     items, icons = state.layout.items, state.layout.icons
     fish = Icon.BROWN_FISH in state.beach.flip
-    if len(state.baddies) != SIZE * SIZE:
-        raise InvalidStateError("baddies: one entry per card, 36")
     for c, baddie in enumerate(state.baddies):
         if baddie == BROWN_FISH:
             if not (fish and icons[c] is Icon.BROWN_FISH):
-                raise InvalidStateError(
-                    f"baddies[{c}]: Brown Fish only on flipped brown-fish cards"
-                )
+                return f"baddies[{c}]: Brown Fish only on flipped brown-fish cards"
         elif baddie not in (NO_BADDIE, BOATER, SUNNY):
-            raise InvalidStateError(f"baddies[{c}]: -1, 0, 1 or 2")
+            return f"baddies[{c}]: -1, 0, 1 or 2"
         elif baddie != NO_BADDIE and items[c] != NO_ITEM and items[c] not in state.exposed:
-            raise InvalidStateError(
-                f"baddies[{c}]: on an Item only under an exposed Forbidden Item"
-            )
+            return f"baddies[{c}]: on an Item only under an exposed Forbidden Item"
         elif fish and icons[c] is Icon.BROWN_FISH:
-            raise InvalidStateError(
-                f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish"
-            )
+            return f"baddies[{c}]: a flipped brown-fish card shows its Brown Fish"
+    return None
+
+
+def _token(state: State) -> str | None:
+    """The Crabs' token where they cannot stand."""
+    items, icons = state.layout.items, state.layout.icons
     token = state.token
     if not 0 <= token < SIZE * SIZE:
-        raise InvalidStateError(f"token: a cell, 0 to 35, not {token}")
+        return f"token: a cell, 0 to 35, not {token}"
     # The Crabs stand where they started (no Item) or where they stopped: never on a
     # breaking wave, and on an Item only once it is freed or exposed, or when the
     # crossing on the way there ate the last Shrimps (the game ends before they land).
     if Icon.WAVE in state.beach.flip and icons[token] is Icon.WAVE:
-        raise InvalidStateError("token: the Crabs never stand on a breaking wave")
+        return "token: the Crabs never stand on a breaking wave"
     landed = token in state.freed or items[token] in state.exposed
     eaten = state.termination is Termination.NO_SHRIMPS
     if items[token] != NO_ITEM and not landed and not eaten:
-        raise InvalidStateError("token: on an Item only once it is freed or exposed")
+        return "token: on an Item only once it is freed or exposed"
+    return None
+
+
+def _snacks(state: State) -> str | None:
+    """Shrimp snacks off the flipped shrimp cards."""
+    icons = state.layout.icons
     if any(c not in CELLS or icons[c] is not Icon.SHRIMP for c in state.snacks) or (
         state.snacks and Icon.SHRIMP not in state.beach.flip
     ):
-        raise InvalidStateError("snacks: only on flipped shrimp cards")
+        return "snacks: only on flipped shrimp cards"
+    return None
 
 
-def _check_decks(state: State) -> None:
-    """Refuse decks whose cards, with those revealed and placed, are not the 12 dealt."""
+def _decks(state: State) -> str | None:
+    """Decks whose cards, with those revealed and placed, are not the 12 dealt."""
     if len(state.decks) != 2:
-        raise InvalidStateError("decks: one per player")
+        return "decks: one per player"
     for player, deck in enumerate(state.decks):
         if list(deck) != sorted(deck) or any(not 0 <= r < SIZE for r in deck):
-            raise InvalidStateError(f"decks[{player}]: sorted rows, 0 to 5")
+            return f"decks[{player}]: sorted rows, 0 to 5"
         seen = list(deck)
         drawn = 0
         for c, baddie in enumerate(state.baddies):
@@ -285,9 +320,23 @@ def _check_decks(state: State) -> None:
             seen.append(state.revealed)
             drawn += 1
         if any(seen.count(r) > 2 for r in range(SIZE)) or len(deck) + drawn != len(FULL_DECK):
-            raise InvalidStateError(
-                f"decks[{player}]: the 12 cards, 2 per row, are not all accounted"
-            )
+            return f"decks[{player}]: the 12 cards, 2 per row, are not all accounted"
+    return None
 
 
-serialize.register_check(State, check_state)
+#: The rules a state of La Marche du Crabe keeps, in the order :func:`check_state` asks.
+INVARIANTS: tuple[invariants.Invariant[State], ...] = (
+    _seed,
+    _layout,
+    _forbidden,
+    _exposed,
+    _freed,
+    _shrimps,
+    _baddies,
+    _token,
+    _snacks,
+    _decks,
+    _to_move,
+    _revealed,
+    _ending,
+)

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Collection
 
 from crabrules.core.errors import InvalidConfigError
@@ -90,7 +91,6 @@ def render_svg(
     height = _MARGIN + SIZE * card + _PANEL
     picture = Svg(size, height, title=f"La Marche du Crabe: {view.beach.name}")
     picture.add("rect", x=0, y=0, width=size, height=height, fill="#8fd0e8")
-    waves = Icon.WAVE in view.beach.flip
     fills = [colour_fill(c, p) for p, c in enumerate(COLOURS)]
     exposed = view.exposed[BOATER] | view.exposed[SUNNY]
     for cell, label in enumerate(LABELS):
@@ -124,61 +124,7 @@ def render_svg(
                 fill=SHADE,
                 fill_opacity=0.45,
             )
-        if item != NO_ITEM and cell in view.freed:
-            picture.text(
-                x + card / 2,
-                y + card * 0.42,
-                "Freed Crab",
-                size=card * 0.14,
-                parent=group,
-                fill="#2f7d32",
-                font_weight="bold",
-            )
-        elif item != NO_ITEM:
-            picture.text(
-                x + card / 2,
-                y + card * 0.3,
-                ITEM_CODES[item],
-                size=card * 0.2,
-                parent=group,
-                fill="#5a4a25",
-                font_weight="bold",
-            )
-            picture.text(
-                x + card / 2,
-                y + card * 0.46,
-                ITEMS[item],
-                size=card * 0.11,
-                parent=group,
-                fill="#5a4a25",
-            )
-            if item in exposed:
-                picture.add(
-                    "path",
-                    parent=group,
-                    stroke="#b00",
-                    stroke_width=3,
-                    d=f"M{x + 8:.2f},{y + 8:.2f}L{x + card - 8:.2f},{y + card - 8:.2f}"
-                    f"M{x + card - 8:.2f},{y + 8:.2f}L{x + 8:.2f},{y + card - 8:.2f}",
-                )
-        elif cell in view.snacks:
-            picture.text(
-                x + card / 2,
-                y + card * 0.42,
-                "Shrimp snack",
-                size=card * 0.12,
-                parent=group,
-                fill="#c2185b",
-            )
-        elif waves and view.layout.icons[cell] is Icon.WAVE:
-            picture.text(
-                x + card / 2,
-                y + card * 0.42,
-                "~ wave ~",
-                size=card * 0.14,
-                parent=group,
-                fill="#1565c0",
-            )
+        _draw_face(picture, group, view, cell, (x, y, card), exposed)
         baddie = view.baddies[cell]
         if baddie in (BOATER, SUNNY):
             picture.add(
@@ -237,6 +183,75 @@ def render_svg(
             picture.text(11, _MARGIN + (i + 0.55) * card, str(i + 1), size=13, fill="#163b4d")
     _panel(picture, view, _MARGIN + SIZE * card)
     return picture.to_string()
+
+
+def _draw_face(
+    picture: Svg,
+    group: ET.Element,
+    view: Observation,
+    cell: Cell,
+    box: tuple[float, float, float],
+    exposed: frozenset[int],
+) -> None:
+    """Write what card ``cell`` shows: a freed Crab, its Item, a Shrimp snack or a wave."""
+    x, y, card = box
+    item = view.layout.items[cell]
+    waves = Icon.WAVE in view.beach.flip
+    if item != NO_ITEM and cell in view.freed:
+        picture.text(
+            x + card / 2,
+            y + card * 0.42,
+            "Freed Crab",
+            size=card * 0.14,
+            parent=group,
+            fill="#2f7d32",
+            font_weight="bold",
+        )
+    elif item != NO_ITEM:
+        picture.text(
+            x + card / 2,
+            y + card * 0.3,
+            ITEM_CODES[item],
+            size=card * 0.2,
+            parent=group,
+            fill="#5a4a25",
+            font_weight="bold",
+        )
+        picture.text(
+            x + card / 2,
+            y + card * 0.46,
+            ITEMS[item],
+            size=card * 0.11,
+            parent=group,
+            fill="#5a4a25",
+        )
+        if item in exposed:
+            picture.add(
+                "path",
+                parent=group,
+                stroke="#b00",
+                stroke_width=3,
+                d=f"M{x + 8:.2f},{y + 8:.2f}L{x + card - 8:.2f},{y + card - 8:.2f}"
+                f"M{x + card - 8:.2f},{y + 8:.2f}L{x + 8:.2f},{y + card - 8:.2f}",
+            )
+    elif cell in view.snacks:
+        picture.text(
+            x + card / 2,
+            y + card * 0.42,
+            "Shrimp snack",
+            size=card * 0.12,
+            parent=group,
+            fill="#c2185b",
+        )
+    elif waves and view.layout.icons[cell] is Icon.WAVE:
+        picture.text(
+            x + card / 2,
+            y + card * 0.42,
+            "~ wave ~",
+            size=card * 0.14,
+            parent=group,
+            fill="#1565c0",
+        )
 
 
 def _cells_of(action: Action | None, view: Observation) -> tuple[Cell, ...]:

@@ -17,6 +17,7 @@ from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.marche_du_crabe.actions import Action, Move, Place
 from crabrules.marche_du_crabe.board import LABELS, NO_ITEM, path
+from crabrules.marche_du_crabe.config import Config
 from crabrules.marche_du_crabe.content import ITEMS
 from crabrules.marche_du_crabe.events import (
     BaddieBuried,
@@ -143,6 +144,15 @@ _ENDINGS = {
     ),
     Termination.DECK_EMPTY: "the player to move has no Baddie left: the game is lost",
 }
+
+
+def player_names(config: Config) -> tuple[str, ...]:
+    """The two players' names in the rules, as the sentences say them.
+
+    >>> player_names(Config())
+    ('Boater', 'Sunny')
+    """
+    return NAMES
 
 
 #: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).

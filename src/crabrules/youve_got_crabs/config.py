@@ -17,6 +17,7 @@ from crabrules.core import InvalidConfigError, PlayerId, int_hint
 __all__ = [
     "CARDS_PER_HAND",
     "MAX_COPIES",
+    "MAX_RANDOM_STEPS",
     "MAX_TEAMS",
     "MAX_TYPES",
     "MIN_TEAMS",
@@ -35,6 +36,9 @@ Side = int
 
 MIN_TEAMS = 2
 MAX_TEAMS = 5
+#: Uniformly random play need not end (swaps, and wrong calls that refill the Pot, can go
+#: on forever), so random play may stop after this many actions.
+MAX_RANDOM_STEPS = 300
 CARDS_PER_HAND = 4
 OCEAN_SIZE = 4
 #: The most cards of one type, and the most types, a deck may have: four times the retail

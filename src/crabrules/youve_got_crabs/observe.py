@@ -28,7 +28,7 @@ from collections import Counter
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer, serialize
+from crabrules.core import PlayerId, Rng, check_viewer
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
@@ -394,7 +394,26 @@ def check_observation(view: Observation) -> None:
         raise not_a_state(view, Observation)
     check_public(view)
     config = view.config
-    players = config.players
+    _check_viewer_hand(view)
+    if view.draw_size < 0 or (view.draw_size == 0 and view.discard):
+        raise invalid("draw_size: never negative; an empty Draw pile takes the Discard pile")
+    if view.draw_size > config.deck_size:
+        # Checked before the places are listed: a huge size must not allocate a huge list.
+        raise invalid(f"draw_size: at most the {config.deck_size} cards of the deck")
+    places = _places(view)
+    _check_hidden(view, places)
+    shown = [c for row in view.seen for c in row if c != UNSEEN]
+    if view.player is not None:
+        shown += [c for c, s in zip(view.hand, view.seen[view.player], strict=True) if s == UNSEEN]
+    cards = [*shown, *view.ocean, *view.discard, *(c for part in view.hidden for c in part.cards)]
+    if Counter(cards) != Counter(deck(config)):
+        raise invalid("the hand, the cards seen, the Ocean, the piles are not the deck")
+    _check_wild(view, places)
+
+
+def _check_viewer_hand(view: Observation) -> None:
+    """Refuse a viewer who is no player, or a hand that is not the cards seen in it."""
+    players = view.config.players
     if view.player is not None and not 0 <= view.player < players:
         raise invalid(f"player: None or a player from 0 to {players - 1}")
     if len(view.hand) != (0 if view.player is None else CARDS_PER_HAND):
@@ -404,12 +423,10 @@ def check_observation(view: Observation) -> None:
         or (view.player in view.called_wrong and is_scoring(view.hand))
     ):
         raise invalid("hand: not the cards seen in it, or four of a kind called wrong")
-    if view.draw_size < 0 or (view.draw_size == 0 and view.discard):
-        raise invalid("draw_size: never negative; an empty Draw pile takes the Discard pile")
-    if view.draw_size > config.deck_size:
-        # Checked before the places are listed: a huge size must not allocate a huge list.
-        raise invalid(f"draw_size: at most the {config.deck_size} cards of the deck")
-    places = _places(view)
+
+
+def _check_hidden(view: Observation, places: dict[int, list[_Place]]) -> None:
+    """Refuse hidden cards not listed by pile, sorted, one per place out of sight."""
     piles = [part.pile for part in view.hidden]
     if (
         piles != sorted(set(piles))
@@ -422,13 +439,6 @@ def check_observation(view: Observation) -> None:
         or sum(map(len, places.values())) != sum(len(part.cards) for part in view.hidden)
     ):
         raise invalid("hidden: by pile, sorted, as many cards as the places out of sight")
-    shown = [c for row in view.seen for c in row if c != UNSEEN]
-    if view.player is not None:
-        shown += [c for c, s in zip(view.hand, view.seen[view.player], strict=True) if s == UNSEEN]
-    cards = [*shown, *view.ocean, *view.discard, *(c for part in view.hidden for c in part.cards)]
-    if Counter(cards) != Counter(deck(config)):
-        raise invalid("the hand, the cards seen, the Ocean, the piles are not the deck")
-    _check_wild(view, places)
 
 
 def _check_wild(view: Observation, places: dict[int, list[_Place]]) -> None:
@@ -448,6 +458,3 @@ def _check_wild(view: Observation, places: dict[int, list[_Place]]) -> None:
         holds = holds and (pile is None or any(p == _DRAW for p, _ in places[pile]))
     if not holds:
         raise invalid(f"claws: worn by {view.claws}, not where the Imitation Crab can be")
-
-
-serialize.register_check(Observation, check_observation)

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, serialize
+from crabrules.core import PlayerId, Rng
 from crabrules.core.actions import field_errors
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
@@ -508,6 +508,3 @@ def _check_cards(state: State) -> None:
         raise invalid(f"claws: worn by {state.claws}, but the Imitation Crab is with {holder}")
     if any(is_scoring(state.hands[p]) for p in state.called_wrong):
         raise invalid("called_wrong: a hand called wrong is not four of a kind")
-
-
-serialize.register_check(State, check_state)

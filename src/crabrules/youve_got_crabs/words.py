@@ -34,6 +34,7 @@ from crabrules.youve_got_crabs.actions import (
     Swap,
 )
 from crabrules.youve_got_crabs.cards import card_name
+from crabrules.youve_got_crabs.config import Config
 from crabrules.youve_got_crabs.events import (
     BOX,
     Answered,
@@ -176,6 +177,15 @@ def _claws(e: ClawsPassed) -> str:
     if e.before is None or e.after is None:
         return "nobody wears the Rubber Crab Claws"
     return f"the Rubber Crab Claws pass from {player_label(e.before)} to {player_label(e.after)}"
+
+
+def player_names(config: Config) -> tuple[str, ...]:
+    """P0, P1...: the labels the table, the notation and the sentences use.
+
+    >>> player_names(Config(teams=2))
+    ('P0', 'P1', 'P2', 'P3')
+    """
+    return tuple(player_label(p) for p in range(config.players))
 
 
 #: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).

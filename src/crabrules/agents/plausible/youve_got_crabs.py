@@ -434,6 +434,21 @@ def _put(hands: list[list[Card]], draw: list[Card], place: _Place, card: Card) -
         hands[owner][index] = card
 
 
+def _hidden_places(
+    world: State, skipped: tuple[PlayerId, PlayerId], draw_size: int, fixed: set[_Place]
+) -> dict[int, list[_Place]]:
+    """The places out of sight, by the Draw pile that filled them, but ``skipped``'s."""
+    others: dict[int, list[_Place]] = {}
+    for p, (row, row_piles) in enumerate(zip(world.seen, world.drawn_from, strict=True)):
+        if p in skipped:
+            continue
+        for slot, (shown, pile) in enumerate(zip(row, row_piles, strict=True)):
+            if shown == UNSEEN and (p, slot) not in fixed:
+                others.setdefault(pile, []).append((p, slot))
+    others.setdefault(world.reshuffles, []).extend((_DRAW, i) for i in range(draw_size))
+    return others
+
+
 def _make_scoring(
     world: State,
     me: PlayerId,
@@ -457,14 +472,7 @@ def _make_scoring(
     }
     if len(kept) > 1:
         return  # the open cards refute the signal
-    others: dict[int, list[_Place]] = {}
-    for p, (row, row_piles) in enumerate(zip(world.seen, world.drawn_from, strict=True)):
-        if p in (me, signaller):
-            continue
-        for slot, (shown, pile) in enumerate(zip(row, row_piles, strict=True)):
-            if shown == UNSEEN and (p, slot) not in fixed:
-                others.setdefault(pile, []).append((p, slot))
-    others.setdefault(world.reshuffles, []).extend((_DRAW, i) for i in range(len(draw)))
+    others = _hidden_places(world, (me, signaller), len(draw), fixed)
     # The type to complete: the one the open cards show, else the hand's commonest.
     current = [hands[signaller][slot] for slot in movable]
     targets = sorted(kept) or sorted(set(current), key=lambda c: (-current.count(c), c))
