@@ -1,8 +1,8 @@
 """The Adventure Pack plugs into the engine through one protocol (engine/expansion.py).
 
-The engine calls the registered expansion's hooks in games with modules, and never in a
-game without; a config with modules and no expansion registered is refused; the base
-engine imports nothing of ``adventure/``.
+The engine calls the registered expansion's hooks, and announces the named moments of play
+to its handlers, in games with modules, and never in a game without; a config with modules
+and no expansion registered is refused; the base engine imports nothing of ``adventure/``.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
 from crabrules.oh_crab.engine import expansion, work
 from crabrules.oh_crab.engine.expansion import Expansion, register, registered
+from crabrules.oh_crab.engine.moments import Moments
 from tests.oh_crab.helpers import reference_documents, write
 
 ALL_MODULES = {"surprises", "events", "challenges", "asymmetry"}
@@ -41,20 +42,30 @@ HOOKS = frozenset(
 )
 
 
+#: The named moments of play the pack joins (its handlers, not hooks the engine asks).
+MOMENTS = ("crab_entered", "border_crossed", "turn_ending", "action_ended", "step_answered")
+
+
 class Recording:
-    """The Adventure Pack, noting the name of every hook the engine calls."""
+    """The Adventure Pack, noting the name of every hook and moment's handler called."""
 
     def __init__(self) -> None:
         self.calls: list[str] = []
+        self.actions = ADVENTURE_PACK.actions
+        self.moments = Moments()
+        for name in MOMENTS:
+            mine = getattr(self.moments, name)
+            mine.extend(self._noted(name, h) for h in getattr(ADVENTURE_PACK.moments, name))
 
-    def __getattr__(self, name: str) -> Callable[..., Any]:
-        hook = getattr(ADVENTURE_PACK, name)
-
+    def _noted(self, name: str, hook: Callable[..., Any]) -> Callable[..., Any]:
         def record(*args: Any, **kwargs: Any) -> Any:
             self.calls.append(name)
             return hook(*args, **kwargs)
 
         return record
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        return self._noted(name, getattr(ADVENTURE_PACK, name))
 
 
 def _forget_rules() -> None:
@@ -103,9 +114,9 @@ def test_the_engine_calls_crab_entered_on_every_entry_with_modules() -> None:
     entries = [e for e in events if isinstance(e, CrabMoved) and e.how is not Motion.STEP_BACK]
     assert entries
     assert recording.calls.count("crab_entered") == len(entries)
-    assert set(recording.calls) <= HOOKS
-    moments = {"setup", "first_options", "turn_options", "run_action", "action_ended"}
-    assert moments | {"crab_entered", "border_crossed"} <= set(recording.calls)
+    assert set(recording.calls) <= HOOKS | set(MOMENTS)
+    hooks = {"setup", "first_options", "turn_options"}
+    assert hooks | set(MOMENTS) <= set(recording.calls)
 
 
 def test_a_game_without_modules_never_calls_the_expansion() -> None:

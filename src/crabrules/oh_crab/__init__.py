@@ -43,15 +43,15 @@ Where to read on, the package by concept (each sub-package's docstring draws its
 - ``rules`` (setup, the legal actions, apply, the end), ``search`` (hints for search
   agents) and ``game`` (:data:`INFO`, :data:`GAME`) at the top.
 
-The base game never imports ``adventure``: the pack registers an
-:class:`~crabrules.oh_crab.engine.expansion.Expansion` (hooks the engine calls at named
-moments) and :class:`~crabrules.oh_crab.view.expansion.ViewParts` (what it adds to the
-views) when this package imports it, and an import contract in ``nox -s lint`` keeps it so.
+The base game never imports ``adventure``: this package, where the game is made,
+registers the pack's :class:`~crabrules.oh_crab.engine.expansion.Expansion` (hooks the
+engine calls, its action kinds, its handlers of the named moments of play) and
+:class:`~crabrules.oh_crab.view.expansion.ViewParts` (what it adds to the views), and an
+import contract in ``nox -s lint`` keeps it so.
 """
 
-# The composition root: importing the Adventure Pack registers it with the engine and
-# the views.
-from crabrules.oh_crab import adventure  # noqa: F401
+# The composition root: the Adventure Pack is registered with the engine and the views.
+from crabrules.oh_crab import adventure
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import SEA, Cell, Layout
 from crabrules.oh_crab.content.components import COLUMNS, Content
@@ -324,3 +324,5 @@ __all__ = [
     "render",
     "render_svg",
 ]
+
+adventure.plug_in()

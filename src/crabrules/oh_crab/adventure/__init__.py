@@ -11,12 +11,13 @@ cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
 :mod:`~crabrules.oh_crab.adventure.triggers`; what players see of it in
 :mod:`~crabrules.oh_crab.adventure.hidden`.
 
-The engine never imports this package: it calls the hooks of the
-:class:`~crabrules.oh_crab.engine.expansion.Expansion` registered here
-(:mod:`~crabrules.oh_crab.adventure.plugin`), and :mod:`crabrules.oh_crab` imports this
-package, so the pack is always registered. The views likewise call the
-:class:`~crabrules.oh_crab.view.expansion.ViewParts` registered here
-(:mod:`~crabrules.oh_crab.adventure.views`).
+The engine never imports this package: :func:`plug_in` registers the pack's
+:class:`~crabrules.oh_crab.engine.expansion.Expansion`
+(:mod:`~crabrules.oh_crab.adventure.plugin`: its hooks, its action kinds, its handlers of
+the named moments) and the :class:`~crabrules.oh_crab.view.expansion.ViewParts` the views
+call (:mod:`~crabrules.oh_crab.adventure.views`). :mod:`crabrules.oh_crab`, where the game
+is made, calls it, so the pack is always registered; importing this package registers
+nothing.
 """
 
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
@@ -24,5 +25,10 @@ from crabrules.oh_crab.adventure.views import VIEW_PARTS
 from crabrules.oh_crab.engine.expansion import register
 from crabrules.oh_crab.view.expansion import register as register_view_parts
 
-register(ADVENTURE_PACK)  # the engine's hooks (crabrules.oh_crab.engine.expansion)
-register_view_parts(VIEW_PARTS)  # what the pack adds to observe, check, words and render
+__all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
+
+
+def plug_in() -> None:
+    """Register the Adventure Pack with the engine and the views."""
+    register(ADVENTURE_PACK)  # hooks, action kinds, moments (crabrules.oh_crab.engine.expansion)
+    register_view_parts(VIEW_PARTS)  # what the pack adds to observe, check, words and render

@@ -35,7 +35,6 @@ from itertools import permutations
 
 import attrs
 
-from crabrules.core.errors import IllegalActionError
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.content.adventure import AdventureContent, Rule, RuleChange
@@ -127,7 +126,9 @@ def choice_options(
     return out
 
 
-def choice_refusal(rules: Rules, asymmetry: Asymmetry, action: ChooseSkills) -> IllegalActionError:
+def choice_refusal(
+    rules: Rules, asymmetry: Asymmetry, action: ChooseSkills
+) -> tuple[str, IllegalReason]:
     """Why ``action`` (a player still to choose) is refused, naming the cards they were dealt.
 
     >>> from crabrules import oh_crab
@@ -142,18 +143,12 @@ def choice_refusal(rules: Rules, asymmetry: Asymmetry, action: ChooseSkills) -> 
     dealt = ", ".join(mine[:-1]) + f" or {mine[-1]}" if len(mine) > 1 else mine[0]
     who = rules.names[action.player]
     if any(card not in asymmetry.offered[action.player] for card in action.cards):
-        return IllegalActionError(
-            f"cards: {who} was dealt only {dealt.replace(' or ', ' and ')}",
-            action=action,
-            reason=IllegalReason.NO_SUCH_CARD,
+        return f"cards: {who} was dealt only {dealt.replace(' or ', ' and ')}", (
+            IllegalReason.NO_SUCH_CARD
         )
     count = len(rules.crabs_of[action.player])
     wanted = "one card" if count == 1 else f"{count} different cards, one per crab"
-    return IllegalActionError(
-        f"cards: {who} chooses {wanted}, among {dealt}",
-        action=action,
-        reason=IllegalReason.WRONG_COUNT,
-    )
+    return f"cards: {who} chooses {wanted}, among {dealt}", IllegalReason.WRONG_COUNT
 
 
 def choose_skills(work: Work, action: ChooseSkills) -> None:

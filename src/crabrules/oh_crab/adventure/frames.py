@@ -21,8 +21,10 @@ This is also how Module 4 opens a *window*: a frame whose step offers a skill or
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from crabrules.core.game import PlayerId
+from crabrules.oh_crab.engine.actions.rule import ActionRule
 from crabrules.oh_crab.engine.effects import advance, resolve, step_options
 from crabrules.oh_crab.engine.work import Work, rules_of
 from crabrules.oh_crab.model.actions import Action
@@ -55,9 +57,9 @@ def frame_options(state: State) -> list[Action]:
     )
 
 
-def run_in_frame(work: Work, action: Action) -> None:
-    """Apply ``action``, the choice of the top frame, then settle what follows."""
-    _resolve_top(work, lambda: resolve(work, action))
+def run_in_frame(work: Work, rule: ActionRule[Any], action: Action) -> None:
+    """Apply ``action`` (of ``rule``), the choice of the top frame, then settle what follows."""
+    _resolve_top(work, lambda: resolve(work, rule, action))
     settle(work)
 
 

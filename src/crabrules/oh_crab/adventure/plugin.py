@@ -16,12 +16,13 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
-from crabrules.core.errors import IllegalActionError
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import asymmetry as module4
+from crabrules.oh_crab.adventure.actions import ACTION_RULES
 from crabrules.oh_crab.adventure.frames import (
     frame_options,
     frame_player,
@@ -30,24 +31,21 @@ from crabrules.oh_crab.adventure.frames import (
     settle,
 )
 from crabrules.oh_crab.adventure.overlay import overlaid
-from crabrules.oh_crab.adventure.reveal import reveal, reveal_due
-from crabrules.oh_crab.adventure.rewards import choose_reward, reward_options
+from crabrules.oh_crab.adventure.reveal import reveal_due
+from crabrules.oh_crab.adventure.rewards import reward_options
 from crabrules.oh_crab.adventure.setup import setup_adventure
-from crabrules.oh_crab.adventure.skills import open_windows, skill_options, use_skill
-from crabrules.oh_crab.adventure.treasures import treasure_options, use_treasure
+from crabrules.oh_crab.adventure.skills import open_windows, skill_options
+from crabrules.oh_crab.adventure.treasures import treasure_options
 from crabrules.oh_crab.adventure.triggers import border_crossed, crab_entered
 from crabrules.oh_crab.content.adventure import RuleChange
-from crabrules.oh_crab.content.board import Cell
 from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.engine.actions.rule import ActionRule
+from crabrules.oh_crab.engine.moments import Moments
+from crabrules.oh_crab.engine.turns import pass_turn
 from crabrules.oh_crab.engine.work import Rules, View, Work, rules_for
 from crabrules.oh_crab.model.actions import (
     Action,
-    Choose,
-    ChooseSkills,
-    MakeObstacle,
     Reveal,
-    Skill,
-    UseTreasure,
 )
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import Config
@@ -58,7 +56,20 @@ __all__ = ["ADVENTURE_PACK", "AdventurePack"]
 
 
 class AdventurePack:
-    """The Adventure Pack's hooks (see :class:`~crabrules.oh_crab.engine.expansion.Expansion`)."""
+    """The Adventure Pack's hooks (see :class:`~crabrules.oh_crab.engine.expansion.Expansion`).
+
+    Attributes:
+        actions: the pack's own action kinds and their rules
+            (:mod:`~crabrules.oh_crab.adventure.actions`).
+        moments: its handlers of the named moments of play: a Surprise flipped where a
+            crab enters, the cards due at a crossed border, the turn held while what it
+            triggered is resolved, the frames settled when an action ends, a step's
+            answer played in the frame that waits for it.
+    """
+
+    def __init__(self) -> None:
+        self.actions: Mapping[type, ActionRule[Any]] = ACTION_RULES
+        self.moments = _moments()
 
     def setup(self, config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, Rng]:
         """The modules of ``config``, set up in module order."""
@@ -141,77 +152,60 @@ class AdventurePack:
         else:
             reveal_due(work)
 
-    def resolve(self, work: Work, action: Action) -> None:
-        """A reward chosen, an Obstacle made, a window's skill used or declined."""
-        crab = work.decision.crab
-        player = work.rules.owners[crab]
-        if isinstance(action, Choose):
-            choose_reward(work, player, action.option)
-        elif isinstance(action, MakeObstacle):
-            work.decision.queue.pop(0)
-            module4.make_obstacle(work, player, action.cell)
-        elif isinstance(action, Skill):
-            module4.use_in_window(work, crab)
-        else:
-            module4.decline(work, crab)
-
-    def run_action(self, work: Work, action: Action) -> bool:
-        """Module 4's choice, a frame's choice, a Reveal, a Treasure or an own-turn skill."""
-        if isinstance(action, ChooseSkills):
-            module4.choose_skills(work, action)  # Module 4's setup
-        elif work.frames_wait():
-            run_in_frame(work, action)  # the choice of the decision that comes first
-        elif isinstance(action, Reveal):
-            reveal(work)
-        elif isinstance(action, UseTreasure):
-            use_treasure(work, action.player, action.token)
-        elif isinstance(action, Skill):
-            use_skill(work, action.player, action.crab)
-        else:
-            return False
-        return True
-
-    def crab_entered(self, work: Work, crab: int, dest: Cell) -> None:
-        """A Surprise on ``dest`` is flipped."""
-        crab_entered(work, crab, dest)
-
-    def border_crossed(self, work: Work, low: int, high: int) -> None:
-        """The crossed borders' Challenges and Events become due."""
-        border_crossed(work, low, high)
-
-    def action_ended(self, work: Work, before: State) -> bool:
-        """Resolve the frames the action pushed; Module 4's windows; forget what is face up."""
-        if frame_player(before) is None:
-            # The turn's action: the frames its steps pushed resolve first come, first
-            # served. (A frame's choice ordered what it pushed as it went, and the frames
-            # still waiting beneath keep their order.)
-            in_order(work, 1)
-        settle(work)
-        adventure = work.adventure
-        assert adventure is not None
-        if adventure.asymmetry is not None:
-            # Module 4: the windows the action opened come first; what is face up is no secret.
-            open_windows(work, before)
-            module4.forget_revealed(work, before)
-        adventure = work.adventure
-        assert adventure is not None
-        return work.frames_wait() or bool(adventure.due)
-
     def waits_for(self, state: State) -> str | None:
         """Module 4's hidden choice, while it is under way."""
         if module4.is_choosing(state):
             return "every player first chooses their Asymmetry card"
         return None
 
-    def choice_refusal(
-        self, rules: Rules, state: State, action: Action
-    ) -> IllegalActionError | None:
-        """A :class:`~crabrules.oh_crab.ChooseSkills` names the cards its player was dealt."""
-        adventure = state.adventure
-        if not isinstance(action, ChooseSkills) or adventure is None:
-            return None
-        assert adventure.asymmetry is not None
-        return module4.choice_refusal(rules, adventure.asymmetry, action)
+
+def _hold_turn(work: Work) -> bool:
+    """The turn would end: what it triggered belongs to it and is resolved before it passes."""
+    work.stage = Stage.ENDING
+    return True
+
+
+def _action_ended(work: Work, before: State) -> None:
+    """Resolve the frames the action pushed; Module 4's windows; forget what is face up.
+
+    An ended turn passes once nothing holds it any longer (a decision, a card due).
+    """
+    if frame_player(before) is None:
+        # The turn's action: the frames its steps pushed resolve first come, first
+        # served. (A frame's choice ordered what it pushed as it went, and the frames
+        # still waiting beneath keep their order.)
+        in_order(work, 1)
+    settle(work)
+    adventure = work.adventure
+    assert adventure is not None
+    if adventure.asymmetry is not None:
+        # Module 4: the windows the action opened come first; what is face up is no secret.
+        open_windows(work, before)
+        module4.forget_revealed(work, before)
+    adventure = work.adventure
+    assert adventure is not None
+    held = work.frames_wait() or bool(adventure.due)
+    if work.stage is Stage.ENDING and not (held or work.turn_decision.queue):
+        pass_turn(work)
+
+
+def _answer_in_frame(work: Work, rule: ActionRule[Any], action: Action) -> bool:
+    """A step's answer, while a frame waits: the frame's (its decision comes first)."""
+    if not work.frames_wait():
+        return False
+    run_in_frame(work, rule, action)
+    return True
+
+
+def _moments() -> Moments:
+    """The pack's handlers of the engine's named moments."""
+    moments = Moments()
+    moments.crab_entered.append(crab_entered)  # a Surprise on the space is flipped
+    moments.border_crossed.append(border_crossed)  # the borders' cards become due
+    moments.turn_ending.append(_hold_turn)
+    moments.action_ended.append(_action_ended)
+    moments.step_answered.append(_answer_in_frame)
+    return moments
 
 
 #: The one instance, registered by :mod:`crabrules.oh_crab.adventure`.

@@ -12,33 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.primitives import MOVES, Primitive
 from crabrules.oh_crab.engine.cards import (
-    discard_from_hand,
     discard_random,
-    forget,
-    learn,
     take_discard_pile,
 )
 from crabrules.oh_crab.engine.expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
-from crabrules.oh_crab.engine.market import exchange, market_takes, take_market
+from crabrules.oh_crab.engine.market import exchange, market_takes
 from crabrules.oh_crab.engine.movement import (
     chains_onto,
     costs_a_card,
-    do_move,
-    enter_moved,
-    enter_own,
     knock_over,
     occupants,
     own_moves,
     stand_up,
 )
 from crabrules.oh_crab.engine.shells import gain_shell, lose_shell
-from crabrules.oh_crab.engine.turns import add_to_trace
 from crabrules.oh_crab.engine.work import Rules, View, Work, shared
 from crabrules.oh_crab.model.actions import (
     Action,
@@ -54,14 +47,11 @@ from crabrules.oh_crab.model.actions import (
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.model.events import (
-    CardTakenBack,
-    Motion,
-    MovingFinished,
-    TraceActionPicked,
-)
 from crabrules.oh_crab.model.progress import Source
 from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant
+
+if TYPE_CHECKING:
+    from crabrules.oh_crab.engine.actions.rule import ActionRule
 
 __all__ = [
     "AUTOMATIC",
@@ -488,90 +478,7 @@ def advance(work: Work) -> None:
         decision.crabs_left = None
 
 
-def resolve(work: Work, action: Action) -> None:
-    """Apply a choice for the top decision's next step, then advance."""
-    decision = work.decision
-    crab = decision.crab
-    player = work.rules.owners[crab]
-    step = decision.queue[0]
-    if isinstance(action, StandUp):
-        stand_up(work, crab)
-        decision.queue.pop(0)
-    elif isinstance(action, Move):
-        decision.queue.pop(0)
-        if step is Primitive.SWAP_WITH_ADJACENT:
-            _swap(work, crab, action.dest, action.discard)
-        else:
-            how = (
-                Motion.MOVE if step in MOVES or step is Primitive.MOVE_TOWARD_LAND else Motion.JUMP
-            )
-            do_move(work, crab, action.dest, action.discard, action.pushes, how)
-    elif isinstance(action, Discard):
-        discard_from_hand(work, player, action.card)
-        decision.queue.pop(0)
-    elif isinstance(action, PickTrace) and step is Primitive.TAKE_TRACE_CARD:
-        decision.queue.pop(0)
-        _take_from_trace(work, player, action.card)
-    elif isinstance(action, TakeMarket):
-        decision.queue.pop(0)
-        take_market(work, player, action.take)
-    elif step in EXPANSION_CHOICES:
-        expansion = work.rules.expansion
-        assert expansion is not None  # only the modules' content has these steps
-        expansion.resolve(work, action)
-    elif isinstance(action, PickTrace):
-        main = work.rules.cards[action.card].main
-        decision.queue[0] = main
-        if work.events is not None:
-            rules = work.rules
-            work.events.append(
-                TraceActionPicked(
-                    player,
-                    rules.names[player],
-                    action.card,
-                    rules.card_names[action.card],
-                    rules.titles[main.value],
-                )
-            )
-    elif isinstance(action, Dope):
-        work.hand(player).remove(action.card)
-        forget(work, player, action.card)
-        decision.queue.pop(0)
-        add_to_trace(work, player, action.card, action.side, doping=True)
-    elif isinstance(action, Exchange):
-        decision.queue.pop(0)
-        exchange(work, player, action.card, action.take)
-    elif isinstance(action, Shift):
-        assert decision.crabs_left is not None
-        decision.crabs_left.remove(action.crab)
-        if action.crab == crab:
-            enter_own(work, crab, action.dest, action.discard, Motion.MOVE)
-        else:
-            enter_moved(work, action.crab, action.dest, Motion.SHIFT)
-    else:  # Finish
-        decision.queue.pop(0)
-        decision.crabs_left = None
-        if work.events is not None:
-            work.events.append(MovingFinished(player, work.rules.names[player]))
+def resolve(work: Work, rule: ActionRule[Any], action: Action) -> None:
+    """Answer the top decision's next step with ``action`` (of ``rule``), then advance."""
+    rule.play(work, action)
     advance(work)
-
-
-def _take_from_trace(work: Work, player: PlayerId, card: CardId) -> None:
-    # "Take a card from your Trace into your Hand. If a gap forms in the Trace, slide the
-    # cards to fill the space": it was face up, so every player saw it go into the Hand.
-    work.trace(player).remove(card)
-    work.hand(player).append(card)
-    learn(work, player, (card,))
-    if work.events is not None:
-        rules = work.rules
-        work.events.append(
-            CardTakenBack(player, rules.names[player], card, rules.card_names[card])
-        )
-
-
-def _swap(work: Work, crab: int, dest: Cell, discard: CardId) -> None:
-    # In My Place!: the other crab takes your space; no push, nobody is knocked over.
-    other = work.crabs.index(dest)
-    origin = work.crabs[crab]
-    enter_own(work, crab, dest, discard, Motion.SWAP)
-    enter_moved(work, other, origin, Motion.SWAP)

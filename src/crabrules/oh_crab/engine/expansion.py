@@ -1,11 +1,11 @@
 """How an expansion plugs into the engine: the hooks it calls, at named moments.
 
 The base engine never imports the Adventure Pack's behaviour. It calls an
-:class:`Expansion` instead, the one given to :func:`register` (the pack registers itself
-when :mod:`crabrules.oh_crab` is imported). :func:`~crabrules.oh_crab.engine.work.rules_for`
-puts it in the rules of a config with modules (``Rules.expansion``); a config without
-modules has ``None`` there, and the engine tests ``rules.adventure`` (or
-``state.adventure is not None``) before each hook, so the base game pays one bool test.
+:class:`Expansion` instead, the one given to :func:`register` (:mod:`crabrules.oh_crab`,
+where the game is made, registers the pack). :func:`~crabrules.oh_crab.engine.work.rules_for`
+puts it in the rules of a config with modules (``Rules.expansion``, and its moments in
+``Rules.moments``); a config without modules has ``None`` there, and the engine tests
+``state.adventure`` before each hook, so the base game pays one test.
 
 The hooks, by moment (each one's docstring says when the engine calls it):
 
@@ -16,10 +16,13 @@ The hooks, by moment (each one's docstring says when the engine calls it):
 - the expansion's own steps (:data:`EXPANSION_AUTOMATIC`, :data:`EXPANSION_CHOICES`):
   :meth:`~Expansion.step_options`, :meth:`~Expansion.automatic_usable`,
   :meth:`~Expansion.run_automatic`, :meth:`~Expansion.resolve`;
-- playing: :meth:`~Expansion.run_action` (its own actions, and decisions that come first),
-  :meth:`~Expansion.crab_entered`, :meth:`~Expansion.border_crossed`,
-  :meth:`~Expansion.action_ended`;
-- refusing: :meth:`~Expansion.waits_for`, :meth:`~Expansion.choice_refusal`.
+- refusing: :meth:`~Expansion.waits_for`.
+
+What it adds rather than answers: its own action kinds (:attr:`Expansion.actions`), which
+:func:`register` puts in the engine's table beside the base game's, and its handlers of the
+named moments of play (:attr:`Expansion.moments`: a crab enters a space, a border is
+crossed, the turn would end, an action ends, a step is answered), which configs with
+modules announce to.
 
 >>> from crabrules.oh_crab import Config
 >>> from crabrules.oh_crab.engine.work import rules_for
@@ -31,18 +34,19 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from crabrules.core.errors import InvalidConfigError
 from crabrules.oh_crab.content.primitives import Primitive
 
 if TYPE_CHECKING:
-    from crabrules.core.errors import IllegalActionError
     from crabrules.core.game import PlayerId
     from crabrules.core.rng import Rng
     from crabrules.oh_crab.content.adventure import RuleChange
-    from crabrules.oh_crab.content.board import Cell
+    from crabrules.oh_crab.engine.actions.rule import ActionRule
     from crabrules.oh_crab.engine.game_view import View
+    from crabrules.oh_crab.engine.moments import Moments
     from crabrules.oh_crab.engine.work import Rules, Work
     from crabrules.oh_crab.model.actions import Action
     from crabrules.oh_crab.model.adventure import Adventure
@@ -79,11 +83,26 @@ EXPANSION_STEPS: Final = EXPANSION_AUTOMATIC | EXPANSION_CHOICES
 
 
 class Expansion(Protocol):
-    """What the engine asks of an expansion, hook by hook.
+    """What the engine asks of an expansion, hook by hook, and what the expansion adds.
 
     Only games whose config has modules call these; ``state.adventure`` (``work.adventure``)
     is then never ``None``.
+
+    Attributes:
+        actions: the expansion's own action kinds, by kind: :func:`register` adds them to
+            the engine's table (:mod:`~crabrules.oh_crab.engine.actions.table`).
+        moments: its handlers of the named moments of play
+            (:class:`~crabrules.oh_crab.engine.moments.Moments`), which every config with
+            modules announces to.
     """
+
+    @property
+    def actions(self) -> Mapping[type, ActionRule[Any]]:
+        """The expansion's own action kinds, with their rules."""
+
+    @property
+    def moments(self) -> Moments:
+        """The expansion's handlers of the named moments of play."""
 
     def setup(self, config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, Rng]:
         """``initial_state``: the expansion's part, drawn from ``rng``.
@@ -130,48 +149,10 @@ class Expansion(Protocol):
     def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
         """Resolve one of :data:`EXPANSION_AUTOMATIC` for ``player`` (the active crab's)."""
 
-    def resolve(self, work: Work, action: Action) -> None:
-        """Apply ``action``, the choice of a step of :data:`EXPANSION_CHOICES`.
-
-        The step is the head of the queue; the engine advances after.
-        """
-
-    def run_action(self, work: Work, action: Action) -> bool:
-        """Before the base game plays ``action``: play it if it is the expansion's.
-
-        The expansion's own actions, and the choice of a decision that comes first.
-        ``False``: the base game plays it.
-        """
-
-    def crab_entered(self, work: Work, crab: int, dest: Cell) -> None:
-        """``crab`` entered ``dest`` (the sea included), however it got there."""
-
-    def border_crossed(self, work: Work, low: int, high: int) -> None:
-        """Crabs crossed the borders between board tiles ``low`` and ``high``.
-
-        ``low < high``; the sea is the tile after the last. Called after
-        :meth:`crab_entered`, when the crab changed tiles.
-        """
-
-    def action_ended(self, work: Work, before: State) -> bool:
-        """After every action: resolve what it left to the expansion.
-
-        ``before`` is the state the action was played in. ``True``: the expansion holds the
-        turn (a decision, a card due); an ended turn passes only once nothing holds it.
-        """
-
     def waits_for(self, state: State) -> str | None:
         """What the expansion's moment waits for, in a refusal's words, or ``None``.
 
         Its setup choice, for one. ``None``: the base game says what the moment waits for.
-        """
-
-    def choice_refusal(
-        self, rules: Rules, state: State, action: Action
-    ) -> IllegalActionError | None:
-        """Why ``action``, of a kind the moment offers, is refused, or ``None``.
-
-        ``None``: the base game's field-by-field check says why.
         """
 
 
@@ -182,12 +163,21 @@ _registered: list[Expansion] = []
 def register(expansion: Expansion | None) -> Expansion | None:
     """Make ``expansion`` the one configs with modules play; return the one before.
 
-    ``None`` registers none. Rules already built keep the expansion they were built with:
-    register before any game with modules is set up (:mod:`crabrules.oh_crab` registers
-    the Adventure Pack when it is imported).
+    ``None`` registers none. The expansion's action kinds join the engine's table (those
+    of the one before leave it). Rules already built keep the expansion they were built
+    with: register before any game with modules is set up (:mod:`crabrules.oh_crab`
+    registers the Adventure Pack where it makes the game).
     """
+    # Here, not at the top: the table's families import the working copy, which imports
+    # this module.
+    from crabrules.oh_crab.engine.actions.table import add_rules, remove_rules
+
     before = registered()
+    if before is not None:
+        remove_rules(before.actions)
     _registered[:] = [] if expansion is None else [expansion]
+    if expansion is not None:
+        add_rules(expansion.actions)
     return before
 
 

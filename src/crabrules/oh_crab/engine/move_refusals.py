@@ -1,4 +1,4 @@
-"""Why a board action (a Move, Shift, Shortcut or the turn's end) is refused, and the moment.
+"""Why a board action (a Move, Shift, Shortcut or the turn's end) is refused.
 
 The checks are the generators' own: a step's shape is
 :func:`~crabrules.oh_crab.content.board.shape` (which builds the move tables), Reeds are
@@ -19,107 +19,18 @@ from collections.abc import Sequence
 
 from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, crosses_reeds, shape
 from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.engine.actions.moment import Moment, count_cards, in_hand, step_name
 from crabrules.oh_crab.engine.effects import FREE_ONLY, REEDS_BAR, eligible_crabs
 from crabrules.oh_crab.engine.movement import chains_onto, costs_a_card, occupants
 from crabrules.oh_crab.engine.turns import carried_to
-from crabrules.oh_crab.engine.work import rules_of
-from crabrules.oh_crab.model.actions import Action, EndTurn, IllegalReason, Move, Shift, Shortcut
+from crabrules.oh_crab.model.actions import EndTurn, IllegalReason, Move, Shift, Shortcut
 from crabrules.oh_crab.model.names import BASIC_TITLES, cell_label
-from crabrules.oh_crab.model.state import NO_CARD, State
+from crabrules.oh_crab.model.state import NO_CARD
 
-__all__ = ["Moment", "board_refusal", "count_cards", "in_hand", "step_name"]
+__all__ = ["end_turn_refusal", "move_refusal", "shift_refusal", "shortcut_refusal"]
 
 R = IllegalReason
 P = Primitive
-
-
-class Moment:
-    """Who acts with which crab, and the step being resolved (``None``: none).
-
-    >>> from crabrules.oh_crab import Config, initial_state
-    >>> Moment(initial_state(Config(players=3), seed=7), 0).who
-    'red'
-    """
-
-    def __init__(self, state: State, player: int) -> None:
-        self.state = state
-        self.rules = rules_of(state)
-        self.player = player
-        self.who = self.rules.names[player]
-        turn, adventure = state.turn, state.adventure
-        self.crab = self.rules.crabs_of[player][0]
-        self.step: Primitive | None = None
-        self.head_down = False
-        if adventure is not None and adventure.frames:
-            frame = adventure.frames[-1]
-            self.crab, self.step = frame.crab, frame.queue[0]
-            self.head_down = turn is not None and turn.head_down and turn.crab == frame.crab
-        elif turn is not None and turn.crab >= 0:
-            self.crab = turn.crab
-            self.step = turn.queue[0] if turn.queue else None
-            self.head_down = turn.head_down
-
-    def crab_name(self, crab: int) -> str:
-        """The crab's colour (``crab N`` for a number that is no crab)."""
-        colours = self.rules.colours
-        return colours[crab] if 0 <= crab < len(colours) else f"crab {crab}"
-
-    def card_name(self, card: int) -> str:
-        """The card's name (``card N`` for a number that is no card)."""
-        names = self.rules.card_names
-        return names[card] if 0 <= card < len(names) else f"card {card}"
-
-    def here(self) -> Cell:
-        """The cell of the crab that acts."""
-        return self.state.crabs[self.crab]
-
-
-#: The steps a player decides, named as the rulebook names the action (or its effect).
-_STEP_NAMES = {
-    **BASIC_TITLES,
-    P.DISCARD_CARD: "Discard a card",
-    P.MOVE_CRABS_IN_FRONT_TOWARD_LAND: "Seagull!",
-    P.JUMP_SAME_DISTANCE: "Little Sidestep!",
-    P.MOVE_CRABS_BEHIND_TOWARD_SEA: "Call of the Sea!",
-    P.USE_TRACE_MAIN_ACTION: "the main action of a card in the Trace",
-    P.JUMP_TWO_STRAIGHT: "the jump two spaces toward the sea",
-    P.SWAP_WITH_ADJACENT: "In My Place!",
-    P.ADD_CARD_TO_TRACE: "Add an extra card to the Trace",
-    P.CARD_EXCHANGE: "the Card Exchange",
-    P.TAKE_MARKET_CARD: "Take a Market card",
-    P.TAKE_TRACE_CARD: "Take a card from the Trace",
-    P.MOVE_TOWARD_LAND: "the move toward the land",
-    P.CHOOSE_REWARD: "the Reward card",
-    P.TURN_INTO_OBSTACLE: "Turn a standard space into an Obstacle",
-    P.SKILL_WINDOW: "the Asymmetry card's skill",
-}
-
-
-def step_name(step: Primitive | None) -> str:
-    """The step as the rulebook names it.
-
-    >>> step_name(Primitive.SWAP_WITH_ADJACENT), step_name(None)
-    ('In My Place!', 'nothing')
-    """
-    if step is None:
-        return "nothing"
-    return _STEP_NAMES.get(step, step.value.replace("_", " "))
-
-
-def in_hand(m: Moment, field: str, card: int) -> tuple[str, IllegalReason]:
-    """``field`` names ``card``, which is not in the Hand of the player who acts."""
-    if not 0 <= card < len(m.rules.cards):
-        return f"{field}: {card} is no card of the game", R.NO_SUCH_CARD
-    return f"{field}: {m.card_name(card)} is not in {m.who}'s Hand", R.NO_SUCH_CARD
-
-
-def count_cards(count: int) -> str:
-    """``1 card``, ``2 cards``.
-
-    >>> count_cards(1), count_cards(2)
-    ('1 card', '2 cards')
-    """
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 #: What each step that moves a crab does, as the rulebook says it.
@@ -136,20 +47,8 @@ _MOVE_WORDS = {
 }
 
 
-def board_refusal(
-    m: Moment, action: Move | Shift | Shortcut | EndTurn, same: list[Action]
-) -> tuple[str, IllegalReason]:
-    """Why the board action ``action`` is refused, given the legal actions of its kind."""
-    if isinstance(action, Move):
-        return _move(m, action, [a for a in same if isinstance(a, Move)])
-    if isinstance(action, Shift):
-        return _shift(m, action, [a for a in same if isinstance(a, Shift)])
-    if isinstance(action, Shortcut):
-        return _shortcut(m, action, [a for a in same if isinstance(a, Shortcut)])
-    return _end_turn(m, action, [a for a in same if isinstance(a, EndTurn)])
-
-
-def _move(m: Moment, action: Move, same: list[Move]) -> tuple[str, IllegalReason]:
+def move_refusal(m: Moment, action: Move, same: list[Move]) -> tuple[str, IllegalReason]:
+    """The first of ``dest``, ``discard`` and ``pushes`` no offered Move shares, and why."""
     step = m.step
     assert step is not None
     if action.dest not in {a.dest for a in same}:
@@ -161,7 +60,8 @@ def _move(m: Moment, action: Move, same: list[Move]) -> tuple[str, IllegalReason
     return _pushes(m, action.dest, action.pushes, chains)
 
 
-def _shift(m: Moment, action: Shift, same: list[Shift]) -> tuple[str, IllegalReason]:
+def shift_refusal(m: Moment, action: Shift, same: list[Shift]) -> tuple[str, IllegalReason]:
+    """The first of ``crab``, ``dest`` and ``discard`` no offered Shift shares, and why."""
     step = m.step
     assert step is not None
     state, crab = m.state, action.crab
@@ -326,7 +226,10 @@ def _pushed(m: Moment, crab: int | None) -> str:
     return "the crab" if crab is None else m.crab_name(crab)
 
 
-def _shortcut(m: Moment, action: Shortcut, same: list[Shortcut]) -> tuple[str, IllegalReason]:
+def shortcut_refusal(
+    m: Moment, action: Shortcut, same: list[Shortcut]
+) -> tuple[str, IllegalReason]:
+    """The cards the Shortcut takes, then the chain of pushes at its end."""
     rules, state = m.rules, m.state
     arrow = rules.layout.shortcut[m.here()]
     assert arrow is not None
@@ -348,7 +251,8 @@ def _shortcut(m: Moment, action: Shortcut, same: list[Shortcut]) -> tuple[str, I
     return _pushes(m, target, action.pushes, chains)
 
 
-def _end_turn(m: Moment, action: EndTurn, same: list[EndTurn]) -> tuple[str, IllegalReason]:
+def end_turn_refusal(m: Moment, action: EndTurn, same: list[EndTurn]) -> tuple[str, IllegalReason]:
+    """The Water Current at the turn's end: whether it carries the crab, what it costs."""
     state, rules = m.state, m.rules
     target = carried_to(rules.layout, state.crabs, m.crab, head_down=m.head_down)
     name = m.crab_name(m.crab)

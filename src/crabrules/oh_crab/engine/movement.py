@@ -94,8 +94,7 @@ def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -
             knock_over(work, crab)
         if rules.shell[dest]:
             gain_shell(work, rules.owners[crab])
-    if rules.adventure:
-        _arrived(work, crab, origin, dest)
+    rules.moments.entered(work, crab, origin, dest)
 
 
 def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
@@ -122,22 +121,7 @@ def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
             knock_over(work, crab)
         if rules.shell[dest]:
             gain_shell(work, rules.owners[crab])
-    if rules.adventure:
-        _arrived(work, crab, origin, dest)
-
-
-def _arrived(work: Work, crab: int, origin: Cell, dest: Cell) -> None:
-    """With modules: ``crab`` entered ``dest``, then crossed the borders between the tiles."""
-    expansion = work.rules.expansion
-    assert expansion is not None
-    expansion.crab_entered(work, crab, dest)
-    if origin < 0:
-        return  # from the sea or off the board: no border crossed
-    tile_of = work.rules.tile_of
-    # The sea lies beyond the Finish tile.
-    a, b = tile_of[origin], tile_of[dest] if dest >= 0 else len(work.rules.layout.board)
-    if a != b:
-        expansion.border_crossed(work, min(a, b), max(a, b))
+    rules.moments.entered(work, crab, origin, dest)
 
 
 def _log_arrival(work: Work, crab: int, dest: Cell, how: Motion) -> None:

@@ -157,11 +157,9 @@ def end_turn(work: Work, discard: CardId = NO_CARD, *, ignore_current: bool = Fa
     target = carried_to(work.rules.layout, work.crabs, crab, head_down=own.head_down)
     if target != NOWHERE and not ignore_current:
         enter_own(work, crab, target, discard, Motion.CURRENT)
-    if work.adventure is not None:
-        # Adventure Pack: what the current triggered (a Surprise, a card due, a skill's
-        # window) belongs to this turn and is resolved before it passes; the engine passes
-        # it once nothing waits.
-        work.stage = Stage.ENDING
+    if work.rules.moments.turn_held(work):
+        # What the current triggered (an Adventure Pack's Surprise, a card due, a skill's
+        # window) belongs to this turn and is resolved before it passes.
         return
     pass_turn(work)
 

@@ -33,6 +33,7 @@ from crabrules.oh_crab.content.loading import get_content, get_layout
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS, Expansion, expansion_for
 from crabrules.oh_crab.engine.game_view import View
+from crabrules.oh_crab.engine.moments import NO_MOMENTS, Moments
 from crabrules.oh_crab.model.actions import Plan
 from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Frame, Overlay
 from crabrules.oh_crab.model.config import Config
@@ -78,6 +79,8 @@ class Rules:
         cook_steps: ``None``: the cook's action is a Move diagonally; else the overlay's.
         adventure: Adventure Pack modules are in play (their hooks run).
         expansion: the hooks of the modules in play (``None`` without modules).
+        moments: the handlers of the named moments of play, which the engine announces
+            (:data:`~crabrules.oh_crab.engine.moments.NO_MOMENTS` without modules).
         tile_of: per cell, the index of its tile in the board (0: the Start tile).
         pack: the Adventure Pack's content, ``None`` without modules.
         plans: ``plans[player][card]`` is the :class:`~crabrules.oh_crab.Plan` of that card
@@ -114,6 +117,7 @@ class Rules:
     cook_steps: tuple[Primitive, ...] | None
     adventure: bool
     expansion: Expansion | None
+    moments: Moments
     tile_of: tuple[int, ...]
     pack: AdventureContent | None
     plans: tuple[tuple[Plan, ...], ...]
@@ -223,6 +227,7 @@ def _cached_rules(config: Config) -> Rules:
         cook_steps=None,
         adventure=bool(config.modules),
         expansion=expansion,
+        moments=NO_MOMENTS if expansion is None else expansion.moments,
         tile_of=tuple(tile_of),
         pack=content.adventure if config.modules else None,
         plans=tuple(

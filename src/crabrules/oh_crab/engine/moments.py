@@ -1,0 +1,97 @@
+"""The named moments of play that the Adventure Pack's modules join: one dispatcher.
+
+The base engine announces each moment on the rules in play (``work.rules.moments``),
+without asking whether a module is in play: a game without modules has
+:data:`NO_MOMENTS`, whose handler lists are empty, so announcing costs it an empty loop.
+The pack fills its own :class:`Moments` once, when it is registered
+(:func:`~crabrules.oh_crab.engine.expansion.register`), and every config with modules plays
+it.
+
+The moments:
+
+- a crab enters a space (the sea included), however it got there: ``crab_entered``;
+- crabs cross the border between two board tiles: ``border_crossed``;
+- a turn would end (its last action, or the Water Current, is done): ``turn_ending``; a
+  handler that returns ``True`` holds the turn, which then passes when the action ends
+  and nothing holds it any longer;
+- an action ends: ``action_ended``;
+- a step is answered (a Move, a Discard...): ``step_answered``; a handler that returns
+  ``True`` played the answer itself (in a decision of its own), else the base engine
+  answers the decision on top (:func:`~crabrules.oh_crab.engine.effects.resolve`).
+
+>>> NO_MOMENTS.crab_entered, NO_MOMENTS.turn_ending
+([], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from crabrules.oh_crab.content.board import Cell
+    from crabrules.oh_crab.engine.actions.rule import ActionRule
+    from crabrules.oh_crab.engine.work import Work
+    from crabrules.oh_crab.model.state import State
+
+__all__ = ["NO_MOMENTS", "Moments"]
+
+
+class Moments:
+    """The handlers of each named moment, called in the order they were added.
+
+    Attributes:
+        crab_entered: ``handler(work, crab, dest)``: ``crab`` entered ``dest``.
+        border_crossed: ``handler(work, low, high)``: crabs crossed the borders between
+            board tiles ``low < high`` (the sea is the tile after the last).
+        turn_ending: ``handler(work) -> bool``: the turn would end; ``True`` holds it.
+        action_ended: ``handler(work, before)``: the action played in ``before`` ended.
+        step_answered: ``handler(work, rule, action) -> bool``: ``action`` (of ``rule``)
+            answers a step; ``True``: the handler played it.
+    """
+
+    __slots__ = ("action_ended", "border_crossed", "crab_entered", "step_answered", "turn_ending")
+
+    def __init__(self) -> None:
+        self.crab_entered: list[Callable[[Work, int, Cell], None]] = []
+        self.border_crossed: list[Callable[[Work, int, int], None]] = []
+        self.turn_ending: list[Callable[[Work], bool]] = []
+        self.action_ended: list[Callable[[Work, State], None]] = []
+        self.step_answered: list[Callable[[Work, ActionRule[Any], Any], bool]] = []
+
+    def entered(self, work: Work, crab: int, origin: Cell, dest: Cell) -> None:
+        """``crab`` went from ``origin`` to ``dest``: it entered it, maybe crossing borders."""
+        for handler in self.crab_entered:
+            handler(work, crab, dest)
+        if origin < 0 or not self.border_crossed:
+            return  # from the sea or off the board: no border crossed
+        tile_of = work.rules.tile_of
+        # The sea lies beyond the Finish tile.
+        a, b = tile_of[origin], tile_of[dest] if dest >= 0 else len(work.rules.layout.board)
+        if a != b:
+            for handler in self.border_crossed:
+                handler(work, min(a, b), max(a, b))
+
+    def turn_held(self, work: Work) -> bool:
+        """The turn would end: whether a handler holds it (each one is told)."""
+        held = False
+        for handler in self.turn_ending:
+            held = handler(work) or held
+        return held
+
+    def answered(self, work: Work, rule: ActionRule[Any], action: Any) -> bool:
+        """``action`` answers a step: whether a handler played it."""
+        # A loop, not any() of a generator: a game without modules builds nothing here.
+        for handler in self.step_answered:  # noqa: SIM110
+            if handler(work, rule, action):
+                return True
+        return False
+
+    def ended(self, work: Work, before: State) -> None:
+        """The action played in ``before`` ended."""
+        for handler in self.action_ended:
+            handler(work, before)
+
+
+#: The moments of a game without modules: nobody listens.
+NO_MOMENTS: Final = Moments()
