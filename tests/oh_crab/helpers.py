@@ -29,7 +29,7 @@ from crabrules.oh_crab.content.loading import (
     register_content,
 )
 from crabrules.oh_crab.engine.market import refill
-from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.engine.tables import rules_for
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.state import NO_CARD, NO_CRAB
 from crabrules.oh_crab.rules import initial_state

@@ -29,8 +29,9 @@ from crabrules.oh_crab import (
     load_content,
     register_content,
 )
+from crabrules.oh_crab.adventure import overlay
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
-from crabrules.oh_crab.engine import expansion, work
+from crabrules.oh_crab.engine import expansion, tables
 from crabrules.oh_crab.engine.expansion import Expansion, register, registered
 from crabrules.oh_crab.engine.moments import Moments
 from tests.oh_crab.helpers import reference_documents, write
@@ -43,7 +44,17 @@ HOOKS = frozenset(
 
 
 #: The named moments of play the pack joins (its handlers, not hooks the engine asks).
-MOMENTS = ("crab_entered", "border_crossed", "turn_ending", "action_ended", "step_answered")
+MOMENTS = (
+    "crab_entered",
+    "border_crossed",
+    "turn_ending",
+    "action_ended",
+    "step_answered",
+    "rule_changes",
+    "first_options",
+    "turn_options",
+    "waits_for",
+)
 
 
 class Recording:
@@ -70,9 +81,9 @@ class Recording:
 
 def _forget_rules() -> None:
     # Rules hold the expansion they were built with: build them again.
-    work._cached_rules.cache_clear()
-    work._overlaid.cache_clear()
-    work._last_rules._last = None
+    tables._cached_rules.cache_clear()
+    overlay._overlaid.cache_clear()
+    tables._last_rules._last = None
 
 
 @contextlib.contextmanager
@@ -103,8 +114,8 @@ def _play(config: Config, seed: int, actions: int) -> list[Any]:
 def test_the_pack_is_registered_when_oh_crab_is_imported() -> None:
     assert crabrules.oh_crab.adventure is not None
     assert registered() is ADVENTURE_PACK
-    assert work.rules_for(Config(modules={"surprises"})).expansion is ADVENTURE_PACK
-    assert work.rules_for(Config()).expansion is None
+    assert tables.rules_for(Config(modules={"surprises"})).expansion is ADVENTURE_PACK
+    assert tables.rules_for(Config()).expansion is None
 
 
 def test_the_engine_calls_crab_entered_on_every_entry_with_modules() -> None:
@@ -115,8 +126,9 @@ def test_the_engine_calls_crab_entered_on_every_entry_with_modules() -> None:
     assert entries
     assert recording.calls.count("crab_entered") == len(entries)
     assert set(recording.calls) <= HOOKS | set(MOMENTS)
-    hooks = {"setup", "first_options", "turn_options"}
-    assert hooks | set(MOMENTS) <= set(recording.calls)
+    hooks = {"setup", "first_players", "step_options", "run_automatic"}
+    # What a moment waits for is only said when an action is refused.
+    assert hooks | set(MOMENTS) - {"waits_for"} <= set(recording.calls)
 
 
 def test_a_game_without_modules_never_calls_the_expansion() -> None:

@@ -33,7 +33,7 @@ from crabrules.oh_crab.engine.movement import (
     push_chains,
     teammates,
 )
-from crabrules.oh_crab.engine.work import rules_of
+from crabrules.oh_crab.engine.tables import rules_of
 from tests.oh_crab.helpers import at, cid, grant, make
 
 P = Primitive

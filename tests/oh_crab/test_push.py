@@ -18,7 +18,7 @@ from crabrules.oh_crab import (
     legal_actions,
 )
 from crabrules.oh_crab.engine.movement import own_moves, push_chains
-from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.engine.tables import rules_for
 from tests.oh_crab.helpers import at, cid, grant, make, redrawn_config
 
 P = Primitive

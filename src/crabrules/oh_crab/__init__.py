@@ -34,7 +34,9 @@ Where to read on, the package by concept (each sub-package's docstring draws its
   ``progress`` (phase and stage), ``names`` (cell and pile labels), and the Adventure
   Pack's part of the state;
 - ``engine/``: one way through an action: ``play`` (the legal actions, ``apply``),
-  ``work`` (the per-config tables and the mutable copy ``apply`` works on), ``effects``,
+  ``actions/`` (each action family's options, refusal and play, and the table from kind
+  to rule), ``tables`` (what a config's rules need, computed once), ``work`` (the
+  mutable copy ``apply`` works on), ``moments`` (the named moments of play), ``effects``,
   ``movement``, ``turns``, ``market``, ``cards`` (cards leaving and joining a Hand, and
   who knows them), ``shells``, and ``refusals`` (why an action is illegal);
 - ``view/``: what players see and read: ``observe`` (hidden information), ``check``,

@@ -31,7 +31,7 @@ from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.engine import play as engine
 from crabrules.oh_crab.engine.market import refill
 from crabrules.oh_crab.engine.refusals import refusal
-from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.engine.tables import rules_for
 from crabrules.oh_crab.model.actions import (
     ACTIONS,
     Action,

@@ -3,11 +3,11 @@
 Each kind's refusal and play, side by side; :mod:`~crabrules.oh_crab.adventure.plugin`
 adds them to the engine's table (:mod:`~crabrules.oh_crab.engine.actions.table`) when the
 pack is registered. Their options come with the moments that offer them: a kept Treasure
-and the own-turn skill between the turn's actions, a Reveal while a card is due
-(:meth:`~crabrules.oh_crab.adventure.plugin.AdventurePack.turn_options`), a step's answers
-(a Reward, a space to make an Obstacle, a window's skill or pass:
+and the own-turn skill between the turn's actions, a Reveal while a card is due (the
+pack's ``turn_options`` moment), a step's answers (a Reward, a space to make an Obstacle,
+a window's skill or pass:
 :meth:`~crabrules.oh_crab.adventure.plugin.AdventurePack.step_options`), and Module 4's
-setup choice.
+setup choice (its ``first_options`` moment).
 """
 
 from __future__ import annotations

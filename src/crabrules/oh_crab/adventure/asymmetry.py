@@ -42,7 +42,8 @@ from crabrules.oh_crab.content.asymmetry import AsymmetryCard, Timing
 from crabrules.oh_crab.content.components import SpaceType
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.shells import gain_shell
-from crabrules.oh_crab.engine.work import Rules, View, Work
+from crabrules.oh_crab.engine.tables import Tables
+from crabrules.oh_crab.engine.work import View, Work
 from crabrules.oh_crab.model.actions import (
     ChooseSkills,
     Decline,
@@ -115,7 +116,7 @@ def active_players(asymmetry: Asymmetry) -> frozenset[PlayerId]:
 
 
 def choice_options(
-    rules: Rules, asymmetry: Asymmetry, player: PlayerId | None
+    rules: Tables, asymmetry: Asymmetry, player: PlayerId | None
 ) -> list[ChooseSkills]:
     """Each player's possible choices: a card, or (2 players) an ordered pair, one per crab."""
     out: list[ChooseSkills] = []
@@ -127,7 +128,7 @@ def choice_options(
 
 
 def choice_refusal(
-    rules: Rules, asymmetry: Asymmetry, action: ChooseSkills
+    rules: Tables, asymmetry: Asymmetry, action: ChooseSkills
 ) -> tuple[str, IllegalReason]:
     """Why ``action`` (a player still to choose) is refused, naming the cards they were dealt.
 
@@ -199,7 +200,7 @@ def _part(view: View) -> Asymmetry:
     return adventure.asymmetry
 
 
-def card_of(rules: Rules, view: View, crab: int) -> AsymmetryCard | None:
+def card_of(rules: Tables, view: View, crab: int) -> AsymmetryCard | None:
     """The Asymmetry card of ``crab`` (``None``: no Module 4, or not chosen yet)."""
     adventure = view.adventure
     if adventure is None or adventure.asymmetry is None:
@@ -228,7 +229,7 @@ def spend_pincer(work: Work, crab: int) -> None:
         work.events.append(SkillUsed(player, rules.names[player], crab, card, name, pincers[crab]))
 
 
-def can_regenerate(rules: Rules, view: View, player: PlayerId) -> bool:
+def can_regenerate(rules: Tables, view: View, player: PlayerId) -> bool:
     """Some crab of ``player`` has spent a Pincer (else a regeneration is lost)."""
     adventure = view.adventure
     if adventure is None or adventure.asymmetry is None or rules.pack is None:
@@ -267,7 +268,7 @@ def window_steps(card: AsymmetryCard) -> tuple[Primitive, ...]:
     return card.react if card.timing is Timing.SPECIAL else card.other
 
 
-def window_options(rules: Rules, view: View, crab: int) -> list[Skill | Decline]:
+def window_options(rules: Tables, view: View, crab: int) -> list[Skill | Decline]:
     """A window's options: use the skill of ``crab``, or decline."""
     player = rules.owners[crab]
     return [Skill(player, crab), Decline(player)]
@@ -401,7 +402,7 @@ def _face_down_still(adventure: Adventure, item: Spied) -> bool:
 # --- an Obstacle made of a standard space ---------------------------------------------------
 
 
-def obstacle_options(rules: Rules, view: View, player: PlayerId) -> list[MakeObstacle]:
+def obstacle_options(rules: Tables, view: View, player: PlayerId) -> list[MakeObstacle]:
     """The standard spaces (not Start spaces) not made Obstacles yet, by cell."""
     # Made Obstacles are read from the overlay, not from the rules' tables: an Event in
     # effect (Slippery Rocks) may have turned them into another kind of Obstacle.
@@ -473,7 +474,7 @@ def mask_asymmetry(asymmetry: Asymmetry, player: PlayerId | None) -> Asymmetry:
 
 
 def deal_asymmetry(
-    view: Adventure, config: Config, rules: Rules, player: PlayerId | None, rng: Rng
+    view: Adventure, config: Config, rules: Tables, player: PlayerId | None, rng: Rng
 ) -> tuple[Asymmetry, Rng]:
     """Deal again the Asymmetry cards ``view`` hides, from ``rng``.
 

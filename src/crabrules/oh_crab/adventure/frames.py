@@ -26,7 +26,8 @@ from typing import Any
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.engine.actions.rule import ActionRule
 from crabrules.oh_crab.engine.effects import advance, resolve, step_options
-from crabrules.oh_crab.engine.work import Work, rules_of
+from crabrules.oh_crab.engine.tables import rules_of
+from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import Action
 from crabrules.oh_crab.model.state import State
 

@@ -1,11 +1,11 @@
 """The rules overlay: the config's rules with the changes made during a game.
 
-Every rule lookup reads a :class:`~crabrules.oh_crab.engine.work.Rules` (the move tables, the
+Every rule lookup reads a :class:`~crabrules.oh_crab.engine.tables.Tables` (the move tables, the
 space types, the tiles' costs, the cook's action). A game without modules reads the
-config's cached rules directly; with changes in effect (a temporary Event, an Obstacle made
-of a standard space), :func:`~crabrules.oh_crab.engine.work.rules_of` reads the rules
-:func:`overlaid` returns, cached per config and overlay, so the base game pays nothing and a
-changed game pays once per change.
+config's cached rules directly; with modules, the pack's handler of the rules in play
+(:func:`rules_in_play`) makes the changes in effect (a temporary Event, an Obstacle made of
+a standard space) with :func:`overlaid`, cached per config and overlay, so the base game
+pays nothing and a changed game pays once per change.
 
 A new kind of change is a :class:`~crabrules.oh_crab.content.adventure.Rule` member and a
 branch of :func:`overlaid` that rewrites the tables it concerns.
@@ -25,17 +25,19 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import TYPE_CHECKING
 
 from crabrules.oh_crab.content.adventure import Rule, RuleChange
+from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Overlay
 
 if TYPE_CHECKING:
-    from crabrules.oh_crab.engine.work import Rules
+    from crabrules.oh_crab.engine.tables import Tables
 
-__all__ = ["overlaid"]
+__all__ = ["overlaid", "rules_in_play"]
 
 
-def overlaid(rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
+def overlaid(rules: Tables, changes: tuple[RuleChange, ...]) -> Tables:
     """Return ``rules`` with ``changes`` made, in order (a new value; ``rules`` is untouched)."""
     obstacle = list(rules.obstacle)
     knock_over = list(rules.knock_over)
@@ -72,3 +74,24 @@ def overlaid(rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
         tile_costs=costs,
         cook_steps=cook_steps,
     )
+
+
+def rules_in_play(rules: Tables, adventure: Adventure | None) -> Tables:
+    """``rules``, a config's, with the changes of ``adventure``'s overlay made.
+
+    The pack's handler of the rules in play
+    (:attr:`~crabrules.oh_crab.engine.moments.Moments.rule_changes`); the answers are
+    cached per config and overlay.
+    """
+    assert adventure is not None  # a config with modules
+    overlay = adventure.overlay
+    # ``is`` first: the overlay of a game without changes is nearly always the constant.
+    if overlay is NO_OVERLAY or overlay == NO_OVERLAY:
+        return rules
+    return _overlaid(rules, overlay)
+
+
+@functools.lru_cache(maxsize=256)
+def _overlaid(rules: Tables, overlay: Overlay) -> Tables:
+    # ``rules`` are a config's, cached for it: their identity stands for the config.
+    return overlaid(rules, overlay.changes())

@@ -30,19 +30,19 @@ from crabrules.oh_crab.adventure.frames import (
     run_in_frame,
     settle,
 )
-from crabrules.oh_crab.adventure.overlay import overlaid
+from crabrules.oh_crab.adventure.overlay import rules_in_play
 from crabrules.oh_crab.adventure.reveal import reveal_due
 from crabrules.oh_crab.adventure.rewards import reward_options
 from crabrules.oh_crab.adventure.setup import setup_adventure
 from crabrules.oh_crab.adventure.skills import open_windows, skill_options
 from crabrules.oh_crab.adventure.treasures import treasure_options
 from crabrules.oh_crab.adventure.triggers import border_crossed, crab_entered
-from crabrules.oh_crab.content.adventure import RuleChange
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.actions.rule import ActionRule
 from crabrules.oh_crab.engine.moments import Moments
+from crabrules.oh_crab.engine.tables import Tables, rules_for
 from crabrules.oh_crab.engine.turns import pass_turn
-from crabrules.oh_crab.engine.work import Rules, View, Work, rules_for
+from crabrules.oh_crab.engine.work import View, Work
 from crabrules.oh_crab.model.actions import (
     Action,
     Reveal,
@@ -71,13 +71,9 @@ class AdventurePack:
         self.actions: Mapping[type, ActionRule[Any]] = ACTION_RULES
         self.moments = _moments()
 
-    def setup(self, config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, Rng]:
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
         """The modules of ``config``, set up in module order."""
         return setup_adventure(config, rules, rng)
-
-    def changed_rules(self, rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
-        """The rules overlay: Events in effect, Obstacles made."""
-        return overlaid(rules, changes)
 
     def first_players(self, state: State) -> frozenset[PlayerId] | None:
         """Module 4's hidden choice: every player still to choose; a frame: its player."""
@@ -90,42 +86,7 @@ class AdventurePack:
             return frozenset({adventure.frames[-1].player})
         return None
 
-    def first_options(self, state: State, player: PlayerId | None) -> tuple[Action, ...] | None:
-        """Module 4's hidden choice, or the options of the frame on top."""
-        adventure = state.adventure
-        assert adventure is not None
-        # The hidden choice comes before the first Planning or placing, never in the action
-        # phase: most positions skip the test.
-        if state.phase is not Phase.ACTION and module4.is_choosing(state):
-            assert adventure.asymmetry is not None
-            rules = rules_for(state.config)
-            return tuple(module4.choice_options(rules, adventure.asymmetry, player))
-        if adventure.frames and state.phase is not Phase.PLANNING:
-            if player not in (None, adventure.frames[-1].player):
-                return ()
-            return tuple(frame_options(state))
-        return None
-
-    def turn_options(
-        self, rules: Rules, state: State, crab: int, head_down: bool
-    ) -> tuple[list[Action], bool]:
-        """Kept Treasures and the own-turn skill; a due card's Reveal holds the turn."""
-        adventure, turn = state.adventure, state.turn
-        assert adventure is not None
-        assert turn is not None
-        p = state.current
-        if turn.stage is Stage.ENDING:
-            return [Reveal(p)], True
-        out: list[Action] = []
-        out.extend(treasure_options(rules, state, crab, head_down))
-        out.extend(skill_options(rules, state, crab, head_down))
-        if adventure.due:
-            # "At any moment of their turn ... but no later": the turn cannot end before.
-            out.append(Reveal(p))
-            return out, True
-        return out, False
-
-    def step_options(self, rules: Rules, view: View, crab: int, step: Primitive) -> list[Action]:
+    def step_options(self, rules: Tables, view: View, crab: int, step: Primitive) -> list[Action]:
         """Sandcastle's spaces, a skill's window, the Reward card's rewards."""
         player = rules.owners[crab]
         if step is Primitive.TURN_INTO_OBSTACLE:
@@ -134,7 +95,7 @@ class AdventurePack:
             return list(module4.window_options(rules, view, crab))
         return list(reward_options(rules, view, player))
 
-    def automatic_usable(self, rules: Rules, view: View, crab: int, step: Primitive) -> bool:
+    def automatic_usable(self, rules: Tables, view: View, crab: int, step: Primitive) -> bool:
         """A regeneration needs a spent Pincer, a Spy a face-down card; a Reveal is due."""
         player = rules.owners[crab]
         if step is Primitive.REGENERATE_PINCERS:
@@ -152,11 +113,49 @@ class AdventurePack:
         else:
             reveal_due(work)
 
-    def waits_for(self, state: State) -> str | None:
-        """Module 4's hidden choice, while it is under way."""
-        if module4.is_choosing(state):
-            return "every player first chooses their Asymmetry card"
-        return None
+
+def _first_options(state: State, player: PlayerId | None) -> tuple[Action, ...] | None:
+    """Module 4's hidden choice, or the options of the frame on top."""
+    adventure = state.adventure
+    assert adventure is not None
+    # The hidden choice comes before the first Planning or placing, never in the action
+    # phase: most positions skip the test.
+    if state.phase is not Phase.ACTION and module4.is_choosing(state):
+        assert adventure.asymmetry is not None
+        rules = rules_for(state.config)
+        return tuple(module4.choice_options(rules, adventure.asymmetry, player))
+    if adventure.frames and state.phase is not Phase.PLANNING:
+        if player not in (None, adventure.frames[-1].player):
+            return ()
+        return tuple(frame_options(state))
+    return None
+
+
+def _turn_options(
+    rules: Tables, state: State, crab: int, head_down: bool
+) -> tuple[list[Action], bool]:
+    """Kept Treasures and the own-turn skill; a due card's Reveal holds the turn."""
+    adventure, turn = state.adventure, state.turn
+    assert adventure is not None
+    assert turn is not None
+    p = state.current
+    if turn.stage is Stage.ENDING:
+        return [Reveal(p)], True
+    out: list[Action] = []
+    out.extend(treasure_options(rules, state, crab, head_down))
+    out.extend(skill_options(rules, state, crab, head_down))
+    if adventure.due:
+        # "At any moment of their turn ... but no later": the turn cannot end before.
+        out.append(Reveal(p))
+        return out, True
+    return out, False
+
+
+def _waits_for(state: State) -> str | None:
+    """Module 4's hidden choice, while it is under way."""
+    if module4.is_choosing(state):
+        return "every player first chooses their Asymmetry card"
+    return None
 
 
 def _hold_turn(work: Work) -> bool:
@@ -200,6 +199,10 @@ def _answer_in_frame(work: Work, rule: ActionRule[Any], action: Action) -> bool:
 def _moments() -> Moments:
     """The pack's handlers of the engine's named moments."""
     moments = Moments()
+    moments.rule_changes.append(rules_in_play)  # the Events in effect, the Obstacles made
+    moments.first_options.append(_first_options)
+    moments.turn_options.append(_turn_options)
+    moments.waits_for.append(_waits_for)  # Module 4's hidden choice
     moments.crab_entered.append(crab_entered)  # a Surprise on the space is flipped
     moments.border_crossed.append(border_crossed)  # the borders' cards become due
     moments.turn_ending.append(_hold_turn)

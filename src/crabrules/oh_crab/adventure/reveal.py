@@ -27,7 +27,8 @@ from crabrules.oh_crab.content.adventure import Measure, Target
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.effects import advance
 from crabrules.oh_crab.engine.shells import gain_shell
-from crabrules.oh_crab.engine.work import Rules, View, Work
+from crabrules.oh_crab.engine.tables import Tables
+from crabrules.oh_crab.engine.work import View, Work
 from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind
 from crabrules.oh_crab.model.events import (
     ChallengeResolved,
@@ -84,7 +85,7 @@ def crab_of(view: View, crabs: tuple[int, ...], active: int) -> int:
     return next((c for c in crabs if view.crabs[c] >= 0), crabs[0])
 
 
-def measure(view: View, rules: Rules, what: Measure, player: PlayerId, tile: int) -> int:
+def measure(view: View, rules: Tables, what: Measure, player: PlayerId, tile: int) -> int:
     """How many elements a Challenge counts for ``player`` (``tile``: its Beach tile)."""
     hand = view.hands[player]
     if what is Measure.SHELLS:

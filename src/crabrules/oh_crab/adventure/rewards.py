@@ -12,14 +12,15 @@ Trace is a step of :mod:`~crabrules.oh_crab.engine.effects`.)
 from __future__ import annotations
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.engine.work import Rules, View, Work
+from crabrules.oh_crab.engine.tables import Tables
+from crabrules.oh_crab.engine.work import View, Work
 from crabrules.oh_crab.model.actions import Choose
 from crabrules.oh_crab.model.events import RewardChosen
 
 __all__ = ["choose_reward", "reward_options"]
 
 
-def reward_options(rules: Rules, view: View, player: PlayerId) -> list[Choose]:
+def reward_options(rules: Tables, view: View, player: PlayerId) -> list[Choose]:
     """The rewards of the Reward card in play, by index."""
     adventure = view.adventure
     assert adventure is not None

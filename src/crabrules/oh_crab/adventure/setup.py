@@ -19,14 +19,14 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.content.modules import Module, Variant
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine.tables import Tables
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges, Events, Surprises
 from crabrules.oh_crab.model.config import Config
 
 __all__ = ["playable_challenges", "setup_adventure", "surprise_cells"]
 
 
-def surprise_cells(rules: Rules) -> tuple[tuple[int, ...], ...]:
+def surprise_cells(rules: Tables) -> tuple[tuple[int, ...], ...]:
     """Per Beach tile (the board's tiles between Start and Finish), its Surprise cells."""
     spaces, tile_of = rules.layout.spaces, rules.tile_of
     beaches = range(1, len(rules.layout.board) - 1)
@@ -45,7 +45,7 @@ def playable_challenges(config: Config, pack: AdventureContent) -> tuple[int, ..
     return tuple(i for i, c in enumerate(pack.challenges) if set(c.requires) <= config.modules)
 
 
-def setup_adventure(config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, Rng]:
+def setup_adventure(config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
     """Set up the modules of ``config``, in module order, drawing from ``rng``."""
     pack = get_content(config.content).adventure
     assert pack is not None  # Config refuses modules with content that has none
@@ -87,7 +87,7 @@ def setup_adventure(config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, 
 
 
 def _setup_surprises(
-    config: Config, rules: Rules, pack: AdventureContent, rng: Rng
+    config: Config, rules: Tables, pack: AdventureContent, rng: Rng
 ) -> tuple[Surprises, Rng]:
     """Per Beach tile, 2 Treasures and 1 Waste ("Only the good": 3 Treasures), face down."""
     cells = surprise_cells(rules)

@@ -39,7 +39,8 @@ from crabrules.oh_crab.adventure.frames import in_order
 from crabrules.oh_crab.content.asymmetry import Situation, Timing
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.effects import advance, steps_usable
-from crabrules.oh_crab.engine.work import Rules, Work
+from crabrules.oh_crab.engine.tables import Tables
+from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import Skill
 from crabrules.oh_crab.model.adventure import Frame, FrameKind
 from crabrules.oh_crab.model.progress import Phase
@@ -51,7 +52,7 @@ _OWN_TIMING = frozenset({Timing.OWN, Timing.BOTH})
 _OTHER_TIMING = frozenset({Timing.OTHER, Timing.BOTH})
 
 
-def skill_options(rules: Rules, state: State, crab: int, head_down: bool) -> list[Skill]:
+def skill_options(rules: Tables, state: State, crab: int, head_down: bool) -> list[Skill]:
     """The active crab's own-turn skill, if its card has a Pincer and the skill would act."""
     adventure = state.adventure
     if adventure is None or adventure.asymmetry is None:

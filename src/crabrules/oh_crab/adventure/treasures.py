@@ -13,7 +13,8 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.engine.effects import advance, steps_usable
-from crabrules.oh_crab.engine.work import Rules, Work
+from crabrules.oh_crab.engine.tables import Tables
+from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import UseTreasure
 from crabrules.oh_crab.model.events import TreasureUsed
 from crabrules.oh_crab.model.state import State
@@ -21,7 +22,7 @@ from crabrules.oh_crab.model.state import State
 __all__ = ["treasure_options", "use_treasure"]
 
 
-def treasure_options(rules: Rules, state: State, crab: int, head_down: bool) -> list[UseTreasure]:
+def treasure_options(rules: Tables, state: State, crab: int, head_down: bool) -> list[UseTreasure]:
     """The kept Treasures the active player may use now, by token."""
     adventure = state.adventure
     if adventure is None or adventure.surprises is None:

@@ -2,9 +2,8 @@
 
 :func:`crab_entered` runs on every entry of a crab into a space, however it got there (its
 own moves, pushes, Seagull!, swaps, Water Currents), once Adventure Pack modules are in
-play; :func:`border_crossed` then, if the crab changed tiles (the engine's hooks
-:meth:`~crabrules.oh_crab.engine.expansion.Expansion.crab_entered` and
-:meth:`~crabrules.oh_crab.engine.expansion.Expansion.border_crossed`).
+play; :func:`border_crossed` then, if the crab changed tiles (the pack's handlers of the
+engine's named moments, :class:`~crabrules.oh_crab.engine.moments.Moments`).
 
 - **Surprise** (Module 1): the token on the space is flipped for the crab's owner. An
   immediate token's steps become a :class:`~crabrules.oh_crab.model.adventure.Frame` of

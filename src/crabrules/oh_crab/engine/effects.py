@@ -32,7 +32,8 @@ from crabrules.oh_crab.engine.movement import (
     stand_up,
 )
 from crabrules.oh_crab.engine.shells import gain_shell, lose_shell
-from crabrules.oh_crab.engine.work import Rules, View, Work, shared
+from crabrules.oh_crab.engine.tables import Tables, shared
+from crabrules.oh_crab.engine.work import View, Work
 from crabrules.oh_crab.model.actions import (
     Action,
     Discard,
@@ -114,7 +115,7 @@ _MOVE_TABLES: Final = {
 }
 
 
-def eligible_crabs(rules: Rules, view: View, crab: int, step: Primitive) -> list[int]:
+def eligible_crabs(rules: Tables, view: View, crab: int, step: Primitive) -> list[int]:
     """List the crabs a Seagull! or Call of the Sea! may move (fixed when it begins).
 
     Seagull!: the crabs in front of the active crab (nearer the sea). Call of the Sea!: the
@@ -130,7 +131,7 @@ def eligible_crabs(rules: Rules, view: View, crab: int, step: Primitive) -> list
     return [crab, *behind] if stands else behind
 
 
-def _other_crabs(rules: Rules, view: View, crab: int, *, in_front: bool) -> list[int]:
+def _other_crabs(rules: Tables, view: View, crab: int, *, in_front: bool) -> list[int]:
     """The other crabs on the board in front of ``crab`` (nearer the sea), or behind."""
     distance = rules.layout.distance
     if view.crabs[crab] == SEA:
@@ -146,7 +147,7 @@ def _other_crabs(rules: Rules, view: View, crab: int, *, in_front: bool) -> list
     ]
 
 
-def _players_in_front(rules: Rules, view: View, crab: int) -> list[PlayerId]:
+def _players_in_front(rules: Tables, view: View, crab: int) -> list[PlayerId]:
     """Sand in the Eyes!: each other player with a crab in front of ``crab``, once each."""
     player = rules.owners[crab]
     out: list[PlayerId] = []
@@ -158,7 +159,7 @@ def _players_in_front(rules: Rules, view: View, crab: int) -> list[PlayerId]:
 
 
 def step_options(
-    rules: Rules,
+    rules: Tables,
     view: View,
     crab: int,
     step: Primitive,
@@ -168,16 +169,37 @@ def step_options(
 ) -> list[Action]:
     """List the choices of a step that needs one (empty: the step is skipped)."""
     player = rules.owners[crab]
-    cell = view.crabs[crab]
-    hand = view.hands[player]
     if step in MOVES:
         return _basic_move_options(rules, view, crab, step, head_down)
     if step is Primitive.DISCARD_CARD:
-        return [shared(rules, Discard, player, c) for c in sorted(hand)]
+        return [shared(rules, Discard, player, c) for c in sorted(view.hands[player])]
     if step in MULTI:
         return _shift_options(rules, view, crab, step, head_down, crabs_left)
     if step is Primitive.USE_TRACE_MAIN_ACTION:
         return _trace_main_options(rules, view, crab, head_down)
+    if step in _CARD_STEPS:
+        return _card_options(view, player, step)
+    if step in EXPANSION_CHOICES:
+        expansion = rules.expansion
+        assert expansion is not None  # only the modules' content has these steps
+        return expansion.step_options(rules, view, crab, step)
+    return _own_jump_options(rules, view, crab, step, head_down)
+
+
+#: The steps whose choices are cards or piles.
+_CARD_STEPS: Final = frozenset(
+    {
+        Primitive.ADD_CARD_TO_TRACE,
+        Primitive.CARD_EXCHANGE,
+        Primitive.TAKE_MARKET_CARD,
+        Primitive.TAKE_TRACE_CARD,
+    }
+)
+
+
+def _card_options(view: View, player: PlayerId, step: Primitive) -> list[Action]:
+    """Doping, a Card Exchange, a Market card, a card back from the Trace."""
+    hand = view.hands[player]
     if step is Primitive.ADD_CARD_TO_TRACE:
         sides = (Side.LEFT, Side.RIGHT) if view.traces[player] else (Side.LEFT,)
         return [Dope(player, c, s) for c in sorted(hand) for s in sides]
@@ -186,14 +208,16 @@ def step_options(
         return [Exchange(player, c, t) for c in sorted(hand) for t in takes]
     if step is Primitive.TAKE_MARKET_CARD:
         return [TakeMarket(player, t) for t in market_takes(view.market, view.draw)]
-    if step is Primitive.TAKE_TRACE_CARD:
-        return [PickTrace(player, c) for c in view.traces[player]]
-    if step in EXPANSION_CHOICES:
-        expansion = rules.expansion
-        assert expansion is not None  # only the modules' content has these steps
-        return expansion.step_options(rules, view, crab, step)
+    return [PickTrace(player, c) for c in view.traces[player]]
+
+
+def _own_jump_options(
+    rules: Tables, view: View, crab: int, step: Primitive, head_down: bool
+) -> list[Action]:
+    """The active crab's other movements: jumps, the move toward land, In My Place!."""
+    cell = view.crabs[crab]
     if cell == SEA or view.knocked[crab]:
-        # The other movements need a standing crab on the board.
+        # These movements need a standing crab on the board.
         return []
     if step in _FREE_OWN:
         layout = rules.layout
@@ -209,7 +233,7 @@ def step_options(
 
 
 def _basic_move_options(
-    rules: Rules, view: View, crab: int, step: Primitive, head_down: bool
+    rules: Tables, view: View, crab: int, step: Primitive, head_down: bool
 ) -> list[Action]:
     """Move forward, diagonally or toward the sea; a knocked-over crab can only stand up."""
     if view.knocked[crab]:
@@ -230,7 +254,7 @@ def _basic_move_options(
     return own_moves(rules, view, crab, targets, head_down=head_down)
 
 
-def _trace_main_options(rules: Rules, view: View, crab: int, head_down: bool) -> list[Action]:
+def _trace_main_options(rules: Tables, view: View, crab: int, head_down: bool) -> list[Action]:
     """Running Jump: the Trace cards whose main action does something (the cost is paid)."""
     player = rules.owners[crab]
     cards = rules.cards
@@ -243,7 +267,7 @@ def _trace_main_options(rules: Rules, view: View, crab: int, head_down: bool) ->
 
 
 def _swap_options(
-    rules: Rules, view: View, crab: int, cell: Cell, head_down: bool
+    rules: Tables, view: View, crab: int, cell: Cell, head_down: bool
 ) -> Iterator[Move]:
     player = rules.owners[crab]
     occupied = occupants(view)
@@ -257,7 +281,7 @@ def _swap_options(
 
 
 def _shift_options(
-    rules: Rules,
+    rules: Tables,
     view: View,
     active: int,
     step: Primitive,
@@ -290,7 +314,7 @@ def _shift_options(
     return out
 
 
-def shortcut_options(rules: Rules, view: View, crab: int) -> list[Shortcut]:
+def shortcut_options(rules: Tables, view: View, crab: int) -> list[Shortcut]:
     """List the Shortcut board actions: discard the cards its arrow asks for, follow it.
 
     Onto a 2-player teammate, the two swap places: no push.
@@ -317,7 +341,7 @@ def shortcut_options(rules: Rules, view: View, crab: int) -> list[Shortcut]:
 
 
 def grant_usable(
-    rules: Rules, view: View, crab: int, grant: Grant, *, head_down: bool, tile_used: bool
+    rules: Tables, view: View, crab: int, grant: Grant, *, head_down: bool, tile_used: bool
 ) -> bool:
     """Whether the player of the active ``crab`` may start ``grant`` now.
 
@@ -337,7 +361,7 @@ def grant_usable(
 
 
 def steps_usable(
-    rules: Rules, view: View, crab: int, steps: Sequence[Primitive], head_down: bool
+    rules: Tables, view: View, crab: int, steps: Sequence[Primitive], head_down: bool
 ) -> bool:
     """Whether ``steps`` would do something now: their first step, or what follows a cost."""
     first = steps[0]
@@ -362,7 +386,7 @@ def steps_usable(
     return bool(step_options(rules, view, crab, first, head_down=head_down, crabs_left=None))
 
 
-def _automatic_usable(rules: Rules, view: View, crab: int, step: Primitive) -> bool:
+def _automatic_usable(rules: Tables, view: View, crab: int, step: Primitive) -> bool:
     """Whether an Adventure Pack step that needs no choice would do something now."""
     player = rules.owners[crab]
     if step is Primitive.LOSE_SHELL:

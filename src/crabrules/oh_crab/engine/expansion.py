@@ -2,27 +2,26 @@
 
 The base engine never imports the Adventure Pack's behaviour. It calls an
 :class:`Expansion` instead, the one given to :func:`register` (:mod:`crabrules.oh_crab`,
-where the game is made, registers the pack). :func:`~crabrules.oh_crab.engine.work.rules_for`
-puts it in the rules of a config with modules (``Rules.expansion``, and its moments in
-``Rules.moments``); a config without modules has ``None`` there, and the engine tests
+where the game is made, registers the pack). :func:`~crabrules.oh_crab.engine.tables.rules_for`
+puts it in the rules of a config with modules (``Tables.expansion``, and its moments in
+``Tables.moments``); a config without modules has ``None`` there, and the engine tests
 ``state.adventure`` before each hook, so the base game pays one test.
 
 The hooks, by moment (each one's docstring says when the engine calls it):
 
-- setting up: :meth:`~Expansion.setup`; the rules the expansion changed during the game:
-  :meth:`~Expansion.changed_rules`;
-- who decides first, and their options: :meth:`~Expansion.first_players`,
-  :meth:`~Expansion.first_options`; between a turn's actions: :meth:`~Expansion.turn_options`;
+- setting up: :meth:`~Expansion.setup`;
+- who decides first: :meth:`~Expansion.first_players`;
 - the expansion's own steps (:data:`EXPANSION_AUTOMATIC`, :data:`EXPANSION_CHOICES`):
   :meth:`~Expansion.step_options`, :meth:`~Expansion.automatic_usable`,
-  :meth:`~Expansion.run_automatic`, :meth:`~Expansion.resolve`;
-- refusing: :meth:`~Expansion.waits_for`.
+  :meth:`~Expansion.run_automatic`.
 
 What it adds rather than answers: its own action kinds (:attr:`Expansion.actions`), which
 :func:`register` puts in the engine's table beside the base game's, and its handlers of the
 named moments of play (:attr:`Expansion.moments`: a crab enters a space, a border is
-crossed, the turn would end, an action ends, a step is answered), which configs with
-modules announce to.
+crossed, the turn would end, an action ends, a step is answered; and the rules in play,
+the options of a decision that comes first, the actions between the turn's own, what its
+moment waits for), which
+configs with modules announce to (:mod:`~crabrules.oh_crab.engine.moments`).
 
 >>> from crabrules.oh_crab import Config
 >>> from crabrules.oh_crab.engine.work import rules_for
@@ -43,11 +42,11 @@ from crabrules.oh_crab.content.primitives import Primitive
 if TYPE_CHECKING:
     from crabrules.core.game import PlayerId
     from crabrules.core.rng import Rng
-    from crabrules.oh_crab.content.adventure import RuleChange
     from crabrules.oh_crab.engine.actions.rule import ActionRule
     from crabrules.oh_crab.engine.game_view import View
     from crabrules.oh_crab.engine.moments import Moments
-    from crabrules.oh_crab.engine.work import Rules, Work
+    from crabrules.oh_crab.engine.tables import Tables
+    from crabrules.oh_crab.engine.work import Work
     from crabrules.oh_crab.model.actions import Action
     from crabrules.oh_crab.model.adventure import Adventure
     from crabrules.oh_crab.model.config import Config
@@ -74,7 +73,7 @@ EXPANSION_AUTOMATIC: Final = frozenset(
     }
 )
 #: The steps whose choices are the expansion's: the engine hands them to
-#: :meth:`Expansion.step_options` and :meth:`Expansion.resolve`.
+#: :meth:`Expansion.step_options`, and their answers to the pack's action rules.
 EXPANSION_CHOICES: Final = frozenset(
     {Primitive.TURN_INTO_OBSTACLE, Primitive.SKILL_WINDOW, Primitive.CHOOSE_REWARD}
 )
@@ -104,18 +103,11 @@ class Expansion(Protocol):
     def moments(self) -> Moments:
         """The expansion's handlers of the named moments of play."""
 
-    def setup(self, config: Config, rules: Rules, rng: Rng) -> tuple[Adventure, Rng]:
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
         """``initial_state``: the expansion's part, drawn from ``rng``.
 
         Called after the base game's setup, whose draws come first: a seed deals the base
         game the same way with modules or without.
-        """
-
-    def changed_rules(self, rules: Rules, changes: tuple[RuleChange, ...]) -> Rules:
-        """The config's ``rules`` with the game's rule ``changes`` made (a new value).
-
-        :func:`~crabrules.oh_crab.engine.work.rules_of` calls it once per config and set of
-        changes (the answers are cached).
         """
 
     def first_players(self, state: State) -> frozenset[PlayerId] | None:
@@ -125,35 +117,14 @@ class Expansion(Protocol):
         another player (a frame).
         """
 
-    def first_options(self, state: State, player: PlayerId | None) -> tuple[Action, ...] | None:
-        """``legal_actions``: the options of a decision that comes first, or ``None``.
-
-        ``player``'s only, unless ``None``. ``None`` back: the base game's moment goes on.
-        """
-
-    def turn_options(
-        self, rules: Rules, state: State, crab: int, head_down: bool
-    ) -> tuple[list[Action], bool]:
-        """Between a turn's actions, or once it has ended: the expansion's actions.
-
-        Called after the turn's ``Use`` options, for the active ``crab``. The bool says
-        whether the expansion holds the turn: it cannot end, and only the Shortcuts follow.
-        """
-
-    def step_options(self, rules: Rules, view: View, crab: int, step: Primitive) -> list[Action]:
+    def step_options(self, rules: Tables, view: View, crab: int, step: Primitive) -> list[Action]:
         """The choices of one of :data:`EXPANSION_CHOICES` for ``crab`` (empty: skipped)."""
 
-    def automatic_usable(self, rules: Rules, view: View, crab: int, step: Primitive) -> bool:
+    def automatic_usable(self, rules: Tables, view: View, crab: int, step: Primitive) -> bool:
         """Whether one of :data:`EXPANSION_AUTOMATIC` would do something now for ``crab``."""
 
     def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
         """Resolve one of :data:`EXPANSION_AUTOMATIC` for ``player`` (the active crab's)."""
-
-    def waits_for(self, state: State) -> str | None:
-        """What the expansion's moment waits for, in a refusal's words, or ``None``.
-
-        Its setup choice, for one. ``None``: the base game says what the moment waits for.
-        """
 
 
 #: The registered expansion (one: the Adventure Pack).
@@ -164,7 +135,7 @@ def register(expansion: Expansion | None) -> Expansion | None:
     """Make ``expansion`` the one configs with modules play; return the one before.
 
     ``None`` registers none. The expansion's action kinds join the engine's table (those
-    of the one before leave it). Rules already built keep the expansion they were built
+    of the one before leave it). Tables already built keep the expansion they were built
     with: register before any game with modules is set up (:mod:`crabrules.oh_crab`
     registers the Adventure Pack where it makes the game).
     """

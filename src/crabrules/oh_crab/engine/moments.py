@@ -19,6 +19,16 @@ The moments:
   ``True`` played the answer itself (in a decision of its own), else the base engine
   answers the decision on top (:func:`~crabrules.oh_crab.engine.effects.resolve`).
 
+And what the modules add to what the engine reads:
+
+- the rules in play: ``rule_changes``, each handler making its changes (an Event in
+  effect, an Obstacle made) to the config's rules (:meth:`Moments.in_play`);
+- the options of a decision that comes first, maybe another player's (a setup choice, a
+  frame): ``first_options``; the first handler that answers gives the legal actions;
+- between the turn's actions: ``turn_options``, actions offered after the turn's ``Use``
+  options, and whether they hold the turn (it cannot end, only Shortcuts follow);
+- what a module's moment waits for, said when an action is refused: ``waits_for``.
+
 >>> NO_MOMENTS.crab_entered, NO_MOMENTS.turn_ending
 ([], [])
 """
@@ -29,9 +39,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
+    from crabrules.core.game import PlayerId
     from crabrules.oh_crab.content.board import Cell
     from crabrules.oh_crab.engine.actions.rule import ActionRule
+    from crabrules.oh_crab.engine.tables import Tables
     from crabrules.oh_crab.engine.work import Work
+    from crabrules.oh_crab.model.actions import Action
+    from crabrules.oh_crab.model.adventure import Adventure
     from crabrules.oh_crab.model.state import State
 
 __all__ = ["NO_MOMENTS", "Moments"]
@@ -48,9 +62,27 @@ class Moments:
         action_ended: ``handler(work, before)``: the action played in ``before`` ended.
         step_answered: ``handler(work, rule, action) -> bool``: ``action`` (of ``rule``)
             answers a step; ``True``: the handler played it.
+        rule_changes: ``handler(rules, adventure) -> Tables``: ``rules`` with the changes
+            ``adventure`` (the state's part of the modules) puts in play.
+        first_options: ``handler(state, player) -> tuple[Action, ...] | None``: the
+            options of a decision that comes first (``player``'s only, unless ``None``).
+        turn_options: ``handler(rules, state, crab, head_down) -> (actions, held)``:
+            between the turn's actions, or once it has ended, the modules' actions.
+        waits_for: ``handler(state) -> str | None``: what a module's moment waits for, in
+            a refusal's words (its setup choice), or ``None``.
     """
 
-    __slots__ = ("action_ended", "border_crossed", "crab_entered", "step_answered", "turn_ending")
+    __slots__ = (
+        "action_ended",
+        "border_crossed",
+        "crab_entered",
+        "first_options",
+        "rule_changes",
+        "step_answered",
+        "turn_ending",
+        "turn_options",
+        "waits_for",
+    )
 
     def __init__(self) -> None:
         self.crab_entered: list[Callable[[Work, int, Cell], None]] = []
@@ -58,6 +90,18 @@ class Moments:
         self.turn_ending: list[Callable[[Work], bool]] = []
         self.action_ended: list[Callable[[Work, State], None]] = []
         self.step_answered: list[Callable[[Work, ActionRule[Any], Any], bool]] = []
+        self.rule_changes: list[Callable[[Tables, Adventure | None], Tables]] = []
+        self.first_options: list[Callable[[State, PlayerId | None], tuple[Action, ...] | None]]
+        self.first_options = []
+        self.turn_options: list[Callable[[Tables, State, int, bool], tuple[list[Action], bool]]]
+        self.turn_options = []
+        self.waits_for: list[Callable[[State], str | None]] = []
+
+    def in_play(self, rules: Tables, adventure: Adventure | None) -> Tables:
+        """The rules in play: the config's ``rules``, with the modules' changes made."""
+        for change in self.rule_changes:
+            rules = change(rules, adventure)
+        return rules
 
     def entered(self, work: Work, crab: int, origin: Cell, dest: Cell) -> None:
         """``crab`` went from ``origin`` to ``dest``: it entered it, maybe crossing borders."""

@@ -64,27 +64,11 @@ def shift_refusal(m: Moment, action: Shift, same: list[Shift]) -> tuple[str, Ill
     """The first of ``crab``, ``dest`` and ``discard`` no offered Shift shares, and why."""
     step = m.step
     assert step is not None
-    state, crab = m.state, action.crab
+    crab = action.crab
     movable = sorted({a.crab for a in same})
     if crab not in movable:
         names = " or ".join(m.crab_name(c) for c in movable)
-        left = _crabs_left(m)
-        if crab == m.crab and step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
-            why = f"{m.crab_name(crab)} is the active crab, it moves the crabs in front of it"
-        elif not 0 <= crab < len(state.crabs):
-            why = f"{m.crab_name(crab)} is no crab of the game"
-        elif crab in left:
-            why = f"{m.crab_name(crab)} has no free space to go to"
-        elif state.crabs[crab] == SEA:
-            why = f"{m.crab_name(crab)} is in the sea, no action targets it"
-        elif crab == m.crab and state.knocked[crab]:
-            why = f"{m.crab_name(crab)} is knocked over, it does not move on its own"
-        elif crab == m.crab:
-            why = f"{m.crab_name(crab)} moved already"
-        else:
-            where = "in front of" if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND else "behind"
-            active = m.crab_name(m.crab)
-            why = f"{m.crab_name(crab)} was not {where} {active} as it began, or moved already"
+        why = _not_movable(m, crab, step)
         return f"crab: {_MOVE_WORDS[step]}: {why}; it may move {names}", R.WRONG_CRAB
     mine = [a for a in same if a.crab == crab]
     if action.dest not in {a.dest for a in mine}:
@@ -93,11 +77,30 @@ def shift_refusal(m: Moment, action: Shift, same: list[Shift]) -> tuple[str, Ill
     return _discard(m, action.dest, action.discard, discards)
 
 
+def _not_movable(m: Moment, crab: int, step: Primitive) -> str:
+    """Why Seagull! or Call of the Sea! may not move ``crab`` now."""
+    state, name = m.state, m.crab_name(crab)
+    if crab == m.crab and step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND:
+        return f"{name} is the active crab, it moves the crabs in front of it"
+    if not 0 <= crab < len(state.crabs):
+        return f"{name} is no crab of the game"
+    if crab in _crabs_left(m):
+        return f"{name} has no free space to go to"
+    if state.crabs[crab] == SEA:
+        return f"{name} is in the sea, no action targets it"
+    if crab == m.crab and state.knocked[crab]:
+        return f"{name} is knocked over, it does not move on its own"
+    if crab == m.crab:
+        return f"{name} moved already"
+    where = "in front of" if step is P.MOVE_CRABS_IN_FRONT_TOWARD_LAND else "behind"
+    return f"{name} was not {where} {m.crab_name(m.crab)} as it began, or moved already"
+
+
 def _crabs_left(m: Moment) -> Sequence[int]:
     """The crabs the step may still move (as it begins, those it is to move)."""
-    adventure, turn = m.state.adventure, m.state.turn
-    if adventure is not None and adventure.frames:
-        left = adventure.frames[-1].crabs_left
+    turn = m.state.turn
+    if m.frame is not None:
+        left = m.frame.crabs_left
     else:
         left = turn.crabs_left if turn is not None else None
     if left is None and m.step is not None:
@@ -116,15 +119,10 @@ def _dest(
     layout = rules.layout
     name, label = m.crab_name(crab), cell_label(dest)
     options = " or ".join(dict.fromkeys(cell_label(c) for c in offered)) or "nowhere"
-    if dest != SEA and not 0 <= dest < layout.cells:
-        return f"dest: {dest} is no space of the board (nor the sea, -1)", R.BAD_DESTINATION
+    off_shape = _off_shape(m, crab, dest, step, options)
+    if off_shape is not None:
+        return off_shape
     here = state.crabs[crab]
-    if dest not in shape(layout.rows, here, step):
-        words = _MOVE_WORDS.get(step, f"{step_name(step)} moves a crab")
-        return (
-            f"dest: {words}: from {cell_label(here)}, {name} may go to {options}, not {label}",
-            R.BAD_DESTINATION,
-        )
     occupied = occupants(state)
     other = occupied.get(dest)
     if dest != SEA and not layout.spaces[dest].accessible:
@@ -157,6 +155,24 @@ def _dest(
             R.BAD_DESTINATION,
         )
     return f"dest: {name} cannot go to {label} now; it may go to {options}", R.BAD_DESTINATION
+
+
+def _off_shape(
+    m: Moment, crab: int, dest: Cell, step: Primitive, options: str
+) -> tuple[str, IllegalReason] | None:
+    """``dest`` is no cell, or not where ``step`` goes from ``crab``'s cell (else ``None``)."""
+    layout = m.rules.layout
+    if dest != SEA and not 0 <= dest < layout.cells:
+        return f"dest: {dest} is no space of the board (nor the sea, -1)", R.BAD_DESTINATION
+    here = m.state.crabs[crab]
+    if dest not in shape(layout.rows, here, step):
+        words = _MOVE_WORDS.get(step, f"{step_name(step)} moves a crab")
+        name, label = m.crab_name(crab), cell_label(dest)
+        return (
+            f"dest: {words}: from {cell_label(here)}, {name} may go to {options}, not {label}",
+            R.BAD_DESTINATION,
+        )
+    return None
 
 
 def _discard(m: Moment, dest: Cell, discard: int, due: set[int]) -> tuple[str, IllegalReason]:

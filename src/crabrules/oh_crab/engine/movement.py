@@ -1,7 +1,7 @@
 """Crabs entering spaces: own moves, moves by others, pushes and chain reactions.
 
 The crab that moves by its player's actions is the turn's active crab; the cards and
-shells its spaces take or give are its owner's (``Rules.owners``), so a 2-player team's
+shells its spaces take or give are its owner's (``Tables.owners``), so a 2-player team's
 two crabs share them.
 """
 
@@ -13,7 +13,8 @@ from typing import Final
 from crabrules.oh_crab.content.board import SEA, Cell, Layout
 from crabrules.oh_crab.engine.cards import discard_from_hand, discard_random
 from crabrules.oh_crab.engine.shells import gain_shell
-from crabrules.oh_crab.engine.work import Rules, View, Work, shared
+from crabrules.oh_crab.engine.tables import Tables, shared
+from crabrules.oh_crab.engine.work import View, Work
 from crabrules.oh_crab.model.actions import Action, Move
 from crabrules.oh_crab.model.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
 from crabrules.oh_crab.model.names import cell_label
@@ -44,7 +45,7 @@ def occupants(view: View) -> dict[Cell, int]:
     return {cell: crab for crab, cell in enumerate(view.crabs) if cell >= 0}
 
 
-def teammates(rules: Rules, crab: int, other: int) -> bool:
+def teammates(rules: Tables, crab: int, other: int) -> bool:
     """Whether two crabs are one player's: a 2-player team (a crab is its own teammate).
 
     A crab entering its teammate's space by its own move swaps places with it (no push).
@@ -52,7 +53,7 @@ def teammates(rules: Rules, crab: int, other: int) -> bool:
     return rules.owners[crab] == rules.owners[other]
 
 
-def costs_a_card(rules: Rules, cell: Cell, *, head_down: bool) -> bool:
+def costs_a_card(rules: Tables, cell: Cell, *, head_down: bool) -> bool:
     """Whether the active crab entering ``cell`` by its own move discards a card.
 
     A standard Obstacle asks for one, unless Head Down! is in effect; the sea never does.
@@ -61,7 +62,7 @@ def costs_a_card(rules: Rules, cell: Cell, *, head_down: bool) -> bool:
 
 
 def chains_onto(
-    rules: Rules, occupied: dict[Cell, int], crab: int, target: Cell
+    rules: Tables, occupied: dict[Cell, int], crab: int, target: Cell
 ) -> list[tuple[Cell, ...]]:
     """The pushes of ``crab`` entering ``target`` by its own move (``occupied``: the others).
 
@@ -224,7 +225,7 @@ def do_move(
 
 
 def own_moves(
-    rules: Rules,
+    rules: Tables,
     view: View,
     crab: int,
     targets: Sequence[Cell],

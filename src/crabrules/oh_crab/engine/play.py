@@ -27,8 +27,9 @@ from crabrules.oh_crab.engine.actions.turn import (
     use_options,
 )
 from crabrules.oh_crab.engine.effects import resolve, shortcut_options, step_options
+from crabrules.oh_crab.engine.tables import Tables, rules_for
 from crabrules.oh_crab.engine.turns import end_turn_options
-from crabrules.oh_crab.engine.work import Rules, Work, overlaid, rules_for
+from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import Action, Plan
 from crabrules.oh_crab.model.events import Event
 from crabrules.oh_crab.model.progress import Phase, Stage
@@ -44,12 +45,10 @@ _new_state: Final = constructor(State)
 def legal_actions(state: State, player: PlayerId | None) -> tuple[Action, ...]:
     """Every legal action now (or only ``player``'s, a player of the game)."""
     rules = rules_for(state.config)
-    if state.adventure is not None:
+    for first_options in rules.moments.first_options:
         # With modules: a decision that comes first (a setup choice, a frame), maybe
         # another player's.
-        expansion = rules.expansion
-        assert expansion is not None
-        first = expansion.first_options(state, player)
+        first = first_options(state, player)
         if first is not None:
             return first
     if state.phase is Phase.PLANNING:
@@ -63,12 +62,13 @@ def legal_actions(state: State, player: PlayerId | None) -> tuple[Action, ...]:
     return ()
 
 
-def _turn_actions(config_rules: Rules, state: State) -> list[Action]:
+def _turn_actions(config_rules: Tables, state: State) -> list[Action]:
     """The legal actions of the action phase, in the order the module documents."""
     turn = state.turn
     assert turn is not None
     p, crab = state.current, turn.crab
-    rules = config_rules if state.adventure is None else overlaid(config_rules, state)
+    moments = config_rules.moments
+    rules = moments.in_play(config_rules, state.adventure)
     if turn.stage is Stage.START:
         return start_options(rules, state, p)
     if turn.stage is Stage.ACTIVATE:
@@ -79,12 +79,13 @@ def _turn_actions(config_rules: Rules, state: State) -> list[Action]:
         )
     if turn.stage is Stage.ENDING:
         # The turn has ended (only with modules); what it triggered is due before it passes.
-        assert rules.expansion is not None
-        return rules.expansion.turn_options(rules, state, crab, turn.head_down)[0]
+        ending: list[Action] = []
+        for turn_options in moments.turn_options:
+            ending.extend(turn_options(rules, state, crab, turn.head_down)[0])
+        return ending
     out = use_options(rules, state, crab)
-    if state.adventure is not None:
-        assert rules.expansion is not None
-        more, held = rules.expansion.turn_options(rules, state, crab, turn.head_down)
+    for turn_options in moments.turn_options:
+        more, held = turn_options(rules, state, crab, turn.head_down)
         out.extend(more)
         if held:
             # A card due: the turn cannot end before it is revealed.

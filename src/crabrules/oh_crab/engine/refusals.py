@@ -58,27 +58,21 @@ def refusal(state: State, action: Action, legal: Sequence[Action]) -> IllegalAct
     return IllegalActionError(message, action=action, reason=reason)
 
 
-def _expansion_waits_for(m: Moment) -> str | None:
-    """With modules: what the expansion's moment waits for (its setup choice), if it holds one."""
-    expansion = m.rules.expansion
-    assert expansion is not None
-    return expansion.waits_for(m.state)
-
-
 def _wrong_phase(m: Moment, rule: ActionRule[Any], action: Action) -> Refused:
     """What the moment waits for, when it offers no action of this kind."""
     name = type(action).__name__
     # "a Use", "a UseTreasure": the U of Use sounds like "you".
     kind = f"{'an' if name[0] in 'AEIO' else 'a'} {name} is not possible now"
     state, turn = m.state, m.state.turn
-    adventure = state.adventure
-    if adventure is not None and (waiting := _expansion_waits_for(m)) is not None:
-        return f"{kind}: {waiting}", R.WRONG_PHASE
+    for waits_for in m.rules.moments.waits_for:
+        waiting = waits_for(state)
+        if waiting is not None:
+            return f"{kind}: {waiting}", R.WRONG_PHASE
     if state.phase is Phase.PLANNING:
         return f"{kind}: it is the Planning phase, {m.who} plans a card", R.WRONG_PHASE
     if state.phase is Phase.PLACING:
         return f"{kind}: the crabs are being placed on their Start spaces", R.WRONG_PHASE
-    if adventure is not None and adventure.frames:
+    if m.frame is not None:
         return f"{kind}: {m.who} first decides what {step_name(m.step)} asks", R.WRONG_PHASE
     assert turn is not None
     if turn.stage is Stage.ACTIVATE:

@@ -3,7 +3,7 @@
 In the 2-player mode a round is Planning 1, Action 1, Planning 2, Action 2, End of Round:
 each player's turn begins by activating a crab (token 1: their choice; token 2: the other
 crab), the cook's diagonal serves once a round, and the game ends when both crabs of a
-player are in the sea. The same functions play both, through ``Rules.crabs_of``.
+player are in the sea. The same functions play both, through ``Tables.crabs_of``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.cards import take_discard_pile
 from crabrules.oh_crab.engine.market import take_market
 from crabrules.oh_crab.engine.movement import enter_own, stand_up
-from crabrules.oh_crab.engine.work import Rules, View, Work, shared
+from crabrules.oh_crab.engine.tables import Tables, shared
+from crabrules.oh_crab.engine.work import View, Work
 from crabrules.oh_crab.model.actions import NO_PILE, EndTurn, Pile, Side
 from crabrules.oh_crab.model.events import (
     CardAdded,
@@ -54,7 +55,7 @@ __all__ = [
 _COOK: Final = Grant(Source.COOK, Primitive.MOVE_DIAGONAL.value, (Primitive.MOVE_DIAGONAL,))
 
 
-def card_grants(rules: Rules, card: CardId, neighbour: CardId | None, side: Side) -> list[Grant]:
+def card_grants(rules: Tables, card: CardId, neighbour: CardId | None, side: Side) -> list[Grant]:
     """List the actions a card added to the Trace gives: main, completed icons, special.
 
     Secondary action: a half-icon on the new card's edge and the one facing it on the
@@ -123,7 +124,7 @@ def carried_to(layout: Layout, crabs: Sequence[Cell], crab: int, *, head_down: b
     return target
 
 
-def end_turn_options(rules: Rules, view: View, crab: int, head_down: bool) -> list[EndTurn]:
+def end_turn_options(rules: Tables, view: View, crab: int, head_down: bool) -> list[EndTurn]:
     """List the ways to end the turn of the active ``crab``.
 
     A current carrying the crab onto a standard Obstacle asks for the card to discard;

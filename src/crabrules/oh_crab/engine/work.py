@@ -1,265 +1,34 @@
-"""Per-config tables and the mutable working copy of a state.
+"""The mutable working copy of a state, which one ``apply`` changes in place.
 
 :func:`~crabrules.oh_crab.rules.apply` copies the state into a :class:`Work`, changes it
 in place and freezes it again. The option generators read either a ``State`` or a
 ``Work`` (both satisfy :class:`~crabrules.oh_crab.engine.game_view.View`, re-exported
 here), so the legal actions and the automatic skipping of steps without options use the
-very same code. :class:`Rules` holds what one config's rules need, computed once.
+very same code. The rules in play are the config's
+:class:`~crabrules.oh_crab.engine.tables.Tables` (``Work.rules``).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-from collections.abc import Callable, Iterable
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
 from crabrules.core.construct import constructor
-from crabrules.core.errors import InvalidConfigError
 from crabrules.core.game import PlayerId
-from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
-from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.board import Layout
-from crabrules.oh_crab.content.components import (
-    COLUMNS,
-    ActionTileSide,
-    Card,
-    SpaceType,
-    SpecialAction,
-)
-from crabrules.oh_crab.content.loading import get_content, get_layout
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS, Expansion, expansion_for
 from crabrules.oh_crab.engine.game_view import View
-from crabrules.oh_crab.engine.moments import NO_MOMENTS, Moments
-from crabrules.oh_crab.model.actions import Plan
-from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Frame, Overlay
-from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.engine.tables import Tables, rules_for
+from crabrules.oh_crab.model.adventure import Adventure, Frame
 from crabrules.oh_crab.model.events import Event
-from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
-from crabrules.oh_crab.model.progress import Source, Stage
-from crabrules.oh_crab.model.state import NO_CRAB, CardId, Grant, State, Turn
+from crabrules.oh_crab.model.progress import Stage
+from crabrules.oh_crab.model.state import NO_CRAB, CardId, State, Turn
 
-__all__ = ["Decision", "Rules", "View", "Work", "overlaid", "rules_for", "rules_of", "shared"]
+__all__ = ["Decision", "Rules", "View", "Work", "rules_for"]
 
-A = TypeVar("A")
-
-
-# A dataclass, not attrs: the compiled build makes it a native class, whose fields the
-# option generators read directly (an attrs class stays a Python class there).
-@dataclasses.dataclass(frozen=True, eq=False)
-class Rules:
-    """What one config's rules need, computed once: geometry and the content in play.
-
-    Attributes:
-        layout: the board.
-        cards: every card of the content.
-        specials: per card, its special action's id and steps (``None`` on starting cards).
-        special_ids: per card, its special action's id (for stacking the Market).
-        tiles: the three Additional Action tile sides in play.
-        players: the number of players.
-        owners: each crab's player.
-        crabs_of: each player's crabs (two each in the 2-player mode).
-        team: the players have two crabs each (the 2-player mode).
-        obstacle: per cell, a standard Obstacle.
-        knock_over: per cell, a knocking-over Obstacle.
-        shell: per cell, a Shell space.
-        exchange: per cell, a Card Exchange space.
-        colours: each crab's colour.
-        names: each player's name: their crab's colour, or their two crabs' colours
-            joined by ``+`` (``"red+orange"``) in the 2-player mode.
-        decks: each player's starting cards (their first crab's set).
-        card_names: each card's name in words (:func:`~crabrules.oh_crab.model.names.card_names`).
-        titles: the English name of each action a turn may give, by its grant name.
-        tile_costs: ``None``: each tile costs what it shows; else, by side id, what each
-            Additional Action tile costs now, a tile missing here cannot be used (the rules
-            overlay's changes).
-        cook_steps: ``None``: the cook's action is a Move diagonally; else the overlay's.
-        adventure: Adventure Pack modules are in play (their hooks run).
-        expansion: the hooks of the modules in play (``None`` without modules).
-        moments: the handlers of the named moments of play, which the engine announces
-            (:data:`~crabrules.oh_crab.engine.moments.NO_MOMENTS` without modules).
-        tile_of: per cell, the index of its tile in the board (0: the Start tile).
-        pack: the Adventure Pack's content, ``None`` without modules.
-        plans: ``plans[player][card]`` is the :class:`~crabrules.oh_crab.Plan` of that card
-            (actions are values: the planning options share them instead of building them
-            anew each time).
-        main_grants: per card, the :class:`~crabrules.oh_crab.model.state.Grant` of its main
-            action (grants are values too: a card added to the Trace shares them).
-        secondary_grants: by basic action, the grant of a completed icon.
-        special_grants: per card, the grant of its special action (``None``: none).
-        tile_grants: the grants of the Additional Action tiles in play.
-        actions: the actions the option generators built, by class and values (see
-            :func:`shared`).
-    """
-
-    layout: Layout
-    cards: tuple[Card, ...]
-    specials: tuple[tuple[str, tuple[Primitive, ...]] | None, ...]
-    special_ids: tuple[str | None, ...]
-    tiles: tuple[ActionTileSide, ...]
-    players: int
-    owners: tuple[PlayerId, ...]
-    crabs_of: tuple[tuple[int, ...], ...]
-    team: bool
-    obstacle: tuple[bool, ...]
-    knock_over: tuple[bool, ...]
-    shell: tuple[bool, ...]
-    exchange: tuple[bool, ...]
-    colours: tuple[str, ...]
-    names: tuple[str, ...]
-    decks: tuple[tuple[CardId, ...], ...]
-    card_names: tuple[str, ...]
-    titles: dict[str, str]
-    tile_costs: dict[str, int] | None
-    cook_steps: tuple[Primitive, ...] | None
-    adventure: bool
-    expansion: Expansion | None
-    moments: Moments
-    tile_of: tuple[int, ...]
-    pack: AdventureContent | None
-    plans: tuple[tuple[Plan, ...], ...]
-    main_grants: tuple[Grant, ...]
-    secondary_grants: dict[Primitive, Grant]
-    special_grants: tuple[Grant | None, ...]
-    tile_grants: tuple[Grant, ...]
-    actions: dict[tuple[object, tuple[object, ...]], object]
-
-
-def shared(rules: Rules, kind: Callable[..., A], *values: object) -> A:
-    """Return ``kind(*values)``, built once per config.
-
-    Actions are values, and the option generators offer the same ones again and again:
-    looking one up costs less than building it.
-
-    >>> from crabrules.oh_crab.model.actions import Move
-    >>> rules = rules_for(Config())
-    >>> shared(rules, Move, 0, 7, -1, ()) is shared(rules, Move, 0, 7, -1, ())
-    True
-    """
-    key = (kind, values)
-    value = rules.actions.get(key)
-    if value is None:
-        value = rules.actions[key] = kind(*values)
-    return value  # type: ignore[return-value]  # the key's kind built it
-
-
-def rules_of(state: State) -> Rules:
-    """Return the rules that hold in ``state``: its config's, with the overlay's changes."""
-    return overlaid(rules_for(state.config), state)
-
-
-def overlaid(rules: Rules, state: State) -> Rules:
-    """Return ``rules``, the rules of ``state``'s config, with its overlay's changes."""
-    adventure = state.adventure
-    # ``is`` first: the overlay of a game without changes is nearly always the constant.
-    if adventure is None or adventure.overlay is NO_OVERLAY or adventure.overlay == NO_OVERLAY:
-        return rules
-    return _overlaid(state.config, adventure.overlay)
-
-
-@functools.lru_cache(maxsize=256)
-def _overlaid(config: Config, overlay: Overlay) -> Rules:
-    rules = rules_for(config)
-    assert rules.expansion is not None  # only modules change the rules
-    return rules.expansion.changed_rules(rules, overlay.changes())
-
-
-def rules_for(config: Config) -> Rules:
-    """Return the cached :class:`Rules` of ``config``.
-
-    >>> rules_for(Config(players=4)) is rules_for(Config(players=4))
-    True
-    """
-    # A game's states share one Config object: the one asked for last time is answered by
-    # identity before the cache, whose lookup hashes the Config (a Python call).
-    return _last_rules(config)
-
-
-@functools.lru_cache(maxsize=CONFIGS_KEPT)
-def _cached_rules(config: Config) -> Rules:
-    content = get_content(config.content)
-    layout = get_layout(config.content, config.resolved_board())
-    specials = tuple(
-        None if c.special is None else (c.special, content.special(c.special).steps)
-        for c in content.cards
-    )
-    spaces = layout.spaces
-    teams = config.crab_colours()
-    tiles = tuple(content.action_tile(t) for t in config.resolved_action_tiles())
-    expansion = expansion_for(config)
-    if expansion is None:
-        _refuse_expansion_steps(config, content.specials, tiles)
-    tile_of = [0] * layout.cells
-    for index, first in enumerate(layout.tile_starts):
-        tile_of[first * COLUMNS :] = [index] * (layout.cells - first * COLUMNS)
-    crabs_of: list[tuple[int, ...]] = []
-    owners: list[PlayerId] = []
-    for player, colours in enumerate(teams):
-        crabs_of.append(tuple(range(len(owners), len(owners) + len(colours))))
-        owners.extend([player] * len(colours))
-    return Rules(
-        layout=layout,
-        cards=content.cards,
-        specials=specials,
-        special_ids=tuple(c.special for c in content.cards),
-        tiles=tiles,
-        players=config.players,
-        owners=tuple(owners),
-        crabs_of=tuple(crabs_of),
-        team=len(owners) > config.players,
-        obstacle=tuple(s.type is SpaceType.OBSTACLE for s in spaces),
-        knock_over=tuple(s.type is SpaceType.KNOCK_OVER for s in spaces),
-        shell=tuple(s.shell for s in spaces),
-        exchange=tuple(s.type is SpaceType.CARD_EXCHANGE for s in spaces),
-        colours=tuple(c for team in teams for c in team),
-        names=tuple("+".join(team) for team in teams),
-        decks=tuple(content.starting_cards(content.colours.index(team[0])) for team in teams),
-        card_names=card_names(content),
-        titles={
-            **{p.value: title for p, title in BASIC_TITLES.items()},
-            **{s.id: s.name for s in content.specials},
-            **{t.id: t.name for t in content.action_tiles},
-        },
-        tile_costs=None,
-        cook_steps=None,
-        adventure=bool(config.modules),
-        expansion=expansion,
-        moments=NO_MOMENTS if expansion is None else expansion.moments,
-        tile_of=tuple(tile_of),
-        pack=content.adventure if config.modules else None,
-        plans=tuple(
-            tuple(Plan(p, c) for c in range(len(content.cards))) for p in range(config.players)
-        ),
-        main_grants=tuple(Grant(Source.MAIN, c.main.value, (c.main,)) for c in content.cards),
-        secondary_grants={p: Grant(Source.SECONDARY, p.value, (p,)) for p in Primitive},
-        special_grants=tuple(
-            None if special is None else Grant(Source.SPECIAL, *special) for special in specials
-        ),
-        tile_grants=tuple(Grant(Source.TILE, t.id, t.steps, t.cost) for t in tiles),
-        actions={},
-    )
-
-
-def _refuse_expansion_steps(
-    config: Config, specials: Iterable[SpecialAction], tiles: Iterable[ActionTileSide]
-) -> None:
-    """Refuse content whose cards or tiles play a step only the modules' expansion plays."""
-    for what, steps in [
-        *((f"special {s.id!r}", s.steps) for s in specials),
-        *((f"action tile {t.id!r}", t.steps) for t in tiles),
-    ]:
-        if needed := sorted(p.value for p in steps if p in EXPANSION_STEPS):
-            raise InvalidConfigError(
-                f"modules: none, but the {what} of content {config.content!r} plays "
-                f"{', '.join(needed)}, which only the Adventure Pack's modules play"
-            )
-
-
-#: The Config ``rules_for`` was asked for last, and its rules.
-_last_rules: Final = LastByIdentity(_cached_rules)
+#: The tables' old name, which the views still import from here
+#: (:class:`~crabrules.oh_crab.engine.tables.Tables`).
+Rules = Tables
 
 
 #: What a Work starts from outside a turn (built once: this is the hot path).
@@ -385,7 +154,7 @@ class Work:
         #: The Adventure Pack's part (``None`` without modules); its frames are decisions.
         self.adventure = adventure
         rules = rules_for(state.config)
-        self.rules = rules if adventure is None else overlaid(rules, state)
+        self.rules = rules.moments.in_play(rules, adventure)
         self.seed = state.seed
         self.rng = state.rng
         self.round = state.round
@@ -508,17 +277,13 @@ class Work:
         return _evolved(old, {"frames": frames})
 
     def change_adventure(self, **changes: Any) -> Adventure:
-        """Replace parts of the Adventure Pack's state; a new overlay changes the rules."""
+        """Replace parts of the Adventure Pack's state; the rules in play follow it."""
         adventure = self.adventure
         assert adventure is not None
-        old = adventure.overlay
         self.adventure = _evolved(adventure, changes)
-        if self.adventure.overlay != old:
-            self.rules = (
-                rules_for(self.config)
-                if self.adventure.overlay == NO_OVERLAY
-                else _overlaid(self.config, self.adventure.overlay)
-            )
+        if self.adventure.overlay != adventure.overlay:
+            rules = rules_for(self.config)
+            self.rules = rules.moments.in_play(rules, self.adventure)
         return self.adventure
 
     # --- fields to change in place -----------------------------------------------------

@@ -219,8 +219,9 @@ class Frame:
 class Overlay:
     """The rules changed during the game, consulted by every rule lookup.
 
-    ``rules_of(state)`` is the config's rules with these changes made
-    (:meth:`~crabrules.oh_crab.engine.expansion.Expansion.changed_rules`).
+    ``rules_of(state)`` is the config's rules with these changes made (the Adventure
+    Pack's handler of the rules in play,
+    :attr:`~crabrules.oh_crab.engine.moments.Moments.rule_changes`).
 
     Attributes:
         event: the temporary Event's changes (gone when the next Event is revealed).

@@ -27,8 +27,8 @@ from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.content.primitives import BASIC, Primitive
 from crabrules.oh_crab.engine.effects import AUTOMATIC, MULTI, step_options
+from crabrules.oh_crab.engine.tables import Tables, rules_for, rules_of
 from crabrules.oh_crab.engine.turns import game_over
-from crabrules.oh_crab.engine.work import Rules, rules_for, rules_of
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.state import (
     NO_CARD,
@@ -90,7 +90,7 @@ def check_state(state: State) -> None:
         _check_turn(state, rules_of(state))
 
 
-def _check_crabs(state: State, rules: Rules) -> None:
+def _check_crabs(state: State, rules: Tables) -> None:
     placing = state.phase is Phase.PLACING
     if placing:
         _check_placing(state, rules)
@@ -106,7 +106,7 @@ def _check_crabs(state: State, rules: Rules) -> None:
         raise InvalidStateError("knocked: a crab in the sea stands")
 
 
-def _check_placing(state: State, rules: Rules) -> None:
+def _check_placing(state: State, rules: Tables) -> None:
     """2-player setup: the first player's crab on Start space 1, the second's on 2-4."""
     if not rules.team or state.round != 1 or state.turn is not None:
         raise InvalidStateError("phase: only a 2-player game begins by placing its crabs")
@@ -132,7 +132,7 @@ def _check_placing(state: State, rules: Rules) -> None:
         raise InvalidStateError("crabs: Start space 1 for the first crab, then 2, 3 or 4")
 
 
-def _check_tokens(state: State, rules: Rules) -> None:
+def _check_tokens(state: State, rules: Tables) -> None:
     """Activation tokens (2-player mode): token 1 on one crab of a player, then token 2."""
     tokens = state.tokens
     if not rules.team:
@@ -144,7 +144,7 @@ def _check_tokens(state: State, rules: Rules) -> None:
             raise InvalidStateError(f"tokens: player {p} places token 1, then token 2")
 
 
-def _check_tokens_by_phase(state: State, rules: Rules) -> None:
+def _check_tokens_by_phase(state: State, rules: Tables) -> None:
     """2-player mode: the activation tokens agree with the phase of the round.
 
     Token 1 goes on a crab as each player's turn of Action 1 begins, token 2 as their turn
@@ -167,7 +167,7 @@ def _check_tokens_by_phase(state: State, rules: Rules) -> None:
         raise InvalidStateError("tokens: Planning 2 comes after each player's token 1")
 
 
-def _check_cards(state: State, rules: Rules) -> None:
+def _check_cards(state: State, rules: Tables) -> None:
     """Every card in one place; starting cards only with their owner or in the box."""
     cards = [
         *(c for h in state.hands for c in h),
@@ -202,7 +202,7 @@ def _check_cards(state: State, rules: Rules) -> None:
         raise InvalidStateError("draw_seen: from 0 to the draw pile's size")
 
 
-def _check_market(state: State, rules: Rules) -> None:
+def _check_market(state: State, rules: Tables) -> None:
     """Three piles, each of one special action, the specials showing all different."""
     specials = rules.special_ids
     if len(state.market) != 3:
@@ -262,7 +262,7 @@ def _check_phase(state: State, n: int) -> None:
     _check_active(state, rules, order, at)
 
 
-def _check_active(state: State, rules: Rules, order: list[int], at: int) -> None:
+def _check_active(state: State, rules: Tables, order: list[int], at: int) -> None:
     """The turn's active crab is the player's; in the 2-player mode, the tokens agree."""
     turn = state.turn
     assert turn is not None
@@ -298,7 +298,7 @@ def _check_no_action_yet(turn: Turn, before: str) -> None:
         raise InvalidStateError(f"turn: no action before {before}")
 
 
-def _check_grants(state: State, rules: Rules, turn: Turn) -> None:
+def _check_grants(state: State, rules: Tables, turn: Turn) -> None:
     """The turn's actions are ones it can give: the tiles together, one cook diagonal."""
     for grant in turn.grants:
         if grant not in _possible_grants(state.config) or (
@@ -314,7 +314,7 @@ def _check_grants(state: State, rules: Rules, turn: Turn) -> None:
         raise InvalidStateError("turn: the cook gives one diagonal")
 
 
-def _check_turn(state: State, rules: Rules) -> None:
+def _check_turn(state: State, rules: Tables) -> None:
     turn = state.turn
     assert turn is not None
     if turn.stage is Stage.START:

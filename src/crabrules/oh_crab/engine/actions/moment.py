@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.primitives import MOVES, Primitive
 from crabrules.oh_crab.engine.market import market_takes
-from crabrules.oh_crab.engine.work import rules_of
+from crabrules.oh_crab.engine.tables import rules_of
 from crabrules.oh_crab.model.actions import DRAW_PILE, NO_PILE, IllegalReason, Side
 from crabrules.oh_crab.model.names import BASIC_TITLES, pile_label
 from crabrules.oh_crab.model.state import State
@@ -50,8 +50,10 @@ class Moment:
         self.crab = self.rules.crabs_of[player][0]
         self.step: Primitive | None = None
         self.head_down = False
-        if adventure is not None and adventure.frames:
-            frame = adventure.frames[-1]
+        #: The decision that comes first, on top of the turn's own (``None``: none).
+        self.frame = adventure.frames[-1] if adventure is not None and adventure.frames else None
+        frame = self.frame
+        if frame is not None:
             self.crab, self.step = frame.crab, frame.queue[0]
             self.head_down = turn is not None and turn.head_down and turn.crab == frame.crab
         elif turn is not None and turn.crab >= 0:

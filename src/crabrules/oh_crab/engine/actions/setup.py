@@ -12,8 +12,9 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import NOWHERE
 from crabrules.oh_crab.engine.actions.moment import Moment, crab_refusal, in_hand
 from crabrules.oh_crab.engine.actions.rule import ActionRule, Refused
+from crabrules.oh_crab.engine.tables import Tables
 from crabrules.oh_crab.engine.turns import activate, maybe_start_actions
-from crabrules.oh_crab.engine.work import Rules, View, Work
+from crabrules.oh_crab.engine.work import View, Work
 from crabrules.oh_crab.model.actions import Action, Activate, IllegalReason, Place, Plan
 from crabrules.oh_crab.model.events import CardPlanned, CrabPlaced
 from crabrules.oh_crab.model.names import cell_label
@@ -28,14 +29,14 @@ R = IllegalReason
 # --- Place (2-player setup, step 6) -----------------------------------------------------------
 
 
-def _spaces(rules: Rules, crabs: tuple[int, ...]) -> list[int]:
+def _spaces(rules: Tables, crabs: tuple[int, ...]) -> list[int]:
     """The Start spaces open now: 1 for the very first crab, then the free ones of 2-4."""
     if all(cell == NOWHERE for cell in crabs):
         return [1]
     return [k for k in (2, 3, 4) if rules.layout.starts[k - 1] not in crabs]
 
 
-def place_options(rules: Rules, state: State) -> list[Action]:
+def place_options(rules: Tables, state: State) -> list[Action]:
     """Start space 1 for the first player's first crab, then the free ones of 2-4.
 
     The first player's second crab takes the space left over without a choice.
@@ -93,7 +94,7 @@ def _put(work: Work, crab: int, space: int) -> None:
 # --- Plan (the Planning phase) ----------------------------------------------------------------
 
 
-def plan_options(rules: Rules, state: State, player: PlayerId | None) -> list[Action]:
+def plan_options(rules: Tables, state: State, player: PlayerId | None) -> list[Action]:
     """Each planning player's Plan actions (``player``'s only, unless ``None``), by card."""
     plans = rules.plans
     out: list[Action] = []
@@ -121,7 +122,7 @@ def _plan(work: Work, action: Plan) -> None:
 # --- Activate (2-player mode, Action 1) -------------------------------------------------------
 
 
-def activate_options(rules: Rules, view: View, player: PlayerId) -> list[Action]:
+def activate_options(rules: Tables, view: View, player: PlayerId) -> list[Action]:
     """The player's crabs without an activation token, by crab."""
     return [Activate(player, c) for c in rules.crabs_of[player] if not view.tokens[c]]
 

@@ -25,8 +25,9 @@ from crabrules.oh_crab.engine.effects import advance, exchange, grant_usable
 from crabrules.oh_crab.engine.market import market_takes
 from crabrules.oh_crab.engine.move_refusals import end_turn_refusal, shortcut_refusal
 from crabrules.oh_crab.engine.movement import do_move
+from crabrules.oh_crab.engine.tables import Tables, shared
 from crabrules.oh_crab.engine.turns import add_to_trace, end_turn, rest, turn_grants
-from crabrules.oh_crab.engine.work import Rules, Work, shared
+from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import (
     NO_PILE,
     Action,
@@ -52,7 +53,7 @@ R = IllegalReason
 # --- The start of the turn: AddCard or Rest ---------------------------------------------------
 
 
-def start_options(rules: Rules, state: State, p: PlayerId) -> list[Action]:
+def start_options(rules: Tables, state: State, p: PlayerId) -> list[Action]:
     """Add the face-down card to the Trace, or Rest (a declared Rest must)."""
     out: list[Action] = []
     if state.planned[p] != RESTING:
@@ -98,7 +99,7 @@ def _rest(work: Work, action: Rest) -> None:
 # --- Use: begin one of the turn's actions -----------------------------------------------------
 
 
-def use_options(rules: Rules, state: State, crab: int) -> list[Action]:
+def use_options(rules: Tables, state: State, crab: int) -> list[Action]:
     """The turn's actions the player may begin now, by grant index."""
     turn = state.turn
     assert turn is not None
@@ -204,12 +205,12 @@ def _shortcut(work: Work, action: Shortcut) -> None:
 
 
 def _turn_held(m: Moment) -> bool:
-    """A card is due (Adventure Pack): the turn cannot end before it is revealed."""
-    adventure = m.state.adventure
-    return adventure is not None and bool(adventure.due)
+    """A module holds the turn (a card due): it cannot end before it is revealed."""
+    rules, state = m.rules, m.state
+    return any(offer(rules, state, m.crab, m.head_down)[1] for offer in rules.moments.turn_options)
 
 
-def exchange_and_end_options(rules: Rules, state: State, crab: int) -> list[Action]:
+def exchange_and_end_options(rules: Tables, state: State, crab: int) -> list[Action]:
     """On a Card Exchange space, while the Market lasts: each card of the Hand, each pile."""
     cell = state.crabs[crab]
     if cell == SEA or not rules.exchange[cell]:
