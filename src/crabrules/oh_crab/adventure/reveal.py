@@ -110,6 +110,18 @@ def measure(view: View, rules: Tables, what: Measure, player: PlayerId, tile: in
     return sum(1 for cell in cells if cell >= 0 and rules.tile_of[cell] == tile + 1)
 
 
+def _placings(work: Work, what: Measure, tile: int) -> tuple[list[PlayerId], list[PlayerId]]:
+    """The Challenge's first places and, behind a lone first, its second places."""
+    order = _turn_order(work)
+    counts = {p: measure(work, work.rules, what, p, tile) for p in order}
+    # "Only players having at least one element corresponding to the Challenge."
+    taking_part = [p for p in order if counts[p] > 0]
+    best = max((counts[p] for p in taking_part), default=0)
+    first = [p for p in taking_part if counts[p] == best]
+    second = [p for p in taking_part if p not in first] if len(first) == 1 else []
+    return first, second
+
+
 def _resolve_challenge(work: Work, tile: int) -> None:
     adventure = work.adventure
     assert adventure is not None
@@ -120,13 +132,7 @@ def _resolve_challenge(work: Work, tile: int) -> None:
     assert pack is not None
     card = challenges.tiles[tile]
     info = pack.challenges[card]
-    order = _turn_order(work)
-    counts = {p: measure(work, rules, info.measure, p, tile) for p in order}
-    # "Only players having at least one element corresponding to the Challenge."
-    taking_part = [p for p in order if counts[p] > 0]
-    best = max((counts[p] for p in taking_part), default=0)
-    first = [p for p in taking_part if counts[p] == best]
-    second = [p for p in taking_part if p not in first] if len(first) == 1 else []
+    first, second = _placings(work, info.measure, tile)
     tiles = list(challenges.tiles)
     tiles[tile] = NONE
     following = next((t for t, c in enumerate(tiles) if c != NONE), NONE)
@@ -246,34 +252,48 @@ def targets(work: Work, who: Target) -> list[tuple[PlayerId, int]]:
     """The (player, crab) pairs an immediate Event's part concerns, in turn order."""
     rules = work.rules
     order = _turn_order(work)
-    crabs = work.crabs
     if who in (Target.LAST, Target.FIRST, Target.EVERY_CRAB):
-        on_board = [c for p in order for c in rules.crabs_of[p] if crabs[c] >= 0]
-        if who is not Target.EVERY_CRAB and on_board:
-            distance = rules.layout.distance
-            far = (max if who is Target.LAST else min)(distance(crabs[c]) for c in on_board)
-            on_board = [c for c in on_board if distance(crabs[c]) == far]
-        return [(rules.owners[c], c) for c in on_board]
-    players = order
+        return _crab_targets(work, who, order)
+    players = _player_targets(work, who, order)
+    return [(p, crab_of(work, rules.crabs_of[p], work.decision.crab)) for p in players]
+
+
+def _crab_targets(work: Work, who: Target, order: list[PlayerId]) -> list[tuple[PlayerId, int]]:
+    """Every crab on the board, or the last or first ones, in turn order."""
+    rules, crabs = work.rules, work.crabs
+    on_board = [c for p in order for c in rules.crabs_of[p] if crabs[c] >= 0]
+    if who is not Target.EVERY_CRAB and on_board:
+        distance = rules.layout.distance
+        far = (max if who is Target.LAST else min)(distance(crabs[c]) for c in on_board)
+        on_board = [c for c in on_board if distance(crabs[c]) == far]
+    return [(rules.owners[c], c) for c in on_board]
+
+
+def _player_targets(work: Work, who: Target, order: list[PlayerId]) -> list[PlayerId]:
+    """The players the part concerns, in turn order (``order``)."""
     if who is Target.ACTIVE:
-        players = order[:1]
-    elif who is Target.OTHERS:
-        players = order[1:]
-    elif who in (Target.RICHEST, Target.POOREST):
+        return order[:1]
+    if who is Target.OTHERS:
+        return order[1:]
+    if who in (Target.RICHEST, Target.POOREST):
         shells = work.shells
         values = {shells[p] for p in order}
         if len(values) == 1:
             return []
         aim = max(values) if who is Target.RICHEST else min(values)
-        players = [p for p in order if shells[p] == aim]
-    elif who is Target.TREASURE_KEEPERS:
-        adventure = work.adventure
-        assert adventure is not None
-        kept = adventure.surprises.kept if adventure.surprises is not None else ()
-        players = [p for p in order if kept and kept[p]]
-    elif who is Target.TROPHY_HOLDERS:
-        adventure = work.adventure
-        assert adventure is not None
-        won = adventure.challenges.trophies if adventure.challenges is not None else ()
-        players = [p for p in order if won and won[p]]
-    return [(p, crab_of(work, rules.crabs_of[p], work.decision.crab)) for p in players]
+        return [p for p in order if shells[p] == aim]
+    if who in (Target.TREASURE_KEEPERS, Target.TROPHY_HOLDERS):
+        return _holders(work, who, order)
+    return order
+
+
+def _holders(work: Work, who: Target, order: list[PlayerId]) -> list[PlayerId]:
+    """The players who keep a Treasure, or who hold a trophy."""
+    adventure = work.adventure
+    assert adventure is not None
+    held: tuple[object, ...] = ()
+    if who is Target.TREASURE_KEEPERS and adventure.surprises is not None:
+        held = adventure.surprises.kept
+    elif who is Target.TROPHY_HOLDERS and adventure.challenges is not None:
+        held = adventure.challenges.trophies
+    return [p for p in order if held and held[p]]

@@ -36,13 +36,13 @@ from __future__ import annotations
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure.asymmetry import card_of, spend_pincer, window_steps
 from crabrules.oh_crab.adventure.frames import in_order
-from crabrules.oh_crab.content.asymmetry import Situation, Timing
+from crabrules.oh_crab.content.asymmetry import AsymmetryCard, Situation, Timing
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.effects import advance, steps_usable
 from crabrules.oh_crab.engine.tables import Tables
 from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import Skill
-from crabrules.oh_crab.model.adventure import Frame, FrameKind
+from crabrules.oh_crab.model.adventure import Adventure, Frame, FrameKind
 from crabrules.oh_crab.model.progress import Phase
 from crabrules.oh_crab.model.state import State
 
@@ -88,10 +88,7 @@ def open_windows(work: Work, before: State) -> None:
     if asymmetry.choosing:
         return
     rules = work.rules
-    revealed = False
-    events, old = adventure.events, before.adventure.events if before.adventure else None
-    if events is not None and old is not None:
-        revealed = len(events.revealed) > len(old.revealed)
+    revealed = _event_revealed(adventure, before)
     knocked_before = before.knocked
     knocked_now = [
         work.knocked[crab] and not knocked_before[crab] and work.crabs[crab] >= 0
@@ -106,19 +103,27 @@ def open_windows(work: Work, before: State) -> None:
             card = card_of(rules, work, crab)
             if card is None or asymmetry.pincers[crab] <= 0:
                 continue
-            knocked = knocked_now[crab]
-            if card.timing is Timing.SPECIAL:
-                opens = (card.situation is Situation.KNOCKED_OVER and knocked) or (
-                    card.situation is Situation.EVENT_REVEALED and revealed
-                )
-            else:
-                # ``current`` is still the turn the moment arose in: a turn passes only
-                # after its windows, those of the end-of-turn Water Current included.
-                opens = card.timing in _OTHER_TIMING and knocked and player != work.current
-            steps = window_steps(card)
-            if opens and steps_usable(rules, work, crab, steps, False):
+            opens = _opens(card, knocked_now[crab], revealed, player != work.current)
+            if opens and steps_usable(rules, work, crab, window_steps(card), False):
                 item = asymmetry.chosen[crab]
                 work.push_frame(
                     Frame(FrameKind.SKILL, item, player, crab, (Primitive.SKILL_WINDOW,))
                 )
     in_order(work, start)
+
+
+def _event_revealed(adventure: Adventure, before: State) -> bool:
+    """Whether the action revealed an Event (Module 2)."""
+    events, old = adventure.events, before.adventure.events if before.adventure else None
+    return events is not None and old is not None and len(events.revealed) > len(old.revealed)
+
+
+def _opens(card: AsymmetryCard, knocked: bool, revealed: bool, other_turn: bool) -> bool:
+    """Whether ``card``'s window opens: its crab was knocked over, or an Event revealed."""
+    if card.timing is Timing.SPECIAL:
+        return (card.situation is Situation.KNOCKED_OVER and knocked) or (
+            card.situation is Situation.EVENT_REVEALED and revealed
+        )
+    # ``current`` is still the turn the moment arose in: a turn passes only after its
+    # windows, those of the end-of-turn Water Current included.
+    return card.timing in _OTHER_TIMING and knocked and other_turn
