@@ -49,9 +49,10 @@ moments) and :class:`~crabrules.oh_crab.view.expansion.ViewParts` (what it adds 
 views) when this package imports it, and an import contract in ``nox -s lint`` keeps it so.
 """
 
-# The composition root: importing the Adventure Pack registers it with the engine and
-# the views.
+# The composition root: importing the Adventure Pack registers it with the engine;
+# register_views (at the end) adds its kinds to the views.
 from crabrules.oh_crab import adventure  # noqa: F401
+from crabrules.oh_crab.adventure.views import register_views
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.board import SEA, Cell, Layout
 from crabrules.oh_crab.content.components import COLUMNS, Content
@@ -324,3 +325,5 @@ __all__ = [
     "render",
     "render_svg",
 ]
+
+register_views()

@@ -14,15 +14,12 @@ cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
 The engine never imports this package: it calls the hooks of the
 :class:`~crabrules.oh_crab.engine.expansion.Expansion` registered here
 (:mod:`~crabrules.oh_crab.adventure.plugin`), and :mod:`crabrules.oh_crab` imports this
-package, so the pack is always registered. The views likewise call the
-:class:`~crabrules.oh_crab.view.expansion.ViewParts` registered here
-(:mod:`~crabrules.oh_crab.adventure.views`).
+package, so the pack is always registered. The views dispatch on the kind of
+an action, an event or a state's part: :func:`~crabrules.oh_crab.adventure.views.register_views`
+adds the pack's kinds, where :mod:`crabrules.oh_crab` puts the game together.
 """
 
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
-from crabrules.oh_crab.adventure.views import VIEW_PARTS
 from crabrules.oh_crab.engine.expansion import register
-from crabrules.oh_crab.view.expansion import register as register_view_parts
 
 register(ADVENTURE_PACK)  # the engine's hooks (crabrules.oh_crab.engine.expansion)
-register_view_parts(VIEW_PARTS)  # what the pack adds to observe, check, words and render

@@ -22,6 +22,7 @@ from __future__ import annotations
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import asymmetry_render, check, hidden, render, words
+from crabrules.oh_crab.adventure.notation import register_notation
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules
 from crabrules.oh_crab.model.actions import Action
@@ -29,8 +30,10 @@ from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.events import Event
 from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.view import expansion
+from crabrules.oh_crab.view.words import event_sentence, sentence_of
 
-__all__ = ["VIEW_PARTS", "AdventureViews"]
+__all__ = ["VIEW_PARTS", "AdventureViews", "register_views"]
 
 
 class AdventureViews:
@@ -79,5 +82,19 @@ class AdventureViews:
         return asymmetry_render.asymmetry_panel_line(adventure, rules, player)
 
 
-#: The pack's view parts, registered by ``crabrules.oh_crab.adventure``.
+#: The pack's view parts, registered by :func:`register_views`.
 VIEW_PARTS = AdventureViews()
+
+
+def register_views() -> None:
+    """Plug the pack into the views: its kinds of actions, events and state part.
+
+    :mod:`crabrules.oh_crab` calls it where it puts the game together, once the pack and
+    the views are imported; calling it again changes nothing.
+    """
+    expansion.register(VIEW_PARTS)
+    register_notation()
+    for kind, sentence in words.ACTION_SENTENCES.items():
+        sentence_of.register(kind, sentence)
+    for kind, said in words.EVENT_SENTENCES.items():
+        event_sentence.register(kind, said)
