@@ -33,7 +33,7 @@ from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, Stage, State
-from crabrules.oh_crab.view.expansion import required_parts
+from crabrules.oh_crab.view.expansion import player_lines, surprise_board, table_lines
 from crabrules.oh_crab.view.notation import grant_labels
 from crabrules.oh_crab.view.words import grant_words
 
@@ -70,12 +70,9 @@ def render(state: State) -> str:
     lines.extend(_wrap(line) for line in _market_lines(state, rules))
     for p in range(rules.players):
         lines.extend(_wrap(line) for line in _player_lines(state, rules, p))
-    parts = None if state.adventure is None else required_parts()
-    if parts is not None:
-        lines.extend(_wrap(line) for line in parts.player_lines(state, rules))
+    lines.extend(_wrap(line) for line in player_lines(state.adventure, state, rules))
     lines.extend(_wrap(line) for line in _turn_lines(state, rules))
-    if parts is not None:
-        lines.extend(_wrap(line) for line in parts.table_lines(state, rules))
+    lines.extend(_wrap(line) for line in table_lines(state.adventure, state, rules))
     return "\n".join(lines)
 
 
@@ -93,10 +90,10 @@ def _board_lines(state: State, rules: Rules) -> list[str]:
         tokens.extend(tok for row in reversed(rows) for tok in row.split())
     where = {cell: p for p, cell in enumerate(state.crabs) if cell >= 0}
     active = _marked_crab(state, rules)
-    surprises = state.adventure.surprises if state.adventure is not None else None
+    surprises = surprise_board(state.adventure)
 
     def flipped(cell: int) -> bool:
-        return surprises is not None and surprises.board[cell] < 0
+        return cell < len(surprises) and surprises[cell] < 0
 
     in_sea = [str(p) for p, cell in enumerate(state.crabs) if cell == SEA]
     letters = "     " + "   ".join(COLUMN_LETTERS)
