@@ -192,15 +192,7 @@ def deal(view: Observation, seed: int) -> State:
     n = len(view.hand_sizes)
     me = view.player
     hidden = [p for p in range(n) if p != me]
-    seen: set[CardId] = {
-        *(c for t in view.traces for c in t),
-        *(c for d in view.discards for c in d),
-        *(c for pile in view.market for c in pile),
-        *view.removed,
-        *view.draw_bottom,
-        *view.hand,
-        *(c for c in view.planned if c >= 0),
-    }
+    seen = _seen(view)
     fixed: dict[PlayerId, list[CardId]] = {}
     for p in hidden:
         starting = [c for c in rules.decks[p] if c not in seen]
@@ -255,6 +247,19 @@ def deal(view: Observation, seed: int) -> State:
         turn=view.turn,
         adventure=adventure,
     )
+
+
+def _seen(view: Observation) -> set[CardId]:
+    """The cards ``view``'s viewer sees where they are: they are not dealt again."""
+    return {
+        *(c for t in view.traces for c in t),
+        *(c for d in view.discards for c in d),
+        *(c for pile in view.market for c in pile),
+        *view.removed,
+        *view.draw_bottom,
+        *view.hand,
+        *(c for c in view.planned if c >= 0),
+    }
 
 
 def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
