@@ -45,8 +45,9 @@ Where to read on, the package by concept (each sub-package's docstring draws its
 
 The base game never imports ``adventure``: the pack registers an
 :class:`~crabrules.oh_crab.engine.expansion.Expansion` (hooks the engine calls at named
-moments) and :class:`~crabrules.oh_crab.view.expansion.ViewParts` (what it adds to the
-views) when this package imports it, and an import contract in ``nox -s lint`` keeps it so.
+moments) when this package imports it, and this package adds the pack's kinds to the
+views (:func:`~crabrules.oh_crab.adventure.views.register_views`); an import contract in
+``nox -s lint`` keeps it so.
 """
 
 # The composition root: importing the Adventure Pack registers it with the engine;

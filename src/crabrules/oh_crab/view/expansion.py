@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from crabrules.core.errors import InvalidStateError
 from crabrules.oh_crab.model.adventure import Adventure
@@ -122,34 +122,38 @@ def _unregistered(part: object, *args: object) -> Any:
     raise InvalidStateError("adventure: no expansion is registered to read this part")
 
 
-#: A state's or an observation's expansion part: ``None`` in a base game.
-Part = Adventure | None
+# A state's or an observation's expansion part: None in a base game. (The tables' types
+# are casts, not annotations: the API pages show each table's name and value.)
+_Part = Adventure | None
 
 #: ``player``'s view of the part (``None``: a spectator's), for ``observe``.
-masked: ByKind[[Part, PlayerId | None], Part] = ByKind("masked", _unregistered)
+masked = cast("ByKind[[_Part, PlayerId | None], _Part]", ByKind("masked", _unregistered))
 
 #: The part with what its observation hides dealt again from the generator, and the
 #: generator after, for ``determinize`` (an :class:`InvalidStateError` for an impossible
 #: view).
-dealt: ByKind[[Part, Config, Rules, PlayerId | None, Rng], tuple[Part, Rng]] = ByKind(
-    "dealt", _unregistered
+dealt = cast(
+    "ByKind[[_Part, Config, Rules, PlayerId | None, Rng], tuple[_Part, Rng]]",
+    ByKind("dealt", _unregistered),
 )
 
 #: The lines ``render`` prints after the players' (rule changes, skills).
-player_lines: ByKind[[Part, State, Rules], list[str]] = ByKind("player lines", _unregistered)
+player_lines = cast(
+    "ByKind[[_Part, State, Rules], list[str]]", ByKind("player lines", _unregistered)
+)
 
 #: The lines of the part's components, for a state or an observation: ``render`` prints
 #: them after the turn, ``render_svg`` in its panel.
-table_lines: ByKind[[Part, State | Observation, Rules], list[str]] = ByKind(
-    "table lines", _unregistered
+table_lines = cast(
+    "ByKind[[_Part, State | Observation, Rules], list[str]]", ByKind("table lines", _unregistered)
 )
 
 #: The lines an observed part adds to a player's panel in ``render_svg``.
-panel_lines: ByKind[[Part, Rules, int], list[str]] = ByKind("panel lines", _unregistered)
+panel_lines = cast("ByKind[[_Part, Rules, int], list[str]]", ByKind("panel lines", _unregistered))
 
 #: Per cell, the Surprise token lying face down there or ``-1`` (none); empty without
 #: Surprises. ``render`` drops a taken token's ``?``, ``render_svg`` draws those lying.
-surprise_board: ByKind[[Part], tuple[int, ...]] = ByKind("surprise board", _unregistered)
+surprise_board = cast("ByKind[[_Part], tuple[int, ...]]", ByKind("surprise board", _unregistered))
 
 # A base game has no part: nothing to mask, deal or draw.
 _NO_PART = type(None)

@@ -33,7 +33,7 @@ from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, Stage, State, Turn
-from crabrules.oh_crab.view.expansion import player_lines, surprise_board, table_lines
+from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.notation import grant_labels
 from crabrules.oh_crab.view.words import grant_words
 
@@ -70,9 +70,9 @@ def render(state: State) -> str:
     lines.extend(_wrap(line) for line in _market_lines(state, rules))
     for p in range(rules.players):
         lines.extend(_wrap(line) for line in _player_lines(state, rules, p))
-    lines.extend(_wrap(line) for line in player_lines(state.adventure, state, rules))
+    lines.extend(_wrap(line) for line in expansion.player_lines(state.adventure, state, rules))
     lines.extend(_wrap(line) for line in _turn_lines(state, rules))
-    lines.extend(_wrap(line) for line in table_lines(state.adventure, state, rules))
+    lines.extend(_wrap(line) for line in expansion.table_lines(state.adventure, state, rules))
     return "\n".join(lines)
 
 
@@ -121,7 +121,7 @@ def _tokens(state: State, rules: Rules) -> list[str]:
         for row in reversed(content.tile(tile_id).rows)
         for token in row.split()
     ]
-    surprises = surprise_board(state.adventure)
+    surprises = expansion.surprise_board(state.adventure)
     return [
         token.replace("?", "") if cell < len(surprises) and surprises[cell] < 0 else token
         for cell, token in enumerate(tokens)
