@@ -32,6 +32,10 @@ action                 notation
 ``EndTurn``            ``red: end`` [``discard a07``] [``ignore current``]
 =====================  ===============================================================
 
+Each action is written by its kind (:data:`notation_of`) and read by its verb
+(:func:`register_verb`); the Adventure Pack registers its own there (``take``,
+``treasure``, ``reveal``, ``choose``, ``skills``, ``skill``, ``decline``, ``obstacle``).
+
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> state = initial_state(Config(players=3), seed=7)
 >>> action_to_str(state, legal_actions(state, 2)[0])
