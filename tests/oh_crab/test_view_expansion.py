@@ -148,6 +148,8 @@ def test_adventure_views_go_through_the_packs_kinds(
         "player lines: Adventure",
         "table lines: Adventure",
         "surprise board: Adventure",
+        "acting crab: Adventure",
+        "resolving step: Adventure",
     } <= set(calls)
 
 

@@ -84,6 +84,16 @@ def _surprise_board(part: Adventure) -> tuple[int, ...]:
     return () if part.surprises is None else part.surprises.board
 
 
+def _acting_crab(part: Adventure, state: State, player: int) -> int:
+    if part.frames and part.frames[-1].player == player:
+        return part.frames[-1].crab  # the crab the pack's step moves
+    return expansion.turn_crab(state, player)
+
+
+def _resolving_step(part: Adventure, state: State) -> Primitive | None:
+    return part.frames[-1].queue[0] if part.frames else expansion.turn_step(state)
+
+
 def register_views() -> None:
     """Plug the pack into the views: its kinds of actions, events and state part.
 
@@ -110,3 +120,5 @@ def register_views() -> None:
     )
     expansion.panel_lines.register(Adventure, _panel_lines)
     expansion.surprise_board.register(Adventure, _surprise_board)
+    expansion.acting_crab.register(Adventure, _acting_crab)
+    expansion.resolving_step.register(Adventure, _resolving_step)

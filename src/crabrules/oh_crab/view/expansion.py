@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from crabrules.core.errors import InvalidStateError
+from crabrules.oh_crab.engine.work import rules_for
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.view.dispatch import ByKind
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ViewParts",
+    "acting_crab",
     "dealt",
     "masked",
     "panel_lines",
@@ -45,8 +47,11 @@ __all__ = [
     "register",
     "registered",
     "required_parts",
+    "resolving_step",
     "surprise_board",
     "table_lines",
+    "turn_crab",
+    "turn_step",
 ]
 
 
@@ -155,7 +160,35 @@ panel_lines = cast("ByKind[[_Part, Rules, int], list[str]]", ByKind("panel lines
 #: Surprises. ``render`` drops a taken token's ``?``, ``render_svg`` draws those lying.
 surprise_board = cast("ByKind[[_Part], tuple[int, ...]]", ByKind("surprise board", _unregistered))
 
-# A base game has no part: nothing to mask, deal or draw.
+#: The crab ``player``'s actions move now (-1: no such player): the Adventure Pack's top
+#: frame's when it is theirs, else :func:`turn_crab`.
+acting_crab = cast("ByKind[[_Part, State, int], int]", ByKind("acting crab", _unregistered))
+
+#: The step being resolved: the Adventure Pack's top frame's, else :func:`turn_step`.
+resolving_step = cast(
+    "ByKind[[_Part, State], Primitive | None]", ByKind("resolving step", _unregistered)
+)
+
+
+def turn_crab(state: State, player: int) -> int:
+    """The crab ``player``'s actions move in the turn (-1: no player of the game).
+
+    The turn's active crab in their turn, else their first crab (with one crab each,
+    simply theirs).
+    """
+    turn = state.turn
+    if turn is not None and turn.crab >= 0 and state.current == player:
+        return turn.crab
+    crabs_of = rules_for(state.config).crabs_of
+    return crabs_of[player][0] if 0 <= player < len(crabs_of) else -1
+
+
+def turn_step(state: State) -> Primitive | None:
+    """The turn's step being resolved, if any."""
+    return state.turn.queue[0] if state.turn is not None and state.turn.queue else None
+
+
+# A base game has no part: nothing to mask, deal or draw; the turn acts.
 _NO_PART = type(None)
 masked.register(_NO_PART, lambda part, player: None)
 dealt.register(_NO_PART, lambda part, config, rules, player, rng: (None, rng))
@@ -163,3 +196,5 @@ player_lines.register(_NO_PART, lambda part, state, rules: [])
 table_lines.register(_NO_PART, lambda part, view, rules: [])
 panel_lines.register(_NO_PART, lambda part, rules, player: [])
 surprise_board.register(_NO_PART, lambda part: ())
+acting_crab.register(_NO_PART, lambda part, state, player: turn_crab(state, player))
+resolving_step.register(_NO_PART, lambda part, state: turn_step(state))

@@ -85,6 +85,7 @@ from crabrules.oh_crab.model.actions import (
 from crabrules.oh_crab.model.names import cell_label, parse_cell, parse_pile, pile_label
 from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant, State
 from crabrules.oh_crab.rules import check_legal
+from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.dispatch import ByKind
 
 __all__ = [
@@ -128,15 +129,8 @@ def actor_colour(state: State, rules: Rules, player: int) -> str:
     Their active crab's in their turn, else their first crab's (with one crab each, simply
     theirs).
     """
-    adventure = state.adventure
-    if adventure is not None and adventure.frames and adventure.frames[-1].player == player:
-        return rules.colours[adventure.frames[-1].crab]
-    turn = state.turn
-    if turn is not None and turn.crab >= 0 and state.current == player:
-        return rules.colours[turn.crab]
-    if 0 <= player < len(rules.crabs_of):
-        return rules.colours[rules.crabs_of[player][0]]
-    return f"player {player}"
+    crab = expansion.acting_crab(state.adventure, state, player)
+    return rules.colours[crab] if crab >= 0 else f"player {player}"
 
 
 def _no_notation(action: Action, state: State, rules: Rules) -> str:

@@ -80,6 +80,7 @@ from crabrules.oh_crab.model.events import (
 from crabrules.oh_crab.model.names import SOURCES, cell_label, grant_words, pile_label, shells
 from crabrules.oh_crab.model.state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
+from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.dispatch import ByKind
 
 __all__ = [
@@ -237,11 +238,7 @@ def _move(action: Move, state: State, rules: Rules, player: str) -> str:
 
 
 def _step(state: State) -> Primitive | None:
-    """The step being resolved: the top frame's (Adventure Pack), else the turn's."""
-    adventure = state.adventure
-    if adventure is not None and adventure.frames:
-        return adventure.frames[-1].queue[0]
-    return state.turn.queue[0] if state.turn is not None and state.turn.queue else None
+    return expansion.resolving_step(state.adventure, state)
 
 
 @sentence_of.on(EndTurn)
@@ -267,18 +264,8 @@ def _on_board(state: State, action: Action) -> bool:
 
 
 def _active_crab(state: State, player: int) -> int:
-    """The crab ``player``'s actions move now.
-
-    Their frame's (Adventure Pack), the turn's active crab, else their first.
-    """
-    adventure = state.adventure
-    if adventure is not None and adventure.frames and adventure.frames[-1].player == player:
-        return adventure.frames[-1].crab
-    turn = state.turn
-    if turn is not None and turn.crab >= 0 and state.current == player:
-        return turn.crab
-    crabs_of = rules_for(state.config).crabs_of
-    return crabs_of[player][0] if 0 <= player < len(crabs_of) else -1
+    """The crab ``player``'s actions move now."""
+    return expansion.acting_crab(state.adventure, state, player)
 
 
 def _active(state: State, rules: Rules, player: int) -> str:
