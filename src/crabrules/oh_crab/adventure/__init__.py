@@ -14,14 +14,16 @@ cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
 The engine never imports this package: :func:`plug_in` registers the pack's
 :class:`~crabrules.oh_crab.engine.expansion.Expansion`
 (:mod:`~crabrules.oh_crab.adventure.plugin`: its hooks, its action kinds, its handlers of
-the named moments) and the :class:`~crabrules.oh_crab.view.expansion.ViewParts` the views
-call (:mod:`~crabrules.oh_crab.adventure.views`). :mod:`crabrules.oh_crab`, where the game
-is made, calls it, so the pack is always registered; importing this package registers
-nothing.
+the named moments), adds its kinds to the views' tables
+(:func:`~crabrules.oh_crab.adventure.views.register_views`: notation, words, what a
+player sees, pictures) and registers the checks' hooks
+(:class:`~crabrules.oh_crab.view.expansion.ViewParts`). :mod:`crabrules.oh_crab`, where
+the game is made, calls it, so the pack is always registered; importing this package
+registers nothing.
 """
 
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
-from crabrules.oh_crab.adventure.views import VIEW_PARTS
+from crabrules.oh_crab.adventure.views import VIEW_PARTS, register_views
 from crabrules.oh_crab.engine.expansion import register
 from crabrules.oh_crab.view.expansion import register as register_view_parts
 
@@ -31,4 +33,5 @@ __all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
 def plug_in() -> None:
     """Register the Adventure Pack with the engine and the views."""
     register(ADVENTURE_PACK)  # hooks, action kinds, moments (crabrules.oh_crab.engine.expansion)
-    register_view_parts(VIEW_PARTS)  # what the pack adds to observe, check, words and render
+    register_views()  # its kinds in the notation, the words, observe and the pictures
+    register_view_parts(VIEW_PARTS)  # what the pack adds to the checks

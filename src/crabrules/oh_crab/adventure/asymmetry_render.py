@@ -8,13 +8,19 @@ spied (never which).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from crabrules.oh_crab.content.asymmetry import tokens_for
 from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.model.actions import MakeObstacle, Skill
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.names import cell_label
 from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.view.observe import Observation
+from crabrules.oh_crab.view.svg import Marks, crab_space, on_board
 
-__all__ = ["asymmetry_lines", "asymmetry_panel_line"]
+__all__ = ["ASYMMETRY_MARKS", "asymmetry_lines", "asymmetry_panel_line"]
 
 
 def asymmetry_lines(state: State, rules: Rules) -> list[str]:
@@ -75,3 +81,19 @@ def asymmetry_panel_line(adventure: Adventure | None, rules: Rules, player: int)
             parts.append(f"{cards[card].name} {asymmetry.pincers[crab]}/{cards[card].pincers}")
     spied = len(asymmetry.spied[player])
     return "skill: " + "; ".join(parts) + (f" · spied {spied}" if spied else "")
+
+
+def _obstacle_marks(action: MakeObstacle, view: Observation, count: int) -> Marks:
+    return on_board((action.cell,), count), ()
+
+
+def _skill_marks(action: Skill, view: Observation, count: int) -> Marks:
+    return crab_space(action.crab, view, count), ()
+
+
+#: The spaces a Module 4 action outlines in :func:`~crabrules.oh_crab.render_svg` as the
+#: last action, by its kind: the new Obstacle's, the skilled crab's.
+ASYMMETRY_MARKS: dict[type, Callable[[Any, Observation, int], Marks]] = {
+    MakeObstacle: _obstacle_marks,
+    Skill: _skill_marks,
+}

@@ -11,6 +11,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from crabrules.oh_crab.engine.work import Rules
 from crabrules.oh_crab.model.actions import ChooseSkills, Decline, MakeObstacle, Skill
 from crabrules.oh_crab.model.events import (
@@ -25,53 +28,97 @@ from crabrules.oh_crab.model.events import (
 from crabrules.oh_crab.model.names import cell_label
 from crabrules.oh_crab.model.state import State
 
-__all__ = ["ASYMMETRY_EVENTS", "describe_asymmetry_action", "describe_asymmetry_event"]
-
-#: Module 4's events.
-ASYMMETRY_EVENTS = (
-    SkillsChosen,
-    SkillsRevealed,
-    SkillUsed,
-    SkillDeclined,
-    PincersRegenerated,
-    Spied,
-    ObstacleMade,
-)
+__all__ = [
+    "ASYMMETRY_ACTION_SENTENCES",
+    "ASYMMETRY_EVENTS",
+    "ASYMMETRY_EVENT_SENTENCES",
+    "describe_asymmetry_action",
+    "describe_asymmetry_event",
+]
 
 
 def _pincers(count: int) -> str:
     return f"{count} Pincer{'' if count == 1 else 's'}"
 
 
+def _card_name(rules: Rules, card: int) -> str:
+    cards = rules.pack.asymmetry if rules.pack is not None else ()
+    return cards[card].name if 0 <= card < len(cards) else f"card {card}"
+
+
+def _choose_skills(action: ChooseSkills, state: State, rules: Rules, who: str) -> str:
+    if len(action.cards) == 1:
+        return f"{who} chooses the Asymmetry card {_card_name(rules, action.cards[0])}"
+    crabs = rules.crabs_of[action.player] if 0 <= action.player < rules.players else ()
+    pairs = [
+        f"{_card_name(rules, card)} for {rules.colours[crab]}"
+        for crab, card in zip(crabs, action.cards, strict=False)
+    ]
+    return f"{who} chooses the Asymmetry cards " + " and ".join(pairs)
+
+
+def _skill(action: Skill, state: State, rules: Rules, who: str) -> str:
+    adventure = state.adventure
+    asymmetry = adventure.asymmetry if adventure is not None else None
+    card = -1
+    if asymmetry is not None and 0 <= action.crab < len(asymmetry.chosen):
+        card = asymmetry.chosen[action.crab]
+    return f"{who} uses the skill of {_card_name(rules, card)}"
+
+
+def _decline(action: Decline, state: State, rules: Rules, who: str) -> str:
+    return f"{who} lets the skill pass"
+
+
+def _obstacle(action: MakeObstacle, state: State, rules: Rules, who: str) -> str:
+    return f"{who} turns {cell_label(action.cell)} into a standard Obstacle"
+
+
+#: The sentence of each Module 4 action, by its kind (``who``: the player's name).
+ASYMMETRY_ACTION_SENTENCES: dict[type, Callable[[Any, State, Rules, str], str]] = {
+    ChooseSkills: _choose_skills,
+    Skill: _skill,
+    Decline: _decline,
+    MakeObstacle: _obstacle,
+}
+
+
 def describe_asymmetry_action(
     state: State, rules: Rules, who: str, action: ChooseSkills | Skill | Decline | MakeObstacle
 ) -> str:
     """Say what a Module 4 action does (``who``: the player's name)."""
-    pack = rules.pack
-    cards = pack.asymmetry if pack is not None else ()
+    return ASYMMETRY_ACTION_SENTENCES[type(action)](action, state, rules, who)
 
-    def name(card: int) -> str:
-        return cards[card].name if 0 <= card < len(cards) else f"card {card}"
 
-    if isinstance(action, ChooseSkills):
-        if len(action.cards) == 1:
-            return f"{who} chooses the Asymmetry card {name(action.cards[0])}"
-        crabs = rules.crabs_of[action.player] if 0 <= action.player < rules.players else ()
-        pairs = [
-            f"{name(card)} for {rules.colours[crab]}"
-            for crab, card in zip(crabs, action.cards, strict=False)
-        ]
-        return f"{who} chooses the Asymmetry cards " + " and ".join(pairs)
-    if isinstance(action, Skill):
-        adventure = state.adventure
-        asymmetry = adventure.asymmetry if adventure is not None else None
-        card = -1
-        if asymmetry is not None and 0 <= action.crab < len(asymmetry.chosen):
-            card = asymmetry.chosen[action.crab]
-        return f"{who} uses the skill of {name(card)}"
-    if isinstance(action, Decline):
-        return f"{who} lets the skill pass"
-    return f"{who} turns {cell_label(action.cell)} into a standard Obstacle"
+def _spied(event: Spied) -> str:
+    what = "Events" if event.kind == "event" else "Challenges"
+    tiles = ", ".join(str(t + 1) for t in event.tiles)
+    where = f"Beach tile{'' if len(event.tiles) == 1 else 's'} {tiles}"
+    text = f"{event.colour} spies the face-down {what} of {where}"
+    if any(event.names):
+        text += ": " + ", ".join(event.names)
+    return text
+
+
+#: The sentence of each Module 4 event, by its kind.
+ASYMMETRY_EVENT_SENTENCES: dict[type, Callable[[Any], str]] = {
+    SkillsChosen: lambda event: f"{event.colour} has chosen their Asymmetry card",
+    SkillsRevealed: lambda event: "the Asymmetry cards are revealed: " + ", ".join(event.names),
+    SkillUsed: lambda event: (
+        f"{event.colour} uses the skill of {event.name} ({_pincers(event.pincers)} left)"
+    ),
+    SkillDeclined: lambda event: f"{event.colour} lets the skill of {event.name} pass",
+    PincersRegenerated: lambda event: (
+        f"{event.colour} regains a Pincer ({_pincers(event.pincers)})"
+    ),
+    Spied: _spied,
+    ObstacleMade: lambda event: (
+        f"{event.colour} turns {cell_label(event.cell)} into a standard Obstacle"
+    ),
+}
+
+#: Module 4's events.
+ASYMMETRY_EVENTS = tuple(ASYMMETRY_EVENT_SENTENCES)
 
 
 def describe_asymmetry_event(
@@ -84,22 +131,4 @@ def describe_asymmetry_event(
     | ObstacleMade,
 ) -> str:
     """Say what happened, for a Module 4 event."""
-    if isinstance(event, SkillsChosen):
-        return f"{event.colour} has chosen their Asymmetry card"
-    if isinstance(event, SkillsRevealed):
-        return "the Asymmetry cards are revealed: " + ", ".join(event.names)
-    if isinstance(event, SkillUsed):
-        return f"{event.colour} uses the skill of {event.name} ({_pincers(event.pincers)} left)"
-    if isinstance(event, SkillDeclined):
-        return f"{event.colour} lets the skill of {event.name} pass"
-    if isinstance(event, PincersRegenerated):
-        return f"{event.colour} regains a Pincer ({_pincers(event.pincers)})"
-    if isinstance(event, Spied):
-        what = "Events" if event.kind == "event" else "Challenges"
-        tiles = ", ".join(str(t + 1) for t in event.tiles)
-        where = f"Beach tile{'' if len(event.tiles) == 1 else 's'} {tiles}"
-        text = f"{event.colour} spies the face-down {what} of {where}"
-        if any(event.names):
-            text += ": " + ", ".join(event.names)
-        return text
-    return f"{event.colour} turns {cell_label(event.cell)} into a standard Obstacle"
+    return ASYMMETRY_EVENT_SENTENCES[type(event)](event)

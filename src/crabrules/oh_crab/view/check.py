@@ -108,13 +108,7 @@ def _check_crabs(state: State, rules: Tables) -> None:
 
 def _check_placing(state: State, rules: Tables) -> None:
     """2-player setup: the first player's crab on Start space 1, the second's on 2-4."""
-    if not rules.team or state.round != 1 or state.turn is not None:
-        raise InvalidStateError("phase: only a 2-player game begins by placing its crabs")
-    if set(state.planned) != {NO_CARD} or state.cook_used or any(state.knocked):
-        raise InvalidStateError("phase: nothing happens before the crabs are placed")
-    if any(state.tokens):
-        # Token 1 is placed at the start of a turn of Action 1, after the first Planning.
-        raise InvalidStateError("tokens: no activation token is placed before the crabs are")
+    _check_before_placing(state, rules)
     starts = rules.layout.starts
     first, second = state.cook, 1 - state.cook
     placed = [c for c, cell in enumerate(state.crabs) if cell != NOWHERE]
@@ -130,6 +124,17 @@ def _check_placing(state: State, rules: Tables) -> None:
         state.crabs[c] not in starts[1:4] for c in theirs
     ):
         raise InvalidStateError("crabs: Start space 1 for the first crab, then 2, 3 or 4")
+
+
+def _check_before_placing(state: State, rules: Tables) -> None:
+    """Only a 2-player game begins by placing its crabs, and nothing happens before."""
+    if not rules.team or state.round != 1 or state.turn is not None:
+        raise InvalidStateError("phase: only a 2-player game begins by placing its crabs")
+    if set(state.planned) != {NO_CARD} or state.cook_used or any(state.knocked):
+        raise InvalidStateError("phase: nothing happens before the crabs are placed")
+    if any(state.tokens):
+        # Token 1 is placed at the start of a turn of Action 1, after the first Planning.
+        raise InvalidStateError("tokens: no activation token is placed before the crabs are")
 
 
 def _check_tokens(state: State, rules: Tables) -> None:
@@ -169,6 +174,20 @@ def _check_tokens_by_phase(state: State, rules: Tables) -> None:
 
 def _check_cards(state: State, rules: Tables) -> None:
     """Every card in one place; starting cards only with their owner or in the box."""
+    _check_card_places(state, rules)
+    if any(c < RESTING for c in state.planned):
+        raise InvalidStateError("planned: a card, NO_CARD (-1) or RESTING (-2)")
+    if any(list(h) != sorted(h) for h in state.hands) or list(state.removed) != sorted(
+        state.removed
+    ):
+        raise InvalidStateError("hands, removed: kept sorted")
+    for p in range(state.config.players):
+        _check_own_cards(state, rules, p)
+    _check_starting_cards(state, rules)
+
+
+def _check_card_places(state: State, rules: Tables) -> None:
+    """Every card of the game is in exactly one place."""
     cards = [
         *(c for h in state.hands for c in h),
         *(c for c in state.planned if c >= 0),
@@ -180,20 +199,21 @@ def _check_cards(state: State, rules: Tables) -> None:
     ]
     if sorted(cards) != list(range(len(rules.cards))):
         raise InvalidStateError("cards: every card must be in exactly one place")
-    if any(c < RESTING for c in state.planned):
-        raise InvalidStateError("planned: a card, NO_CARD (-1) or RESTING (-2)")
-    if any(list(h) != sorted(h) for h in state.hands) or list(state.removed) != sorted(
-        state.removed
-    ):
-        raise InvalidStateError("hands, removed: kept sorted")
-    for p in range(state.config.players):
-        held = {*state.hands[p], *(c for c in state.planned[p : p + 1] if c >= 0)}
-        own = {*held, *state.traces[p], *state.discards[p]}
-        if any(rules.cards[c].starting and c not in rules.decks[p] for c in own):
-            raise InvalidStateError(f"cards: player {p} holds another colour's starting card")
-        known = state.known[p]
-        if list(known) != sorted(set(known)) or not set(known) <= held:
-            raise InvalidStateError(f"known: player {p}'s seen cards are not in their Hand")
+
+
+def _check_own_cards(state: State, rules: Tables, p: int) -> None:
+    """Player ``p`` holds only their own starting cards, and knows only cards they hold."""
+    held = {*state.hands[p], *(c for c in state.planned[p : p + 1] if c >= 0)}
+    own = {*held, *state.traces[p], *state.discards[p]}
+    if any(rules.cards[c].starting and c not in rules.decks[p] for c in own):
+        raise InvalidStateError(f"cards: player {p} holds another colour's starting card")
+    known = state.known[p]
+    if list(known) != sorted(set(known)) or not set(known) <= held:
+        raise InvalidStateError(f"known: player {p}'s seen cards are not in their Hand")
+
+
+def _check_starting_cards(state: State, rules: Tables) -> None:
+    """Starting cards never in the Market or draw pile, and only they in the box; draw_seen."""
     if any(rules.cards[c].starting for c in (*state.draw, *(c for p in state.market for c in p))):
         raise InvalidStateError("draw, market: starting cards never enter the Market")
     if any(not rules.cards[c].starting for c in state.removed):
@@ -231,17 +251,7 @@ def _check_phase(state: State, n: int) -> None:
     # 2-player mode: Planning 2 and Action 2 come once every player placed token 1.
     second = rules.team and all(any(state.tokens[c] for c in mine) for mine in rules.crabs_of)
     if state.phase is Phase.PLANNING:
-        if turn is not None or (over and not second):
-            # A game over is played out to the End of Round (2-player mode: Action 2 too).
-            raise InvalidStateError("phase: planning has no turn, and the game goes on")
-        if SEA in state.crabs and not rules.team:
-            raise InvalidStateError("phase: planning has no crab in the sea")
-        if state.cook_used and not second:
-            raise InvalidStateError("cook_used: the cook comes back at the End of Round")
-        if NO_CARD not in planned or any(
-            p == NO_CARD and not state.hands[i] for i, p in enumerate(planned)
-        ):
-            raise InvalidStateError("planned: someone is still to plan, with a card to plan")
+        _check_planning(state, rules, over=over, second=second)
         return
     if state.phase is Phase.OVER:
         if turn is not None or not over or set(planned) != {NO_CARD}:
@@ -249,6 +259,31 @@ def _check_phase(state: State, n: int) -> None:
         return
     if turn is None:
         raise InvalidStateError("turn: the action phase needs a turn")
+    _check_turn_order(state, rules, n, turn)
+
+
+def _check_planning(state: State, rules: Tables, *, over: bool, second: bool) -> None:
+    """A Planning phase: no turn, the game goes on, someone is still to plan.
+
+    ``over``: a crab reached the sea; ``second``: the 2-player mode's Planning 2.
+    """
+    planned = state.planned
+    if state.turn is not None or (over and not second):
+        # A game over is played out to the End of Round (2-player mode: Action 2 too).
+        raise InvalidStateError("phase: planning has no turn, and the game goes on")
+    if SEA in state.crabs and not rules.team:
+        raise InvalidStateError("phase: planning has no crab in the sea")
+    if state.cook_used and not second:
+        raise InvalidStateError("cook_used: the cook comes back at the End of Round")
+    if NO_CARD not in planned or any(
+        p == NO_CARD and not state.hands[i] for i, p in enumerate(planned)
+    ):
+        raise InvalidStateError("planned: someone is still to plan, with a card to plan")
+
+
+def _check_turn_order(state: State, rules: Tables, n: int, turn: Turn) -> None:
+    """The action phase: from the cook, those who played hold no face-down card."""
+    planned = state.planned
     # From the cook: those who played hold no face-down card, those to come hold theirs.
     order = [(state.cook + k) % n for k in range(n)]
     at = order.index(state.current)
@@ -276,8 +311,14 @@ def _check_active(state: State, rules: Tables, order: list[int], at: int) -> Non
             raise InvalidStateError("turn: a crab is activated at the start of Action 1")
     elif turn.crab not in mine:
         raise InvalidStateError(f"turn: the active crab is one of {mine}")
-    if not rules.team:
-        return
+    if rules.team:
+        _check_action_tokens(state, rules, order, at, turn)
+
+
+def _check_action_tokens(
+    state: State, rules: Tables, order: list[int], at: int, turn: Turn
+) -> None:
+    """2-player mode: the activation tokens agree with whose turn of Action 1 or 2 it is."""
     # Action k: those who played have placed token k, those to come have not (the cook's
     # turn of Action 2 places token 2 as it begins).
     phase = 2 if 2 in state.tokens else 1
@@ -334,6 +375,14 @@ def _check_turn(state: State, rules: Tables) -> None:
     elif adventure is not None and adventure.due and turn.stage is not Stage.ACT:
         raise InvalidStateError("turn: cards fall due only once the turn's actions begin")
     _check_grants(state, rules, turn)
+    _check_queue(state, rules, turn, waiting=waiting)
+
+
+def _check_queue(state: State, rules: Tables, turn: Turn, *, waiting: bool) -> None:
+    """The turn's steps left: part of an action, waiting for a choice it has.
+
+    ``waiting``: a frame of the Adventure Pack is on top, so the turn waits where it was.
+    """
     if turn.queue and tuple(turn.queue) not in _possible_queues(state.config):
         raise InvalidStateError("turn: the queue is no part of an action")
     if turn.queue and turn.queue[0] in AUTOMATIC and not waiting:
@@ -397,13 +446,8 @@ def _possible_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     return frozenset(queues)
 
 
-def check_observation(view: Observation) -> None:
-    """Refuse an observation no state could give.
-
-    Raises:
-        InvalidStateError: saying what is wrong.
-    """
-    n = view.config.players
+def _check_view_sizes(view: Observation, n: int) -> None:
+    """The viewer is a player or a spectator; one entry per player and per crab."""
     crabs = len(rules_for(view.config).owners)
     player = view.player
     if player is not None and not 0 <= player < n:
@@ -416,6 +460,17 @@ def check_observation(view: Observation) -> None:
             raise InvalidStateError(f"{name}: one entry per crab is needed ({crabs})")
     if len(view.known) != n:
         raise InvalidStateError(f"known: one entry per player is needed ({n})")
+
+
+def check_observation(view: Observation) -> None:
+    """Refuse an observation no state could give.
+
+    Raises:
+        InvalidStateError: saying what is wrong.
+    """
+    n = view.config.players
+    player = view.player
+    _check_view_sizes(view, n)
     if player is None and view.hand:
         raise InvalidStateError("hand: a spectator holds no Hand")
     if player is not None and len(view.hand) != view.hand_sizes[player]:

@@ -32,6 +32,10 @@ action                 notation
 ``EndTurn``            ``red: end`` [``discard a07``] [``ignore current``]
 =====================  ===============================================================
 
+Each action is written by its kind (:data:`notation_of`) and read by its verb
+(:func:`register_verb`); the Adventure Pack registers its own there (``take``,
+``treasure``, ``reveal``, ``choose``, ``skills``, ``skill``, ``decline``, ``obstacle``).
+
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> state = initial_state(Config(players=3), seed=7)
 >>> action_to_str(state, legal_actions(state, 2)[0])
@@ -60,37 +64,40 @@ from crabrules.oh_crab.model.actions import (
     Action,
     Activate,
     AddCard,
-    Choose,
-    ChooseSkills,
-    Decline,
     Discard,
     Dope,
     EndTurn,
     Exchange,
     ExchangeAndEnd,
     Finish,
-    MakeObstacle,
     Move,
     PickTrace,
     Pile,
     Place,
     Plan,
     Rest,
-    Reveal,
     Shift,
     Shortcut,
     Side,
-    Skill,
     StandUp,
-    TakeMarket,
     Use,
-    UseTreasure,
 )
 from crabrules.oh_crab.model.names import cell_label, parse_cell, parse_pile, pile_label
 from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant, State
 from crabrules.oh_crab.rules import check_legal
+from crabrules.oh_crab.view import expansion
+from crabrules.oh_crab.view.dispatch import ByKind
 
-__all__ = ["action_to_str", "actor_colour", "grant_labels", "parse_action"]
+__all__ = [
+    "Arguments",
+    "NotationError",
+    "action_to_str",
+    "actor_colour",
+    "grant_labels",
+    "notation_of",
+    "parse_action",
+    "register_verb",
+]
 
 
 def grant_labels(grants: tuple[Grant, ...]) -> list[str]:
@@ -113,7 +120,7 @@ def action_to_str(state: State, action: Action) -> str:
         raise not_a_state(state, State)
     check_legal(state, action)
     rules = rules_for(state.config)
-    return f"{actor_colour(state, rules, action.player)}: {_body(state, rules, action)}"
+    return f"{actor_colour(state, rules, action.player)}: {notation_of(action, state, rules)}"
 
 
 def actor_colour(state: State, rules: Rules, player: int) -> str:
@@ -122,99 +129,111 @@ def actor_colour(state: State, rules: Rules, player: int) -> str:
     Their active crab's in their turn, else their first crab's (with one crab each, simply
     theirs).
     """
-    adventure = state.adventure
-    if adventure is not None and adventure.frames and adventure.frames[-1].player == player:
-        return rules.colours[adventure.frames[-1].crab]
-    turn = state.turn
-    if turn is not None and turn.crab >= 0 and state.current == player:
-        return rules.colours[turn.crab]
-    if 0 <= player < len(rules.crabs_of):
-        return rules.colours[rules.crabs_of[player][0]]
-    return f"player {player}"
+    crab = expansion.acting_crab(state.adventure, state, player)
+    return rules.colours[crab] if crab >= 0 else f"player {player}"
 
 
-def _body(state: State, rules: Rules, action: Action) -> str:
-    card = _card_writer(rules)
-    if isinstance(action, Place):
-        return f"place {rules.colours[action.crab]} {action.space}"
-    if isinstance(action, Activate):
-        return f"activate {rules.colours[action.crab]}"
-    if isinstance(action, Plan):
-        return f"plan {card(action.card)}"
-    if isinstance(action, AddCard):
-        return f"add {action.side.value}"
-    if isinstance(action, Rest):
-        keep = "" if action.keep == NO_CARD else f"keep {card(action.keep)} "
-        return f"rest {keep}take {pile_label(action.take)}"
-    if isinstance(action, Use):
-        grants = state.turn.grants if state.turn is not None else ()
-        return f"use {grant_labels(grants)[action.grant]}"
-    if isinstance(action, Move):
-        return f"move {cell_label(action.dest)}" + _extras(rules, action.discard, action.pushes)
-    if isinstance(action, StandUp):
-        return "stand up"
-    if isinstance(action, Discard):
-        return f"discard {card(action.card)}"
-    if isinstance(action, PickTrace):
-        return f"pick {card(action.card)}"
-    if isinstance(action, Dope):
-        return f"dope {card(action.card)} {action.side.value}"
-    if isinstance(action, Exchange):
-        return f"exchange {card(action.card)} take {pile_label(action.take)}"
-    if isinstance(action, Shift):
-        target = f"{rules.colours[action.crab]} {cell_label(action.dest)}"
-        return f"shift {target}" + _extras(rules, action.discard, ())
-    if isinstance(action, Finish):
-        return "finish"
-    if isinstance(action, Shortcut):
-        cards = " ".join(card(c) for c in action.cards)
-        return f"shortcut {cards}" + _extras(rules, NO_CARD, action.pushes)
-    if isinstance(action, ExchangeAndEnd):
-        return f"exchange {card(action.card)} take {pile_label(action.take)} end"
-    if isinstance(action, EndTurn):
-        text = "end" + _extras(rules, action.discard, ())
-        return text + (" ignore current" if action.ignore_current else "")
-    return _adventure_body(rules, action)
+def _no_notation(action: Action, state: State, rules: Rules) -> str:
+    # Only an action of a module whose notation is not registered comes here.
+    raise IllegalActionError(
+        f"not Oh Crab! notation: no notation for {action!r:.80}",
+        action=action,
+        reason=CommonReason.BAD_NOTATION,
+    )
 
 
-def _adventure_body(rules: Rules, action: Action) -> str:
-    """The notation of the actions only the Adventure Pack's modules offer."""
-    if isinstance(action, TakeMarket):
-        return f"take {pile_label(action.take)}"
-    if isinstance(action, UseTreasure):
-        return f"treasure {_token_id(rules, action.token)}"
-    if isinstance(action, Reveal):
-        return "reveal"
-    if isinstance(action, Choose):
-        return f"choose {action.option + 1}"
-    # Module 4
-    if isinstance(action, ChooseSkills):
-        return "skills " + " ".join(_skill_id(rules, c) for c in action.cards)
-    if isinstance(action, Skill):
-        return f"skill {rules.colours[action.crab]}"
-    if isinstance(action, Decline):
-        return "decline"
-    assert isinstance(action, MakeObstacle)
-    return f"obstacle {cell_label(action.cell)}"
+#: The words after the colour, by the action's kind (the Adventure Pack registers its own).
+notation_of: ByKind[[Action, State, Rules], str] = ByKind("notation", _no_notation)
 
 
-def _skill_id(rules: Rules, card: int) -> str:
-    pack = rules.pack
-    if pack is None or not 0 <= card < len(pack.asymmetry):
-        return str(card)
-    return pack.asymmetry[card].id
+@notation_of.on(Place)
+def _place(action: Place, state: State, rules: Rules) -> str:
+    return f"place {rules.colours[action.crab]} {action.space}"
 
 
-def _token_id(rules: Rules, token: int) -> str:
-    pack = rules.pack
-    if pack is None or not 0 <= token < len(pack.surprises):
-        return str(token)
-    return pack.surprises[token].id
+@notation_of.on(Activate)
+def _activate(action: Activate, state: State, rules: Rules) -> str:
+    return f"activate {rules.colours[action.crab]}"
 
 
-def _card_writer(rules: Rules) -> Callable[[CardId], str]:
-    ids = [c.id for c in rules.cards]
-    return lambda card: ids[card]
+@notation_of.on(Plan)
+def _plan(action: Plan, state: State, rules: Rules) -> str:
+    return f"plan {rules.cards[action.card].id}"
+
+
+@notation_of.on(AddCard)
+def _add(action: AddCard, state: State, rules: Rules) -> str:
+    return f"add {action.side.value}"
+
+
+@notation_of.on(Rest)
+def _rest(action: Rest, state: State, rules: Rules) -> str:
+    keep = "" if action.keep == NO_CARD else f"keep {rules.cards[action.keep].id} "
+    return f"rest {keep}take {pile_label(action.take)}"
+
+
+@notation_of.on(Use)
+def _use(action: Use, state: State, rules: Rules) -> str:
+    grants = state.turn.grants if state.turn is not None else ()
+    return f"use {grant_labels(grants)[action.grant]}"
+
+
+@notation_of.on(Move)
+def _move(action: Move, state: State, rules: Rules) -> str:
+    return f"move {cell_label(action.dest)}" + _extras(rules, action.discard, action.pushes)
+
+
+@notation_of.on(StandUp)
+def _stand_up(action: StandUp, state: State, rules: Rules) -> str:
+    return "stand up"
+
+
+@notation_of.on(Discard)
+def _discard(action: Discard, state: State, rules: Rules) -> str:
+    return f"discard {rules.cards[action.card].id}"
+
+
+@notation_of.on(PickTrace)
+def _pick(action: PickTrace, state: State, rules: Rules) -> str:
+    return f"pick {rules.cards[action.card].id}"
+
+
+@notation_of.on(Dope)
+def _dope(action: Dope, state: State, rules: Rules) -> str:
+    return f"dope {rules.cards[action.card].id} {action.side.value}"
+
+
+@notation_of.on(Exchange)
+def _exchange(action: Exchange, state: State, rules: Rules) -> str:
+    return f"exchange {rules.cards[action.card].id} take {pile_label(action.take)}"
+
+
+@notation_of.on(Shift)
+def _shift(action: Shift, state: State, rules: Rules) -> str:
+    target = f"{rules.colours[action.crab]} {cell_label(action.dest)}"
+    return f"shift {target}" + _extras(rules, action.discard, ())
+
+
+@notation_of.on(Finish)
+def _finish(action: Finish, state: State, rules: Rules) -> str:
+    return "finish"
+
+
+@notation_of.on(Shortcut)
+def _shortcut(action: Shortcut, state: State, rules: Rules) -> str:
+    cards = " ".join(rules.cards[c].id for c in action.cards)
+    return f"shortcut {cards}" + _extras(rules, NO_CARD, action.pushes)
+
+
+@notation_of.on(ExchangeAndEnd)
+def _exchange_and_end(action: ExchangeAndEnd, state: State, rules: Rules) -> str:
+    return f"exchange {rules.cards[action.card].id} take {pile_label(action.take)} end"
+
+
+@notation_of.on(EndTurn)
+def _end(action: EndTurn, state: State, rules: Rules) -> str:
+    text = "end" + _extras(rules, action.discard, ())
+    return text + (" ignore current" if action.ignore_current else "")
 
 
 def _extras(rules: Rules, discard: CardId, pushes: tuple[Cell, ...]) -> str:
@@ -224,8 +243,12 @@ def _extras(rules: Rules, discard: CardId, pushes: tuple[Cell, ...]) -> str:
     return text
 
 
-class _NotationError(Exception):
-    """The text is not the notation (the message says why)."""
+class NotationError(Exception):
+    """The text is not the notation (the message says why).
+
+    :func:`parse_action` turns it into an
+    :class:`~crabrules.core.errors.IllegalActionError` with reason ``bad_notation``.
+    """
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -240,7 +263,7 @@ def parse_action(state: State, text: str) -> Action:
         raise not_a_state(state, State)
     try:
         action = _parse(state, text)
-    except _NotationError as problem:
+    except NotationError as problem:
         raise IllegalActionError(
             f"not Oh Crab! notation: {problem}", action=text, reason=CommonReason.BAD_NOTATION
         ) from None
@@ -251,18 +274,18 @@ def parse_action(state: State, text: str) -> Action:
 def _parse(state: State, text: str) -> Action:
     rules = rules_for(state.config)
     if type(text) is not str:
-        raise _NotationError(f"a string is needed, not {text!r:.40}")
+        raise NotationError(f"a string is needed, not {text!r:.40}")
     # Every word of the notation is lower case, so "RED: Plan Red-1" reads as well.
     who, colon, rest = text.lower().partition(":")
     if not colon:
-        raise _NotationError(f"{text.strip()!r:.40} names no player (write 'red: move c4')")
+        raise NotationError(f"{text.strip()!r:.40} names no player (write 'red: move c4')")
     player = _player(rules, who.strip())
     words = rest.split()
     if not words:
-        raise _NotationError("no verb after the colour")
-    verb, args = words[0], _Args(state, rules, player, words[1:])
+        raise NotationError("no verb after the colour")
+    verb, args = words[0], Arguments(state, rules, player, words[1:])
     if verb not in _PARSERS:
-        raise _NotationError(f"{verb!r:.40} is no verb ({', '.join(_PARSERS)})")
+        raise NotationError(f"{verb!r:.40} is no verb ({', '.join(_PARSERS)})")
     action = _PARSERS[verb](args)
     args.done()
     return action
@@ -271,48 +294,48 @@ def _parse(state: State, text: str) -> Action:
 # One reader per verb, each taking the words after it. The simple ones are written inline.
 
 
-def _read_place(args: _Args) -> Action:
+def _read_place(args: Arguments) -> Action:
     crab = args.crab()
     space = args.word("a Start space (1 to 5)")
     if space not in ("1", "2", "3", "4", "5"):
-        raise _NotationError(f"{space!r:.40} is no Start space (1 to 5)")
+        raise NotationError(f"{space!r:.40} is no Start space (1 to 5)")
     return Place(args.player, crab, int(space))
 
 
-def _read_rest(args: _Args) -> Action:
+def _read_rest(args: Arguments) -> Action:
     keep = args.card() if args.keyword("keep") else NO_CARD
     args.expect("take")
     return Rest(args.player, keep, args.pile())
 
 
-def _read_use(args: _Args) -> Action:
+def _read_use(args: Arguments) -> Action:
     label = args.word("an action of the turn")
     grants = args.state.turn.grants if args.state.turn is not None else ()
     labels = grant_labels(grants)
     lowered = [known.lower() for known in labels]  # the text was read in lower case
     if label not in lowered:
-        raise _NotationError(
+        raise NotationError(
             f"{label!r:.40} is no action of this turn ({', '.join(labels) or 'none'})"
         )
     return Use(args.player, lowered.index(label))
 
 
-def _read_move(args: _Args) -> Action:
+def _read_move(args: Arguments) -> Action:
     dest = args.cell()
     return Move(args.player, dest, args.discard(), args.pushes())
 
 
-def _read_stand(args: _Args) -> Action:
+def _read_stand(args: Arguments) -> Action:
     args.expect("up")
     return StandUp(args.player)
 
 
-def _read_dope(args: _Args) -> Action:
+def _read_dope(args: Arguments) -> Action:
     card = args.card()
     return Dope(args.player, card, args.side())
 
 
-def _read_exchange(args: _Args) -> Action:
+def _read_exchange(args: Arguments) -> Action:
     card = args.card()
     args.expect("take")
     pile = args.pile()
@@ -321,20 +344,20 @@ def _read_exchange(args: _Args) -> Action:
     return Exchange(args.player, card, pile)
 
 
-def _read_shift(args: _Args) -> Action:
+def _read_shift(args: Arguments) -> Action:
     crab = args.crab()
     dest = args.cell()
     return Shift(args.player, crab, dest, args.discard())
 
 
-def _read_shortcut(args: _Args) -> Action:
+def _read_shortcut(args: Arguments) -> Action:
     cards = []
     while args.left() and args.peek() != "push":
         cards.append(args.card())
     return Shortcut(args.player, tuple(cards), args.pushes())
 
 
-def _read_end(args: _Args) -> Action:
+def _read_end(args: Arguments) -> Action:
     discard = args.discard()
     ignore = args.keyword("ignore")
     if ignore:
@@ -342,38 +365,8 @@ def _read_end(args: _Args) -> Action:
     return EndTurn(args.player, discard, ignore)
 
 
-def _read_treasure(args: _Args) -> Action:
-    word = args.word("a Surprise token")
-    pack = args.rules.pack
-    ids = [] if pack is None else [t.id for t in pack.surprises]
-    if word not in ids:
-        raise _NotationError(f"{word!r:.40} is no Surprise token")
-    return UseTreasure(args.player, ids.index(word))
-
-
-def _read_choose(args: _Args) -> Action:
-    word = args.word("a reward's number")
-    if not word.isdigit() or not 1 <= int(word) <= 9:
-        raise _NotationError(f"{word!r:.40} is no reward's number (1, 2, ...)")
-    return Choose(args.player, int(word) - 1)
-
-
-def _read_skills(args: _Args) -> Action:
-    pack = args.rules.pack
-    ids = [] if pack is None else [c.id for c in pack.asymmetry]
-    cards = []
-    while args.left():
-        word = args.word("an Asymmetry card")
-        if word not in ids:
-            raise _NotationError(f"{word!r:.40} is no Asymmetry card")
-        cards.append(ids.index(word))
-    if not cards:
-        raise _NotationError("'skills' names the Asymmetry card(s) chosen, one per crab")
-    return ChooseSkills(args.player, tuple(cards))
-
-
 #: Each verb and its reader, in the order an error message lists them.
-_PARSERS: dict[str, Callable[[_Args], Action]] = {
+_PARSERS: dict[str, Callable[[Arguments], Action]] = {
     "place": _read_place,
     "activate": lambda args: Activate(args.player, args.crab()),
     "plan": lambda args: Plan(args.player, args.card()),
@@ -390,34 +383,39 @@ _PARSERS: dict[str, Callable[[_Args], Action]] = {
     "finish": lambda args: Finish(args.player),
     "shortcut": _read_shortcut,
     "end": _read_end,
-    "take": lambda args: TakeMarket(args.player, args.pile()),
-    "treasure": _read_treasure,
-    "reveal": lambda args: Reveal(args.player),
-    "choose": _read_choose,
-    # Module 4
-    "skills": _read_skills,
-    "skill": lambda args: Skill(args.player, args.crab()),
-    "decline": lambda args: Decline(args.player),
-    "obstacle": lambda args: MakeObstacle(args.player, args.cell()),
 }
+
+
+def register_verb(verb: str, reader: Callable[[Arguments], Action] | None) -> None:
+    """Read ``verb`` with ``reader`` (``None``: no more); a new verb is listed last.
+
+    The Adventure Pack registers its verbs so (``take``, ``treasure``, ...).
+    """
+    if reader is None:
+        _PARSERS.pop(verb, None)
+    else:
+        _PARSERS[verb] = reader
 
 
 def _player(rules: Rules, word: str) -> int:
     if word in rules.names:
         return rules.names.index(word)
     if word not in rules.colours:
-        raise _NotationError(f"{word!r:.40} is no player's colour ({', '.join(rules.colours)})")
+        raise NotationError(f"{word!r:.40} is no player's colour ({', '.join(rules.colours)})")
     return rules.owners[rules.colours.index(word)]
 
 
 def _crab(rules: Rules, word: str) -> int:
     if word not in rules.colours:
-        raise _NotationError(f"{word!r:.40} is no crab's colour ({', '.join(rules.colours)})")
+        raise NotationError(f"{word!r:.40} is no crab's colour ({', '.join(rules.colours)})")
     return rules.colours.index(word)
 
 
-class _Args:
-    """The words after the verb, read one at a time, with what they are read against."""
+class Arguments:
+    """The words after the verb, read one at a time, with what they are read against.
+
+    Each reader raises :class:`NotationError` for a word that is not what it reads.
+    """
 
     state: State
     rules: Rules
@@ -432,59 +430,71 @@ class _Args:
         self.cards = {c.id: i for i, c in enumerate(rules.cards)}
 
     def left(self) -> bool:
+        """Whether words are left."""
         return bool(self.words)
 
     def peek(self) -> str:
+        """The next word, left in place."""
         return self.words[0]
 
     def word(self, what: str) -> str:
+        """The next word (``what`` names it when it is missing)."""
         if not self.words:
-            raise _NotationError(f"{what} is missing")
+            raise NotationError(f"{what} is missing")
         return self.words.pop(0)
 
     def keyword(self, word: str) -> bool:
+        """Read ``word`` if it comes next; whether it did."""
         if self.words and self.words[0] == word:
             self.words.pop(0)
             return True
         return False
 
     def expect(self, word: str) -> None:
+        """Read ``word``, which must come next."""
         if not self.keyword(word):
-            raise _NotationError(f"{word!r} is missing")
+            raise NotationError(f"{word!r} is missing")
 
     def crab(self) -> int:
+        """A crab, by its colour."""
         return _crab(self.rules, self.word("a crab's colour"))
 
     def card(self) -> CardId:
+        """A card, by its id (``red-1``, ``a07``)."""
         word = self.word("a card")
         if word not in self.cards:
-            raise _NotationError(f"{word!r:.40} is no card (cards are written as red-1, a07, ...)")
+            raise NotationError(f"{word!r:.40} is no card (cards are written as red-1, a07, ...)")
         return self.cards[word]
 
     def side(self) -> Side:
+        """A side of the Trace (``left`` or ``right``)."""
         word = self.word("a side (left or right)")
         if word not in ("left", "right"):
-            raise _NotationError(f"{word!r:.40} is no side (left or right)")
+            raise NotationError(f"{word!r:.40} is no side (left or right)")
         return Side(word)
 
     def pile(self) -> Pile:
+        """A Market pile (``m1``-``m3``, ``draw``, ``none``)."""
         word = self.word("a Market pile")
         pile = parse_pile(word)
         if pile is None:
-            raise _NotationError(f"{word!r:.40} is no Market pile (m1, m2, m3, draw, none)")
+            raise NotationError(f"{word!r:.40} is no Market pile (m1, m2, m3, draw, none)")
         return pile
 
     def cell(self) -> Cell:
+        """A space of the board, by its label (``c4``)."""
         word = self.word("a space")
         cell = parse_cell(word)
         if cell is None or cell >= self.rules.layout.cells:
-            raise _NotationError(f"{word!r:.40} is no space of the board")
+            raise NotationError(f"{word!r:.40} is no space of the board")
         return cell
 
     def discard(self) -> CardId:
+        """The card after ``discard``, if that comes next."""
         return self.card() if self.keyword("discard") else NO_CARD
 
     def pushes(self) -> tuple[Cell, ...]:
+        """The spaces after ``push``, if that comes next."""
         if not self.keyword("push"):
             return ()
         cells = [self.cell()]
@@ -493,5 +503,6 @@ class _Args:
         return tuple(cells)
 
     def done(self) -> None:
+        """Refuse words left over."""
         if self.words:
-            raise _NotationError(f"unexpected {' '.join(self.words)!r:.40}")
+            raise NotationError(f"unexpected {' '.join(self.words)!r:.40}")

@@ -29,12 +29,20 @@ from crabrules.oh_crab.content.board import Cell
 from crabrules.oh_crab.engine.work import rules_for
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import MAX_PLAYERS, Config
-from crabrules.oh_crab.model.events import CardPlanned, Event, MarketCardTaken, SurpriseFlipped
-from crabrules.oh_crab.model.events import Spied as SpiedEvent
+from crabrules.oh_crab.model.events import CardPlanned, Event, MarketCardTaken
 from crabrules.oh_crab.model.state import CardId, Phase, State, Turn
-from crabrules.oh_crab.view.expansion import required_parts
+from crabrules.oh_crab.view.dispatch import ByKind
+from crabrules.oh_crab.view.expansion import dealt, masked
 
-__all__ = ["HIDDEN", "Observation", "deal", "determinize", "observe", "observe_events"]
+__all__ = [
+    "HIDDEN",
+    "Observation",
+    "deal",
+    "determinize",
+    "observe",
+    "observe_events",
+    "seen_by",
+]
 
 #: ``Observation.planned`` for another player's face-down card.
 HIDDEN: CardId = -3
@@ -73,7 +81,7 @@ class Observation(DisplaysAsSvg):
             there, top first (the last :attr:`State.draw_seen` cards of the pile).
         turn: the turn in progress.
         adventure: the Adventure Pack as the viewer sees it
-            (:meth:`~crabrules.oh_crab.view.expansion.ViewParts.mask`), ``None`` without modules.
+            (:data:`~crabrules.oh_crab.view.expansion.masked`), ``None`` without modules.
     """
 
     player: PlayerId | None
@@ -141,9 +149,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         known=state.known,
         draw_bottom=state.draw[len(state.draw) - state.draw_seen :],
         turn=state.turn,
-        adventure=None
-        if state.adventure is None
-        else required_parts().mask(state.adventure, player),
+        adventure=masked(state.adventure, player),
     )
 
 
@@ -186,15 +192,7 @@ def deal(view: Observation, seed: int) -> State:
     n = len(view.hand_sizes)
     me = view.player
     hidden = [p for p in range(n) if p != me]
-    seen: set[CardId] = {
-        *(c for t in view.traces for c in t),
-        *(c for d in view.discards for c in d),
-        *(c for pile in view.market for c in pile),
-        *view.removed,
-        *view.draw_bottom,
-        *view.hand,
-        *(c for c in view.planned if c >= 0),
-    }
+    seen = _seen(view)
     fixed: dict[PlayerId, list[CardId]] = {}
     for p in hidden:
         starting = [c for c in rules.decks[p] if c not in seen]
@@ -221,9 +219,7 @@ def deal(view: Observation, seed: int) -> State:
     if len(unseen) + len(view.draw_bottom) != view.draw_size:
         raise InvalidStateError("draw_size: the unseen cards do not fill the draw pile")
     _, rng = rng.split()
-    adventure = None
-    if view.adventure is not None:
-        adventure, rng = required_parts().deal(view.adventure, view.config, rules, me, rng)
+    adventure, rng = dealt(view.adventure, view.config, rules, me, rng)
     return State(
         config=view.config,
         seed=seed,
@@ -253,6 +249,19 @@ def deal(view: Observation, seed: int) -> State:
     )
 
 
+def _seen(view: Observation) -> set[CardId]:
+    """The cards ``view``'s viewer sees where they are: they are not dealt again."""
+    return {
+        *(c for t in view.traces for c in t),
+        *(c for d in view.discards for c in d),
+        *(c for pile in view.market for c in pile),
+        *view.removed,
+        *view.draw_bottom,
+        *view.hand,
+        *(c for c in view.planned if c >= 0),
+    }
+
+
 def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
     """Return the events as ``player`` may see them (``None``: a spectator).
 
@@ -271,19 +280,26 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     """
     # The events do not say how many players there are: any seat a game can have.
     check_viewer(player, MAX_PLAYERS)
-    return tuple(_as_seen(event, player) for event in check_events(events, Event))
+    return tuple(seen_by(event, player) for event in check_events(events, Event))
 
 
-def _as_seen(event: Event, player: PlayerId | None) -> Event:
-    if isinstance(event, SpiedEvent) and event.player != player:
-        # Module 4: a Spy shows the cards to the spy alone ("without showing it").
-        hidden = (HIDDEN,) * len(event.cards)
-        return attrs.evolve(event, cards=hidden, names=("",) * len(event.cards))
-    if isinstance(event, SurpriseFlipped) and event.kept and event.player != player:
-        # A Treasure kept for later: its finder alone looks at it.
-        return attrs.evolve(event, token=HIDDEN, name="")
-    if isinstance(event, CardPlanned) and event.player != player:
-        return CardPlanned(event.player, event.colour, HIDDEN, "")
-    if isinstance(event, MarketCardTaken) and not event.seen and event.player != player:
-        return MarketCardTaken(event.player, event.colour, event.pile, HIDDEN, "", False)
+def _public(event: Event, player: PlayerId | None) -> Event:
     return event
+
+
+#: An event as ``player`` may see it, by its kind (the Adventure Pack registers its own).
+seen_by: ByKind[[Event, PlayerId | None], Event] = ByKind("seen by", _public)
+
+
+@seen_by.on(CardPlanned)
+def _planned(event: CardPlanned, player: PlayerId | None) -> Event:
+    if event.player == player:
+        return event
+    return CardPlanned(event.player, event.colour, HIDDEN, "")
+
+
+@seen_by.on(MarketCardTaken)
+def _taken(event: MarketCardTaken, player: PlayerId | None) -> Event:
+    if event.seen or event.player == player:
+        return event
+    return MarketCardTaken(event.player, event.colour, event.pile, HIDDEN, "", False)

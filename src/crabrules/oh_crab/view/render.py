@@ -32,8 +32,8 @@ from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules, rules_for
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
-from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, Stage, State
-from crabrules.oh_crab.view.expansion import required_parts
+from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, Stage, State, Turn
+from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.notation import grant_labels
 from crabrules.oh_crab.view.words import grant_words
 
@@ -70,12 +70,9 @@ def render(state: State) -> str:
     lines.extend(_wrap(line) for line in _market_lines(state, rules))
     for p in range(rules.players):
         lines.extend(_wrap(line) for line in _player_lines(state, rules, p))
-    parts = None if state.adventure is None else required_parts()
-    if parts is not None:
-        lines.extend(_wrap(line) for line in parts.player_lines(state, rules))
+    lines.extend(_wrap(line) for line in expansion.player_lines(state.adventure, state, rules))
     lines.extend(_wrap(line) for line in _turn_lines(state, rules))
-    if parts is not None:
-        lines.extend(_wrap(line) for line in parts.table_lines(state, rules))
+    lines.extend(_wrap(line) for line in expansion.table_lines(state.adventure, state, rules))
     return "\n".join(lines)
 
 
@@ -86,35 +83,19 @@ def _wrap(line: str) -> str:
 def _board_lines(state: State, rules: Rules) -> list[str]:
     """Column letters, the sea line, each row from the sea down, column letters again."""
     layout = rules.layout
-    content = get_content(state.config.content)
-    tokens: list[str] = []
-    for tile_id in layout.board:
-        rows = content.tile(tile_id).rows
-        tokens.extend(tok for row in reversed(rows) for tok in row.split())
+    tokens = _tokens(state, rules)
     where = {cell: p for p, cell in enumerate(state.crabs) if cell >= 0}
     active = _marked_crab(state, rules)
-    surprises = state.adventure.surprises if state.adventure is not None else None
-
-    def flipped(cell: int) -> bool:
-        return surprises is not None and surprises.board[cell] < 0
-
     in_sea = [str(p) for p, cell in enumerate(state.crabs) if cell == SEA]
     letters = "     " + "   ".join(COLUMN_LETTERS)
     lines = [letters, f"   {'~' * (4 * COLUMNS + 1)} sea: {' '.join(in_sea) or '-'}"]
     for row in range(layout.rows - 1, -1, -1):
-        cells = []
-        for cell in range(row * COLUMNS, row * COLUMNS + COLUMNS):
-            if cell in where:
-                p = where[cell]
-                if p == active:
-                    cells.append(f"={p}=" if state.knocked[p] else f"[{p}]")
-                else:
-                    cells.append(f"_{p}_" if state.knocked[p] else f"<{p}>")
-            else:
-                text = tokens[cell]
-                if flipped(cell):
-                    text = text.replace("?", "")  # Adventure Pack: its token is gone
-                cells.append(f"{text:<3}")
+        cells = [
+            _crab_mark(where[cell], active, state.knocked)
+            if cell in where
+            else f"{tokens[cell]:<3}"
+            for cell in range(row * COLUMNS, row * COLUMNS + COLUMNS)
+        ]
         tile = ""
         if row in layout.tile_starts:
             tile = f" {layout.board[layout.tile_starts.index(row)]}"
@@ -129,6 +110,29 @@ def _board_lines(state: State, rules: Rules) -> list[str]:
     if shortcuts:
         lines.append(_wrap("Shortcuts: " + "; ".join(shortcuts)))
     return lines
+
+
+def _tokens(state: State, rules: Rules) -> list[str]:
+    """Each space's content token, by cell (a Surprise space loses its ``?`` once taken)."""
+    content = get_content(state.config.content)
+    tokens = [
+        token
+        for tile_id in rules.layout.board
+        for row in reversed(content.tile(tile_id).rows)
+        for token in row.split()
+    ]
+    surprises = expansion.surprise_board(state.adventure)
+    return [
+        token.replace("?", "") if cell < len(surprises) and surprises[cell] < 0 else token
+        for cell, token in enumerate(tokens)
+    ]
+
+
+def _crab_mark(crab: int, active: int, knocked: tuple[bool, ...]) -> str:
+    """A standing crab ``<2>``, knocked over ``_2_``; the active one ``[2]``, ``=2=``."""
+    if crab == active:
+        return f"={crab}=" if knocked[crab] else f"[{crab}]"
+    return f"_{crab}_" if knocked[crab] else f"<{crab}>"
 
 
 def _marked_crab(state: State, rules: Rules) -> int:
@@ -226,6 +230,12 @@ def _turn_lines(state: State, rules: Rules) -> list[str]:
         lines.append("   the turn has ended; what it triggered is resolved first")
     if turn is None or turn.stage is not Stage.ACT:
         return lines
+    return lines + _acting_lines(turn, rules)
+
+
+def _acting_lines(turn: Turn, rules: Rules) -> list[str]:
+    """The step being resolved, else the actions left; Head Down!."""
+    lines = []
     if turn.queue:
         step = turn.queue[0].value
         lines.append(

@@ -36,19 +36,19 @@ from crabrules.oh_crab.model.actions import (
     ACTIONS,
     Action,
     Activate,
-    MakeObstacle,
     Move,
     Place,
     Shift,
     Shortcut,
-    Skill,
 )
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label
 from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.view.dispatch import ByKind
+from crabrules.oh_crab.view.expansion import surprise_board
 from crabrules.oh_crab.view.observe import Observation, observe
 from crabrules.oh_crab.view.svg_panel import Placed, draw_panel, panel_blocks, place_blocks
 
-__all__ = ["render_svg"]
+__all__ = ["crab_space", "marked_by", "on_board", "render_svg"]
 
 # Measures at the default width, 560 pixels (the web example's board column at its widest);
 # another ``size`` scales them all.
@@ -60,6 +60,8 @@ _FONT = 13  # the board's labels and the panel's text alike
 _ANGLES = {Arrow.N: -90, Arrow.W: 180, Arrow.E: 0, Arrow.NE: -45, Arrow.NW: -135}
 
 Corner = Callable[[Cell], tuple[float, float]]
+# What a last action outlines: its spaces, and the ways pushed crabs went (pairs of cells).
+Marks = tuple[tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]]
 
 
 def render_svg(
@@ -199,8 +201,7 @@ def _board(
                 stroke_width=space / 16,
                 stroke_dasharray="4 3",
             )
-    surprises = view.adventure.surprises if view.adventure is not None else None
-    for cell, token in enumerate(surprises.board if surprises is not None else ()):
+    for cell, token in enumerate(surprise_board(view.adventure)):
         if token != -1:  # Adventure Pack: a Surprise token lies face down here
             x, y = corner(cell)
             picture.add(
@@ -361,37 +362,68 @@ def _space(picture: Svg, group: Element, kind: Space, x: float, y: float, side: 
         )
 
 
-def _cells_of(
-    action: Action | None, view: Observation, count: int
-) -> tuple[tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]]:
+def _cells_of(action: Action | None, view: Observation, count: int) -> Marks:
     """The spaces ``action`` names and the ways pushed crabs went, each a pair of cells."""
     if action is None:
         return (), ()
     if type(action) not in ACTIONS:
         raise InvalidConfigError(f"last_action: an Oh Crab! action or None, not {action!r:.80}")
     checked_ids((action.player,), len(view.hand_sizes), "last_action")
-    if isinstance(action, Move):
-        chain = _on_board((action.dest, *action.pushes), count)
-        return chain, tuple(itertools.pairwise(chain))  # a pushed crab goes from where it stood
-    if isinstance(action, Shortcut):
-        return _on_board(action.pushes, count), ()
-    if isinstance(action, (Shift, MakeObstacle, Place)):
-        cell = action.space if isinstance(action, Place) else _target(action)
-        return _on_board((cell,), count), ()
-    if isinstance(action, (Activate, Skill)):
-        (crab,) = checked_ids((action.crab,), len(view.crabs), "last_action")
-        return _on_board((view.crabs[crab],), count, check=False), ()
+    return marked_by(action, view, count)
+
+
+def _no_space(action: Action, view: Observation, count: int) -> Marks:
     return (), ()  # a card action: only its player is outlined
 
 
-def _target(action: Shift | MakeObstacle) -> Cell:
-    return action.dest if isinstance(action, Shift) else action.cell
+#: The spaces a last action names and the ways pushed crabs went, by its kind (the
+#: Adventure Pack registers its own).
+marked_by: ByKind[[Action, Observation, int], Marks] = ByKind("marked by", _no_space)
 
 
-def _on_board(cells: tuple[object, ...], count: int, *, check: bool = True) -> tuple[Cell, ...]:
+@marked_by.on(Move)
+def _move(action: Move, view: Observation, count: int) -> Marks:
+    chain = on_board((action.dest, *action.pushes), count)
+    return chain, tuple(itertools.pairwise(chain))  # a pushed crab goes from where it stood
+
+
+@marked_by.on(Shortcut)
+def _shortcut(action: Shortcut, view: Observation, count: int) -> Marks:
+    return on_board(action.pushes, count), ()
+
+
+@marked_by.on(Shift)
+def _shift(action: Shift, view: Observation, count: int) -> Marks:
+    return on_board((action.dest,), count), ()
+
+
+@marked_by.on(Place)
+def _place(action: Place, view: Observation, count: int) -> Marks:
+    return on_board((action.space,), count), ()
+
+
+@marked_by.on(Activate)
+def _activate(action: Activate, view: Observation, count: int) -> Marks:
+    return crab_space(action.crab, view, count), ()
+
+
+def crab_space(crab: object, view: Observation, count: int) -> tuple[Cell, ...]:
+    """The space of ``crab`` (none in the sea or not placed yet), for a last action.
+
+    Raises:
+        InvalidConfigError: ``crab`` is no crab of the game.
+    """
+    (checked,) = checked_ids((crab,), len(view.crabs), "last_action")
+    return on_board((view.crabs[checked],), count, check=False)
+
+
+def on_board(cells: tuple[object, ...], count: int, *, check: bool = True) -> tuple[Cell, ...]:
     """``cells`` on the board, the sea (and a crab not placed yet) left out.
 
     With ``check``, each must be a space's cell id or :data:`SEA`, or it is refused.
+
+    Raises:
+        InvalidConfigError: with ``check``, a cell that is neither a space nor the sea.
     """
     if check:
         return checked_ids(

@@ -17,7 +17,7 @@ from crabrules.oh_crab.engine.work import Rules
 from crabrules.oh_crab.model.names import pile_label
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase
 from crabrules.oh_crab.rules import decide_winners
-from crabrules.oh_crab.view.expansion import required_parts
+from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.observe import HIDDEN, Observation
 from crabrules.oh_crab.view.words import winners_words
 
@@ -81,9 +81,9 @@ def panel_blocks(view: Observation, rules: Rules, fills: list[str]) -> list[list
         hand += [Line(rules.card_names[card], indented=True) for card in view.hand]
         blocks.append(hand)
     blocks += [_player_block(view, rules, fills, p) for p in range(len(rules.names))]
-    if view.adventure is not None:
-        table = required_parts().table_lines(view, rules)
-        blocks.append([Line(text, fill="#333") for text in table])
+    blocks.append(
+        [Line(text, fill="#333") for text in expansion.table_lines(view.adventure, view, rules)]
+    )
     blocks.append([Line(text, fill="#555") for text in _LEGEND])
     return [block for block in blocks if block]
 
@@ -110,10 +110,9 @@ def _player_block(view: Observation, rules: Rules, fills: list[str], p: int) -> 
         ),
         Line(f"trace: {trace} · discard pile {len(discard)}, top {top}", indented=True),
     ]
-    adventure = view.adventure
-    skill = None if adventure is None else required_parts().panel_line(adventure, rules, p)
-    if skill is not None:
-        block.append(Line(skill, indented=True))
+    block += [
+        Line(text, indented=True) for text in expansion.panel_lines(view.adventure, rules, p)
+    ]
     return block
 
 

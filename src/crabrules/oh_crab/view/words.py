@@ -80,9 +80,17 @@ from crabrules.oh_crab.model.events import (
 from crabrules.oh_crab.model.names import SOURCES, cell_label, grant_words, pile_label, shells
 from crabrules.oh_crab.model.state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
-from crabrules.oh_crab.view.expansion import registered
+from crabrules.oh_crab.view import expansion
+from crabrules.oh_crab.view.dispatch import ByKind
 
-__all__ = ["describe", "describe_event", "grant_words", "winners_words"]
+__all__ = [
+    "describe",
+    "describe_event",
+    "event_sentence",
+    "grant_words",
+    "sentence_of",
+    "winners_words",
+]
 
 _ENDINGS = {
     "sea_reached": "alone in the sea",
@@ -102,80 +110,115 @@ def describe(state: State, action: Action) -> str:
         raise not_a_state(state, State)
     check_legal(state, action)
     rules = rules_for(state.config)
-    who = _colour(rules, action.player)
-    if isinstance(action, Place):
-        crab = _crab(rules, action.crab)
-        return f"{who} places {crab} on Start space {action.space}"
-    if isinstance(action, Activate):
-        return f"{who} activates {_crab(rules, action.crab)} (token 1)"
-    if isinstance(action, Plan):
-        return f"{who} plans {_card(rules, action.card)} face down"
-    if isinstance(action, AddCard):
-        card = _card(rules, state.planned[action.player])
-        return f"{who} adds {card} to the {action.side.value} of their Trace"
-    if isinstance(action, Rest):
-        if action.keep == NO_CARD:
-            return f"{who} rests with an empty Trace, taking {_take(action.take)}"
-        return f"{who} rests, keeping {_card(rules, action.keep)}, taking {_take(action.take)}"
-    return _describe_turn_action(state, rules, who, action)
+    return sentence_of(action, state, rules, _colour(rules, action.player))
 
 
-def _describe_turn_action(state: State, rules: Rules, who: str, action: Action) -> str:
-    """The sentence of an action taken in a crab's turn (after setup and planning)."""
-    if isinstance(action, Use):
-        grants = state.turn.grants if state.turn is not None else ()
-        if 0 <= action.grant < len(grants):
-            return f"{who} uses {grant_words(rules.titles, grants[action.grant])}"
-        return f"{who} uses action {action.grant}"
-    if isinstance(action, Move):
-        return _describe_move(state, rules, action)
-    if isinstance(action, StandUp):
-        return f"{_active(state, rules, action.player)} stands up"
-    if isinstance(action, Discard):
-        return f"{who} discards {_card(rules, action.card)}"
-    if isinstance(action, PickTrace):
-        if _step(state) is Primitive.TAKE_TRACE_CARD:
-            return f"{who} takes {_card(rules, action.card)} from their Trace into their Hand"
-        return f"{who} uses the main action of {_card(rules, action.card)} from their Trace"
-    if isinstance(action, Dope):
-        card = _card(rules, action.card)
-        return f"{who} adds {card} from their Hand to the {action.side.value} of their Trace"
-    if isinstance(action, Exchange):
-        return f"{who} gives {_card(rules, action.card)} and takes {_take(action.take)}"
-    if isinstance(action, Shift):
-        moved = _crab(rules, action.crab)
-        start = _cell(state, action.crab)
-        text = f"{who} moves {moved} from {start} to {cell_label(action.dest)}"
-        return text + _discarding(rules, action.discard)
-    if isinstance(action, Finish):
-        return f"{who} stops moving crabs"
-    if isinstance(action, Shortcut):
-        return _describe_shortcut(state, rules, action)
-    if isinstance(action, ExchangeAndEnd):
-        card = _card(rules, action.card)
-        return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
-    if isinstance(action, EndTurn):
-        return _describe_end(state, rules, action)
-    parts = registered()  # an expansion's action
-    return (
-        f"{who} plays {action!r}"
-        if parts is None
-        else parts.describe_action(state, rules, who, action)
-    )
+def _plays(action: Action, state: State, rules: Rules, who: str) -> str:
+    return f"{who} plays {action!r}"  # a module's action whose words are not registered
 
 
-def _describe_shortcut(state: State, rules: Rules, action: Shortcut) -> str:
+#: The sentence of an action by its kind (``who``: its player's name); the Adventure Pack
+#: registers its own.
+sentence_of: ByKind[[Action, State, Rules, str], str] = ByKind("sentence", _plays)
+
+
+@sentence_of.on(Place)
+def _place(action: Place, state: State, rules: Rules, who: str) -> str:
+    return f"{who} places {_crab(rules, action.crab)} on Start space {action.space}"
+
+
+@sentence_of.on(Activate)
+def _activate(action: Activate, state: State, rules: Rules, who: str) -> str:
+    return f"{who} activates {_crab(rules, action.crab)} (token 1)"
+
+
+@sentence_of.on(Plan)
+def _plan(action: Plan, state: State, rules: Rules, who: str) -> str:
+    return f"{who} plans {_card(rules, action.card)} face down"
+
+
+@sentence_of.on(AddCard)
+def _add(action: AddCard, state: State, rules: Rules, who: str) -> str:
+    card = _card(rules, state.planned[action.player])
+    return f"{who} adds {card} to the {action.side.value} of their Trace"
+
+
+@sentence_of.on(Rest)
+def _rest(action: Rest, state: State, rules: Rules, who: str) -> str:
+    if action.keep == NO_CARD:
+        return f"{who} rests with an empty Trace, taking {_take(action.take)}"
+    return f"{who} rests, keeping {_card(rules, action.keep)}, taking {_take(action.take)}"
+
+
+@sentence_of.on(Use)
+def _use(action: Use, state: State, rules: Rules, who: str) -> str:
+    grants = state.turn.grants if state.turn is not None else ()
+    if 0 <= action.grant < len(grants):
+        return f"{who} uses {grant_words(rules.titles, grants[action.grant])}"
+    return f"{who} uses action {action.grant}"
+
+
+@sentence_of.on(StandUp)
+def _stand_up(action: StandUp, state: State, rules: Rules, who: str) -> str:
+    return f"{_active(state, rules, action.player)} stands up"
+
+
+@sentence_of.on(Discard)
+def _discard(action: Discard, state: State, rules: Rules, who: str) -> str:
+    return f"{who} discards {_card(rules, action.card)}"
+
+
+@sentence_of.on(PickTrace)
+def _pick(action: PickTrace, state: State, rules: Rules, who: str) -> str:
+    if _step(state) is Primitive.TAKE_TRACE_CARD:
+        return f"{who} takes {_card(rules, action.card)} from their Trace into their Hand"
+    return f"{who} uses the main action of {_card(rules, action.card)} from their Trace"
+
+
+@sentence_of.on(Dope)
+def _dope(action: Dope, state: State, rules: Rules, who: str) -> str:
+    card = _card(rules, action.card)
+    return f"{who} adds {card} from their Hand to the {action.side.value} of their Trace"
+
+
+@sentence_of.on(Exchange)
+def _exchange(action: Exchange, state: State, rules: Rules, who: str) -> str:
+    return f"{who} gives {_card(rules, action.card)} and takes {_take(action.take)}"
+
+
+@sentence_of.on(Shift)
+def _shift(action: Shift, state: State, rules: Rules, who: str) -> str:
+    moved = _crab(rules, action.crab)
+    start = _cell(state, action.crab)
+    text = f"{who} moves {moved} from {start} to {cell_label(action.dest)}"
+    return text + _discarding(rules, action.discard)
+
+
+@sentence_of.on(Finish)
+def _finish(action: Finish, state: State, rules: Rules, who: str) -> str:
+    return f"{who} stops moving crabs"
+
+
+@sentence_of.on(ExchangeAndEnd)
+def _exchange_and_end(action: ExchangeAndEnd, state: State, rules: Rules, who: str) -> str:
+    card = _card(rules, action.card)
+    return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
+
+
+@sentence_of.on(Shortcut)
+def _shortcut(action: Shortcut, state: State, rules: Rules, player: str) -> str:
     cards = _join([_card(rules, c) for c in action.cards])
     mover = _active_crab(state, action.player)
     arrow = rules.layout.shortcut[state.crabs[mover]] if _on_board(state, action) else None
     dest = NOWHERE if arrow is None else arrow[0]
-    who = _active(state, rules, action.player)
+    who = _active(state, rules, action.player)  # the crab that moves, not its team
     text = f"{who} discards {cards} and follows the Shortcut to {cell_label(dest)}"
     return text + _pushing(state, rules, mover, action.pushes, dest)
 
 
-def _describe_move(state: State, rules: Rules, action: Move) -> str:
-    who = _active(state, rules, action.player)
+@sentence_of.on(Move)
+def _move(action: Move, state: State, rules: Rules, player: str) -> str:
+    who = _active(state, rules, action.player)  # the crab that moves, not its team
     crab = _active_crab(state, action.player)
     start = _cell(state, crab)
     step = _step(state)
@@ -195,15 +238,12 @@ def _describe_move(state: State, rules: Rules, action: Move) -> str:
 
 
 def _step(state: State) -> Primitive | None:
-    """The step being resolved: the top frame's (Adventure Pack), else the turn's."""
-    adventure = state.adventure
-    if adventure is not None and adventure.frames:
-        return adventure.frames[-1].queue[0]
-    return state.turn.queue[0] if state.turn is not None and state.turn.queue else None
+    return expansion.resolving_step(state.adventure, state)
 
 
-def _describe_end(state: State, rules: Rules, action: EndTurn) -> str:
-    who = _active(state, rules, action.player)
+@sentence_of.on(EndTurn)
+def _end(action: EndTurn, state: State, rules: Rules, player: str) -> str:
+    who = _active(state, rules, action.player)  # the crab whose turn ends
     text = f"{who} ends their turn"
     if not _on_board(state, action):
         return text
@@ -224,18 +264,8 @@ def _on_board(state: State, action: Action) -> bool:
 
 
 def _active_crab(state: State, player: int) -> int:
-    """The crab ``player``'s actions move now.
-
-    Their frame's (Adventure Pack), the turn's active crab, else their first.
-    """
-    adventure = state.adventure
-    if adventure is not None and adventure.frames and adventure.frames[-1].player == player:
-        return adventure.frames[-1].crab
-    turn = state.turn
-    if turn is not None and turn.crab >= 0 and state.current == player:
-        return turn.crab
-    crabs_of = rules_for(state.config).crabs_of
-    return crabs_of[player][0] if 0 <= player < len(crabs_of) else -1
+    """The crab ``player``'s actions move now."""
+    return expansion.acting_crab(state.adventure, state, player)
 
 
 def _active(state: State, rules: Rules, player: int) -> str:
@@ -285,71 +315,139 @@ def describe_event(event: Event) -> str:
     'orange steps back from c4 to c3, swapping places with red'
     """
     check_event(event, Event)
-    if isinstance(event, CrabMoved):
-        return _moved(event)
-    if isinstance(event, CrabPlaced):
-        return f"{event.colour} is placed on Start space {event.start} ({event.cell_label})"
-    if isinstance(event, CrabActivated):
-        return f"{event.name} activates {event.colour} (token {event.token})"
-    if isinstance(event, PlanningStarted):
-        return f"round {event.round}: Planning phase {event.phase}"
-    if isinstance(event, CardPlanned):
-        card = "a card" if event.card < 0 else event.card_name
-        return f"{event.colour} plans {card} face down"
-    if isinstance(event, RestDeclared):
-        return f"{event.colour} has no card left and will rest"
-    if isinstance(event, TurnStarted):
-        return f"round {event.round}: {event.colour}'s turn"
-    if isinstance(event, CardAdded):
-        where = f"to the {event.side.value} of their Trace"
-        how = "from their Hand " if event.doping else ""
-        return f"{event.colour} adds {event.card_name} {how}{where}"
-    if isinstance(event, Rested):
-        kept = event.kept_name or "nothing"
-        thrown = _join(list(event.discarded_names)) or "nothing"
-        return f"{event.colour} rests, keeping {kept} and discarding {thrown}"
-    if isinstance(event, MarketCardTaken):
-        card = event.card_name or "a card"
-        return f"{event.colour} takes {card} from {_pile_words(event.pile)}"
-    if isinstance(event, MarketRefilled):
-        return f"{event.card_name} is turned face up on Market pile {pile_label(event.pile)}"
-    if isinstance(event, DiscardPileTaken):
-        return f"{event.colour} takes back their Discard pile: {_join(list(event.card_names))}"
-    if isinstance(event, ActionUsed):
-        return _used(event)
-    if isinstance(event, TraceActionPicked):
-        return f"{event.colour} picks {event.card_name} from their Trace: {event.action}"
-    return _other_event(event)
+    return event_sentence(event)
 
 
-def _other_event(event: Event) -> str:
-    if isinstance(event, KnockedOver):
-        return f"{event.colour} is knocked over"
-    if isinstance(event, StoodUp):
-        return f"{event.colour} stands up"
-    if isinstance(event, ShellTaken):
-        return f"{event.colour} takes a shell ({shells(event.shells)} now)"
-    if isinstance(event, CardDiscarded):
-        how = " at random" if event.at_random else ""
-        return f"{event.colour} discards {event.card_name}{how}"
-    if isinstance(event, CardExchanged):
-        where = "back in the box" if event.boxed else "under the draw pile"
-        return f"{event.colour} gives {event.card_name}, which goes {where}"
-    if isinstance(event, ReachedSea):
-        return f"{event.colour} reaches the sea!"
-    if isinstance(event, MovingFinished):
-        return f"{event.colour} stops moving crabs"
-    if isinstance(event, TurnEnded):
-        return f"{event.colour} ends their turn"
-    if isinstance(event, RoundEnded):
-        return f"round {event.round} ends"
-    if isinstance(event, CookPassed):
-        if event.src == event.dst:
-            return f"{event.dst_colour} keeps the cook"
-        return f"the cook passes from {event.src_colour} to {event.dst_colour}"
-    if not isinstance(event, GameEnded):
-        parts = registered()  # an expansion's event
-        return repr(event) if parts is None else parts.describe_event(event)
+def _unknown(event: Event) -> str:
+    return repr(event)  # a module's event whose words are not registered
+
+
+#: The sentence of an event by its kind; the Adventure Pack registers its own.
+event_sentence: ByKind[[Event], str] = ByKind("event sentence", _unknown)
+
+
+@event_sentence.on(CrabPlaced)
+def _placed(event: CrabPlaced) -> str:
+    return f"{event.colour} is placed on Start space {event.start} ({event.cell_label})"
+
+
+@event_sentence.on(CrabActivated)
+def _activated(event: CrabActivated) -> str:
+    return f"{event.name} activates {event.colour} (token {event.token})"
+
+
+@event_sentence.on(PlanningStarted)
+def _planning(event: PlanningStarted) -> str:
+    return f"round {event.round}: Planning phase {event.phase}"
+
+
+@event_sentence.on(CardPlanned)
+def _planned(event: CardPlanned) -> str:
+    card = "a card" if event.card < 0 else event.card_name
+    return f"{event.colour} plans {card} face down"
+
+
+@event_sentence.on(RestDeclared)
+def _rest_declared(event: RestDeclared) -> str:
+    return f"{event.colour} has no card left and will rest"
+
+
+@event_sentence.on(TurnStarted)
+def _turn_started(event: TurnStarted) -> str:
+    return f"round {event.round}: {event.colour}'s turn"
+
+
+@event_sentence.on(CardAdded)
+def _added(event: CardAdded) -> str:
+    where = f"to the {event.side.value} of their Trace"
+    how = "from their Hand " if event.doping else ""
+    return f"{event.colour} adds {event.card_name} {how}{where}"
+
+
+@event_sentence.on(Rested)
+def _rested(event: Rested) -> str:
+    kept = event.kept_name or "nothing"
+    thrown = _join(list(event.discarded_names)) or "nothing"
+    return f"{event.colour} rests, keeping {kept} and discarding {thrown}"
+
+
+@event_sentence.on(MarketCardTaken)
+def _market_taken(event: MarketCardTaken) -> str:
+    card = event.card_name or "a card"
+    return f"{event.colour} takes {card} from {_pile_words(event.pile)}"
+
+
+@event_sentence.on(MarketRefilled)
+def _refilled(event: MarketRefilled) -> str:
+    return f"{event.card_name} is turned face up on Market pile {pile_label(event.pile)}"
+
+
+@event_sentence.on(DiscardPileTaken)
+def _discard_pile_taken(event: DiscardPileTaken) -> str:
+    return f"{event.colour} takes back their Discard pile: {_join(list(event.card_names))}"
+
+
+@event_sentence.on(TraceActionPicked)
+def _trace_picked(event: TraceActionPicked) -> str:
+    return f"{event.colour} picks {event.card_name} from their Trace: {event.action}"
+
+
+@event_sentence.on(KnockedOver)
+def _knocked(event: KnockedOver) -> str:
+    return f"{event.colour} is knocked over"
+
+
+@event_sentence.on(StoodUp)
+def _stood_up(event: StoodUp) -> str:
+    return f"{event.colour} stands up"
+
+
+@event_sentence.on(ShellTaken)
+def _shell_taken(event: ShellTaken) -> str:
+    return f"{event.colour} takes a shell ({shells(event.shells)} now)"
+
+
+@event_sentence.on(CardDiscarded)
+def _discarded(event: CardDiscarded) -> str:
+    how = " at random" if event.at_random else ""
+    return f"{event.colour} discards {event.card_name}{how}"
+
+
+@event_sentence.on(CardExchanged)
+def _exchanged(event: CardExchanged) -> str:
+    where = "back in the box" if event.boxed else "under the draw pile"
+    return f"{event.colour} gives {event.card_name}, which goes {where}"
+
+
+@event_sentence.on(ReachedSea)
+def _reached_sea(event: ReachedSea) -> str:
+    return f"{event.colour} reaches the sea!"
+
+
+@event_sentence.on(MovingFinished)
+def _moving_finished(event: MovingFinished) -> str:
+    return f"{event.colour} stops moving crabs"
+
+
+@event_sentence.on(TurnEnded)
+def _turn_ended(event: TurnEnded) -> str:
+    return f"{event.colour} ends their turn"
+
+
+@event_sentence.on(RoundEnded)
+def _round_ended(event: RoundEnded) -> str:
+    return f"round {event.round} ends"
+
+
+@event_sentence.on(CookPassed)
+def _cook_passed(event: CookPassed) -> str:
+    if event.src == event.dst:
+        return f"{event.dst_colour} keeps the cook"
+    return f"the cook passes from {event.src_colour} to {event.dst_colour}"
+
+
+@event_sentence.on(GameEnded)
+def _game_ended(event: GameEnded) -> str:
     return f"the game is over: {winners_words(event.colours, event.reason)}"
 
 
@@ -363,6 +461,7 @@ def winners_words(colours: Sequence[str], reason: str) -> str:
     return f"{_join(list(colours))} {verb}, {_ENDINGS.get(reason, reason)}"
 
 
+@event_sentence.on(CrabMoved)
 def _moved(event: CrabMoved) -> str:
     way = f"from {event.src_label} to {event.dst_label}"
     if event.dst_label == "sea":
@@ -381,6 +480,7 @@ def _moved(event: CrabMoved) -> str:
     return f"{event.colour} {verb} {way}"
 
 
+@event_sentence.on(ActionUsed)
 def _used(event: ActionUsed) -> str:
     if event.source is Source.TILE:
         return f"{event.colour} uses tile {event.name} {event.title}, paying {shells(event.cost)}"
