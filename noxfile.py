@@ -1,7 +1,11 @@
-"""The project's checks. ``nox`` runs tests, ray, typecheck, lint, docs, build, compiled,
-adapters and web; ``nox -s bench`` runs the benchmarks, ``nox -s compare -- REF`` times
-this checkout against a git ref. Every session installs what it needs into its own
-environment."""
+"""The project's checks: ``nox -l`` lists them, ``nox`` runs the default ones.
+
+``nox`` runs tests, ray, typecheck, lint, docs, build, compiled, adapters and web (about
+20 minutes); ``nox -s bench`` runs the benchmarks, ``nox -s compare -- REF`` times this
+checkout against a git ref. Every session installs what it needs into its own
+environment; docs and web install Debian's Chromium when it is missing (as root), and
+compiled needs a C compiler.
+"""
 
 from __future__ import annotations
 
@@ -87,8 +91,11 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def ray(session: nox.Session) -> None:
-    """The Ray backend of ``simulate``: the ``ray`` extra installed, a local Ray of 2 CPUs
-    and a two-node local cluster. ``nox -s ray -- bench`` times it beside the processes."""
+    """The Ray backend of ``simulate`` on a local Ray and a two-node local cluster.
+
+    The ``ray`` extra is installed; the local Ray has 2 CPUs. ``nox -s ray -- bench``
+    times it beside the processes.
+    """
     session.install("-e", ".[ray]", *TEST_DEPS)
     if session.posargs[:1] == ["bench"]:
         session.run("python", "-m", "tests.benchmarks.ray_vs_process", *session.posargs[1:])
@@ -103,8 +110,11 @@ PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 
 @nox.session(python=PYTHONS)
 def versions(session: nox.Session) -> None:
-    """The golden corpus, the core and the conformance suite on every supported Python
-    found here (not in the default run: each interpreter takes minutes)."""
+    """The golden corpus, the core and the conformance suite on each supported Python.
+
+    Every supported Python found here is used; not in the default run, as each
+    interpreter takes minutes.
+    """
     session.install("-e", ".", *TEST_DEPS)
     session.run(
         "pytest",
@@ -148,8 +158,11 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """``mypy --strict`` over the library, its tests and the examples, with the RL extras'
-    libraries and the web example's."""
+    """``mypy --strict`` over the library, its tests and the examples.
+
+    The RL extras' libraries and the web example's are installed, so that their types
+    are checked too.
+    """
     session.install(
         "-e",
         ".[rl,pettingzoo,gymnasium,render]",
@@ -171,9 +184,12 @@ OVERSIZED_MODULES: set[str] = set()
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """``ruff check`` (complexity included) and ``ruff format --check``; the architecture's
+    """Ruff's checks and format, the import contracts and the length of modules.
+
+    ``ruff check`` (complexity included) and ``ruff format --check``; the architecture's
     import contracts (import-linter, in pyproject.toml); no module over
-    :data:`MAX_MODULE_LINES` lines."""
+    :data:`MAX_MODULE_LINES` lines.
+    """
     session.install(RUFF, "import-linter>=2.1", "-e", ".")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
@@ -191,9 +207,13 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """The Sphinx site with warnings as errors and every internal reference checked (nitpicky:
-    a link to a page, heading or Python name that does not exist fails), every example in
-    docs/ run as a doctest, and every page opened in headless Chromium."""
+    """The Sphinx site built strictly, its examples run, its pages opened in Chromium.
+
+    Warnings are errors and every internal reference is checked (nitpicky: a link to a
+    page, heading or Python name that does not exist fails); every example in docs/ and
+    README.md runs as a doctest; every page is opened in headless Chromium (Debian's,
+    installed from apt when it is missing, as root).
+    """
     # The docs extra (as Read the Docs installs it); numpy (the rl extra): docs/rl.md
     # documents crabrules.encoding from its docstrings.
     session.install("-e", ".[docs,rl]", "pytest>=8")
@@ -243,9 +263,11 @@ def ensure_chromium(session: nox.Session) -> None:
 
 @nox.session
 def web(session: nox.Session) -> None:
-    """The web example: its server tests (fuzzed bodies included) and the page played in
-    Debian's headless Chromium with Playwright. ``CRABWEB_SCREENSHOTS=docs/_static nox -s
-    web`` refreshes the docs' screenshots of the page.
+    """The web example: its server tests, and the page played in headless Chromium.
+
+    The server tests include fuzzed bodies; the page is played in Debian's Chromium with
+    Playwright. ``CRABWEB_SCREENSHOTS=docs/_static nox -s web`` refreshes the docs'
+    screenshots of the page.
 
     Chromium comes from apt when it is missing (as root); Playwright drives it, so no
     browser is ever downloaded (``playwright install`` is not used).
@@ -303,8 +325,11 @@ def install_extras(session: nox.Session) -> tuple[list[str], list[str]]:
 
 @nox.session
 def adapters(session: nox.Session) -> None:
-    """The RL extras (rl, pettingzoo, gymnasium, render, openspiel): their tests, doctests
-    and examples (pygame's window drawn by SDL's dummy driver: no screen is needed)."""
+    """The RL extras' tests, doctests and examples, with coverage.
+
+    The extras are rl, pettingzoo, gymnasium, render and openspiel; pygame's window is
+    drawn by SDL's dummy driver, so no screen is needed.
+    """
     session.install("-e", ".", *TEST_DEPS)
     paths, skipped = install_extras(session)
     if not paths:
@@ -334,8 +359,11 @@ def adapters(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The hot paths and random playouts of every game, then the pure and the compiled wheel
-    side by side on the same games, with the ratio (not part of the default run)."""
+    """The benchmarks (not part of the default run).
+
+    The hot paths and random playouts of every game, then the pure and the compiled wheel
+    side by side on the same games, with the ratio.
+    """
     session.install("-e", ".", "pytest>=8", "pytest-benchmark>=4", "hypothesis>=6.100")
     install_extras(session)  # tests/benchmarks/test_adapters.py skips an adapter not installed
     session.run(
@@ -479,10 +507,13 @@ print(f"{len(sys.argv) - 1} compiled modules imported, crabrules.compiled is Tru
 
 @nox.session
 def compiled(session: nox.Session) -> None:
-    """The compiled wheel in a fresh environment: its compiled modules are the ones imported,
-    the whole test suite passes against it (conformance, and with the RL extras installed the
-    encoding and adapter suites, included; not the doctests of src/, which the tests session
-    runs), and seeded games serialise byte for byte as in the pure wheel."""
+    """The compiled (mypyc) wheel, tested whole in a fresh environment; needs a C compiler.
+
+    Its compiled modules are the ones imported, the whole test suite passes against it
+    (conformance, and with the RL extras installed the encoding and adapter suites,
+    included; not the doctests of src/, which the tests session runs), and seeded games
+    serialise byte for byte as in the pure wheel.
+    """
     session.install(*BUILD_DEPS)
     work = pathlib.Path(tempfile.mkdtemp(prefix="crabrules-compiled-"))
     # With the RL extras: numpy's integers reach the compiled modules only through them.

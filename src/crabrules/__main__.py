@@ -7,12 +7,12 @@ printing after every action its notation, a sentence saying what it does, what h
 record, ``--svg DIR`` a picture per move); ``play`` seats people and agents at one terminal
 (``--seat 0=human --seat 1=mcts``); ``simulate`` plays many games between agents and
 summarises them, on this machine's cores or a Ray cluster (``--out FILE``: one JSON line per
-game); ``replay`` replays a text record (:mod:`crabrules.record`), a
-:class:`~crabrules.GameRecord` JSON file, or each line of a
-``simulate --out`` file, checking every action, and prints the final state (``--events``:
-what every move did); ``schema`` prints the JSON Schema of the game's documents
-(:func:`crabrules.schema`; ``--document Action``: one of them). Bad input gives one line on
-standard error and exit status 2, never a traceback.
+game); ``replay`` replays a text record (:mod:`crabrules.record`) of one game or several,
+a :class:`~crabrules.GameRecord` JSON file, or each line of a ``simulate --out`` file
+(``-``: standard input), checking every action, and prints the final state (``--events``:
+what every move did; ``--game N``: game N of several); ``schema`` prints the JSON Schema
+of the game's documents (:func:`crabrules.schema`; ``--document Action``: one of them).
+Bad input gives one line on standard error and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -32,20 +32,19 @@ from crabrules import (
     GameRecord,
     __version__,
     compiled,
-    from_json,
     get_game,
     replay,
     to_json,
 )
+from crabrules._replay_files import FileGame, games_in, opened
 from crabrules.agents import AGENTS, Agent, Decision, PlausibleAgent, make_agent, play_match
 from crabrules.agents.human import HumanAgent, Quit, describe, notation
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
+from crabrules.agents.registry import split_spec
 from crabrules.core import DeserializationError, Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
-from crabrules.record import is_text_record
-from crabrules.record import parse as parse_record
-from crabrules.simulate import BACKENDS, read_result_line, simulate
+from crabrules.simulate import BACKENDS, simulate
 
 __all__ = ["main"]
 
@@ -69,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "simulate":
             return _simulate(args)
         else:
-            _replay(args.file, events=args.events)
+            _replay(args.file, events=args.events, number=args.game)
     except BrokenPipeError:
         # The reader went away (`... | head`): stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -126,7 +125,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default="plausible",
-        help=f"comma-separated agents, repeated over the seats: {agents}",
+        help=f"comma-separated agents, repeated over the seats (JSON values may hold "
+        f"commas: mod:F:z=[1,2]): {agents}",
     )
     sim.add_argument("--players", type=int, default=None, help="player count (default: game's)")
     sim.add_argument("--seed", type=int, default=0, help="the simulation's seed (default: 0)")
@@ -140,13 +140,25 @@ def _parser() -> argparse.ArgumentParser:
         help=f"stop a game unfinished after this many actions (default: {DEFAULT_MAX_ACTIONS})",
     )
     sim.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE")
+    sim.add_argument(
+        "--decision-seconds",
+        type=float,
+        default=None,
+        help="fail a game whose agent takes longer than this for one decision (default: no cap)",
+    )
     replay_cmd = commands.add_parser("replay", help="replay a game record (text or JSON)")
     replay_cmd.add_argument(
         "file",
-        help="a text record (crabrules.record), a GameRecord written by crabrules.to_json, "
-        "or a `simulate --out` file",
+        help="a text record (crabrules.record) of one game or several, a GameRecord written "
+        "by crabrules.to_json, or a `simulate --out` file; - for standard input",
     )
     replay_cmd.add_argument("--events", action="store_true", help="print what every move did")
+    replay_cmd.add_argument(
+        "--game",
+        type=int,
+        metavar="N",
+        help="only game N of a file of several (as replay lists them), shown in full",
+    )
     return parser
 
 
@@ -198,7 +210,7 @@ def _demo(
     agents = [PlausibleAgent() for _ in range(game.num_players(state))]
     cap = DEFAULT_MAX_ACTIONS if max_actions is None else max_actions
     result = play_match(game, agents, seed=seed, config=config, max_actions=cap, on_action=show)
-    _print_end(game, result.state, result.length)
+    _print_end(game, config, result.state, result.length)
     if save is not None:
         _save(save, result.record)
 
@@ -246,15 +258,19 @@ def _print_events(game: Game[Any, Any, Any, Any], events: tuple[Any, ...]) -> No
         )
 
 
-def _print_end(game: Game[Any, Any, Any, Any], state: Any, count: int) -> None:
+def _print_end(game: Game[Any, Any, Any, Any], config: Any, state: Any, count: int) -> None:
+    # Players by the names the board shows (red, Boater, P2), the ending in words.
     outcome = game.outcome(state)
     actions = f"{count} action" + ("" if count == 1 else "s")
     if outcome is None:
         print(f"\nStopped after {actions}; the game is not over.")
     else:
-        winners = ", ".join(f"player {p}" for p in sorted(outcome.winners)) or "nobody"
-        print(f"\nGame over after {actions}: {outcome.reason}.")
-        print(f"Winners: {winners}. Scores: {list(outcome.scores)}.")
+        said = game.names.outcome(config, outcome)
+        scores = ", ".join(
+            f"{game.names.player(config, p)} {score}" for p, score in enumerate(outcome.scores)
+        )
+        print(f"\nGame over after {actions}.")
+        print(f"{said[:1].upper()}{said[1:]}. Scores: {scores}.")
 
 
 def _schema(game_id: str, document: str | None) -> None:
@@ -262,18 +278,31 @@ def _schema(game_id: str, document: str | None) -> None:
     print(json.dumps(schemas if document is None else schemas[document], indent=2))
 
 
-def _replay(path: str, *, events: bool) -> None:
-    with open(path, "rb") as file:
-        data = file.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise DeserializationError(f"{path} is not UTF-8 text (byte {error.start})") from None
-    lines = [line for line in text.splitlines() if line.strip()]
-    if lines and _is_result_line(lines[0]):
-        _replay_lines(lines)
-        return
-    record = parse_record(text) if is_text_record(text) else from_json(text, GameRecord)
+def _replay(path: str, *, events: bool, number: int | None) -> None:
+    with opened(path) as file:
+        listed, games = games_in(file, number)
+        if number is None and not listed:
+            _show_game(next(games), events=events)
+            return
+        count = failed = 0
+        for game in games:
+            if number is not None:
+                if game.number == number:
+                    _show_game(game, events=events)
+                    return
+                continue
+            name, actions = get_game(game.record.game).info.name, len(game.record.actions)
+            print(f"{game.label} ({name}, seed {game.record.seed}): {actions} actions, {game.end}")
+            count += 1
+            failed += game.error is not None
+    if number is not None:
+        raise DeserializationError(f"--game {number}: no game {number} in the file")
+    failures = f"; {failed} failed on an agent's error" if failed else ""
+    print(f"{count} games replayed, every action legal{failures}.")
+
+
+def _show_game(file_game: FileGame, *, events: bool) -> None:
+    record = file_game.record
     state = replay(record)  # checks every action first, naming the first illegal one
     game = get_game(record.game)
     print(f"{game.info.name}: {len(record.actions)} actions replayed, all legal.")
@@ -285,33 +314,10 @@ def _replay(path: str, *, events: bool) -> None:
             _print_events(game, happened)
         print()
     print(game.render(state))
-    _print_end(game, state, len(record.actions))
-
-
-def _is_result_line(line: str) -> bool:
-    try:
-        document = json.loads(line)
-    except (ValueError, RecursionError):  # from_json then says what is wrong
-        return False
-    return isinstance(document, dict) and "record" in document
-
-
-def _replay_lines(lines: list[str]) -> None:
-    # A `simulate --out` file: one game per line, each replayed and its outcome checked.
-    for number, line in enumerate(lines, 1):
-        try:
-            record, outcome = read_result_line(line)
-            state = replay(record)
-        except CrabRulesError as error:
-            raise CrabRulesError(f"line {number}: {error}") from None
-        game = get_game(record.game)
-        if game.outcome(state) != outcome:
-            raise InvalidConfigError(f"line {number}: the replayed game's outcome differs")
-        end = "unfinished" if outcome is None else outcome.reason
-        winners = "" if outcome is None else f", winners {sorted(outcome.winners)}"
-        count = len(record.actions)
-        print(f"{number}. {game.info.name}, seed {record.seed}: {count} actions, {end}{winners}")
-    print(f"{len(lines)} games replayed, every action legal.")
+    config = game.config_type() if record.config is None else record.config
+    _print_end(game, config, state, len(record.actions))
+    if file_game.error is not None:
+        print(f"The game failed: {file_game.error}")
 
 
 def _importable_here() -> None:
@@ -326,7 +332,7 @@ def _seats(specs: list[str], players: int) -> list[str]:
     seats = ["plausible"] * players
     for spec in specs:
         seat, equals, who = spec.partition("=")
-        if not equals or not seat.isdigit() or not 0 <= int(seat) < players:
+        if not equals or not _is_number(seat) or not 0 <= int(seat) < players:
             raise InvalidConfigError(
                 f"--seat: SEAT=WHO with SEAT from 0 to {players - 1}, not {spec!r}"
             )
@@ -334,6 +340,11 @@ def _seats(specs: list[str], players: int) -> list[str]:
             make_agent(who)  # names an unknown agent now, not at its first turn
         seats[int(seat)] = who
     return seats
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a short number in ASCII digits (``'²'.isdigit()``, yet int fails)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -354,7 +365,11 @@ def _play(args: argparse.Namespace) -> int:
             agents.append(human)
         else:
             agents.append(make_agent(who))
-    print(f"{game.info.name}, seed {seed}: " + ", ".join(f"{p}={w}" for p, w in enumerate(seats)))
+    names = [game.names.player(config, p) for p in range(players)]
+    print(
+        f"{game.info.name}, seed {seed}: "
+        + ", ".join(f"{names[p]} (seat {p}): {w}" for p, w in enumerate(seats))
+    )
     actions: list[Any] = []
     viewer = seats.index("human") if humans == 1 else None
 
@@ -362,17 +377,17 @@ def _play(args: argparse.Namespace) -> int:
         actions.append(decision.action)
         if seats[player] != "human":
             move = _public_move(game, before, decision.action, viewer)
-            print(f"Player {player} ({seats[player]}): {move}")
+            print(f"{names[player]} ({seats[player]}): {move}")
 
     try:
         result = play_match(game, agents, seed=seed, config=config, on_action=show)
-    except Quit:
+    except (Quit, KeyboardInterrupt):  # Ctrl-C while an agent thinks leaves the game too
         print("\nGame left unfinished.")
         _offer_save(args.save, GameRecord.of(game.info.id, config, seed, actions))
         return 0
     if humans != 1 or game.info.information is Information.PERFECT:
         print(game.render(result.state))
-    _print_end(game, result.state, result.length)
+    _print_end(game, config, result.state, result.length)
     if args.save is not None:
         _save(args.save, result.record)
     return 0
@@ -408,7 +423,7 @@ def _offer_save(path: str | None, record: GameRecord) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     _importable_here()
-    agents = [name.strip() for name in args.agents.split(",")]
+    agents = [name.strip() for name in split_spec(args.agents, ",")]
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
         run = simulate(
@@ -423,6 +438,7 @@ def _simulate(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             out=out,
             progress=sys.stderr,
+            decision_seconds=args.decision_seconds,
         )
     finally:
         if out is not None:

@@ -91,3 +91,22 @@ def test_the_gymnasium_environment_renders_the_learners_view(
     assert human.render() is None
     human.close()
     assert os.environ["SDL_VIDEODRIVER"] == "dummy"
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize(
+    "game_id", ["crab-stack", "la-marche-du-crabe", "youve-got-crabs", "oh-crab"]
+)
+def test_every_gymnasium_environment_passes_check_env_with_its_render_modes(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # check_env makes the environment again in every render mode, renders and closes it.
+    gymnasium = pytest.importorskip("gymnasium")
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from gymnasium.utils.env_checker import check_env
+
+    from crabrules.adapters.gymnasium import ENV_IDS
+
+    env = gymnasium.make(ENV_IDS[game_id], illegal_action_penalty=-0.1)
+    check_env(env.unwrapped)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
 import crabrules
 from crabrules import Rng
+from crabrules.__main__ import main
 from crabrules.agents import (
     Agent,
     AgentError,
@@ -22,7 +24,7 @@ from crabrules.agents import (
     make_agent,
     play_match,
 )
-from crabrules.agents.tree import Budget
+from crabrules.agents.tree import MAX_ITERATIONS, MAX_SECONDS, Budget
 
 GAMES = sorted(crabrules.GAMES)
 # Small budgets: these tests check that the agents play, not how well (see the benchmarks).
@@ -170,7 +172,7 @@ def test_a_budget_is_positive() -> None:
 def test_a_time_budget_stops_the_search() -> None:
     game = crabrules.get_game("oh-crab")
     turn = Turn.of(game, game.initial_state(seed=2), 0)
-    agent = ISMCTSAgent(Budget(iterations=10**9, seconds=0.05))
+    agent = ISMCTSAgent(Budget(iterations=MAX_ITERATIONS, seconds=0.05))
     decision = agent.act(turn, Rng.from_seed(1))  # returns: the clock ended the search
     assert decision is not None
     assert decision.action in turn.legal
@@ -187,5 +189,50 @@ def test_search_agents_play_the_2_player_mode_of_oh_crab(make: Any) -> None:
 
 @pytest.mark.parametrize("spec", ["mcts:²", "mcts:" + "1" * 5000, "ismcts:-3", "mcts:0"])
 def test_a_search_budget_is_a_positive_ascii_number(spec: str) -> None:
-    with pytest.raises(UnknownAgentError, match="the iterations after ':' are a positive"):
+    with pytest.raises(UnknownAgentError, match="iterations"):
+        make_agent(spec)
+
+
+def test_a_search_budget_is_bounded_so_every_decision_ends() -> None:
+    with pytest.raises(
+        UnknownAgentError, match="iterations: a positive integer at most 1,000,000"
+    ):
+        make_agent("mcts:999999999999999999")
+    with pytest.raises(crabrules.InvalidConfigError, match="at most 1,000,000"):
+        Budget(iterations=MAX_ITERATIONS + 1)
+    with pytest.raises(crabrules.InvalidConfigError, match="seconds: a positive number at most"):
+        Budget(seconds=MAX_SECONDS * 2)
+    largest: Any = make_agent(f"ismcts:{MAX_ITERATIONS}")
+    assert largest.budget.iterations == MAX_ITERATIONS
+
+
+def test_a_search_agent_takes_a_time_budget_by_name() -> None:
+    agent = make_agent("mcts:seconds=0.05")
+    assert isinstance(agent, MCTSAgent)
+    assert agent.budget == Budget(iterations=MAX_ITERATIONS, seconds=0.05)
+    game = crabrules.get_game("oh-crab")
+    turn = Turn.of(game, game.initial_state(seed=2), 0)
+    start = time.perf_counter()
+    decision = agent.act(turn, Rng.from_seed(1))
+    assert decision is not None
+    assert decision.action in turn.legal
+    assert time.perf_counter() - start < 2.0  # the clock, not a million iterations, ended it
+    both = make_agent("ismcts:iterations=30:seconds=1:depth=5")
+    assert isinstance(both, ISMCTSAgent)
+    assert both.budget == Budget(iterations=30, seconds=1.0, depth=5)
+    assert main(["simulate", "crab-stack", "--games", "1", "--agents", "mcts:seconds=0.01"]) == 0
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mcts:seconds=x",
+        "mcts:speed=3",
+        "mcts:seconds=1e999",
+        "mcts:seconds=1:seconds=2",
+        "mcts:5:7",
+    ],
+)
+def test_a_bad_budget_field_is_refused(spec: str) -> None:
+    with pytest.raises(UnknownAgentError, match=f"agent '{spec}'"):
         make_agent(spec)

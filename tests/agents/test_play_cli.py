@@ -23,11 +23,14 @@ def test_a_person_plays_a_whole_game_against_an_agent(
     argv = ["crab-stack", "--seat", "0=human", "--seat", "1=random", "--seed", "3"]
     assert play(monkeypatch, argv, "1\n" * 200) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Crab Stack, seed 3: 0=human, 1=random")
-    assert "Player 0, your legal actions:" in out
+    # Players by the colours the board shows, with the seat numbers --seat takes.
+    assert out.startswith("Crab Stack, seed 3: red (seat 0): human, blue (seat 1): random")
+    assert "Red (seat 0), your legal actions:" in out
     assert "    1. " in out
-    assert "Player 1 (random): " in out  # the agent's moves are shown
+    assert "blue (random): " in out  # the agent's moves are shown
     assert "Game over after" in out
+    assert "Player 0" not in out
+    assert "player 0" not in out
 
 
 def test_bad_input_reprompts_with_the_reason(
@@ -39,6 +42,16 @@ def test_bad_input_reprompts_with_the_reason(
     assert "'zero'" in out  # the notation's parser says what it expected
     assert out.count("type a number from 1 to") == 1
     assert out.count("Your action (a number or the notation): ") == 3
+
+
+def test_a_number_typed_in_other_digits_is_read_as_notation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["crab-stack", "--seat", "0=human", "--seed", "3"]
+    assert play(monkeypatch, argv, "\u00b2\n\uff11\n" + "9" * 5000 + "\n") == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert out.count("Your action (a number or the notation): ") == 4
 
 
 class CtrlCAfter(io.StringIO):
@@ -117,7 +130,7 @@ def test_real_time_play_lets_a_person_wait(
     assert play(monkeypatch, argv, "\n" * 30) == 0
     out = capsys.readouterr().out
     assert "Enter to wait" in out
-    assert "Player 2 (plausible): " in out  # the partner played while the person waited
+    assert "P2 (plausible): " in out  # the partner played while the person waited
 
 
 @pytest.mark.parametrize(
@@ -125,6 +138,9 @@ def test_real_time_play_lets_a_person_wait(
     [
         (["crab-stack", "--seat", "2=human"], "--seat: SEAT=WHO with SEAT from 0 to 1"),
         (["crab-stack", "--seat", "human"], "--seat: SEAT=WHO"),
+        (["crab-stack", "--seat", "\u00b2=human"], "--seat: SEAT=WHO"),  # '²'.isdigit()
+        (["crab-stack", "--seat", "\u0661=human"], "--seat: SEAT=WHO"),  # Arabic-Indic 1
+        (["crab-stack", "--seat", "9" * 5000 + "=human"], "--seat: SEAT=WHO"),
         (["crab-stack", "--seat", "1=alphazero"], "unknown agent 'alphazero'"),
         (["chess"], "unknown game 'chess'"),
     ],

@@ -96,7 +96,7 @@ def test_a_person_plays_to_the_end_in_a_terminal(play: type[Terminal]) -> None:
             terminal.keys("1", "Enter")
         time.sleep(0.1)
     screen = terminal.wait_for("Game over after")
-    assert "Player 0, your legal actions:" in screen
+    assert "Red (seat 0), your legal actions:" in screen
 
 
 def test_ctrl_c_in_a_terminal_offers_to_save(play: type[Terminal], tmp_path: pathlib.Path) -> None:

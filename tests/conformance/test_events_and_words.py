@@ -72,6 +72,10 @@ def test_apply_with_events_agrees_with_apply_and_its_events_round_trip(
             _one_line(game.describe_event(event))
 
 
+#: Each ASCII digit as a fullwidth one, which `\\d`, int() and float() all accept.
+OTHER_DIGITS = str.maketrans("0123456789", "".join(chr(0xFF10 + d) for d in range(10)))
+
+
 @by_game
 @conformance
 @given(data=st.data())
@@ -88,6 +92,10 @@ def test_every_legal_action_is_described_and_its_notation_round_trips(
             # People type in either case and with loose spaces.
             for typed in (text.upper(), text.lower(), f"  {text.replace(' ', '   ')} "):
                 assert game.parse_action(state, typed) == action, typed
+            # Digits are ASCII: the same text in another script's digits names no action.
+            if (foreign := text.translate(OTHER_DIGITS)) != text:
+                with pytest.raises(IllegalActionError):
+                    game.parse_action(state, foreign)
         for width, line in ((len(line), line) for line in game.render(state).splitlines()):
             assert width <= RENDER_WIDTH, f"a {width}-column line: {line!r}"
 

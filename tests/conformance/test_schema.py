@@ -3,6 +3,8 @@
 - every document of random games (config, state, every view, action, event, outcome and
   record) validates against its schema, as JSON;
 - every schema is a valid draft 2020-12 schema;
+- a record's seed is bounded alike by the schema, the loader and ``GameRecord`` itself:
+  an int in [0, 2**64), as ``initial_state`` takes;
 - documents that hypothesis-jsonschema generates from a schema either load or raise
   ``DeserializationError``, never anything else.
 """
@@ -20,7 +22,17 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 import crabrules
-from crabrules.core import DeserializationError, GameRecord, Outcome, from_dict, to_json
+from crabrules.core import (
+    DeserializationError,
+    GameRecord,
+    InvalidConfigError,
+    Outcome,
+    from_dict,
+    from_json,
+    to_dict,
+    to_json,
+)
+from crabrules.core.rng import SEED_LIMIT
 from crabrules.core.schema import DOCUMENTS, game_schemas
 from tests.conformance.common import AnyGame, by_game, conformance, players, playouts, sample
 
@@ -76,6 +88,28 @@ def test_every_document_of_random_games_validates(game: AnyGame, data: st.DataOb
     outcome = game.outcome(playout.final)
     if outcome is not None:
         _check(valid["Outcome"], outcome)
+
+
+OUT_OF_RANGE_SEEDS = (-1, SEED_LIMIT, 10**30)
+
+
+@by_game
+def test_a_records_seed_is_bounded_by_the_schema_the_loader_and_the_record(
+    game: AnyGame,
+) -> None:
+    valid = _validators(game)["GameRecord"]
+    document = to_dict(GameRecord.of(game.info.id, game.config_type(), 0, []))
+    for seed in (0, SEED_LIMIT - 1):
+        document["seed"] = seed
+        valid.validate(document)
+        assert from_json(json.dumps(document), GameRecord).seed == seed
+    for seed in OUT_OF_RANGE_SEEDS:
+        document["seed"] = seed
+        assert not valid.is_valid(document), seed
+        with pytest.raises(DeserializationError, match=r"^seed: .* @ \$\.seed$"):
+            from_json(json.dumps(document), GameRecord)
+        with pytest.raises(InvalidConfigError, match=r"^seed: "):
+            GameRecord.of(game.info.id, game.config_type(), seed, [])
 
 
 # hypothesis-jsonschema builds its strategies by filtering: the health checks about slow,

@@ -4,11 +4,15 @@
   as one ``<svg>`` document that parses as XML;
 - the same position always gives the same bytes;
 - a state is drawn as its spectator's observation, so a picture never shows a hand;
-- every legal action of a few positions of every named mix is drawn as ``last_action``.
+- every legal action of a few positions of every named mix is drawn as ``last_action``;
+- every argument is checked: a hostile ``size``, ``labels``, ``last_action`` or
+  ``highlight`` is an ``InvalidConfigError`` naming it, a position that is not the game's
+  a ``NotAStateError``; the smallest and largest sizes draw well-formed pictures.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -20,6 +24,8 @@ from hypothesis import strategies as st
 
 import crabrules
 from crabrules.agents import PlausibleAgent, play_match
+from crabrules.core import InvalidConfigError, NotAStateError
+from crabrules.core.svg import MAX_SIZE
 from tests.conformance import tictactoe
 from tests.conformance.common import (
     GAMES,
@@ -103,3 +109,41 @@ def test_every_legal_action_draws_as_the_last_action(
             assert len(marked) == (0 if game is tictactoe.GAME else 1), action
             # the marks never catch a front end's click on what lies beneath
             assert all(g.get("pointer-events") == "none" for g in marked), action
+
+
+# What a careless caller passes: each must be refused, naming the argument.
+BAD_ARGUMENTS = [
+    *(("size", v) for v in (0, -5, math.nan, math.inf, True, 1.5, "400", 400.0, MAX_SIZE + 1)),
+    *(("size", v) for v in (10**30, -(10**30))),
+    *(("labels", v) for v in ("no", None, 0, 1)),
+    *(("last_action", v) for v in ("x", 0, ())),
+    *(("highlight", v) for v in ("x", 5, None, [10**6], [True], [-1], [1.0])),
+]
+
+
+def _position_and_view(game: AnyGame) -> tuple[Any, Any]:
+    state = game.initial_state(game.config_type(), seed=1)
+    return state, game.observe(state, 0)
+
+
+@by_game
+@pytest.mark.parametrize(("argument", "value"), BAD_ARGUMENTS, ids=repr)
+def test_every_render_svg_argument_is_checked(game: AnyGame, argument: str, value: Any) -> None:
+    for position in _position_and_view(game):
+        with pytest.raises(InvalidConfigError, match=f"^{argument}: "):
+            game.render_svg(position, **{argument: value})
+
+
+@by_game
+def test_render_svg_refuses_what_is_not_the_games_position(game: AnyGame) -> None:
+    other = next(g for g in GAMES if g is not game)
+    for position in (None, 42, "x", *_position_and_view(other)):
+        with pytest.raises(NotAStateError):
+            game.render_svg(position)
+
+
+@by_game
+def test_the_smallest_and_largest_sizes_draw_well_formed_pictures(game: AnyGame) -> None:
+    for position in _position_and_view(game):
+        for size in (1, MAX_SIZE):
+            assert _parse(game.render_svg(position, size=size)).attrib["width"] == str(size)

@@ -39,7 +39,7 @@ from crabrules.core.actions import check_action
 from crabrules.core.events import check_event, check_events
 from crabrules.core.rng import check_seed, resolve_seed
 from crabrules.core.serialize import register_check
-from crabrules.core.svg import Svg
+from crabrules.core.svg import Svg, check_picture_options, checked_ids
 
 EMPTY = -1
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -287,7 +287,13 @@ def render_svg(
     last_action: Action | None = None,
     highlight: Collection[int] = (),
 ) -> str:
-    del last_action, highlight  # the reference game draws no marks
+    if type(position) is not Observation:
+        check_state_arg(position)
+    check_picture_options(size, labels)
+    # The reference game draws no marks, but refuses them as every game does.
+    checked_ids(highlight, 9, "highlight")
+    if last_action is not None and type(last_action) is not Mark:
+        raise InvalidConfigError(f"last_action: a mark or None, not {last_action!r:.40}")
     board = position.board
     picture = Svg(size, size, title="tic-tac-toe")
     marks = {EMPTY: "", 0: "X", 1: "O"}

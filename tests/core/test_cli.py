@@ -37,6 +37,25 @@ def test_demo_plays_a_whole_game_and_prints_the_outcome(
     assert "   - X marked " in out or "   - O marked " in out
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "said"),
+    [
+        ("crab-stack", "2", "Red wins: every other player is out. Scores: red 1, blue 0."),
+        ("la-marche-du-crabe", "2", "Scores: Boater 0, Sunny 0."),
+        ("oh-crab", "2", "Scores: red+orange 0, blue+green 1."),
+        ("youve-got-crabs", "4", "P2 and P3 win: after a tie, the first tied team"),
+    ],
+)
+def test_demo_names_the_players_and_the_ending_as_the_board_does(
+    capsys: pytest.CaptureFixture[str], game: str, players: str, said: str
+) -> None:
+    assert main(["demo", game, "--seed", "1", "--players", players]) == 0
+    end = capsys.readouterr().out.rpartition("Game over after")[2]
+    assert said in end
+    assert "player 0" not in end.lower()  # names, never seat numbers
+    assert "_" not in end  # no reason code
+
+
 def test_demo_with_a_seed_is_the_same_game_every_time(capsys: pytest.CaptureFixture[str]) -> None:
     main(["demo", "tic-tac-toe", "--seed", "12"])
     first = capsys.readouterr().out
@@ -112,8 +131,9 @@ def test_replay_prints_the_final_state(
     out = capsys.readouterr().out
     assert "5 actions replayed" in out
     assert "XXX\n.O.\n..O" in out
-    assert "Game over after 5 actions: line." in out
-    assert "Winners: player 0." in out
+    assert "Game over after 5 actions." in out
+    # The test game gives its players no names: numbered, and its ending's code spaced.
+    assert "Player 0 wins: line. Scores: player 0 1, player 1 0." in out
 
 
 def test_replay_with_events_prints_what_every_move_did(

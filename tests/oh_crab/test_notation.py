@@ -62,6 +62,11 @@ def test_cell_labels_are_the_ones_render_prints() -> None:
     assert parse_cell("c03") is None
 
 
+@pytest.mark.parametrize("text", ["c\u0663", "c\uff13", "c\u00b3", "c" + "9" * 5000])
+def test_a_cell_label_is_a_letter_and_a_short_row_in_ascii_digits(text: str) -> None:
+    assert parse_cell(text) is None
+
+
 def test_moves_pushes_and_discards_in_the_notation() -> None:
     state = make(
         crabs=(at(1, 2), at(2, 2), at(0, 4)),

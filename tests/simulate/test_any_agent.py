@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import pathlib
 import textwrap
+import time
 from typing import Any
 
 import pytest
@@ -13,14 +14,18 @@ import pytest
 import crabrules
 from crabrules.__main__ import main
 from crabrules.agents import (
+    AgentError,
     Decision,
+    MCTSAgent,
     NotAnAgentError,
     RandomAgent,
     Turn,
     UnknownAgentError,
+    agent_labels,
     make_agent,
     play_match,
 )
+from crabrules.agents.tree import Budget
 from crabrules.core import Rng
 from crabrules.simulate import simulate
 
@@ -37,7 +42,7 @@ class FirstLegal:
 
 
 BOTS = """
-from crabrules.agents import Decision
+from crabrules.agents import Decision, agent_factory
 
 class Greedy:
     def __init__(self, depth=1, label="greedy"):
@@ -48,6 +53,17 @@ class Greedy:
 
 def not_an_agent():
     return 42
+
+@agent_factory
+def declared_but_wrong():
+    return 42
+
+@agent_factory
+def greedy_with(weights):
+    return Greedy(depth=len(weights))
+
+def write(path):
+    open(path, "w").close()
 """
 
 
@@ -88,13 +104,14 @@ def test_what_is_not_an_agent_is_refused_up_front() -> None:
         play_match(game, [object(), RandomAgent()], seed=1)  # type: ignore[list-item]
 
 
-def test_an_agent_that_does_not_pickle_is_refused_for_worker_processes() -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_agent_that_does_not_pickle_is_refused_for_worker_processes(workers: int) -> None:
     class Local(FirstLegal):
         pass  # a class inside a function: pickle cannot find it again
 
+    # Games are played in worker processes even with one worker.
     with pytest.raises(NotAnAgentError, match="does not pickle"):
-        simulate("crab-stack", games=2, agents=[Local(), "random"], workers=2)
-    assert simulate("crab-stack", games=2, agents=[Local(), "random"]).summary.finished == 2
+        simulate("crab-stack", games=2, agents=[Local(), "random"], workers=workers)
 
 
 def test_a_module_name_spec_makes_the_agent_with_its_arguments(bots: str) -> None:
@@ -112,7 +129,8 @@ def test_a_module_name_spec_makes_the_agent_with_its_arguments(bots: str) -> Non
         ("userbots:Missing", UnknownAgentError, "cannot import 'Missing'"),
         ("userbots:Greedy:depth", UnknownAgentError, "arguments are key=value"),
         ("userbots:Greedy:speed=2", UnknownAgentError, "raised TypeError"),
-        ("userbots:not_an_agent", NotAnAgentError, "an int has no act(turn, rng)"),
+        ("userbots:not_an_agent", UnknownAgentError, "neither an agent class"),
+        ("userbots:declared_but_wrong", NotAnAgentError, "an int has no act(turn, rng)"),
     ],
 )
 def test_a_bad_module_spec_is_refused_with_the_reason(
@@ -133,3 +151,87 @@ def test_the_command_line_takes_module_specs(
     assert {first["seat_0_agent"], first["seat_1_agent"]} == {f"{bots}:Greedy", "random"}
     assert main(["simulate", "crab-stack", "--agents", f"{bots}:Nope"]) == 2
     assert "cannot import 'Nope'" in capsys.readouterr().err
+
+
+def test_agents_take_json_values_with_commas_on_the_command_line(
+    bots: str, tmp_path: pathlib.Path
+) -> None:
+    agent: Any = make_agent(f'{bots}:Greedy:depth=[1,2]:label={{"a":"b:c"}}')
+    assert (agent.depth, agent.label) == ([1, 2], {"a": "b:c"})
+    out = tmp_path / "games.jsonl"
+    agents = f"{bots}:greedy_with:weights=[1,2,3],random"
+    argv = ["simulate", "crab-stack", "--games", "2", "--agents", agents, "--out", str(out)]
+    assert main(argv) == 0
+    first = json.loads(out.read_text().splitlines()[0])
+    assert {first["seat_0_agent"], first["seat_1_agent"]} == {
+        f"{bots}:greedy_with:weights=[1,2,3]",
+        "random",
+    }
+
+
+@pytest.mark.parametrize(
+    "spec", ["os:system:command=touch {marker}", "userbots:write:path={marker}"]
+)
+def test_a_spec_never_calls_what_is_not_an_agent_class_or_declared_factory(
+    bots: str, tmp_path: pathlib.Path, spec: str
+) -> None:
+    marker = tmp_path / "ran"
+    with pytest.raises(UnknownAgentError, match=r"neither an agent class .* it was not called"):
+        make_agent(spec.format(marker=marker))
+    assert not marker.exists()
+
+
+class Labelled(FirstLegal):
+    def __init__(self, label: str) -> None:
+        super().__init__()
+        self.label = label
+
+
+def test_distinct_agents_get_distinct_summary_rows() -> None:
+    fast, slow = MCTSAgent(Budget(iterations=2)), MCTSAgent(Budget(iterations=3))
+    run = simulate("crab-stack", games=2, agents=[fast, slow], seed=1)
+    assert set(run.summary.by_agent) == {"MCTSAgent#1", "MCTSAgent#2"}
+    named_random = Labelled("random")
+    run = simulate("crab-stack", games=2, agents=[named_random, "random"], seed=1)
+    assert set(run.summary.by_agent) == {"random#1", "random#2"}
+    run = simulate("crab-stack", games=2, agents=[Labelled("mine"), "random"], seed=1)
+    assert set(run.summary.by_agent) == {"mine", "random"}
+    # One agent given twice (self-play, a team) stays one row.
+    run = simulate("crab-stack", games=2, agents=[fast, fast], seed=1)
+    assert set(run.summary.by_agent) == {"MCTSAgent"}
+
+
+def test_agent_labels_number_only_clashing_agents() -> None:
+    fast, slow = MCTSAgent(), MCTSAgent()
+    assert agent_labels([fast, "random", slow, fast, "random"]) == (
+        "MCTSAgent#1",
+        "random",
+        "MCTSAgent#2",
+        "MCTSAgent#1",
+        "random",
+    )
+
+
+class Slow(FirstLegal):
+    def act(self, turn: Turn, rng: Rng) -> Decision:
+        time.sleep(0.05)
+        return super().act(turn, rng)
+
+
+def test_an_agent_over_the_decision_cap_fails_its_game() -> None:
+    game = crabrules.get_game("crab-stack")
+    with pytest.raises(AgentError, match=r"player 0's agent \(Slow\) took 0\.\d+ seconds"):
+        play_match(game, [Slow(), RandomAgent()], seed=1, decision_seconds=0.01)
+    run = simulate("crab-stack", games=2, agents=[Slow(), "random"], decision_seconds=0.01)
+    assert all(result.failed for result in run.results)
+    assert "over the decision_seconds cap of 0.01" in str(run.results[0].error)
+    assert simulate("crab-stack", games=1, agents=[FirstLegal(), "random"]).summary.finished
+
+
+@pytest.mark.parametrize("cap", [0, -1.0, float("nan"), float("inf"), 10**9, "1"])
+def test_a_decision_cap_is_a_positive_bounded_number(cap: Any) -> None:
+    game = crabrules.get_game("crab-stack")
+    with pytest.raises(crabrules.InvalidConfigError, match="decision_seconds"):
+        play_match(game, [RandomAgent(), RandomAgent()], seed=1, decision_seconds=cap)
+    with pytest.raises(crabrules.InvalidConfigError, match="decision_seconds"):
+        simulate("crab-stack", games=1, agents=["random"], decision_seconds=cap)

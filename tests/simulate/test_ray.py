@@ -14,6 +14,7 @@ import pytest
 
 from crabrules.__main__ import main
 from crabrules.simulate import simulate
+from tests.simulate.dying import WAYS, run_with_deadline
 
 pytest.importorskip("ray")
 
@@ -113,3 +114,61 @@ def test_a_local_ray_warns_of_nothing_the_user_did(tmp_path: pathlib.Path) -> No
     assert done.stdout.strip() == "20", done.stderr
     told = [line for line in done.stderr.splitlines() if "games/s" not in line]
     assert told == []
+
+
+def test_a_running_ray_session_is_used_and_left_running() -> None:
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        runs = [
+            simulate("crab-stack", games=30, agents=["plausible", "random"], backend="ray")
+            for _ in range(2)
+        ]
+        assert ray.is_initialized()  # the caller's session: not stopped by simulate
+    finally:
+        ray.shutdown()
+    on_processes = simulate("crab-stack", games=30, agents=["plausible", "random"])
+    assert runs[0].results == runs[1].results == on_processes.results
+
+
+# Half the games kill their Ray worker (as tests/simulate/test_worker_death.py does with
+# processes), on a session started once, in a child Python with a deadline.
+RAY_DEATHS = """
+import json
+import ray
+from crabrules.simulate import simulate
+from tests.simulate.dying import WAYS, Dies
+
+ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+found = {}
+for way in WAYS:
+    run = simulate(
+        "crab-stack", games=6, agents=[Dies(way), "random", "random"], seed=1, backend="ray"
+    )
+    found[way] = [[r.index, r.finished, r.error] for r in run.results]
+print("RESULT " + json.dumps(found))
+"""
+
+
+#: What each way of dying is recorded as on Ray (which does not say how a worker died).
+REASONS = {
+    "os-exit": "WorkerDied: WorkerCrashedError: The worker died unexpectedly",
+    "sigkill": "WorkerDied: WorkerCrashedError: The worker died unexpectedly",
+    "segfault": "WorkerDied: WorkerCrashedError: The worker died unexpectedly",
+    "system-exit": "SystemExit: 4",
+    "keyboard-interrupt": "KeyboardInterrupt",
+}
+
+
+def test_a_ray_worker_that_dies_fails_its_game_only_and_never_hangs() -> None:
+    found: dict[str, list[list[object]]] = run_with_deadline(RAY_DEATHS, deadline=300)
+    for way in WAYS:
+        games = found[way]
+        assert [game[0] for game in games] == list(range(6)), way
+        for index, finished, error in games:
+            if index in (1, 3, 5):
+                assert (finished, error) == (True, None), way
+            else:
+                assert not finished, way
+                assert str(error).startswith(REASONS[way]), error

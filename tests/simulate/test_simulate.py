@@ -22,9 +22,9 @@ from crabrules.simulate import (
     Progress,
     Summary,
     Task,
-    backends,
     game_seed,
     lineup,
+    processes,
     read_result_line,
     run_task,
     runner,
@@ -296,7 +296,12 @@ def _with_a_faulty_agent_in_game_1(monkeypatch: pytest.MonkeyPatch) -> None:
         return original(task)
 
     monkeypatch.setattr(tasks_module, "fresh_agent", lambda _spec: _Faulty(current))
-    monkeypatch.setattr(backends, "run_task", run_task_noting_the_game)
+    # The worker processes are forked from this one, patches included.
+    monkeypatch.setattr(processes, "run_task", run_task_noting_the_game)
+
+
+#: How a failed game names the agent that raised, and what it raised.
+FELL_OVER = "AgentError: player 1's agent (_Faulty) raised RuntimeError: the bot fell over"
 
 
 def test_a_game_whose_agent_raises_fails_alone(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -305,12 +310,12 @@ def test_a_game_whose_agent_raises_fails_alone(monkeypatch: pytest.MonkeyPatch) 
     run = simulate("crab-stack", games=3, agents=["random"], seed=1, out=out)
     assert [result.failed for result in run.results] == [False, True, False]
     failed = run.results[1]
-    assert failed.error == "RuntimeError: the bot fell over"
+    assert failed.error == FELL_OVER
     assert failed.length == 4  # the actions before seat 0's third decision
     assert run.summary.failed == 1
     assert run.summary.finished == 2
-    assert "1 failed (an agent raised)" in run.summary.text()
-    assert '"error":"RuntimeError: the bot fell over"' in out.getvalue().splitlines()[1]
+    assert "1 failed (an agent raised, or its process died)" in run.summary.text()
+    assert f'"error":"{FELL_OVER}"' in out.getvalue().splitlines()[1]
 
 
 def test_the_command_exits_1_when_a_game_failed(
@@ -320,7 +325,7 @@ def test_the_command_exits_1_when_a_game_failed(
     assert main(["simulate", "crab-stack", "--games", "3", "--agents", "random"]) == 1
     captured = capsys.readouterr()
     assert "3 games, 2 finished" in captured.out
-    assert "crabrules: game 1 failed: RuntimeError: the bot fell over" in captured.err
+    assert f"crabrules: game 1 failed: {FELL_OVER}" in captured.err
 
 
 def test_no_time_left_is_estimated_before_two_seconds_and_two_percent() -> None:

@@ -78,6 +78,18 @@ def test_a_call_keeps_its_time_exactly_and_without_a_time_means_the_clock() -> N
     assert parse_action(state, "P1 CALL p2 @3") == Call(1, 2, time=3.0)
 
 
+def test_a_call_time_written_with_an_exponent_reads_back() -> None:
+    # The notation writes a time as Python's repr, which uses an exponent for tiny and
+    # huge numbers; only ASCII digits are read.
+    state = apply(position(hands={2: FOUR_KINGS}), Call(3, 0, time=7.25))
+    for time in (1e-05, 1e16):
+        text = action_to_str(state, Call(1, 2, time=time))
+        assert "e" in text
+        parsed = parse_action(state, text)
+        assert isinstance(parsed, Call)
+        assert parsed.time == time
+
+
 def test_the_other_actions_parse() -> None:
     state = position(hands={0: FOUR_KINGS, 1: (JAB,) * 4})
     assert parse_action(state, "P0 swap 4a") == Swap(0, 3, 0)
@@ -110,6 +122,12 @@ def test_the_other_actions_parse() -> None:
         "P1 call P0 @nan",
         "P1 call P0 @inf",
         "P1 call P0 31.2",
+        "P1 call P0 @1_0",
+        "P1 call P0 @\u0661",
+        "P1 call P0 @\uff11.5",
+        "P1 call P0 @1e400",
+        "P\u0661 down",
+        "P1 collect T\uff10",
         "P1 collect team",
         "P123 down",
     ],

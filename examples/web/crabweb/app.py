@@ -9,7 +9,8 @@ with status 400, or 403/404/409/413 as said; a query value given twice is a 400)
   answer gives its ``id`` and one ``tokens[player]`` per human seat.
 - ``GET /api/tables/{id}/players/{p}``: player ``p``'s view (header ``X-Seat-Token``):
   observation, SVG, described legal actions with their clicks, events seen so far
-  (``?since=N``: those of moves after the N-th).
+  (``?since=N``: those of moves after the N-th), the players' names as the board shows
+  them and, at the end, the ending in words.
 - ``POST /api/tables/{id}/players/{p}/actions``: the action as plain JSON; the answer is
   ``{"events": [...]}``, what ``p`` saw of it and of the agents' answers.
 - ``POST /api/tables/{id}/players/{p}/wait``: in real-time play, let the agents act.
@@ -39,6 +40,7 @@ import contextlib
 import functools
 import json
 import pathlib
+import re
 import threading
 import weakref
 from collections.abc import AsyncIterator, Callable
@@ -59,7 +61,7 @@ from starlette.staticfiles import StaticFiles
 
 import crabrules
 from crabrules.agents import AGENTS
-from crabrules.core import CrabRulesError
+from crabrules.core import CrabRulesError, DeserializationError
 from crabweb.live import Ticker
 from crabweb.tables import HUMAN, SEAT_CHOICES, ServerError, Table, Tables
 
@@ -198,21 +200,62 @@ def table_request(body: object) -> tuple[str, list[str], Any, int | None]:
         raise ServerError("seed: an integer from 0 to 2**63 - 1", "bad_request")
     config = body.get("config")
     if config is not None:
-        config = crabrules.from_dict(config, game.config_type)
+        try:
+            config = crabrules.from_dict(config, game.config_type)
+        except DeserializationError as error:
+            raise DeserializationError(option_words(game_id, str(error))) from None
     return game_id, seats, config, seed
 
 
+#: Where a refusal of a document says the problem is: `` @ $`` and a path (``$.players``).
+_WHERE = re.compile(r" @ \$(?:\.(\w+))?\S*$")
+
+
+@functools.cache
+def _titles(game_id: str) -> dict[str, str]:
+    # The schema takes tens of milliseconds to build: once per game (a registered id).
+    properties = crabrules.schema(game_id)["Config"]["properties"]
+    return {name: str(prop.get("title", name)) for name, prop in properties.items()}
+
+
+def option_words(game_id: str, message: str) -> str:
+    """A refused config's message as the options form says it: each option by its title,
+    no document path (`` @ $.first_player``), and ``None`` as the empty box it is.
+
+    >>> option_words("crab-stack", "expected an int, got 'x' @ $.first_player")
+    "First player: expected an int, got 'x'"
+    >>> option_words("crab-stack", "max_turns: a positive int or None, not -1 @ $")
+    'Max turns: a positive int or empty, not -1'
+    """
+    titles = _titles(game_id)
+    said = []
+    for part in message.split("; "):
+        where = _WHERE.search(part)
+        text = part[: where.start()] if where else part
+        name, colon, rest = text.partition(": ")
+        if colon and name in titles:
+            text = f"{titles[name]}: {rest}"
+        elif where and where[1] in titles:
+            text = f"{titles[where[1]]}: {text}"
+        said.append(re.sub(r"\bNone\b", "empty", text))
+    return "; ".join(said)
+
+
+@functools.cache
 def games_listing() -> list[dict[str, Any]]:
-    """Every registered game: its name, player counts, default configs and dynamics."""
+    """Every registered game: its name, player counts, default configs, players' names
+    and dynamics (built once: the schemas take a while)."""
     listed = []
     for game_id, game in sorted(crabrules.GAMES.items()):
         info = game.info
-        configs = {}
+        configs, names = {}, {}
         for n in range(info.min_players, info.max_players + 1):
             try:  # You've Got Crabs seats teams of two: odd counts have no config
-                configs[n] = crabrules.to_dict(game.config_for_players(n))
+                config = game.config_for_players(n)
             except crabrules.InvalidConfigError:
                 continue
+            configs[n] = crabrules.to_dict(config)
+            names[n] = [game.names.player(config, p) for p in range(n)]
         listed.append(
             {
                 "id": game_id,
@@ -221,6 +264,8 @@ def games_listing() -> list[dict[str, Any]]:
                 "max_players": info.max_players,
                 "real_time": info.dynamics.value == "real_time",
                 "configs": configs,
+                # Each seat by the name the board shows (red, Boater, P2).
+                "names": names,
                 # The page builds its options form from this (crabrules.schema).
                 "config_schema": crabrules.schema(game_id)["Config"],
             }

@@ -56,6 +56,9 @@ _COLUMNS = {
     "moves": ["game_id", "number", "action"],
 }
 
+#: Every named thing :data:`_SCHEMA` makes (SQLite's own ``sqlite_*`` aside).
+_OWN = frozenset(_COLUMNS)
+
 
 def _foreign_file(path: str) -> bool:
     """Whether ``path`` is a file with something in it that is not a SQLite database."""
@@ -101,8 +104,9 @@ class Store:
 
     Raises:
         ValueError: ``path`` cannot be opened, is no SQLite database, is damaged (SQLite's
-            ``quick_check``, which reads the whole file), or holds tables of the same
-            names that are not this store's.
+            ``quick_check``, which reads the whole file), or holds anything that is not
+            this store's (another program's tables, or this store's names with other
+            columns); the file is then left as it was.
     """
 
     def __init__(self, path: str | os.PathLike[str] = ":memory:") -> None:
@@ -130,6 +134,16 @@ class Store:
         (found,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
         if found != "ok":
             return f"the file is damaged: {' '.join(str(found).split())[:200]}"
+        # Another program's database (even one holding a single table of its own) is not
+        # ours to add tables to: only an empty one or this store's own is used.
+        found = self._db.execute(
+            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
+        ).fetchall()
+        others = [str(name) for (name,) in found if name not in _OWN]
+        if others:
+            listed = ", ".join(repr(name[:40]) for name in others[:5])
+            more = f" and {len(others) - 5} more" if len(others) > 5 else ""
+            return f"it holds what is not this store's: {listed}{more}"
         for table, columns in _COLUMNS.items():
             have = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
             if have and have != columns:  # none yet: the schema makes it

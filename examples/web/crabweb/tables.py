@@ -348,6 +348,9 @@ class Table:
             "active": sorted(game.active_players(state)),
             "terminal": game.is_terminal(state),
             "outcome": None if outcome is None else crabrules.to_dict(outcome),
+            # Players by the names the board shows; the ending in words ("red wins: ...").
+            "names": [game.names.player(self.config, p) for p in range(len(self.seats))],
+            "ending": None if outcome is None else game.names.outcome(self.config, outcome),
             "observation": crabrules.to_dict(observation),
             "svg": game.render_svg(observation, last_action=self._last_action()),
             "legal": [

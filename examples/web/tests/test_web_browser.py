@@ -14,6 +14,7 @@ import contextlib
 import os
 import pathlib
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -140,7 +141,10 @@ def test_a_whole_game_of_crab_stack_by_clicking(page: Page, shots: pathlib.Path)
         )
         turns += 1
         assert turns < 200, "the game did not end"
-    expect(page.locator("#status")).to_contain_text("Game over")
+    # The ending in words, the winner by colour: no reason code, no seat number.
+    expect(page.locator("#status")).to_have_text(
+        re.compile(r"^Game over after \d+ moves\. (Red|Blue) wins: [a-z ]+\.$|a draw")
+    )
     # The record as text, a move a line: its headers, then the moves.
     page.click("#record")
     expect(page.locator("#record-text")).to_contain_text('[Game "crab-stack"]')
@@ -162,7 +166,7 @@ def test_a_whole_game_of_crab_stack_by_clicking(page: Page, shots: pathlib.Path)
 def test_an_illegal_click_shows_the_rules_reason(page: Page) -> None:
     # Hot seat: player 0 sees only a hand-off screen, player 1 is to move.
     new_game(page, "crab-stack", ["human", "human"], seed=1)
-    expect(page.locator("#handoff")).to_contain_text("Player 1's turn")
+    expect(page.locator("#handoff")).to_contain_text("Blue's turn")
     reveal_if_asked(page)
     # A1 holds player 1's small crab; C1 a bigger one, which a small crab may not climb.
     click_key(page, "cell:0")
@@ -286,6 +290,76 @@ def test_a_refused_option_is_said_in_words(page: Page) -> None:
     page.click("#options-box summary")
     page.check("#options input[data-option='variants'][value='crystal-ball']")
     page.click("#create")
-    # The Crystal Ball needs its module: the library's sentence says so.
-    expect(page.locator("#error")).to_contain_text("crystal-ball")
+    # The Crystal Ball needs its module: the library's sentence says so, where it can be
+    # seen (the table, where a move's refusal goes, is still hidden).
+    expect(page.locator("#setup-error")).to_be_visible()
+    expect(page.locator("#setup-error")).to_contain_text("crystal-ball")
     expect(page.locator("#table")).to_be_hidden()
+    # Set right, the game starts and the refusal goes.
+    page.uncheck("#options input[data-option='variants'][value='crystal-ball']")
+    page.click("#create")
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#setup-error")).to_be_hidden()
+
+
+def test_players_read_words_not_field_names_codes_or_markup(page: Page) -> None:
+    # The seats and the options: names the board shows, the schema's titles and plain
+    # descriptions; never a field's name, a docstring's markup or a document's path.
+    page.select_option("#game", "crab-stack")
+    page.select_option("#players", "3")
+    expect(page.locator("#seats label > span")).to_have_text(["Red", "Blue", "Green"])
+    page.click("#options-box summary")
+    labels = page.locator("#options label.option > span")
+    expect(labels).to_have_text(["First player", "Max turns"])
+    for text in labels.all_inner_texts():
+        assert "_" not in text, text
+    for tip in page.locator("#options label.option").evaluate_all("ls => ls.map(l => l.title)"):
+        assert not re.search(r"``|:\w+:`|\bNone\b", tip), tip
+    # A refused option names the option by its title, in words.
+    page.fill("#options input[data-option='max_turns']", "-1")
+    page.click("#create")
+    expect(page.locator("#setup-error")).to_have_text(
+        "Max turns: a positive int or empty, not -1."
+    )
+    page.fill("#options input[data-option='max_turns']", "")
+    # Playing: the status line names the seat as the board does.
+    new_game(page, "crab-stack", ["human", "agent:plausible"], seed=4)
+    expect(page.locator("#status")).to_have_text("Red, your turn.")
+
+
+def test_la_marche_offers_its_beaches_by_name_not_as_json(page: Page) -> None:
+    page.select_option("#game", "la-marche-du-crabe")
+    page.click("#options-box summary")
+    beach = page.locator("#options select[data-option='beach']")
+    expect(beach.locator("option")).to_have_count(11)
+    expect(beach.locator("option").first).to_have_text("The first beach")
+    expect(page.locator("#options input[type='text']")).to_have_count(0)
+    beach.select_option(label="Shrimp Cove")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "agent:plausible")
+    page.click("#create")
+    expect(page.locator("#table")).to_be_visible()
+    table = TABLES.get(page.evaluate("table.id"))
+    assert table.config.beach.name == "Shrimp Cove"
+    expect(page.locator("#status")).to_have_text(re.compile(r"^(Boater|Sunny)"))
+
+
+def test_a_players_name_is_shown_as_text_whatever_it_holds(page: Page) -> None:
+    # Colours are the config's (any text, in Crab Stack): markup and non-ASCII are shown
+    # as they are, never run. The form offers no colours for Crab Stack (they change with
+    # the player count): the page's own calls create the game.
+    hostile = "<img src=x onerror=window.hacked=1>"
+    colours = [hostile, f"bleu é {'ü' * 300}"]
+    config = {"format_version": 1, "players": 2, "colours": colours, "first_player": 0}
+    body = {"game": "crab-stack", "seats": ["human", "agent:plausible"], "config": config}
+    page.evaluate(
+        """async (body) => {
+             table = await api("POST", "/api/tables", body);
+             $("table").hidden = false;
+             await show(table.humans[0]);
+           }""",
+        body,
+    )
+    expect(page.locator("#status")).to_have_text(f"{hostile}, your turn.")
+    assert page.evaluate("window.hacked") is None
+    assert current_view(page)["names"][1] == f"bleu é {'ü' * 300}"

@@ -117,6 +117,19 @@ def _foreign_tables(path: pathlib.Path) -> None:
         db.execute("CREATE TABLE tables (name TEXT)")
 
 
+def _another_programs_table(path: pathlib.Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE t(x)")
+
+
+def _many_odd_names(path: pathlib.Path) -> None:
+    # Long, non-ASCII and quoted names: the refusal names a few, shortened.
+    with sqlite3.connect(path) as db:
+        for n in range(30):
+            db.execute(f'CREATE TABLE "crabe_é_{n}_{"x" * 500}\n" (x)')
+        db.execute("CREATE VIEW notes AS SELECT 1")
+
+
 @pytest.mark.parametrize(
     ("make", "why"),
     [
@@ -125,8 +138,18 @@ def _foreign_tables(path: pathlib.Path) -> None:
         (lambda path: path.write_text("x"), "not SQLite"),  # SQLite itself would replace it
         (_damaged_pages, "damaged"),
         (_foreign_tables, "tables"),
+        (_another_programs_table, "not this store's: 't'"),
+        (_many_odd_names, "not this store's: 'crabe_é_0_x+', .* and 26 more"),
     ],
-    ids=["text", "bytes", "one_byte", "damaged_pages", "foreign_tables"],
+    ids=[
+        "text",
+        "bytes",
+        "one_byte",
+        "damaged_pages",
+        "foreign_tables",
+        "another_programs_table",
+        "many_odd_names",
+    ],
 )
 def test_a_file_that_is_no_sound_database_of_games_is_refused_when_opened(
     tmp_path: pathlib.Path, make: Any, why: str

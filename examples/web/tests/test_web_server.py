@@ -355,3 +355,66 @@ def test_python_code_may_seat_an_agent_object(tables: Tables) -> None:
     table = tables.create("crab-stack", seats=[_FirstLegal(), "human"], seed=2)
     assert table.seats == ("agent:_FirstLegal", "human")
     assert table.actions  # the agent moved first, up to the person's turn
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_players_and_endings_are_named_as_the_board_names_them(
+    client: TestClient, tables: Tables, game_id: str
+) -> None:
+    game = crabrules.get_game(game_id)
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}[game_id]
+    for n, names in listed["names"].items():
+        assert names == list(game.names.players(game.config_for_players(int(n))))
+    # A game of agents only is over when created: any seat's view says how, in words.
+    seats = ["agent:plausible"] * len(humans(game_id))
+    created = create(client, game_id, seats, seed=2)
+    view = tables.get(created["id"]).view(0)  # no seat is a person's: no token to show
+    assert view["names"] == listed["names"][str(len(seats))]
+    assert view["terminal"]
+    assert view["outcome"]["reason"] not in view["ending"]
+    assert view["ending"] == game.names.outcome(
+        game.config_for_players(len(seats)),
+        crabrules.from_dict(view["outcome"], crabrules.Outcome),
+    )
+
+
+def test_a_duplicated_option_is_read_once_and_refused_by_its_title(client: TestClient) -> None:
+    # JSON's last value counts (Python's json); the refusal names that one, in words.
+    body = (
+        '{"game": "crab-stack", "seats": ["human", "human"], "config": '
+        '{"format_version": 1, "max_turns": 5, "max_turns": -2}}'
+    )
+    refused = client.post(
+        "/api/tables", content=body, headers={"Content-Type": "application/json"}
+    )
+    assert refused.status_code == 400
+    assert refused.json()["message"] == "Max turns: a positive int or empty, not -2"
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        ({"max_turns": -1}, "Max turns: a positive int or empty, not -1"),
+        ({"first_player": "rouge é"}, "First player: expected an int, got 'rouge é'"),
+        ({"first_player": "x" * 20_000}, "First player: expected an int, got 'xxx"),
+        ({"first_player": "a", "max_turns": "b"}, "First player: expected an int"),
+    ],
+    ids=["value", "non_ascii", "huge", "two_problems"],
+)
+def test_a_refused_option_is_named_by_its_title_without_a_document_path(
+    client: TestClient, config: dict[str, Any], said: str
+) -> None:
+    body = {
+        "game": "crab-stack",
+        "seats": ["human"] * 2,
+        "config": {"format_version": 1, **config},
+    }
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 400
+    message = refused.json()["message"]
+    assert message.startswith(said)
+    assert "@" not in message
+    assert "$" not in message
+    assert "first_player" not in message  # titles, not field names
+    assert len(message) < 2_000
+    assert refused.json()["reason"] == "deserialization"

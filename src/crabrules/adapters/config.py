@@ -10,6 +10,8 @@ crabrules.core.errors.InvalidConfigError: player: not a Config field of Crab Sta
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -19,7 +21,14 @@ import attrs
 from crabrules.core import get_game
 from crabrules.core.errors import InvalidConfigError
 
-__all__ = ["DEFAULT_MAX_STEPS", "action_number", "check_names", "game_config", "step_limit"]
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "action_number",
+    "check_names",
+    "game_config",
+    "penalty",
+    "step_limit",
+]
 
 #: The adapters' step limit for a game whose ``GameInfo.max_random_steps`` is ``None``
 #: (random play ends long before): a policy that repeats itself (Oh Crab!'s crabs can
@@ -69,6 +78,33 @@ def step_limit(default: int | None, max_steps: int | None) -> int:
     if type(max_steps) is not int or max_steps < 1:
         raise InvalidConfigError(f"max_steps: a positive int or None, not {max_steps!r}")
     return max_steps
+
+
+def penalty(value: object) -> float | None:
+    """The reward that answers an illegal action: ``None``, or a finite number as a float.
+
+    >>> penalty(None), penalty(-1), penalty(-0.5)
+    (None, -1.0, -0.5)
+    >>> penalty(float("nan"))
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: illegal_action_penalty: None or a finite \
+number, not nan
+
+    Raises:
+        InvalidConfigError: ``value`` is a string, a ``bool``, ``nan``, an infinity or a
+            number too large for a float.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, bool) and isinstance(value, numbers.Real):
+        try:
+            reward = float(value)
+        except OverflowError:  # an int beyond any float
+            reward = math.inf
+        if math.isfinite(reward):
+            return reward
+    raise InvalidConfigError(f"illegal_action_penalty: None or a finite number, not {value!r:.40}")
 
 
 def action_number(action: object) -> int:

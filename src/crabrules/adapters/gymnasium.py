@@ -33,7 +33,12 @@ True
   decision is applied. When the learner may not act, the others are asked again, a
   second later each time; a minute with nobody acting truncates the episode.
 - **Bounds.** An episode is truncated after ``max_steps`` actions (everyone's), the game's
-  ``max_random_steps`` or 10,000 by default.
+  ``max_random_steps`` or 10,000 by default. ``gymnasium.make`` also gives the
+  environment ``spec.max_episode_steps``, the same number, and its ``TimeLimit`` truncates
+  after that many ``step`` calls of the learner, penalised ones included.
+- **Seats.** ``reset(options={"seat": 1, "opponents": "plausible"})`` picks the learning
+  seat and the other seats' agents (:data:`RESET_OPTIONS`); they stay for the next
+  episodes until another ``reset`` picks again.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from crabrules.adapters.config import action_number, game_config, step_limit
+from crabrules.adapters.config import action_number, game_config, penalty, step_limit
 from crabrules.adapters.spaces import observation_box
 from crabrules.agents import Agent, AgentSpec, agent_rngs, check_agent, fresh_agent
 from crabrules.agents.match import STALL_SECONDS, earliest_decision, next_decision
@@ -54,7 +59,7 @@ from crabrules.core import Dynamics, InvalidConfigError, get_game
 from crabrules.core.errors import CommonReason, GameOverError, IllegalActionError
 from crabrules.encoding import ENCODED_GAMES, Encoding, encoding
 
-__all__ = ["ENV_IDS", "RENDER_MODES", "CrabrulesGymEnv"]
+__all__ = ["ENV_IDS", "RENDER_MODES", "RESET_OPTIONS", "CrabrulesGymEnv"]
 
 #: The registered ids, by game id: ``gymnasium.make(ENV_IDS["crab-stack"])``.
 ENV_IDS = {
@@ -66,6 +71,9 @@ ENV_IDS = {
 #: ``ansi``: the game's text picture; ``rgb_array`` and ``human``: its SVG picture of the
 #: learner's view, rasterised (the ``render`` extra).
 RENDER_MODES = ("ansi", "rgb_array", "human")
+#: The keys of ``reset(options=...)``: the learning ``seat`` and the ``opponents``, as the
+#: constructor takes them.
+RESET_OPTIONS = ("seat", "opponents")
 #: Seeds drawn for a game when ``reset`` is given none stay below this (exact in JSON).
 _SEED_LIMIT = 2**53
 _INT8 = np.dtype(np.int8)
@@ -87,9 +95,14 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         config: the fields of the game's ``Config`` (``players=2``, ...).
 
     Raises:
-        InvalidConfigError: an unknown game, config field, seat or render mode.
+        InvalidConfigError: an unknown game, config field, seat or render mode, or an
+            ``illegal_action_penalty`` that is not ``None`` or a finite number.
         UnknownAgentError, NotAnAgentError: an opponent that is not an agent.
     """
+
+    # On the class, where gymnasium.make looks for the render modes before it builds one
+    # (not a ClassVar: gymnasium.Env declares it an instance attribute).
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -110,14 +123,11 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         self._game = get_game(game_id)
         self._encoding = encoding(game_id, game_config(game_id, config))
         players = self._encoding.players
-        if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidConfigError(f"seat: a player from 0 to {players - 1}, not {seat!r}")
-        self.seat = seat
+        self.seat = _seat(seat, players)
         self._opponents = _opponents(opponents, players - 1)
         self._max_steps = step_limit(self._game.info.max_random_steps, max_steps)
-        self._penalty = None if illegal_action_penalty is None else float(illegal_action_penalty)
+        self._penalty = penalty(illegal_action_penalty)
         self.render_mode = render_mode
-        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
         self.observation_space = observation_box(self._encoding)
         self.action_space = spaces.Discrete(self._encoding.num_distinct_actions)
         self._real_time = self._game.info.dynamics is Dynamics.REAL_TIME
@@ -149,8 +159,16 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         """A new game, played by the others up to the learner's first decision.
 
         ``seed`` seeds the environment's generator, from which each game's seed is drawn,
-        so a seeded environment plays the same games in the same order.
+        so a seeded environment plays the same games in the same order. ``options`` may
+        pick the learning ``"seat"`` and the ``"opponents"`` (as the constructor takes
+        them), which stay for the next episodes until another ``reset`` picks again.
+
+        Raises:
+            InvalidConfigError: ``options`` is not a dict of :data:`RESET_OPTIONS`, or
+                names a seat the game lacks (nothing is changed).
+            UnknownAgentError, NotAnAgentError: an opponent that is not an agent.
         """
+        self._choose(options)
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(_SEED_LIMIT))
         players = self._encoding.players
@@ -212,6 +230,24 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
             self._renderer.close()
             self._renderer = None
 
+    def _choose(self, options: object) -> None:
+        """Take the seat and opponents of ``reset``'s options, all checked before either."""
+        if options is None:
+            return
+        if not isinstance(options, Mapping):
+            raise InvalidConfigError(f"options: None or a dict, not {options!r:.40}")
+        for key in options:
+            if key not in RESET_OPTIONS:
+                raise InvalidConfigError(
+                    f"options: {key!r:.40} is not an option (they are {', '.join(RESET_OPTIONS)})"
+                )
+        players = self._encoding.players
+        seat = _seat(options.get("seat", self.seat), players)
+        opponents = self._opponents
+        if "opponents" in options:
+            opponents = _opponents(options["opponents"], players - 1)
+        self.seat, self._opponents = seat, opponents
+
     def _apply(self, action: Any) -> None:
         self._state = self._game.apply(self._state, action, check=False)
         self._steps += 1
@@ -256,6 +292,13 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         return {"action_mask": mask, "steps": self._steps, "truncated_by_limit": truncated}
 
 
+def _seat(seat: object, players: int) -> int:
+    """``seat`` if it is one of the game's players."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise InvalidConfigError(f"seat: a player from 0 to {players - 1}, not {seat!r:.40}")
+    return seat
+
+
 def _opponents(opponents: AgentSpec | Sequence[AgentSpec], count: int) -> tuple[AgentSpec, ...]:
     """One agent spec per other seat, each checked now rather than at its first turn."""
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
@@ -274,5 +317,8 @@ for _game_id, _env_id in ENV_IDS.items():
         gymnasium.register(
             id=_env_id,
             entry_point="crabrules.adapters.gymnasium:CrabrulesGymEnv",
+            # The default max_steps, in learner steps: only penalised mistakes reach it
+            # before max_steps (which counts every seat's actions, and no mistake) does.
+            max_episode_steps=step_limit(get_game(_game_id).info.max_random_steps, None),
             kwargs={"game_id": _game_id},
         )

@@ -34,6 +34,7 @@ __all__ = [
     "NotAnAgentError",
     "Turn",
     "check_is_agent",
+    "own_label",
     "stamped",
 ]
 
@@ -180,6 +181,21 @@ def check_is_agent(value: object, where: str) -> Agent:
             "object whose act(turn, rng) returns a Decision (see crabrules.agents.Agent)"
         )
     return value  # type: ignore[return-value]  # it has the protocol's one method
+
+
+def own_label(agent: object) -> str:
+    """What ``agent`` calls itself: its string ``label``, else its ``name``, else its class.
+
+    >>> class Bot:
+    ...     label = "greedy"
+    >>> own_label(Bot()), own_label(object())
+    ('greedy', 'object')
+    """
+    for attribute in ("label", "name"):
+        value = getattr(agent, attribute, None)
+        if isinstance(value, str) and value:
+            return value
+    return type(agent).__qualname__
 
 
 def _a(name: str) -> str:

@@ -33,14 +33,26 @@ import attrs
 from crabrules.agents.base import AnyGame, Decision, Turn
 from crabrules.core import CrabRulesError, Dynamics, Information, PlayerId, Rng
 
-__all__ = ["CLEAR_SCREEN", "HumanAgent", "Quit", "describe", "notation", "view_of"]
+__all__ = [
+    "CLEAR_SCREEN",
+    "HumanAgent",
+    "Quit",
+    "describe",
+    "notation",
+    "player_name",
+    "view_of",
+]
 
 #: The ANSI sequence that clears a terminal and homes the cursor.
 CLEAR_SCREEN = "\033[2J\033[H"
 
 
-class Quit(Exception):  # noqa: N818 - a request, not an error
-    """The person left: end of input or Ctrl-C at the prompt."""
+class Quit(BaseException):
+    """The person left: end of input or Ctrl-C at the prompt.
+
+    A request to stop, as ``KeyboardInterrupt`` is, not an agent's fault: ``play_match``
+    lets it through rather than report it as an :class:`~crabrules.agents.AgentError`.
+    """
 
 
 def notation(game: AnyGame, state: Any, action: Any) -> str:
@@ -58,6 +70,27 @@ def notation(game: AnyGame, state: Any, action: Any) -> str:
 def describe(game: AnyGame, state: Any, action: Any) -> str:
     """A sentence saying what ``action`` does (``GAME.describe``)."""
     return game.describe(state, action)
+
+
+def player_name(game: AnyGame, state: Any, player: PlayerId) -> str:
+    """``player``'s name in ``state``'s game, as its board shows it (``GAME.names``).
+
+    The name comes from the state's config; a game whose states keep none names its
+    players the same in every config of that player count.
+
+    >>> import crabrules
+    >>> game = crabrules.get_game("crab-stack")
+    >>> player_name(game, game.initial_state(game.config_for_players(3), seed=1), 2)
+    'green'
+    """
+    config = getattr(state, "config", None)
+    if not isinstance(config, game.config_type):
+        config = game.config_for_players(game.num_players(state))
+    return game.names.player(config, player)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def view_of(game: AnyGame, state: Any, player: PlayerId) -> str:
@@ -117,14 +150,16 @@ class HumanAgent:
         Raises:
             Quit: the input ended, or the person pressed Ctrl-C.
         """
-        if self.hot_seat and self._last[0] != turn.player:
-            self._write(f"{CLEAR_SCREEN}Player {turn.player}'s turn: pass them the keyboard.")
-            self._read(f"Press Enter when only player {turn.player} can see the screen. ")
-        self._last[0] = turn.player
         state = turn._state  # shown only through view_of, which shows the player's view
         game = turn.game
+        # The name the board shows (red, Boater, P2), and the seat number --seat takes.
+        who = f"{player_name(game, state, turn.player)} (seat {turn.player})"
+        if self.hot_seat and self._last[0] != turn.player:
+            self._write(f"{CLEAR_SCREEN}{_capital(who)}'s turn: pass them the keyboard.")
+            self._read(f"Press Enter when only {who} can see the screen. ")
+        self._last[0] = turn.player
         self._write(f"\n{view_of(game, state, turn.player)}\n")
-        self._write(f"Player {turn.player}, your legal actions:")
+        self._write(f"{_capital(who)}, your legal actions:")
         for number, action in enumerate(turn.legal, 1):
             words = describe(game, state, action)
             line = f"  {number:>3}. {notation(game, state, action)}"
@@ -143,8 +178,8 @@ class HumanAgent:
             return Decision(action, turn.now)
 
     def _choose(self, game: AnyGame, state: Any, legal: tuple[Any, ...], text: str) -> Any:
-        if text.isdigit():
-            number = int(text)
+        if text.isascii() and text.isdigit():  # '²'.isdigit(), yet int('²') fails
+            number = int(text) if len(text) <= 9 else 0
             if not 1 <= number <= len(legal):
                 raise CrabRulesError(f"type a number from 1 to {len(legal)}")
             return legal[number - 1]
@@ -154,9 +189,9 @@ class HumanAgent:
         return parsed
 
     def _read(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        try:
+        try:  # Ctrl-C at once after the prompt is shown still quits
+            self.stdout.write(prompt)
+            self.stdout.flush()
             line = self.stdin.readline()
         except KeyboardInterrupt:
             raise Quit from None

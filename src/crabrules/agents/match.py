@@ -11,8 +11,13 @@ The loop follows the game's dynamics (its :class:`~crabrules.GameInfo`):
   The clock then stands at that decision's time. When everyone waits, a second passes
   and everyone is asked again, up to :data:`STALL_SECONDS`.
 
-Every decision is checked against the legal actions, so a faulty agent is named
-(:class:`AgentError`) instead of corrupting the game. Each seat's generator is split
+Every answer is checked against the agent protocol, so a faulty agent is named
+(:class:`AgentError`, with its player and label) instead of corrupting the game: an
+answer that is not a :class:`~crabrules.agents.Decision` (a bare action, a wait outside
+real-time play), an action that is not exactly one of the legal ones, a time that is not
+a finite number (or, in real time, before now), an exception raised by ``act``, and a
+decision that took longer than ``decision_seconds``. Python cannot stop a running agent
+safely, so the cap is checked when the decision returns. Each seat's generator is split
 from the match seed, so a seed gives the same game every time:
 
 >>> import crabrules
@@ -27,13 +32,14 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from crabrules.agents.base import Agent, AnyGame, Decision, Turn, check_is_agent
+from crabrules.agents.base import Agent, AnyGame, Decision, Turn, check_is_agent, own_label
 from crabrules.core import (
     CrabRulesError,
     Dynamics,
@@ -46,10 +52,13 @@ from crabrules.core import (
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
+    "MAX_DECISION_SECONDS",
     "STALL_SECONDS",
     "AgentError",
+    "StalledError",
     "MatchResult",
     "agent_rngs",
+    "check_decision_seconds",
     "earliest_decision",
     "next_decision",
     "play_match",
@@ -63,16 +72,27 @@ DEFAULT_MAX_ACTIONS = 20_000
 #: has stalled (:class:`AgentError`).
 STALL_SECONDS = 60
 
+#: The largest per-decision cap ``play_match`` takes (``decision_seconds``): one hour.
+MAX_DECISION_SECONDS = 3600.0
+
 #: Called after every action: the state before, the player, the decision, the state after.
 OnAction = Callable[[Any, PlayerId, Decision, Any], None]
 
 
 class AgentError(CrabRulesError, ValueError):
-    """An agent answered what it may not, or a match got the wrong number of agents.
+    """An agent broke the protocol, or a match got the wrong number of agents.
 
-    What an agent may not answer: an illegal action, a time before now, or a wait outside
-    real-time play.
+    The message names the player and the agent's label. What an agent may not do: answer
+    anything but a :class:`~crabrules.agents.Decision` or ``None`` (a bare action, say),
+    wait (``None``) outside real-time play, choose an action that is not exactly one of
+    the legal ones, take a time that is not a finite number or, in real time, is before
+    now, raise, or decide for longer than the match's ``decision_seconds``. An exception
+    the agent raised is this error's ``__cause__``.
     """
+
+
+class StalledError(AgentError):
+    """In real-time play, every player waited for :data:`STALL_SECONDS`: nobody acted."""
 
 
 @attrs.frozen
@@ -129,6 +149,7 @@ def play_match(
     max_actions: int = DEFAULT_MAX_ACTIONS,
     on_action: OnAction | None = None,
     timing: bool = False,
+    decision_seconds: float | None = None,
 ) -> MatchResult:
     """Play ``game`` from ``seed`` with ``agents[p]`` deciding for player ``p``.
 
@@ -141,14 +162,20 @@ def play_match(
         on_action: called after every action (to show the game as it goes).
         timing: measure each seat's CPU time spent in ``act`` and its number of decisions
             (``MatchResult.cpu_seconds`` and ``decisions``); off, nothing is measured.
+        decision_seconds: the longest one call of ``act`` may take, in wall-clock
+            seconds (``None``: no cap; at most :data:`MAX_DECISION_SECONDS`). It is checked
+            when the call returns: an agent that overran fails the match.
 
     Raises:
-        AgentError: an agent chose an illegal action, or the agents do not fit the seats.
+        AgentError: an agent broke the protocol (see :class:`AgentError`; it names the
+            player), or the agents do not fit the seats.
         NotAnAgentError: a value given as an agent has no ``act(turn, rng)``.
-        InvalidConfigError: ``max_actions`` is not a positive integer.
+        InvalidConfigError: ``max_actions`` is not a positive integer, or
+            ``decision_seconds`` is not a positive number of seconds.
     """
     if type(max_actions) is not int or max_actions < 1:
         raise InvalidConfigError(f"max actions: a positive integer, not {max_actions!r}")
+    check_decision_seconds(decision_seconds)
     for seat, agent in enumerate(agents):
         check_is_agent(agent, f"agents[{seat}]")
     clocks = [_TimedAgent(agent) for agent in agents] if timing else None
@@ -164,7 +191,7 @@ def play_match(
     actions: list[Any] = []
     now = 0.0
     while not game.is_terminal(state) and len(actions) < max_actions:
-        player, decision = next_decision(game, state, agents, rngs, now)
+        player, decision = next_decision(game, state, agents, rngs, now, decision_seconds)
         # The action is one of the legal ones (checked), so the rules need not check again.
         after = game.apply(state, decision.action, check=False)
         actions.append(decision.action)
@@ -179,11 +206,34 @@ def play_match(
     return MatchResult(record, game.outcome(state), state, cpu, decided)
 
 
+def check_decision_seconds(value: object) -> None:
+    """Refuse a per-decision cap that is not ``None`` or a positive, finite number of seconds.
+
+    >>> check_decision_seconds(0.5)
+    >>> check_decision_seconds(0)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: decision_seconds: a number of seconds above 0 ...
+
+    Raises:
+        InvalidConfigError: ``value`` is not ``None``, or not above 0 and at most
+            :data:`MAX_DECISION_SECONDS`.
+    """
+    if value is None:
+        return
+    if type(value) not in (int, float) or not 0 < value <= MAX_DECISION_SECONDS:  # type: ignore[operator]
+        raise InvalidConfigError(
+            f"decision_seconds: a number of seconds above 0 and at most "
+            f"{MAX_DECISION_SECONDS:g}, not {value!r:.40}"
+        )
+
+
 class _TimedAgent:
     """An agent with a stopwatch: the CPU time of its ``act`` calls, and their number."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
+        self.label = own_label(agent)  # errors name the agent, not its stopwatch
         self.seconds = 0.0
         self.decisions = 0
 
@@ -202,15 +252,21 @@ Seats = Sequence[Agent] | Mapping[PlayerId, Agent]
 
 
 def next_decision(
-    game: AnyGame, state: Any, agents: Seats, rngs: list[Rng], now: float
+    game: AnyGame,
+    state: Any,
+    agents: Seats,
+    rngs: list[Rng],
+    now: float,
+    decision_seconds: float | None = None,
 ) -> tuple[PlayerId, Decision]:
     """Who acts next in ``state`` and how: the heart of :func:`play_match`.
 
     Asks the agents as the game's dynamics say (see the module's docstring), drawing each
-    one's generator from ``rngs``, which it advances.
+    one's generator from ``rngs``, which it advances; ``decision_seconds`` caps each call.
 
     Raises:
-        AgentError: an agent answered what it may not, or every player waited.
+        AgentError: an agent broke the protocol.
+        StalledError: every player waited.
     """
     real_time = game.info.dynamics is Dynamics.REAL_TIME
     active = sorted(game.active_players(state))
@@ -218,10 +274,10 @@ def next_decision(
     # terminal may be thinking); a table that waits a whole minute has stalled.
     for second in range(STALL_SECONDS):
         asked = active if real_time else active[:1]
-        found = earliest_decision(game, state, agents, rngs, asked, now + second)
+        found = earliest_decision(game, state, agents, rngs, asked, now + second, decision_seconds)
         if found is not None:
             return found
-    raise AgentError(f"every player waited for {STALL_SECONDS} seconds: nobody acted")
+    raise StalledError(f"every player waited for {STALL_SECONDS} seconds: nobody acted")
 
 
 def earliest_decision(
@@ -231,15 +287,15 @@ def earliest_decision(
     rngs: list[Rng],
     players: Sequence[PlayerId],
     now: float,
+    decision_seconds: float | None = None,
 ) -> tuple[PlayerId, Decision] | None:
     """Ask each of ``players`` once, at ``now``, and return the earliest decision.
 
     Ties go to the first asked; ``None`` if every one waited or had nothing legal.
 
     Raises:
-        AgentError: an agent answered what it may not.
+        AgentError: an agent broke the protocol.
     """
-    real_time = game.info.dynamics is Dynamics.REAL_TIME
     best: tuple[float, PlayerId, Decision] | None = None
     for player in players:
         legal = game.legal_actions(state, player)
@@ -247,26 +303,76 @@ def earliest_decision(
             continue
         rngs[player], rng = rngs[player].split()
         turn = Turn(game, player, legal, now, state)
-        decision = agents[player].act(turn, rng)
-        _check(game, player, legal, turn.now, decision, real_time)
+        decision = _ask(agents[player], turn, rng, decision_seconds)
         if decision is not None and (best is None or decision.at < best[0]):
             best = (decision.at, player, decision)
     return None if best is None else (best[1], best[2])
 
 
-def _check(
-    game: AnyGame,
-    player: PlayerId,
-    legal: tuple[Any, ...],
-    now: float,
-    decision: Decision | None,
-    real_time: bool,
-) -> None:
-    if decision is None:
-        if not real_time:
-            raise AgentError(f"player {player}'s agent waited in {game.info.name}, not real-time")
-        return
-    if decision.action not in legal:
-        raise AgentError(f"player {player}'s agent chose an illegal action: {decision.action!r}")
-    if real_time and not decision.at >= now:
-        raise AgentError(f"player {player}'s agent acts at {decision.at}, before now ({now})")
+def _ask(agent: Agent, turn: Turn, rng: Rng, cap: float | None) -> Decision | None:
+    # The agent's answer, checked against the protocol; any fault is an AgentError.
+    start = time.perf_counter()
+    try:
+        answer: object = agent.act(turn, rng)
+    except Exception as error:  # the agent's own code failed: name it, keep the cause
+        raise AgentError(f"{_who(turn, agent)} raised {type(error).__name__}: {error}") from error
+    took = time.perf_counter() - start
+    if cap is not None and took > cap:
+        raise AgentError(
+            f"{_who(turn, agent)} took {took:.3f} seconds to decide, over the "
+            f"decision_seconds cap of {cap:g}"
+        )
+    return _check(turn, agent, answer)
+
+
+def _who(turn: Turn, agent: Agent) -> str:
+    return f"player {turn.player}'s agent ({own_label(agent)})"
+
+
+#: The protocol, as an error message ends it.
+_PROTOCOL = "act(turn, rng) returns a Decision(action, at), or None to wait in real-time play"
+
+
+def _check(turn: Turn, agent: Agent, answer: object) -> Decision | None:
+    real_time = turn.game.info.dynamics is Dynamics.REAL_TIME
+    if answer is None:
+        if real_time:
+            return None
+        raise AgentError(
+            f"{_who(turn, agent)} waited (None) in {turn.game.info.name}, which is not "
+            f"played in real time: {_PROTOCOL}"
+        )
+    if not isinstance(answer, Decision):
+        what = (
+            "a bare action"
+            if answer in turn.legal
+            else f"an object of type {type(answer).__name__}"
+        )
+        raise AgentError(f"{_who(turn, agent)} returned {what} ({answer!r:.80}): {_PROTOCOL}")
+    at = answer.at
+    if type(at) not in (int, float) or not math.isfinite(at):
+        raise AgentError(
+            f"{_who(turn, agent)} acts at {at!r:.40}: a decision's time is a finite number"
+        )
+    if not _exactly_legal(answer.action, turn.legal):
+        raise AgentError(f"{_who(turn, agent)} chose an illegal action: {answer.action!r:.120}")
+    if real_time and not at >= turn.now:
+        raise AgentError(f"{_who(turn, agent)} acts at {at}, before now ({turn.now})")
+    return answer
+
+
+def _exactly_legal(action: Any, legal: tuple[Any, ...]) -> bool:
+    # Equal to a legal action, field types included: Move(player=1.0) equals Move(player=1)
+    # but is not legal (the rules' own check says the same; the match applies unchecked).
+    try:
+        match = legal[legal.index(action)]
+    except ValueError:
+        return False
+    if type(action) is not type(match):
+        return False
+    if not attrs.has(type(action)):
+        return True
+    return all(
+        type(getattr(action, field.name)) is type(getattr(match, field.name))
+        for field in attrs.fields(type(action))
+    )

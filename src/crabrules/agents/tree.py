@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 
 from crabrules.agents.base import Agent, AnyGame, Decision, Turn, stamped
-from crabrules.agents.match import AgentError, next_decision
+from crabrules.agents.match import StalledError, next_decision
 from crabrules.agents.plausible import PlausibleAgent
 from crabrules.agents.timing import Table, TimingSeat, Wait
 from crabrules.agents.value import estimate, rewards
@@ -46,6 +46,9 @@ from crabrules.core import Dynamics, InvalidConfigError, PlayerId, Rng, Utility
 __all__ = [
     "DEFAULT_DEPTH",
     "EXPLORATION",
+    "MAX_DEPTH",
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
     "Budget",
     "Node",
     "Search",
@@ -61,15 +64,29 @@ EXPLORATION = math.sqrt(2)
 #: estimate follows the lead closely stops sooner, and gets more rollouts).
 DEFAULT_DEPTH = 200
 
+#: The most iterations a budget may have: a million imagined games per decision.
+MAX_ITERATIONS = 1_000_000
+#: The most seconds a budget may have per decision: ten minutes.
+MAX_SECONDS = 600.0
+#: The deepest rollout a budget may ask for.
+MAX_DEPTH = 1_000_000
+
 #: A source of worlds: given a generator, a state to search and the next generator.
 Worlds = Callable[[Rng], tuple[Any, Rng]]
 
 
-def _positive(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (
-        type(value) not in (int, float) or not value > 0 or not math.isfinite(value)  # type: ignore[operator, arg-type]
-    ):
-        raise InvalidConfigError(f"{attribute.name}: a positive number, not {value!r}")
+def _up_to(maximum: float, types: tuple[type, ...]) -> Callable[..., None]:
+    # A validator: None, or a value of one of ``types`` above 0 and at most ``maximum``.
+    def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None:
+            return
+        if type(value) not in types or not 0 < value <= maximum:  # type: ignore[operator]
+            kind = "a positive integer" if types == (int,) else "a positive number"
+            raise InvalidConfigError(
+                f"{attribute.name}: {kind} at most {maximum:,.0f}, not {value!r:.40}"
+            )
+
+    return check
 
 
 @attrs.frozen
@@ -77,7 +94,9 @@ class Budget:
     """How long a search thinks: ``iterations``, or ``seconds`` of wall-clock time.
 
     With ``seconds`` set, the search stops at whichever comes first, so its choices then
-    depend on the machine's speed: only an iteration budget is reproducible.
+    depend on the machine's speed: only an iteration budget is reproducible. Each is
+    bounded (:data:`MAX_ITERATIONS`, :data:`MAX_SECONDS`, :data:`MAX_DEPTH`), so a
+    decision always ends.
 
     Attributes:
         iterations: imagined games per decision.
@@ -86,15 +105,15 @@ class Budget:
             (``None``: the game's :attr:`~crabrules.core.SearchHints.rollout_depth`,
             else :data:`DEFAULT_DEPTH`).
 
-    >>> Budget(iterations=0)
+    >>> Budget(iterations=0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    crabrules.core.errors.InvalidConfigError: iterations: a positive number, not 0
+    crabrules.core.errors.InvalidConfigError: iterations: a positive integer at most ..., not 0
     """
 
-    iterations: int = attrs.field(default=1000, validator=_positive)
-    seconds: float | None = attrs.field(default=None, validator=_positive)
-    depth: int | None = attrs.field(default=None, validator=_positive)
+    iterations: int = attrs.field(default=1000, validator=_up_to(MAX_ITERATIONS, (int,)))
+    seconds: float | None = attrs.field(default=None, validator=_up_to(MAX_SECONDS, (int, float)))
+    depth: int | None = attrs.field(default=None, validator=_up_to(MAX_DEPTH, (int,)))
 
     def depth_for(self, game: AnyGame) -> int:
         """The rollout depth in ``game``: :attr:`depth`, or the game's default.
@@ -256,7 +275,7 @@ class Search:
         rngs, rng = _seat_rngs(rng, len(agents))
         try:
             _, decision = next_decision(self.game, state, agents, rngs, self.now)
-        except AgentError:
+        except StalledError:
             return state, rng  # nobody else acts: the position stands
         return self.game.apply(state, decision.action, check=False), rng
 
@@ -310,7 +329,7 @@ class Search:
                 break
             try:
                 _, decision = next_decision(game, state, agents, rngs, now)
-            except AgentError:
+            except StalledError:
                 break  # the casual players all wait: judge the position as it stands
             state = game.apply(state, decision.action, check=False)
             now = max(now, decision.at)

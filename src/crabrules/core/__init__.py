@@ -9,6 +9,7 @@
 - :mod:`~crabrules.core.serialize`: the converter, JSON in and out.
 - :mod:`~crabrules.core.record`: :class:`GameRecord` and :func:`replay`.
 - :mod:`~crabrules.core.registry`: games by id.
+- :mod:`~crabrules.core.names`: :class:`Names`, a game's names for players and endings.
 """
 
 from crabrules.core.errors import (
@@ -45,6 +46,7 @@ from crabrules.core.game import (
     int_hint,
     not_a_state,
 )
+from crabrules.core.names import Names
 from crabrules.core.record import GameRecord, ReplayError, replay
 from crabrules.core.registry import GAMES, UnknownGameError, get_game, register_game
 from crabrules.core.rng import Rng
@@ -68,6 +70,7 @@ __all__ = [
     "InvalidConfigError",
     "InvalidPlayerError",
     "InvalidStateError",
+    "Names",
     "NotAStateError",
     "NotSerializableError",
     "NotAnEventError",

@@ -23,6 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from crabrules.core.errors import InvalidConfigError, InvalidPlayerError, NotAStateError
+from crabrules.core.names import Names
 
 __all__ = [
     "ChanceMode",
@@ -357,6 +358,10 @@ class Game(Protocol[C, S, A, O_co]):
     def search(self) -> SearchHints:
         """What the game tells search agents beyond its rules."""
 
+    @property
+    def names(self) -> Names:
+        """The game's names for its players and its endings, for people to read."""
+
     def initial_state(self, config: C | None = None, *, seed: int | None = None) -> S:
         """A new game; ``config=None`` means the default config."""
 
@@ -418,10 +423,11 @@ class Game(Protocol[C, S, A, O_co]):
     ) -> str:
         """A standalone SVG picture of a state (as a spectator sees it) or an observation.
 
-        ``size`` is the width in pixels (``None``: the game's default); ``labels`` prints
-        the notation's labels; ``last_action`` (the action that led to ``position``) is
-        outlined, and the cells or cards of ``highlight`` are shaded (what they name is
-        each game's; see its ``render_svg``).
+        ``size`` is the width in pixels, an int from 1 to 10,000 (``None``: the game's
+        default); ``labels`` prints the notation's labels; ``last_action`` (the action that
+        led to ``position``) is outlined, and the cells or cards of ``highlight`` are shaded
+        (what they name is each game's; see its ``render_svg``). A bad argument is an
+        ``InvalidConfigError`` naming it.
         """
 
     def num_players(self, state: S) -> int:
@@ -465,6 +471,7 @@ class GameBundle(Generic[C, S, A, O]):
     _check_state: _Query[S, None] = attrs.field(alias="check_state")
     _render_svg: _RenderSvg = attrs.field(alias="render_svg")
     search: SearchHints = attrs.field(factory=SearchHints)
+    names: Names = attrs.field(factory=Names)
 
     def __repr__(self) -> str:
         return f"<Game {self.info.id!r}>"

@@ -24,8 +24,9 @@ from typing import Any
 import attrs
 
 from crabrules._version import __version__
-from crabrules.core.errors import IllegalActionError
+from crabrules.core.errors import IllegalActionError, InvalidConfigError
 from crabrules.core.registry import get_game
+from crabrules.core.rng import SEED_LIMIT, check_seed
 from crabrules.core.serialize import converter, describe_error
 
 __all__ = ["GameRecord", "ReplayError", "replay"]
@@ -39,14 +40,19 @@ class GameRecord:
         game: the registry id of the game.
         library_version: the crabrules version that wrote the record.
         config: the game's ``Config``.
-        seed: the seed of :func:`initial_state`.
+        seed: the seed of :func:`initial_state`, an int in [0, 2**64).
         actions: every action applied, in order.
+
+    A seed outside [0, 2**64) is refused as it is by ``initial_state``: building a record
+    of one raises ``InvalidConfigError``; loading one, ``DeserializationError``.
     """
 
     game: str
     library_version: str
     config: Any
-    seed: int
+    seed: int = attrs.field(
+        converter=check_seed, metadata={"minimum": 0, "maximum": SEED_LIMIT - 1}
+    )
     actions: tuple[Any, ...]
 
     @classmethod
@@ -115,13 +121,21 @@ def _structure_record(data: Any, _: type) -> GameRecord:
         game.info.id,
         _field(data, "library_version", str),
         _field(data, "config", game.config_type),
-        _field(data, "seed", int),
+        _seed(data),
         tuple(_at(f"$.actions[{i}]", a, game.action_type) for i, a in enumerate(actions)),
     )
 
 
 def _field(data: dict[str, Any], name: str, cls: Any) -> Any:
     return _at(f"$.{name}", data[name], cls)
+
+
+def _seed(data: dict[str, Any]) -> int:
+    seed = _field(data, "seed", int)
+    try:
+        return check_seed(seed)
+    except InvalidConfigError as error:  # the same rule as initial_state's, with its place
+        raise ValueError(f"{error} @ $.seed") from None
 
 
 def _at(path: str, value: Any, cls: Any) -> Any:

@@ -11,9 +11,12 @@ converter (:mod:`crabrules.core.serialize`) reads and writes for it:
 - a tuple or list is an array (``tuple[A, B]``: exactly those items); a set is an array of
   distinct items, written sorted; an enum is one of its values; ``None`` is ``null``;
 - the random generator is a string of 16 hex digits;
-- a field's description is its line in the class's ``Attributes:`` section, and the
+- a field's description is its line in the class's ``Attributes:`` section as plain
+  text (no reST markup: a form shows it to players), a config's option has a ``title``,
+  its name in words (``first_player``: "First player"), and the
   values an attrs field lists as ``metadata={"examples": ...}`` are its ``examples`` (the
-  usual values, for a form to offer; not a limit);
+  usual values, for a form to offer; not a limit), and its ``minimum`` and ``maximum``
+  (a limit: a record's seed is an int in [0, 2**64));
 - the document itself (not a value inside it) carries ``format_version``, required on a
   stored document and optional on an action or event.
 
@@ -47,7 +50,7 @@ from crabrules.core.game import Game, Outcome
 from crabrules.core.record import GameRecord
 from crabrules.core.registry import get_game
 from crabrules.core.rng import Rng
-from crabrules.core.serialize import FORMAT_VERSION, TAG_FIELD
+from crabrules.core.serialize import FORMAT_VERSION, TAG_FIELD, converter
 
 __all__ = ["DIALECT", "DOCUMENTS", "game_schemas", "schema"]
 
@@ -93,6 +96,7 @@ def game_schemas(game: Game[Any, Any, Any, Any]) -> dict[str, Schema]:
     for name, cls in roots.items():
         walker = _Walker()
         out[name] = walker.document(cls, title=f"{game.info.name}: {name}")
+    _titled(out["Config"])
     walker = _Walker()
     config, actions = walker.schema(game.config_type), walker.schema(game.action_type)
     record = walker.document(GameRecord, title=f"{game.info.name}: GameRecord")
@@ -103,6 +107,17 @@ def game_schemas(game: Game[Any, Any, Any, Any]) -> dict[str, Schema]:
     )
     out["GameRecord"] = record
     return out
+
+
+def _titled(document: Schema) -> None:
+    """Give each option of a config a ``title``: its name in words, for a form's label.
+
+    Only the config's own fields (the options a form offers) get one: generators of
+    types (json-schema-to-typescript) make a named type of every titled value.
+    """
+    for name, prop in document["properties"].items():
+        if name != "format_version":
+            prop["title"] = name.replace("_", " ").capitalize()
 
 
 class _Walker:
@@ -204,16 +219,19 @@ class _Walker:
                 continue
             prop = self.schema(hints[field.name])
             if field.name in described:
-                prop = {"description": described[field.name], **prop}
+                prop = {"description": plain(described[field.name]), **prop}
             if "examples" in field.metadata:
-                prop = {**prop, "examples": list(field.metadata["examples"])}
+                examples = [converter.unstructure(e) for e in field.metadata["examples"]]
+                prop = {**prop, "examples": examples}
+            bounds = {k: field.metadata[k] for k in ("minimum", "maximum") if k in field.metadata}
+            prop = {**prop, **bounds}
             properties[field.name] = prop
             if field.default is attrs.NOTHING:
                 required.append(field.name)
         out: Schema = {"type": "object"}
         summary = (cls.__doc__ or "").strip().split("\n\n", 1)[0].replace("\n", " ")
         if summary:
-            out["description"] = summary
+            out["description"] = plain(summary)
         out["properties"] = properties
         if required:
             out["required"] = required
@@ -243,6 +261,34 @@ def _is_tagged_union(cls: Any) -> bool:
 
 
 _ATTRIBUTE = re.compile(r"^ {4}(\w+): (.*)$")
+#: A cross-reference in parentheses, ``(:func:`~a.b.c`)``: dropped from plain text.
+_ASIDE = re.compile(r"\s*\(:\w+:`[^`]*`\)")
+#: A cross-reference, ``:data:`~a.b.NAME```: its last name.
+_ROLE = re.compile(r":\w+:`~?(?:[^`]*\.)?([^`.]+)`")
+#: Literal text, ````None````.
+_LITERAL = re.compile(r"``(.+?)``")
+#: Python's constants as JSON names them.
+_CONSTANTS = {"None": "none", "True": "true", "False": "false"}
+
+
+def plain(text: str) -> str:
+    """A docstring's line as plain text: no cross-references or literal marks.
+
+    >>> plain("``None``: no limit (:func:`~crabrules.crab_stack.board.reference_layout`).")
+    'none: no limit.'
+    >>> plain(":data:`~crabrules.marche_du_crabe.beaches.BASE_BEACH` for the base game")
+    'base beach for the base game'
+    >>> plain('a choice of ``board`` and ``action_tiles``, e.g. ``("Aa", "Bb")``')
+    'a choice of board and action tiles, e.g. ("Aa", "Bb")'
+    """
+    text = _ASIDE.sub("", text)
+    text = _ROLE.sub(lambda m: m[1].replace("_", " ").lower() if m[1].isupper() else m[1], text)
+    return _LITERAL.sub(lambda m: _CONSTANTS.get(m[1], _words(m[1])), text)
+
+
+def _words(literal: str) -> str:
+    # A field's name (``action_tiles``) in words; other literals ("0A", p // 2) as they are.
+    return literal.replace("_", " ") if literal.isidentifier() else literal
 
 
 def _attribute_docs(cls: type) -> dict[str, str]:

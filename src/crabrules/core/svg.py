@@ -21,7 +21,17 @@ from collections.abc import Iterable
 
 from crabrules.core.errors import InvalidConfigError
 
-__all__ = ["LAST", "PALETTE", "SHADE", "Svg", "checked_ids", "colour_fill", "number"]
+__all__ = [
+    "LAST",
+    "MAX_SIZE",
+    "PALETTE",
+    "SHADE",
+    "Svg",
+    "check_picture_options",
+    "checked_ids",
+    "colour_fill",
+    "number",
+]
 
 #: The colour that outlines the last action's spaces or cards (``class="last-move"``).
 LAST = "#f2b705"
@@ -51,6 +61,34 @@ def colour_fill(name: str, index: int) -> str:
     ('#d94a3d', '#3b6fd1')
     """
     return PALETTE.get(name.lower(), _BY_INDEX[index % len(_BY_INDEX)])
+
+
+#: The widest picture ``render_svg`` draws, in pixels (its ``size``: an int from 1 to this).
+MAX_SIZE = 10_000
+
+
+def check_picture_options(size: object, labels: object) -> None:
+    """Refuse a ``size`` or ``labels`` of ``render_svg`` that would draw no valid picture.
+
+    Every game's ``render_svg`` calls it first, so that a bad argument is an
+    :class:`~crabrules.core.errors.InvalidConfigError` naming it, never a broken document
+    or a ``ZeroDivisionError``. ``size`` is an ``int`` from 1 to :data:`MAX_SIZE` (not a
+    ``bool``, a float or a string); ``labels`` is a ``bool``.
+
+    >>> check_picture_options(420, True)
+    >>> check_picture_options(0, True)
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: size: an int from 1 to 10000 (pixels), not 0
+    >>> check_picture_options(420, "no")
+    Traceback (most recent call last):
+    ...
+    crabrules.core.errors.InvalidConfigError: labels: True or False, not 'no'
+    """
+    if type(size) is not int or not 1 <= size <= MAX_SIZE:
+        raise InvalidConfigError(f"size: an int from 1 to {MAX_SIZE} (pixels), not {size!r:.40}")
+    if type(labels) is not bool:
+        raise InvalidConfigError(f"labels: True or False, not {labels!r:.40}")
 
 
 def checked_ids(values: Iterable[object], count: int, field: str) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from crabrules.core import (
     GameBundle,
     GameInfo,
     Information,
+    Names,
     Utility,
 )
 from crabrules.core.serialize import register_check
@@ -35,7 +36,7 @@ from crabrules.crab_stack.rules import (
 )
 from crabrules.crab_stack.state import State, check_state
 from crabrules.crab_stack.svg import render_svg
-from crabrules.crab_stack.words import describe, describe_event
+from crabrules.crab_stack.words import ENDINGS, describe, describe_event
 
 __all__ = ["GAME", "INFO"]
 
@@ -49,6 +50,12 @@ INFO = GameInfo(
     information=Information.PERFECT,
     utility=Utility.ZERO_SUM,
 )
+
+
+def _player_names(config: Config) -> tuple[str, ...]:
+    # The colours the board, the record and the sentences name the players by.
+    return tuple(config.colours)
+
 
 GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     info=INFO,
@@ -76,6 +83,7 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     parse_action=parse_action,
     check_state=check_state,
     render_svg=render_svg,
+    names=Names(_player_names, ENDINGS),
 )
 
 register_check(State, check_state)

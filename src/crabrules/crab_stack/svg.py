@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable, Collection
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.core.svg import LAST, SHADE, Svg, checked_ids, colour_fill
+from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
 from crabrules.crab_stack.actions import Action, KeepGroup, Move
 from crabrules.crab_stack.board import Cell, Coord
 from crabrules.crab_stack.crabs import crab_player, crab_size
@@ -73,7 +73,8 @@ def render_svg(
 
     Raises:
         NotAStateError: ``position`` is neither a Crab Stack state nor an observation.
-        InvalidConfigError: a cell of ``last_action`` or ``highlight`` is not a space.
+        InvalidConfigError: a cell of ``last_action`` or ``highlight`` is not a space, or
+            ``size`` is not an int from 1 to 10,000, or ``labels`` not a bool.
 
     >>> from crabrules.crab_stack.rules import initial_state, legal_actions, apply
     >>> state = initial_state(seed=1)
@@ -84,6 +85,7 @@ def render_svg(
     True
     """
     view = position if isinstance(position, Observation) else observe(position, None)
+    check_picture_options(size, labels)
     config = view.config
     marked = _cells_of(last_action, len(config.spaces))
     shaded = checked_ids(highlight, len(config.spaces), "highlight")

@@ -32,11 +32,13 @@ from crabrules.crab_stack.events import (
 from crabrules.crab_stack.rules import check_legal
 from crabrules.crab_stack.state import State, Termination
 
-__all__ = ["describe", "describe_event"]
+__all__ = ["ENDINGS", "describe", "describe_event"]
 
 _SIZE_WORDS = {Size.SMALL: "small", Size.MEDIUM: "medium", Size.LARGE: "large"}
 
-_DRAWS = {
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
+ENDINGS = {
+    Termination.LAST_PLAYER.value: "every other player is out",
     Termination.REPETITION.value: "the same position occurred for the third time",
     Termination.TURN_LIMIT.value: "the turn limit is reached",
     Termination.ALL_ELIMINATED.value: "no player is left with a legal move",
@@ -109,7 +111,7 @@ def describe_event(event: Event) -> str:
     assert isinstance(event, GameEnded)
     outcome = event.outcome
     if outcome.draw:
-        return f"the game is a draw: {_DRAWS.get(outcome.reason, outcome.reason)}"
+        return f"the game is a draw: {ENDINGS.get(outcome.reason, outcome.reason)}"
     winners = " and ".join(event.colours[p] for p in sorted(outcome.winners))
     return f"{winners} wins, the last player left"
 

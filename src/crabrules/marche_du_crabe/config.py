@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core import InvalidConfigError, int_hint
-from crabrules.marche_du_crabe.beaches import BASE_BEACH, Beach
+from crabrules.marche_du_crabe.beaches import BASE_BEACH, REFERENCE_BEACHES, Beach
 from crabrules.marche_du_crabe.board import Layout
 
 __all__ = ["MAX_SHRIMPS", "Config", "config_for_players"]
@@ -45,7 +45,8 @@ class Config:
     """
 
     players: int = 2
-    beach: Beach = BASE_BEACH
+    # The library's beaches are the usual values: a form offers them as a choice.
+    beach: Beach = attrs.field(default=BASE_BEACH, metadata={"examples": REFERENCE_BEACHES})
     shrimps: int = MAX_SHRIMPS
     layout: Layout | None = None
 

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from crabrules.core import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
+from crabrules.core import (
+    ChanceMode,
+    Dynamics,
+    GameBundle,
+    GameInfo,
+    Information,
+    Names,
+    Utility,
+)
 from crabrules.marche_du_crabe.actions import Action
 from crabrules.marche_du_crabe.config import Config, config_for_players
 from crabrules.marche_du_crabe.events import Event
@@ -20,9 +28,9 @@ from crabrules.marche_du_crabe.rules import (
     outcome,
 )
 from crabrules.marche_du_crabe.search import SEARCH
-from crabrules.marche_du_crabe.state import State, check_state
+from crabrules.marche_du_crabe.state import NAMES, State, check_state
 from crabrules.marche_du_crabe.svg import render_svg
-from crabrules.marche_du_crabe.words import describe, describe_event
+from crabrules.marche_du_crabe.words import ENDINGS, describe, describe_event
 
 __all__ = ["GAME", "INFO"]
 
@@ -38,6 +46,12 @@ INFO = GameInfo(
     information=Information.IMPERFECT,
     utility=Utility.COOPERATIVE,
 )
+
+
+def _player_names(config: Config) -> tuple[str, ...]:
+    # The two players' names in the rules (Boater, Sunny), as the sentences say them.
+    return NAMES
+
 
 #: The game under the :class:`~crabrules.core.Game` protocol: ``crabrules.GAMES[INFO.id]``.
 GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
@@ -67,4 +81,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     check_state=check_state,
     render_svg=render_svg,
     search=SEARCH,
+    names=Names(_player_names, ENDINGS),
 )

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.core.svg import LAST, SHADE, Svg, checked_ids, colour_fill
+from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
 from crabrules.marche_du_crabe.actions import Action, Move, Place, Stay
 from crabrules.marche_du_crabe.board import LABELS, NO_ITEM, SIZE, Cell
 from crabrules.marche_du_crabe.config import MAX_SHRIMPS
@@ -71,7 +71,8 @@ def render_svg(
     Raises:
         NotAStateError: ``position`` is neither a state nor an observation of this game.
         InvalidConfigError: ``last_action`` is not an action of this game, or a cell of
-            ``highlight`` is not a card.
+            ``highlight`` is not a card, or ``size`` is not an int from 1 to
+            10,000, or ``labels`` not a bool.
 
     >>> from crabrules.marche_du_crabe import initial_state, legal_actions, apply
     >>> render_svg(initial_state(seed=7)) == render_svg(observe(initial_state(seed=7), None))
@@ -82,6 +83,7 @@ def render_svg(
     True
     """
     view = position if isinstance(position, Observation) else observe(position, None)
+    check_picture_options(size, labels)
     marked = _cells_of(last_action, view)
     shaded = set(checked_ids(highlight, SIZE * SIZE, "highlight"))
     card = (size - 2 * _MARGIN) / SIZE

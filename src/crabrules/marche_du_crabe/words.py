@@ -41,7 +41,7 @@ from crabrules.marche_du_crabe.state import (
     Termination,
 )
 
-__all__ = ["describe", "describe_event"]
+__all__ = ["ENDINGS", "describe", "describe_event"]
 
 
 def describe(state: State, action: Action) -> str:
@@ -142,6 +142,15 @@ _ENDINGS = {
         "the revealed Baddie has no card to go on: the game is lost"
     ),
     Termination.DECK_EMPTY: "the player to move has no Baddie left: the game is lost",
+}
+
+
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
+ENDINGS = {
+    Termination.CRABS_FREED.value: "8 crabs are free",
+    Termination.NO_SHRIMPS.value: "the Shrimps owed cannot be paid",
+    Termination.BADDIE_CANNOT_BE_PLACED.value: "the revealed Baddie has no card to go on",
+    Termination.DECK_EMPTY.value: "the player to move has no Baddie left",
 }
 
 

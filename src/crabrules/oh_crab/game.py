@@ -5,6 +5,7 @@ from __future__ import annotations
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
+from crabrules.core.names import Names
 from crabrules.core.serialize import converter, register_check
 from crabrules.oh_crab.model.actions import Action
 from crabrules.oh_crab.model.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
@@ -26,7 +27,7 @@ from crabrules.oh_crab.view.notation import action_to_str, parse_action
 from crabrules.oh_crab.view.observe import Observation, determinize, observe, observe_events
 from crabrules.oh_crab.view.render import render
 from crabrules.oh_crab.view.svg import render_svg
-from crabrules.oh_crab.view.words import describe, describe_event
+from crabrules.oh_crab.view.words import ENDINGS, describe, describe_event
 
 __all__ = ["GAME", "INFO"]
 
@@ -41,6 +42,13 @@ INFO = GameInfo(
     information=Information.IMPERFECT,
     utility=Utility.GENERAL_SUM,
 )
+
+
+def _player_names(config: Config) -> tuple[str, ...]:
+    # Each player's crab colour (both, red+orange, in the 2-player mode), as the board
+    # and the sentences name them.
+    return tuple("+".join(team) for team in config.crab_colours())
+
 
 GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     info=INFO,
@@ -69,6 +77,7 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     check_state=check_state,
     render_svg=render_svg,
     search=SEARCH,
+    names=Names(_player_names, ENDINGS),
 )
 
 

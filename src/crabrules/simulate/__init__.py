@@ -3,6 +3,8 @@
 - :mod:`~crabrules.simulate.tasks`: one game as a task (:class:`Task`,
   :func:`run_task`), and the seeds and seats of game ``i``.
 - :mod:`~crabrules.simulate.backends`: where the tasks run (processes or Ray).
+- :mod:`~crabrules.simulate.processes`: the worker processes, and the game whose worker
+  dies recorded as failed.
 - :mod:`~crabrules.simulate.progress`: the progress line.
 - :mod:`~crabrules.simulate.summary`: wins, draws, scores, lengths, with intervals.
 - :mod:`~crabrules.simulate.runner`: :func:`simulate`, all of it together.
@@ -15,7 +17,13 @@
 from crabrules.simulate.backends import BACKENDS, SimulationError, process_results, ray_results
 from crabrules.simulate.progress import Progress
 from crabrules.simulate.runner import Run, read_result_line, result_line, simulate
-from crabrules.simulate.summary import Summary, Tally, mean_interval, wilson_interval
+from crabrules.simulate.summary import (
+    Summary,
+    Tally,
+    bounded_interval,
+    mean_interval,
+    wilson_interval,
+)
 from crabrules.simulate.tasks import GameResult, Task, game_seed, lineup, run_task
 
 __all__ = [
@@ -27,6 +35,7 @@ __all__ = [
     "Summary",
     "Tally",
     "Task",
+    "bounded_interval",
     "game_seed",
     "lineup",
     "mean_interval",

@@ -1,7 +1,8 @@
 """Where the games run: this machine's cores, or a Ray cluster.
 
-:func:`process_results` uses the processes of this machine; :func:`ray_results` a Ray
-cluster, or a local Ray started for the run.
+:func:`process_results` uses worker processes of this machine (see
+:mod:`~crabrules.simulate.processes`: a worker that dies fails its game only);
+:func:`ray_results` a Ray cluster, or a local Ray started for the run.
 
 Both take the same :class:`~crabrules.simulate.tasks.Task` values and yield
 :class:`~crabrules.simulate.tasks.GameResult` values as games finish, in whatever order
@@ -19,16 +20,19 @@ error) stops the workers.
 
 from __future__ import annotations
 
+import collections
 import logging
-import multiprocessing
+import re
 import signal
 import socket
+import threading
 import time
 from collections.abc import Generator, Sequence
 from typing import Any
 
 from crabrules.core import CrabRulesError
-from crabrules.simulate.tasks import GameResult, Task, run_task
+from crabrules.simulate.processes import process_results, run_chunk
+from crabrules.simulate.tasks import GameResult, Task, failed_result
 
 __all__ = [
     "BACKENDS",
@@ -38,6 +42,7 @@ __all__ = [
     "process_results",
     "ray_results",
     "run_chunk",
+    "run_ray_chunk",
 ]
 
 #: The backends by name, as ``simulate --backend`` takes them.
@@ -48,29 +53,6 @@ PROBE_SECONDS = 5.0
 
 class SimulationError(CrabRulesError, RuntimeError):
     """A simulation could not run: Ray is missing or its cluster cannot be reached."""
-
-
-def _ignore_interrupts() -> None:
-    # Ctrl-C is the parent's to handle: it stops the pool and prints what finished.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def process_results(tasks: Sequence[Task], workers: int) -> Generator[GameResult, None, None]:
-    """Run ``tasks`` on ``workers`` processes of this machine (one: in this process)."""
-    if workers == 1:
-        for task in tasks:
-            yield run_task(task)
-        return
-    pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
-    # Games of a few milliseconds cost less in batches; a few dozen batches per worker
-    # still keep the workers evenly busy and the progress line moving.
-    chunk = max(1, len(tasks) // (workers * 32))
-    try:
-        yield from pool.imap_unordered(run_task, tasks, chunksize=chunk)
-    finally:
-        # Finished normally, interrupted or failed: the workers have nothing left to do.
-        pool.terminate()
-        pool.join()
 
 
 #: The logger of Ray's notice that it enabled token authentication by default.
@@ -96,9 +78,20 @@ def chunk_size(games: int, cpus: int) -> int:
     return max(1, min(MAX_CHUNK, games // (cpus * CHUNKS_PER_CPU)))
 
 
-def run_chunk(tasks: Sequence[Task]) -> list[GameResult]:
-    """Play a chunk of games, one after another (one Ray task)."""
-    return [run_task(task) for task in tasks]
+def run_ray_chunk(tasks: Sequence[Task]) -> list[GameResult]:
+    """Play a chunk of games in a Ray worker (one Ray task).
+
+    Ctrl-C is the driver's to handle, so for the chunk's length the worker ignores it:
+    a ``KeyboardInterrupt`` is then an agent's, and fails its game only, as on the
+    process backend.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return run_chunk(tasks)  # only the main thread may set a signal's handler
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return run_chunk(tasks)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def ray_results(
@@ -111,17 +104,28 @@ def ray_results(
     (:func:`chunk_size`), at most :data:`IN_FLIGHT_PER_CPU` chunks per CPU at a time, and
     results come as chunks finish.
 
-    With ``address`` they run on the cluster there; without, on a local Ray with
-    ``workers`` CPUs, started for the run and stopped after it.
+    Where Ray runs:
+
+    - this process's Ray session, if it has one (``ray.init()`` was called): the games use
+      its CPUs, ``workers`` and ``address`` are not used, and the session is left running,
+      so that many runs pay Ray's start-up (a few seconds) once;
+    - else, with ``address``, the cluster there (``HOST:PORT``, ``ray://HOST:PORT`` or
+      ``auto``), connected for the run;
+    - else a local Ray with ``workers`` CPUs, started for the run and stopped after it.
+
+    A chunk whose Ray task fails (its worker process died) is played again one game a
+    task; a game whose task fails alone is recorded as failed, with Ray's reason.
 
     Raises:
         SimulationError: Ray is not installed, or the cluster cannot be reached.
     """
     ray = _import_ray()
+    if ray.is_initialized():
+        return _ray_stream(ray, tasks, _cluster_cpus(ray, workers), owned=False)
     _connect(ray, workers, address)
     cpus = workers if address is None else _cluster_cpus(ray, workers)
     _warm_up(ray, cpus)
-    return _ray_stream(ray, tasks, cpus)
+    return _ray_stream(ray, tasks, cpus, owned=True)
 
 
 def _ready(seconds: float) -> None:
@@ -136,29 +140,46 @@ def _warm_up(ray: Any, cpus: int) -> None:
     ray.get([ready.remote(0.2) for _ in range(cpus)])
 
 
-def _ray_stream(ray: Any, tasks: Sequence[Task], cpus: int) -> Generator[GameResult, None, None]:
+def _ray_stream(
+    ray: Any, tasks: Sequence[Task], cpus: int, *, owned: bool
+) -> Generator[GameResult, None, None]:
+    """Results as chunks finish; ``owned``: the Ray session was started for this run."""
+    size = chunk_size(len(tasks), cpus)
+    chunks = collections.deque(tasks[i : i + size] for i in range(0, len(tasks), size))
+    pending: dict[Any, Sequence[Task]] = {}
     try:
-        remote = ray.remote(num_cpus=1)(run_chunk)
-        size = chunk_size(len(tasks), cpus)
-        chunks = iter([tasks[i : i + size] for i in range(0, len(tasks), size)])
-        pending: list[Any] = []
-        try:
-            while True:
-                while len(pending) < cpus * IN_FLIGHT_PER_CPU:
-                    chunk = next(chunks, None)
-                    if chunk is None:
-                        break
-                    pending.append(remote.remote(chunk))
-                if not pending:
-                    return
-                done, pending = ray.wait(pending, num_returns=1)
-                for ref in done:
-                    yield from ray.get(ref)
-        finally:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+        # No retries by Ray: a chunk that kills its worker is split here instead.
+        remote = ray.remote(num_cpus=1, max_retries=0)(run_ray_chunk)
+        while chunks or pending:
+            while chunks and len(pending) < cpus * IN_FLIGHT_PER_CPU:
+                chunk = chunks.popleft()
+                pending[remote.remote(chunk)] = chunk
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                chunk = pending.pop(ref)
+                try:
+                    results = ray.get(ref)
+                except ray.exceptions.RayError as error:
+                    if len(chunk) > 1:  # one game a task, first: only the culprit fails
+                        chunks.extendleft([task] for task in reversed(chunk))
+                        continue
+                    results = [failed_result(chunk[0], f"WorkerDied: {_first_line(error)}")]
+                yield from results
     finally:
-        ray.shutdown()
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if owned:
+            ray.shutdown()
+
+
+#: A terminal's colour codes, which Ray puts in its messages.
+_COLOURS = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _first_line(error: BaseException) -> str:
+    """An exception's type and the first line of its message, without colour codes."""
+    lines = _COLOURS.sub("", str(error)).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
 
 
 def _cluster_cpus(ray: Any, fallback: int) -> int:
@@ -182,7 +203,8 @@ def _probe(address: str) -> None:
         return  # Ray finds the cluster itself (RAY_ADDRESS, or the one on this machine)
     hostport = address.removeprefix("ray://")
     host, _, port = hostport.rpartition(":")
-    if not host or not port.isdigit():
+    port_ok = port.isascii() and port.isdigit() and len(port) <= 5 and int(port) <= 65535
+    if not host or not port_ok:
         raise SimulationError(f"--ray-address: HOST:PORT or ray://HOST:PORT, not {address!r}")
     try:
         socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()

@@ -3,7 +3,9 @@
 The time left is estimated only after :data:`ETA_SECONDS` and :data:`ETA_SHARE` of the
 games, so that a slow start (a Ray cluster's first chunks) gives no absurd first estimate.
 
-On a terminal it is one line redrawn in place (at most ten times a second); otherwise
+On a terminal it is one line redrawn in place (at most ten times a second), as wide as
+the terminal at most (the bar goes first when it does not fit), each drawing blanking
+what is left of a longer one before it; otherwise
 (a log file, CI) it prints a plain line about every tenth of the run or every ten
 seconds, so logs stay short. It is written here rather than taken from ``tqdm``
 because the library's only run-time dependencies are attrs and cattrs, and the few lines
@@ -24,6 +26,8 @@ it needs do not justify a third.
 
 from __future__ import annotations
 
+import os
+import shutil
 import time
 from collections.abc import Callable
 from typing import TextIO
@@ -46,15 +50,18 @@ class Progress:
         *,
         clock: Callable[[], float] = time.monotonic,
         tty: bool | None = None,
+        columns: int | None = None,
     ) -> None:
         self.total = total
         self.done = 0
         self.stream = stream
         self.clock = clock
         self.tty = stream.isatty() if tty is None else tty
+        self.columns = _columns(stream) if columns is None else columns
         self.start = clock()
         self._shown = self.start
         self._shown_done = 0
+        self._width = 0  # of the line on the terminal now
 
     def advance(self) -> None:
         """One more game finished."""
@@ -63,8 +70,7 @@ class Progress:
         if self.tty:
             if now - self._shown >= 0.1 or self.done == self.total:
                 self._shown = now
-                self.stream.write("\r" + self._line(now, bar=True))
-                self.stream.flush()
+                self._redraw(now)
             return
         step = max(1, self.total // 10)
         if (
@@ -82,6 +88,18 @@ class Progress:
             self.stream.write("\n")
             self.stream.flush()
 
+    def _redraw(self, now: float) -> None:
+        # The cursor goes back to the start of the line (\r), which holds the last one
+        # drawn: a shorter one must blank the rest, or its end stays on the screen. A
+        # line longer than the terminal would wrap, and \r only goes back one row.
+        room = max(1, self.columns - 1)
+        line = self._line(now, bar=True)
+        if len(line) > room:
+            line = self._line(now, bar=False)[:room]
+        self.stream.write("\r" + line.ljust(self._width))
+        self.stream.flush()
+        self._width = len(line)
+
     def _line(self, now: float, *, bar: bool) -> str:
         elapsed = max(now - self.start, 1e-9)
         rate = self.done / elapsed
@@ -98,3 +116,12 @@ class Progress:
             return text
         filled = int(_BAR * share)
         return f"[{'#' * filled}{' ' * (_BAR - filled)}] {text}"
+
+
+def _columns(stream: TextIO) -> int:
+    """The width of the terminal ``stream`` writes to (``$COLUMNS``, or 80, if it says none)."""
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):  # not a terminal, or no file at all
+        columns = 0
+    return columns if columns > 0 else shutil.get_terminal_size().columns

@@ -25,7 +25,14 @@ from typing import TextIO
 
 import attrs
 
-from crabrules.agents import DEFAULT_MAX_ACTIONS, AgentSpec, NotAnAgentError, check_agent
+from crabrules.agents import (
+    DEFAULT_MAX_ACTIONS,
+    AgentSpec,
+    NotAnAgentError,
+    agent_labels,
+    check_agent,
+)
+from crabrules.agents.match import check_decision_seconds
 from crabrules.core import (
     DeserializationError,
     GameRecord,
@@ -132,6 +139,7 @@ def simulate(
     max_actions: int = DEFAULT_MAX_ACTIONS,
     out: TextIO | None = None,
     progress: TextIO | None = None,
+    decision_seconds: float | None = None,
 ) -> Run:
     """Play ``games`` games of ``game_id`` between ``agents`` and summarise them.
 
@@ -144,21 +152,30 @@ def simulate(
             the seats stay as given, so that a team keeps its agents).
         players: the player count (default: the game's default config's).
         seed: the simulation's seed; game ``i`` gets ``game_seed(seed, i)``.
-        workers: processes (or local Ray CPUs) playing at once.
+        workers: worker processes (or local Ray CPUs) playing at once. Games are played
+            in worker processes even with one, so that a game whose agent kills its
+            process (``os._exit``, a signal, running out of memory) fails that game
+            only: its result says how the process died, and the other games are played.
         backend: ``"process"`` or ``"ray"``.
         ray_address: the Ray cluster to use (``None``: start a local Ray).
         max_actions: a game stops unfinished after this many actions.
         out: where to write one JSON line per game, in game order.
         progress: where to show progress (``None``: nowhere).
+        decision_seconds: the longest one decision may take, in seconds (``None``: no
+            cap), checked when the decision returns: an agent that overran fails its game,
+            whose line says why.
 
     Raises:
         InvalidConfigError: a count, seed or backend is out of range.
         UnknownAgentError: an agent name is unknown.
         NotAnAgentError: an object given as an agent has no ``act``, or cannot be sent to
-            the workers (it does not pickle).
+            the worker processes (it does not pickle).
         SimulationError: the Ray backend cannot run.
     """
+    check_decision_seconds(decision_seconds)
     tasks = _tasks(game_id, games, agents, players, seed, workers, backend, max_actions)
+    if decision_seconds is not None:
+        tasks = [attrs.evolve(task, decision_seconds=decision_seconds) for task in tasks]
     if backend == "ray":
         stream = ray_results(tasks, workers, ray_address)
     else:
@@ -209,8 +226,7 @@ def _check_pickles(agent: object, where: str) -> None:
     except Exception as error:  # pickling can fail in many ways; each means the same here
         raise NotAnAgentError(
             f"{where}: {type(agent).__name__} cannot be sent to the workers, it does not "
-            f"pickle ({type(error).__name__}: {error}); define it at a module's top level, "
-            "or use workers=1"
+            f"pickle ({type(error).__name__}: {error}); define it at a module's top level"
         ) from None
 
 
@@ -235,12 +251,21 @@ def _tasks(
         raise InvalidConfigError("agents: at least one agent")
     for seat, spec in enumerate(agents):
         check_agent(spec, f"agents[{seat}]")
-        if not isinstance(spec, str) and (workers > 1 or backend == "ray"):
+        if not isinstance(spec, str):
             _check_pickles(spec, f"agents[{seat}]")
     config = game.config_type() if players is None else game.config_for_players(players)
     count = game.num_players(game.initial_state(config, seed=0))
     rotate = not game.info.teams
+    labels = agent_labels(agents)  # distinct agents get distinct summary rows
     return [
-        Task(i, game_id, count, lineup(agents, count, i, rotate), game_seed(seed, i), max_actions)
+        Task(
+            i,
+            game_id,
+            count,
+            lineup(agents, count, i, rotate),
+            game_seed(seed, i),
+            max_actions,
+            lineup(labels, count, i, rotate),
+        )
         for i in range(games)
     ]

@@ -4,18 +4,27 @@ Each win rate and mean score comes with its 95% confidence interval; the summary
 how the games ended, the game lengths (mean and percentiles), each agent's CPU time per
 decision and the throughput.
 
+A game stopped at the action cap has no winner and no scores: in the tables it counts,
+for each of its seats, as played and drawn, and only finished games count in the mean
+score. An agent that cannot finish its games so shows a win rate that says so, and a
+run where no game finishes still has its tables. A game that failed (an agent raised,
+or its process died) is counted apart, in no table.
+
 A win rate's interval is Wilson's score interval (good near 0% and 100%, where the
-normal approximation fails); a mean score's is the normal one, ``1.96`` standard errors.
+normal approximation fails, and always within [0, 1]). A mean score's stays within the
+scores seen: when they take two values (win or lose, 0 or 2 points) it is Wilson's
+interval of the share at the higher one, scaled; else the normal interval, ``1.96``
+standard errors, clipped to the lowest and highest score.
 
 The unit of every interval is the **game**. An agent that holds several seats of one
 game (a team of You've Got Crabs or La Marche du Crabe, the three casual players of Oh
 Crab!) has seat results that are not independent: partners win or lose together. So an
 agent's results are first taken per game (the share of its seats that won, the mean
 score of its seats), and the interval is that of those per-game values over the games:
-Wilson's when each game's share is 0 or 1 (one seat, or one team, per game), else the
-normal interval of the per-game shares (a cluster-robust interval, games as clusters).
-The rates themselves are the same either way: every game gives an agent the same number
-of seats.
+Wilson's when each game's share is 0 or 1 (one seat, or one team, per game), else
+Wilson's over the effective number of games that the spread of the per-game shares gives
+(Kish's design effect: games as clusters), at most the number of seat-games. The rates
+themselves are the same either way: every game gives an agent the same number of seats.
 
 >>> from crabrules.simulate import Task, run_task, game_seed
 >>> results = [
@@ -40,19 +49,30 @@ import attrs
 
 from crabrules.simulate.tasks import GameResult
 
-__all__ = ["Summary", "Tally", "mean_interval", "termination", "wilson_interval"]
+__all__ = [
+    "Summary",
+    "Tally",
+    "bounded_interval",
+    "mean_interval",
+    "termination",
+    "wilson_interval",
+]
 
 _Z = 1.96  # the normal quantile of a two-sided 95% interval
 
 
-def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
-    """Wilson's 95% interval for a proportion.
+def wilson_interval(successes: float, trials: float) -> tuple[float, float]:
+    """Wilson's 95% score interval for a proportion: always within [0, 1].
+
+    ``trials`` may be an effective number (not a whole one), as for clustered results.
 
     >>> low, high = wilson_interval(90, 100)
     >>> round(low, 3), round(high, 3)
     (0.826, 0.945)
+    >>> wilson_interval(0, 20)[0], round(wilson_interval(0, 20)[1], 4)
+    (0.0, 0.1611)
     """
-    if trials == 0:
+    if trials <= 0:
         return (0.0, 1.0)
     p = successes / trials
     denominator = 1 + _Z**2 / trials
@@ -74,11 +94,35 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return (mean, mean - half, mean + half)
 
 
+def bounded_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and a 95% interval within their range (see the module).
+
+    >>> [round(x, 3) for x in bounded_interval([0.0] * 9 + [2.0])]  # Wilson's, scaled
+    [0.2, 0.036, 0.808]
+    >>> [round(x, 3) for x in mean_interval([0.0] * 9 + [2.0])]  # the normal one
+    [0.2, -0.192, 0.592]
+    >>> bounded_interval([1.0, 2.0, 3.0])  # three values: the normal one, clipped
+    (2.0, 1.0, 3.0)
+    """
+    mean, low, high = mean_interval(values)
+    if not values:
+        return (mean, low, high)
+    least, most = min(values), max(values)
+    if least == most:
+        return (mean, low, high)
+    if all(value in (least, most) for value in values):
+        share_low, share_high = wilson_interval(values.count(most), len(values))
+        span = most - least
+        return (mean, least + span * share_low, least + span * share_high)
+    return (mean, max(least, low), min(most, high))
+
+
 @attrs.define
 class Tally:
     """Wins, draws and scores of one seat or one agent, over the games it played.
 
-    ``played``, ``wins`` and ``draws`` count seat-games; ``by_game`` groups them by game,
+    ``played``, ``wins`` and ``draws`` count seat-games, ``capped`` those of games stopped
+    at the action cap (counted as drawn, with no score); ``by_game`` groups them by game,
     for the intervals (see the module).
 
     >>> team = Tally()
@@ -89,24 +133,35 @@ class Tally:
     (8, 6, 4)
     >>> team.win_interval == wilson_interval(3, 4)  # 4 games, not 8 seat-games
     True
+    >>> team.add(False, True, None, game=4)  # a game stopped at the action cap
+    >>> team.played, team.draws, team.capped, team.score_interval[0]
+    (9, 1, 1, 3.0)
     """
 
     played: int = 0
     wins: int = 0
     draws: int = 0
+    capped: int = 0
     scores: list[float] = attrs.field(factory=list)
-    #: per game: (seats, seats that won, total score of those seats).
-    by_game: dict[int, tuple[int, int, float]] = attrs.field(factory=dict)
+    #: per game: (seats, seats that won, total score of those seats: None if capped).
+    by_game: dict[int, tuple[int, int, float | None]] = attrs.field(factory=dict)
 
-    def add(self, won: bool, draw: bool, score: float, game: int | None = None) -> None:
-        """Count one finished seat-game, of game number ``game`` (``None``: a game apart)."""
+    def add(self, won: bool, draw: bool, score: float | None, game: int | None = None) -> None:
+        """Count one seat-game of game number ``game`` (``None``: a game apart).
+
+        ``score`` is ``None`` for a game stopped at the action cap.
+        """
         key = -1 - self.played if game is None else game  # apart: never a game's index
         seats, seats_won, total = self.by_game.get(key, (0, 0, 0.0))
-        self.by_game[key] = (seats + 1, seats_won + won, total + score)
+        total = None if score is None or total is None else total + score
+        self.by_game[key] = (seats + 1, seats_won + won, total)
         self.played += 1
         self.wins += won
         self.draws += draw
-        self.scores.append(score)
+        if score is None:
+            self.capped += 1
+        else:
+            self.scores.append(score)
 
     @property
     def games(self) -> int:
@@ -119,28 +174,38 @@ class Tally:
         shares = [won / seats for seats, won, _ in self.by_game.values()]
         if all(share in (0.0, 1.0) for share in shares):
             return wilson_interval(sum(share == 1.0 for share in shares), len(shares))
-        _, low, high = mean_interval(shares)
-        return (max(0.0, low), min(1.0, high))
+        rate = statistics.fmean(shares)
+        # The variance of the mean of the shares (none seen in a single game).
+        spread = statistics.variance(shares) / len(shares) if len(shares) > 1 else 0.0
+        effective = rate * (1 - rate) / spread if spread > 0 else math.inf
+        effective = min(effective, self.played)  # no more evidence than seat-games
+        return wilson_interval(rate * effective, effective)
 
     @property
     def score_interval(self) -> tuple[float, float, float]:
-        """The mean score and its 95% interval, games as the unit (see the module)."""
-        return mean_interval([total / seats for seats, _, total in self.by_game.values()])
+        """The mean score and its 95% interval, games as the unit, finished games only."""
+        means = [total / seats for seats, _, total in self.by_game.values() if total is not None]
+        return bounded_interval(means)
 
     def line(self, name: str) -> str:
         """One row of the summary table."""
         low, high = self.win_interval
         mean, mean_low, mean_high = self.score_interval
         rate = self.wins / self.played if self.played else 0.0
+        score = (
+            f"{mean:>9.3f} [{mean_low:.3f}, {mean_high:.3f}]"
+            if self.scores
+            else f"{'-':>9}"  # no game finished: no score
+        )
         return (
             f"  {name:<16} {self.games:>6} {self.played:>6} {rate:>7.1%} [{low:.1%}, {high:.1%}]"
-            f" {self.draws:>6} {mean:>9.3f} [{mean_low:.3f}, {mean_high:.3f}]"
+            f" {self.draws:>6} {score}"
         )
 
 
 @attrs.frozen
 class Summary:
-    """The summary of a set of results (finished games count; unfinished are listed).
+    """The summary of a set of results (see the module for what counts where).
 
     Attributes:
         games: how many games were played (finished or not).
@@ -150,8 +215,8 @@ class Summary:
         by_agent: a tally per agent name, over every seat it played.
         lengths: every game's length in actions.
         seconds: the wall-clock time of the run.
-        failed: how many games stopped on an agent's error (counted apart: not in the
-            tallies).
+        failed: how many games failed: an agent raised, or the process playing the game
+            died (counted apart: not in the tallies).
         terminations: how many games ended each way: the game's reasons, ``action_cap``
             and ``error``.
         thinking: per agent name, its CPU seconds spent deciding and its decisions, over
@@ -176,16 +241,21 @@ class Summary:
         by_agent: dict[str, Tally] = {}
         draws = finished = 0
         for result in sorted(results, key=lambda r: r.index):
+            if result.failed:
+                continue  # counted apart
             outcome = result.outcome
-            if outcome is None:
-                continue
-            finished += 1
-            draws += outcome.draw
+            finished += outcome is not None
+            draws += outcome is not None and outcome.draw
             for seat, agent in enumerate(result.seats):
-                won, score = seat in outcome.winners, float(outcome.scores[seat])
+                # A game stopped at the action cap: a draw, with no score (see the module).
+                won, draw, score = (
+                    (False, True, None)
+                    if outcome is None
+                    else (seat in outcome.winners, outcome.draw, float(outcome.scores[seat]))
+                )
                 game = result.index
-                by_seat.setdefault(f"seat {seat}", Tally()).add(won, outcome.draw, score, game)
-                by_agent.setdefault(agent, Tally()).add(won, outcome.draw, score, game)
+                by_seat.setdefault(f"seat {seat}", Tally()).add(won, draw, score, game)
+                by_agent.setdefault(agent, Tally()).add(won, draw, score, game)
         lengths = tuple(result.length for result in results)
         failed = sum(result.failed for result in results)
         ends = collections.Counter(termination(result) for result in results)
@@ -233,8 +303,12 @@ class Summary:
         )
         lines = [
             f"{self.games} games, {self.finished} finished, {self.draws} drawn"
-            + (f", {capped} stopped at the action cap" if capped else "")
-            + (f", {self.failed} failed (an agent raised)" if self.failed else ""),
+            + (f", {capped} stopped at the action cap (drawn in the tables)" if capped else "")
+            + (
+                f", {self.failed} failed (an agent raised, or its process died)"
+                if self.failed
+                else ""
+            ),
         ]
         for title, tallies in (("By seat", self.by_seat), ("By agent", self.by_agent)):
             lines += [f"{title}:", header]

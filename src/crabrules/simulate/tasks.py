@@ -13,16 +13,28 @@ agent is a name or an agent object (pickled with the task); each game plays a fr
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
-from crabrules.agents import AgentSpec, agent_label, fresh_agent, play_match
+from crabrules.agents import AgentSpec, agent_labels, fresh_agent, play_match
 from crabrules.core import GameRecord, Outcome, Rng, get_game
 
-__all__ = ["SEED_BITS", "GameResult", "Task", "game_seed", "lineup", "run_task"]
+__all__ = [
+    "SEED_BITS",
+    "GameResult",
+    "Task",
+    "failed_result",
+    "game_seed",
+    "lineup",
+    "run_task",
+]
+
+#: What a lineup seats: agents, or their labels.
+_Seat = TypeVar("_Seat")
 
 #: Game seeds are below ``2**53``, exact in every JSON reader (as ``fresh_seed``'s).
 SEED_BITS = 53
@@ -44,9 +56,7 @@ def game_seed(seed: int, index: int) -> int:
     return rng.state >> (64 - SEED_BITS)
 
 
-def lineup(
-    agents: Sequence[AgentSpec], players: int, index: int, rotate: bool
-) -> tuple[AgentSpec, ...]:
+def lineup(agents: Sequence[_Seat], players: int, index: int, rotate: bool) -> tuple[_Seat, ...]:
     """Each seat's agent in game ``index``: ``agents`` repeated over the seats.
 
     With ``rotate`` the seats turn by one per game, so every agent plays every seat
@@ -73,6 +83,10 @@ class Task:
             it, or an agent object, copied afresh for the game.
         seed: the game's seed.
         max_actions: the game stops unfinished after this many actions.
+        labels: each seat's label in the results (empty: from ``seats`` alone, by
+            :func:`~crabrules.agents.agent_labels`).
+        decision_seconds: the longest one decision may take (``None``: no cap); an agent
+            that overruns fails the game (see :func:`~crabrules.agents.play_match`).
     """
 
     index: int
@@ -81,6 +95,8 @@ class Task:
     seats: tuple[AgentSpec, ...]
     seed: int
     max_actions: int
+    labels: tuple[str, ...] = ()
+    decision_seconds: float | None = None
 
 
 @attrs.frozen
@@ -89,7 +105,7 @@ class GameResult:
 
     Attributes:
         index: the game's number.
-        seats: each seat's agent, by name (an object by :func:`~crabrules.agents.agent_label`).
+        seats: each seat's agent, by label (:func:`~crabrules.agents.agent_labels`).
         record: the whole game, for :func:`crabrules.replay`.
         outcome: how it ended, or ``None`` if it hit the action cap or failed.
         seconds: how long it took (not part of equality: machines differ).
@@ -124,16 +140,40 @@ class GameResult:
         return len(self.record.actions)
 
 
+def failed_result(
+    task: Task, error: str, actions: Sequence[Any] = (), seconds: float = 0.0
+) -> GameResult:
+    """The result of ``task``'s game when it failed: why, and the actions played until then.
+
+    >>> task = Task(3, "crab-stack", 2, ("random", "random"), game_seed(1, 3), 500)
+    >>> result = failed_result(task, "ValueError: no")
+    >>> result.index, result.failed, result.finished, result.length
+    (3, True, False, 0)
+    """
+    config = get_game(task.game).config_for_players(task.players)
+    record = GameRecord.of(task.game, config, task.seed, list(actions))
+    labels = task.labels or agent_labels(task.seats)
+    return GameResult(task.index, labels, record, None, seconds, error)
+
+
+def _ctrl_c_ignored() -> bool:
+    # A worker process ignores Ctrl-C (its parent handles it), so a KeyboardInterrupt
+    # there was raised by an agent; elsewhere it may be the user's, and must stop the run.
+    return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
 def run_task(task: Task) -> GameResult:
     """Play ``task``'s game with fresh agents and return its result.
 
     An agent that raises fails this game only: the result says why, with the actions
-    played until then, and the simulation goes on with the other games.
+    played until then, and the simulation goes on with the other games. That holds for
+    ``SystemExit`` too, and, in a process that ignores Ctrl-C (a worker), for
+    ``KeyboardInterrupt``.
     """
     start = time.perf_counter()
     game = get_game(task.game)
     agents = [fresh_agent(spec) for spec in task.seats]
-    labels = tuple(agent_label(spec) for spec in task.seats)
+    labels = task.labels or agent_labels(task.seats)
     config = game.config_for_players(task.players)
     actions: list[Any] = []
     try:
@@ -145,12 +185,13 @@ def run_task(task: Task) -> GameResult:
             max_actions=task.max_actions,
             on_action=lambda _state, _player, decision, _after: actions.append(decision.action),
             timing=True,
+            decision_seconds=task.decision_seconds,
         )
-    except Exception as error:  # an agent's fault, reported as this game's result
-        record = GameRecord.of(task.game, config, task.seed, actions)
-        seconds = time.perf_counter() - start
-        failure = f"{type(error).__name__}: {error}"
-        return GameResult(task.index, labels, record, None, seconds, failure)
+    except (Exception, SystemExit, KeyboardInterrupt) as error:  # the agent's fault
+        if isinstance(error, KeyboardInterrupt) and not _ctrl_c_ignored():
+            raise  # the user's Ctrl-C
+        failure = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        return failed_result(task, failure, actions, time.perf_counter() - start)
     seconds = time.perf_counter() - start
     return GameResult(
         task.index,

@@ -95,6 +95,8 @@ def call(state: State, action: Call, events: Log = None) -> State:
         events.append(CallMade(caller, target, time))
     work = Work(state)
     window = work.window
+    if time != work.clock:
+        work.since_clock = 0  # stall rule: the clock moved
     work.clock = time
     if window is not None:
         work.window = None

@@ -44,7 +44,7 @@ from crabrules.youve_got_crabs.rounds import (
     put_down,
     swap,
 )
-from crabrules.youve_got_crabs.state import Phase, State
+from crabrules.youve_got_crabs.state import Phase, State, is_over
 from crabrules.youve_got_crabs.work import seats_of
 
 __all__ = ["HANDLERS", "Handler", "act", "legal_moves"]
@@ -55,7 +55,7 @@ def legal_moves(state: State, player: PlayerId | None) -> tuple[Action, ...]:
 
     ``player`` is known to be a player of the game.
     """
-    if state.winner is not None:
+    if is_over(state):
         return ()
     players = _EVERYONE[len(state.hands)] if player is None else (player,)
     window = state.window

@@ -8,12 +8,13 @@ from crabrules.core import (
     GameBundle,
     GameInfo,
     Information,
+    Names,
     Utility,
 )
 from crabrules.youve_got_crabs.actions import Action
 from crabrules.youve_got_crabs.config import MAX_TEAMS, MIN_TEAMS, Config, config_for_players
 from crabrules.youve_got_crabs.events import Event
-from crabrules.youve_got_crabs.notation import action_to_str, parse_action
+from crabrules.youve_got_crabs.notation import action_to_str, parse_action, player_label
 from crabrules.youve_got_crabs.observe import Observation, determinize, observe, observe_events
 from crabrules.youve_got_crabs.render import render
 from crabrules.youve_got_crabs.rules import (
@@ -29,7 +30,7 @@ from crabrules.youve_got_crabs.rules import (
 from crabrules.youve_got_crabs.search import SEARCH
 from crabrules.youve_got_crabs.state import State, check_state
 from crabrules.youve_got_crabs.svg import render_svg
-from crabrules.youve_got_crabs.words import describe, describe_event
+from crabrules.youve_got_crabs.words import ENDINGS, describe, describe_event
 
 __all__ = ["GAME", "INFO", "MAX_RANDOM_STEPS"]
 
@@ -49,6 +50,12 @@ INFO = GameInfo(
     teams=True,
     max_random_steps=MAX_RANDOM_STEPS,
 )
+
+
+def _player_names(config: Config) -> tuple[str, ...]:
+    # P0, P1...: the labels the table, the notation and the sentences use.
+    return tuple(player_label(p) for p in range(config.players))
+
 
 GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     info=INFO,
@@ -77,4 +84,5 @@ GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
     parse_action=parse_action,
     render_svg=render_svg,
     search=SEARCH,
+    names=Names(_player_names, ENDINGS),
 )

@@ -153,8 +153,10 @@ def action_to_str(state: State, action: Action) -> str:
     return f"{who} {_WORDS[type(action)]}"
 
 
-_PLAYER = re.compile(r"p(\d{1,2})")
-_TEAM = re.compile(r"t(\d{1,2})")
+# ASCII digits only: `\d` and float() also take other scripts' digits and underscores.
+_PLAYER = re.compile(r"p([0-9]{1,2})")
+_TEAM = re.compile(r"t([0-9]{1,2})")
+_TIME = re.compile(r"@([0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?)")
 _SWAP = re.compile(r"([1-4])([a-d])")
 
 
@@ -218,12 +220,10 @@ def _number(pattern: re.Pattern[str], word: str, text: str) -> int:
 
 
 def _time(word: str, text: str) -> float:
-    if not word.startswith("@"):
+    found = _TIME.fullmatch(word)
+    if found is None:
         raise _bad(text)
-    try:
-        time = float(word[1:])
-    except ValueError:
-        raise _bad(text) from None
+    time = float(found[1])
     if not math.isfinite(time):
         raise _bad(text)
     return time

@@ -120,6 +120,7 @@ class Observation(DisplaysAsSvg):
     calls: tuple[CallRecord, ...]
     call_count: int
     called_wrong: frozenset[PlayerId]
+    since_clock: int = 0
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
@@ -169,6 +170,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
         calls=state.calls,
         call_count=state.call_count,
         called_wrong=state.called_wrong,
+        since_clock=state.since_clock,
     )
 
 
@@ -319,6 +321,7 @@ def twin_of(view: Observation, seed: int) -> State:
         calls=view.calls,
         call_count=view.call_count,
         called_wrong=view.called_wrong,
+        since_clock=view.since_clock,
     )
 
 

@@ -31,7 +31,7 @@ from crabrules.youve_got_crabs.notation import (
     player_label,
     team_label,
 )
-from crabrules.youve_got_crabs.state import State
+from crabrules.youve_got_crabs.state import STALL_ACTIONS, State, is_over
 from crabrules.youve_got_crabs.table import table
 
 __all__ = ["WIDTH", "render"]
@@ -105,6 +105,8 @@ def render(state: State) -> str:
         lines.append(f"Sudden death between teams {teams}")
     if state.winner is not None:
         lines.append(f"Team {team_label(state.winner)} wins")
+    elif is_over(state):
+        lines.append(f"Stalled: {STALL_ACTIONS} actions without a call moving the clock, a draw")
     lines += [_LEGEND[0], *("  " + line for line in _LEGEND[1:])]
     return "\n".join(lines)
 

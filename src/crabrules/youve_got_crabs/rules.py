@@ -61,6 +61,7 @@ from crabrules.youve_got_crabs.state import (
     Phase,
     State,
     Termination,
+    is_over,
 )
 from crabrules.youve_got_crabs.work import seats_of
 
@@ -146,14 +147,14 @@ def initial_state(config: Config = _DEFAULT_CONFIG, *, seed: int | None = None) 
 
 
 def is_terminal(state: State) -> bool:
-    """Whether the game is over (a team has won).
+    """Whether the game is over: a team has won, or the game stalled (a draw).
 
     >>> is_terminal(initial_state(Config(), seed=7))
     False
     """
     if type(state) is not State:
         raise not_a_state(state, State)
-    return state.winner is not None
+    return is_over(state)
 
 
 def num_players(state: State) -> int:
@@ -180,7 +181,7 @@ def active_players(state: State) -> frozenset[PlayerId]:
     """
     if type(state) is not State:
         raise not_a_state(state, State)
-    if state.winner is not None:
+    if is_over(state):
         return frozenset()
     if state.window is not None:
         return frozenset((state.window.caller, state.window.target))
@@ -286,7 +287,7 @@ def check_legal(state: State, action: object) -> None:
     >>> from crabrules.youve_got_crabs.actions import Signal
     >>> check_legal(initial_state(Config(), seed=7), Signal(2))
     """
-    if state.winner is not None:
+    if is_over(state):
         raise GameOverError("the game is over", action=action)
     # Exactly one of this game's actions, every field of exactly its type (1.0 is not 1).
     check_action(action, _ACTION_TYPES)
@@ -410,16 +411,20 @@ def outcome(state: State) -> Outcome | None:
     """Return how the game ended, or ``None`` while it goes on.
 
     The winners are the winning team's two players; each player's score is their team's
-    tokens.
+    tokens. A game that stalled (:data:`~.state.STALL_ACTIONS` actions in a row without
+    the clock moving) is a draw, whoever leads.
 
     >>> outcome(initial_state(Config(), seed=1)) is None
     True
     """
     if type(state) is not State:
         raise not_a_state(state, State)
-    if state.winner is None:
-        return None
     team_of = seats_of(state.config).team_of
+    if state.winner is None:
+        if not is_over(state):
+            return None
+        scores = tuple(state.tokens[t] for t in team_of)
+        return Outcome(frozenset(), draw=True, scores=scores, reason=Termination.STALLED.value)
     return Outcome(
         winners=frozenset(p for p, t in enumerate(team_of) if t == state.winner),
         draw=False,

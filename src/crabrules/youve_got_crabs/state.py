@@ -28,6 +28,7 @@ __all__ = [
     "DOUBLE_CRABS_TOKENS",
     "POT_TOKENS",
     "RECENT",
+    "STALL_ACTIONS",
     "TEAM_TOKENS",
     "UNSEEN",
     "CallRecord",
@@ -40,6 +41,7 @@ __all__ = [
     "check_state",
     "evolve",
     "invalid",
+    "is_over",
 ]
 
 #: Crab tokens each team starts with (Setup, step 6).
@@ -52,6 +54,9 @@ DOUBLE_CRABS_TOKENS = 3
 UNSEEN: Card = -2
 #: How many of the latest signals and calls the state keeps, so it stays small.
 RECENT = 8
+#: The game ends, drawn, after this many actions in a row that leave the clock where it was
+#: (:attr:`Termination.STALLED`): players who swap and signal forever and never call.
+STALL_ACTIONS = 10_000
 
 
 class Phase(str, enum.Enum):
@@ -70,6 +75,8 @@ class Termination(str, enum.Enum):
     """The last token was taken from the Pot, and one team has the most tokens."""
     SUDDEN_DEATH = "sudden_death"
     """After a tie, the first tied team to gain a token won."""
+    STALLED = "stalled"
+    """``STALL_ACTIONS`` (10,000) actions in a row left the clock where it was: a draw."""
 
 
 @attrs.frozen
@@ -162,6 +169,8 @@ class State(DisplaysAsSvg):
         call_count: how many calls were resolved in the whole game.
         called_wrong: the players called wrong whose hand has not changed since: everyone
             knows it is not four of a kind.
+        since_clock: how many actions in a row have left ``clock`` where it was (a call
+            at another time resets it); at :data:`STALL_ACTIONS` the game is over, drawn.
     """
 
     config: Config
@@ -193,6 +202,7 @@ class State(DisplaysAsSvg):
     calls: tuple[CallRecord, ...]
     call_count: int
     called_wrong: frozenset[PlayerId]
+    since_clock: int = 0
 
 
 #: The fields of :class:`State` in the order of its constructor, and where each one is.
@@ -308,6 +318,19 @@ class _Public(Protocol):
     def call_count(self) -> int: ...
     @property
     def called_wrong(self) -> frozenset[PlayerId]: ...
+    @property
+    def since_clock(self) -> int: ...
+
+
+def is_over(view: _Public) -> bool:
+    """Whether the game is over: a team has won, or the game stalled (a draw).
+
+    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> state = initial_state(seed=3)
+    >>> is_over(state), is_over(evolve(state, since_clock=STALL_ACTIONS))
+    (False, True)
+    """
+    return view.winner is not None or view.since_clock >= STALL_ACTIONS
 
 
 def check_public(view: _Public) -> None:
@@ -437,6 +460,8 @@ def _check_end(view: _Public) -> None:
         raise invalid("winner: in sudden death, one of the tied teams")
     if view.winner is not None and (view.window is not None or view.claim is not None):
         raise invalid("winner: the game ends only once a call is resolved")
+    if not 0 <= view.since_clock <= STALL_ACTIONS:
+        raise invalid(f"since_clock: from 0 to {STALL_ACTIONS}, not {view.since_clock}")
 
 
 def _check_records(view: _Public) -> None:

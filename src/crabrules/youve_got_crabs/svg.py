@@ -22,7 +22,7 @@ from xml.etree.ElementTree import Element
 import attrs
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.core.svg import LAST, SHADE, Svg, checked_ids
+from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids
 from crabrules.youve_got_crabs.actions import (
     Action,
     Answer,
@@ -38,7 +38,7 @@ from crabrules.youve_got_crabs.actions import (
 from crabrules.youve_got_crabs.cards import Card, card_name
 from crabrules.youve_got_crabs.notation import hand_label, ocean_label, player_label, team_label
 from crabrules.youve_got_crabs.observe import Observation, observe
-from crabrules.youve_got_crabs.state import UNSEEN, State
+from crabrules.youve_got_crabs.state import UNSEEN, State, is_over
 from crabrules.youve_got_crabs.table import table
 
 __all__ = ["CardPlace", "render_svg"]
@@ -101,7 +101,8 @@ def render_svg(
     Raises:
         NotAStateError: ``position`` is neither a state nor an observation of this game.
         InvalidConfigError: ``last_action`` is not an action of this game or names a
-            player or slot the table lacks, or a place of ``highlight`` is not a card's.
+            player or slot the table lacks, a place of ``highlight`` is not a card's, or
+            ``size`` is not an int from 1 to 10,000, or ``labels`` not a bool.
 
     >>> from crabrules.youve_got_crabs import initial_state, legal_actions, apply
     >>> state = initial_state(seed=2)
@@ -114,6 +115,7 @@ def render_svg(
     2
     """
     view = position if isinstance(position, Observation) else observe(position, None)
+    check_picture_options(size, labels)
     config = view.config
     shaded = _places(highlight, config.players, "highlight")
     _check_action(last_action, config.players)
@@ -423,6 +425,8 @@ def _footer(picture: Svg, view: Observation, x: float, y: float, font: float) ->
         parts.append("sudden death: " + ", ".join(map(team_label, sorted(view.tied))))
     if view.winner is not None:
         parts.append(f"team {team_label(view.winner)} wins")
+    elif is_over(view):
+        parts.append("stalled: a draw")
     picture.text(
         x,
         y,

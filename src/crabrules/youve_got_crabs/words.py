@@ -73,7 +73,7 @@ from crabrules.youve_got_crabs.rules import check_legal
 from crabrules.youve_got_crabs.state import UNSEEN, State, Termination
 from crabrules.youve_got_crabs.table import table
 
-__all__ = ["describe", "describe_event"]
+__all__ = ["ENDINGS", "describe", "describe_event"]
 
 _CRABS = '"You\'ve got crabs!"'
 
@@ -176,6 +176,14 @@ def _claws(e: ClawsPassed) -> str:
     if e.before is None or e.after is None:
         return "nobody wears the Rubber Crab Claws"
     return f"the Rubber Crab Claws pass from {player_label(e.before)} to {player_label(e.after)}"
+
+
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
+ENDINGS = {
+    Termination.POT_EMPTY.value: "the Pot is empty",
+    Termination.SUDDEN_DEATH.value: "after a tie, the first tied team to gain a token",
+    Termination.STALLED.value: "10,000 actions in a row and nobody called, the clock stood still",
+}
 
 
 def _ended(e: GameEnded) -> str:

@@ -11,8 +11,15 @@ call of its attrs constructor, a field at a time.
 >>> state = initial_state(seed=7)
 >>> work = Work(state)
 >>> work.pot -= 1
->>> work.state().pot, state.pot, Work(state).state() == state
-(7, 8, True)
+>>> work.state().pot, state.pot
+(7, 8)
+
+A working copy is made to apply one action, so it counts that action toward the stall
+rule (``since_clock``, see :data:`~crabrules.youve_got_crabs.state.STALL_ACTIONS`); a
+call that moves the clock sets it back to 0:
+
+>>> Work(state).since_clock, state.since_clock
+(1, 0)
 """
 
 from __future__ import annotations
@@ -57,7 +64,8 @@ class Work:
     """The fields of a :class:`~crabrules.youve_got_crabs.state.State`, to change in place.
 
     Its attributes are the state's fields, with the same names and types, and
-    :attr:`seats`, the game's seating.
+    :attr:`seats`, the game's seating. ``since_clock`` already counts the action being
+    applied.
     """
 
     def __init__(self, state: State) -> None:
@@ -90,6 +98,8 @@ class Work:
         self.calls: tuple[CallRecord, ...] = state.calls
         self.call_count: int = state.call_count
         self.called_wrong: frozenset[PlayerId] = state.called_wrong
+        # Stall rule: every action counts, until a call moves the clock (calls.call).
+        self.since_clock: int = state.since_clock + 1
 
     @property
     def seats(self) -> Table:
@@ -128,4 +138,5 @@ class Work:
             self.calls,
             self.call_count,
             self.called_wrong,
+            self.since_clock,
         )

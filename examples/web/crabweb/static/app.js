@@ -42,9 +42,10 @@ async function api(method, path, body) {
 }
 
 // A refusal reads as the library's sentence ("A small crab ends only on ..."); its reason
-// code stays in the element's data-reason for scripts and tests.
-function showError(error) {
-  const box = $("error");
+// code stays in the element's data-reason for scripts and tests. A game refused on the
+// setup form is said under the form ("setup-error"): the table below is still hidden.
+function showError(error, where = "error") {
+  const box = $(where);
   box.hidden = !error;
   const message = error ? String(error.message || error.reason) : "";
   box.textContent = message ? message[0].toUpperCase() + message.slice(1) + "." : "";
@@ -78,11 +79,20 @@ function seatLabel(kind) {
   return kind === "human" ? "human" : `${kind.slice(6)} agent`;
 }
 
+// A player by the name the board shows (red, Boater, P2), capitalised to start a sentence.
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 function fillSeats() {
   const n = Number($("players").value);
+  const names = currentGame().names[n] || [];
   const options = seatKinds.map((kind) => `<option value="${kind}">${seatLabel(kind)}</option>`);
   $("seats").innerHTML = Array.from({ length: n }, (_, p) =>
-    `<label>Player ${p} <select id="seat-${p}">${options.join("")}</select></label>`).join("");
+    `<label><span></span> <select id="seat-${p}">${options.join("")}</select></label>`).join("");
+  $("seats").querySelectorAll("label > span").forEach((span, p) => {
+    span.textContent = capital(names[p] || `player ${p}`);
+  });
   for (let p = 1; p < n; p++) $(`seat-${p}`).value = "agent:plausible";
   fillOptions();
 }
@@ -91,20 +101,43 @@ function fillSeats() {
 // Fields that change with the player count follow the "Players" choice; the others are
 // inputs: a box per boolean, a number, a text (a list: comma-separated), a box per name
 // of a set of names (Oh Crab!'s modules and variants), a choice among the values the
-// schema lists as a field's examples (Oh Crab!'s scenarios; "none" where null is allowed).
+// schema lists as a field's examples (Oh Crab!'s scenarios; "none" where null is allowed;
+// La Marche's beaches, objects, by their names). Each option reads as the schema's title,
+// its description as the tooltip: words, never a field's name or a document.
 
 function optionFields() {
   const game = currentGame();
   const defaults = Object.values(game.configs);
   const props = game.config_schema.properties;
-  return Object.keys(props).filter((name) => name !== "format_version" &&
+  return Object.keys(props).filter((name) => name !== "format_version" && editable(props[name]) &&
     defaults.every((c) => JSON.stringify(c[name]) === JSON.stringify(defaults[0][name])));
+}
+
+// The array a field holds (its non-null choice), or null.
+function arrayOf(prop) {
+  const found = prop.anyOf ? prop.anyOf.find((p) => p.type === "array") : prop;
+  return found && found.type === "array" ? found : null;
+}
+
+// What the form offers in words: a box, a number, a text, a list of words or numbers, a
+// choice. Others (a board's layout as coordinates) keep the game's default.
+function editable(prop) {
+  if (prop.examples) return true;
+  if (["boolean", "integer", "string"].includes(kindOf(prop).type)) return true;
+  const array = arrayOf(prop);
+  return Boolean(array && array.items &&
+    (array.items.enum || ["string", "integer"].includes(array.items.type)));
 }
 
 // A field's JSON type, and whether it may be null (an empty input then).
 function kindOf(prop) {
   const kinds = prop.anyOf ? prop.anyOf.map((p) => p.type) : [prop.type];
   return { type: kinds.find((k) => k !== "null"), nullable: kinds.includes("null") };
+}
+
+// A name as words: "crystal-ball" reads "crystal ball" (the value sent stays the name).
+function spaced(text) {
+  return String(text).replaceAll("-", " ").replaceAll("_", " ");
 }
 
 function fillOptions() {
@@ -120,15 +153,37 @@ function fillOptions() {
     const label = document.createElement("label");
     label.className = "option";
     label.title = prop.description || "";
+    label.dataset.field = name;
+    const title = document.createElement("span");
+    title.textContent = prop.title || name.replaceAll("_", " ");
+    label.appendChild(title);
     const names = prop.items && prop.items.enum;
+    const objects = (prop.examples || []).filter((e) => typeof e === "object" && e !== null);
     if (prop.type === "array" && names) {
-      label.innerHTML = `<span>${name}</span>`;
       for (const item of names) {
         const check = document.createElement("label");
-        check.innerHTML = `<input type="checkbox" data-option="${name}" value="${item}"> ${item}`;
-        check.querySelector("input").checked = (value || []).includes(item);
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        box.dataset.option = name;
+        box.value = item;
+        box.checked = (value || []).includes(item);
+        check.append(box, ` ${spaced(item)}`);
         label.appendChild(check);
       }
+    } else if (objects.length && objects.length === prop.examples.length) {
+      // A choice among whole values (a beach): each by its name, chosen by its place.
+      const select = document.createElement("select");
+      select.dataset.option = name;
+      select.dataset.examples = "objects";
+      prop.examples.forEach((example, index) => {
+        const option = document.createElement("option");
+        option.value = String(index);
+        option.textContent = example.name || example.title || `choice ${index + 1}`;
+        select.appendChild(option);
+      });
+      const chosen = prop.examples.findIndex((e) => JSON.stringify(e) === JSON.stringify(value));
+      select.value = String(Math.max(chosen, 0));
+      label.appendChild(select);
     } else if (prop.examples && prop.examples.includes(value)) {
       const select = document.createElement("select");
       select.dataset.option = name;
@@ -136,11 +191,10 @@ function fillOptions() {
       for (const choice of choices) {
         const option = document.createElement("option");
         option.value = choice === null ? "" : choice;
-        option.textContent = choice === null ? "none" : choice;
+        option.textContent = choice === null ? "none" : spaced(choice);
         select.appendChild(option);
       }
       select.value = value;
-      label.innerHTML = `<span>${name}</span>`;
       label.appendChild(select);
     } else {
       const input = document.createElement("input");
@@ -154,10 +208,8 @@ function fillOptions() {
       } else {
         input.type = "text";
         input.value = Array.isArray(value) ? value.join(", ")
-          : value === null || value === undefined ? ""
-            : typeof value === "object" ? JSON.stringify(value) : value;
+          : value === null || value === undefined ? "" : String(value);
       }
-      label.innerHTML = `<span>${name}</span>`;
       label.appendChild(input);
     }
     box.appendChild(label);
@@ -173,8 +225,9 @@ function readOptions() {
     const kind = kindOf(prop);
     const inputs = Array.from($("options").querySelectorAll(`[data-option="${name}"]`));
     const text = inputs[0].value;
-    const original = game.configs[$("players").value][name];
-    if (kind.type === "array" && prop.items && prop.items.enum) {
+    if (inputs[0].dataset.examples === "objects") {
+      config[name] = structuredClone(prop.examples[Number(text)]);
+    } else if (kind.type === "array" && prop.items && prop.items.enum) {
       config[name] = inputs.filter((i) => i.checked).map((i) => i.value);
     } else if (kind.type === "boolean") {
       config[name] = inputs[0].checked;
@@ -183,9 +236,8 @@ function readOptions() {
     } else if (kind.type === "integer") {
       config[name] = Number(text);
     } else if (kind.type === "array") {
-      config[name] = text.split(",").map((s) => s.trim()).filter((s) => s);
-    } else if (kind.type === "object" || (typeof original === "object" && original !== null)) {
-      config[name] = JSON.parse(text);
+      const words = text.split(",").map((s) => s.trim()).filter((s) => s);
+      config[name] = arrayOf(prop).items.type === "integer" ? words.map(Number) : words;
     } else {
       config[name] = text;
     }
@@ -201,9 +253,10 @@ async function createTable() {
   try {
     config = readOptions();
   } catch (error) {
-    showError({ reason: "bad_request", message: `options: ${error.message}` });
+    showError({ reason: "bad_request", message: `options: ${error.message}` }, "setup-error");
     return;
   }
+  showError(null, "setup-error");
   const body = { game: gameId, seats, config };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   viewer = null;
@@ -212,7 +265,7 @@ async function createTable() {
   try {
     table = await api("POST", "/api/tables", body);
   } catch (error) {
-    showError(error);
+    showError(error, "setup-error");
     return;
   }
   $("table").hidden = false;
@@ -263,7 +316,7 @@ async function show(player) {
     $("legal").innerHTML = "";
     $("log").innerHTML = "";
     $("handoff").hidden = false;
-    $("handoff-text").textContent = `Player ${next}'s turn: pass them the screen.`;
+    $("handoff-text").textContent = `${capital(nameOf(next))}'s turn: pass them the screen.`;
     $("reveal").onclick = () => { $("handoff").hidden = true; show(next); };
     return;
   }
@@ -281,16 +334,20 @@ function nextViewer(v) {
 
 // --- Showing a view ------------------------------------------------------------------
 
+function nameOf(player) {
+  return (view && view.names && view.names[player]) || `player ${player}`;
+}
+
 function render() {
   $("board").innerHTML = view.svg;
+  // Players by the names the board shows; the ending in the game's words.
   if (view.terminal) {
-    const o = view.outcome;
-    const winners = o.winners.length ? `won by player ${o.winners.join(", ")}` : "no winner";
-    $("status").textContent = `Game over after ${view.moves} moves: ${winners} (${o.reason}).`;
+    $("status").textContent = `Game over after ${view.moves} moves. ${capital(view.ending)}.`;
   } else if (view.active.includes(viewer)) {
-    $("status").textContent = `Player ${viewer}, your turn.`;
+    $("status").textContent = `${capital(nameOf(viewer))}, your turn.`;
   } else {
-    $("status").textContent = `Player ${viewer}: waiting for player ${view.active.join(", ")}.`;
+    const others = view.active.map(nameOf).join(" and ");
+    $("status").textContent = `${capital(nameOf(viewer))}: waiting for ${others}.`;
   }
   $("wait").hidden = !view.real_time || view.live || view.terminal;
   $("replay-open").hidden = !view.terminal;

@@ -87,7 +87,7 @@ def _read_treasure(args: Arguments) -> Action:
 
 def _read_choose(args: Arguments) -> Action:
     word = args.word("a reward's number")
-    if not word.isdigit() or not 1 <= int(word) <= 9:
+    if word not in tuple("123456789"):
         raise NotationError(f"{word!r:.40} is no reward's number (1, 2, ...)")
     return Choose(args.player, int(word) - 1)
 

@@ -59,11 +59,16 @@ def cell_label(cell: Cell) -> str:
     return f"{COLUMN_LETTERS[col]}{row}"
 
 
+def _is_row(text: str) -> bool:
+    """Whether ``text`` is a row number written in at most four ASCII digits."""
+    return text.isascii() and text.isdigit() and len(text) <= 4
+
+
 def parse_cell(text: str) -> Cell | None:
     """The cell labelled ``text`` (``None`` if it is no label; board bounds are not checked)."""
     if text == "sea":
         return SEA
-    if len(text) < 2 or text[0] not in COLUMN_LETTERS or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in COLUMN_LETTERS or not _is_row(text[1:]):
         return None
     if text[1] == "0" and len(text) > 2:
         return None  # one way to write each row

@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection
 from xml.etree.ElementTree import Element
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.core.svg import LAST, SHADE, Svg, checked_ids, colour_fill
+from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
 from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.components import COLUMNS, Arrow, Space, SpaceType
 from crabrules.oh_crab.engine.work import Rules, rules_for
@@ -108,6 +108,7 @@ def render_svg(
     True
     """
     view = position if isinstance(position, Observation) else observe(position, None)
+    check_picture_options(size, labels)
     rules = rules_for(view.config)
     layout = rules.layout
     count = len(layout.spaces)

@@ -84,6 +84,7 @@ from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.dispatch import ByKind
 
 __all__ = [
+    "ENDINGS",
     "describe",
     "describe_event",
     "event_sentence",
@@ -92,7 +93,8 @@ __all__ = [
     "winners_words",
 ]
 
-_ENDINGS = {
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
+ENDINGS = {
     "sea_reached": "alone in the sea",
     "most_cards_in_hand": "in the sea with the most cards in hand",
     "most_shells": "in the sea with as many cards and the most shells",
@@ -458,7 +460,7 @@ def winners_words(colours: Sequence[str], reason: str) -> str:
     'red wins, alone in the sea'
     """
     verb = "wins" if len(colours) == 1 else "win"
-    return f"{_join(list(colours))} {verb}, {_ENDINGS.get(reason, reason)}"
+    return f"{_join(list(colours))} {verb}, {ENDINGS.get(reason, reason)}"
 
 
 @event_sentence.on(CrabMoved)
