@@ -31,6 +31,7 @@ into an Obstacle (:func:`make_obstacle`, a lasting change of the rules overlay) 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import permutations
 
 import attrs
@@ -480,32 +481,43 @@ def deal_asymmetry(
 
     ``view``'s other modules are already dealt (the spied cards are moved among them).
     """
-    from crabrules.core.errors import InvalidStateError
-
     asymmetry = view.asymmetry
     assert asymmetry is not None
     pack = rules.pack
     assert pack is not None
-    seen = {c for c in asymmetry.chosen if c >= 0}
-    seen.update(c for mine in asymmetry.offered for c in mine if c >= 0)
-    pool, rng = rng.shuffle([c for c in playable_skills(config, pack) if c not in seen])
-    left = list(pool)
-
-    def draw() -> int:
-        if not left:
-            raise InvalidStateError("adventure: asymmetry: the hidden cards cannot be dealt")
-        return left.pop()
-
-    offered = tuple(
-        tuple(sorted(draw() if c == _HIDDEN else c for c in mine)) for mine in asymmetry.offered
-    )
-    chosen = tuple(draw() if c == _HIDDEN else c for c in asymmetry.chosen)
+    pool, rng = rng.shuffle(_unseen_skills(asymmetry, config, pack))
+    deal = _dealer(pool)
+    offered = tuple(tuple(sorted(deal(c) for c in mine)) for mine in asymmetry.offered)
+    chosen = tuple(deal(c) for c in asymmetry.chosen)
     pincers = asymmetry.pincers
     if asymmetry.choosing:  # nothing is spent before all have chosen
         pincers = tuple(pack.asymmetry[c].pincers if c >= 0 else 0 for c in chosen)
     placed = {c for c in chosen if c >= 0} | {c for mine in offered for c in mine}
     box = tuple(c for c in range(len(pack.asymmetry)) if c not in placed)
     return attrs.evolve(asymmetry, offered=offered, chosen=chosen, pincers=pincers, box=box), rng
+
+
+def _unseen_skills(asymmetry: Asymmetry, config: Config, pack: AdventureContent) -> list[int]:
+    """The playable Asymmetry cards neither offered nor chosen in sight."""
+    seen = {c for c in asymmetry.chosen if c >= 0}
+    seen.update(c for mine in asymmetry.offered for c in mine if c >= 0)
+    return [c for c in playable_skills(config, pack) if c not in seen]
+
+
+def _dealer(pool: Sequence[int]) -> Callable[[int], int]:
+    """A card as dealt: a hidden one is drawn from the end of ``pool``, a seen one kept."""
+    from crabrules.core.errors import InvalidStateError
+
+    left = list(pool)
+
+    def deal(card: int) -> int:
+        if card != _HIDDEN:
+            return card
+        if not left:
+            raise InvalidStateError("adventure: asymmetry: the hidden cards cannot be dealt")
+        return left.pop()
+
+    return deal
 
 
 def keep_spied(dealt: Adventure, player: PlayerId | None) -> Adventure:

@@ -20,7 +20,16 @@ from crabrules.oh_crab.content.adventure import AdventureContent, TokenKind
 from crabrules.oh_crab.content.modules import Module, Variant
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.work import Rules, rules_for
-from crabrules.oh_crab.model.adventure import NO_OVERLAY, NONE, Adventure, DueKind, FrameKind
+from crabrules.oh_crab.model.adventure import (
+    NO_OVERLAY,
+    NONE,
+    Adventure,
+    DueKind,
+    Events,
+    FrameKind,
+    Overlay,
+    Surprises,
+)
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.state import Phase, Stage, State
 
@@ -77,10 +86,22 @@ def _check_surprises(state: State, rules: Rules, pack: AdventureContent) -> None
     surprises = state.adventure.surprises if state.adventure else None
     if surprises is None:
         return
-    n = state.config.players
-    if len(surprises.board) != rules.layout.cells or len(surprises.kept) != n:
-        raise _bad("surprises: one entry per cell, kept: one per player")
     cells = surprise_cells(rules)
+    _check_surprise_piles(state, rules, pack, surprises, cells)
+    _check_surprise_spaces(state, pack, surprises, cells)
+    _check_surprise_wastes(state, pack, surprises, cells)
+
+
+def _check_surprise_piles(
+    state: State,
+    rules: Rules,
+    pack: AdventureContent,
+    surprises: Surprises,
+    cells: tuple[tuple[int, ...], ...],
+) -> None:
+    """Each token lies in one place, and the piles have their shape and order."""
+    if len(surprises.board) != rules.layout.cells or len(surprises.kept) != state.config.players:
+        raise _bad("surprises: one entry per cell, kept: one per player")
     if len(surprises.wastes_found) != len(cells):
         raise _bad("surprises: wastes_found has one entry per Beach tile")
     on_board = tuple(t for t in surprises.board if t != NONE)
@@ -90,6 +111,15 @@ def _check_surprises(state: State, rules: Rules, pack: AdventureContent) -> None
     for part in (surprises.box, surprises.gone, *surprises.kept):
         if list(part) != sorted(part):
             raise _bad("surprises: the box, the tokens gone and those kept are sorted")
+
+
+def _check_surprise_spaces(
+    state: State,
+    pack: AdventureContent,
+    surprises: Surprises,
+    cells: tuple[tuple[int, ...], ...],
+) -> None:
+    """Tokens lie on free Surprise spaces; only lasting Treasures are kept."""
     allowed = {c for tile in cells for c in tile}
     occupied = {c for c in state.crabs if c >= 0}
     for cell, token in enumerate(surprises.board):
@@ -101,6 +131,15 @@ def _check_surprises(state: State, rules: Rules, pack: AdventureContent) -> None
             for t in mine
         ):
             raise _bad("surprises: only Treasures without '!!/' are kept")
+
+
+def _check_surprise_wastes(
+    state: State,
+    pack: AdventureContent,
+    surprises: Surprises,
+    cells: tuple[tuple[int, ...], ...],
+) -> None:
+    """Each Beach tile holds its Wastes, and no more tokens came out than fit."""
     per_tile = wastes_per_tile(state.config)
     for tile, spaces in enumerate(cells):
         down = [surprises.board[c] for c in spaces if surprises.board[c] != NONE]
@@ -129,16 +168,31 @@ def _check_events(state: State, pack: AdventureContent) -> None:
     lucky = Variant.LUCKY_ONES in config.variants
     if events.removed != (negatives if lucky else ()):
         raise _bad("events: The Lucky Ones remove the negative Events, and only they do")
-    if Variant.CRYSTAL_BALL in config.variants:
-        if len(events.foreseen) != config.beaches() or not set(down) <= set(events.foreseen):
-            raise _bad("events: Crystal Ball knows the Events drawn")
-        if list(events.foreseen) != sorted(set(events.foreseen)):
-            raise _bad("events: foreseen is sorted, each card once")
-        if not all(0 <= c < len(pack.events) for c in events.foreseen):
-            raise _bad("events: foreseen names Event cards of the content")
-    elif events.foreseen:
-        raise _bad("events: only Crystal Ball foresees the Events")
+    _check_foreseen(config, pack, events, down)
     overlay = state.adventure.overlay if state.adventure else NO_OVERLAY
+    _check_event_in_effect(config, pack, events, overlay)
+
+
+def _check_foreseen(
+    config: Config, pack: AdventureContent, events: Events, down: tuple[int, ...]
+) -> None:
+    """Crystal Ball knows the Events drawn; without it nothing is foreseen."""
+    if Variant.CRYSTAL_BALL not in config.variants:
+        if events.foreseen:
+            raise _bad("events: only Crystal Ball foresees the Events")
+        return
+    if len(events.foreseen) != config.beaches() or not set(down) <= set(events.foreseen):
+        raise _bad("events: Crystal Ball knows the Events drawn")
+    if list(events.foreseen) != sorted(set(events.foreseen)):
+        raise _bad("events: foreseen is sorted, each card once")
+    if not all(0 <= c < len(pack.events) for c in events.foreseen):
+        raise _bad("events: foreseen names Event cards of the content")
+
+
+def _check_event_in_effect(
+    config: Config, pack: AdventureContent, events: Events, overlay: Overlay
+) -> None:
+    """The temporary Event in effect is the last revealed, and the overlay holds it."""
     if events.active == NONE:
         if overlay.event or events.at != NONE:
             raise _bad("events: no temporary Event acts")

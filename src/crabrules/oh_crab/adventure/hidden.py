@@ -27,7 +27,7 @@ from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cell
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.modules import Variant
 from crabrules.oh_crab.engine.work import Rules
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Surprises
+from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges, Events, Surprises
 from crabrules.oh_crab.model.config import Config
 
 __all__ = ["HIDDEN", "deal", "mask", "wastes_per_tile"]
@@ -91,36 +91,9 @@ def deal(
     if surprises is not None:
         surprises, rng = _deal_surprises(view, config, rules, pack, player, rng)
     if events is not None:
-        seen = {*events.revealed, *events.removed}
-        unknown = [c for c in range(len(pack.events)) if c not in seen]
-        face_down = [t for t, c in enumerate(events.tiles) if c != NONE]
-        if events.foreseen:
-            below = [c for c in events.foreseen if c not in seen]
-            rest = [c for c in unknown if c not in below]
-        else:
-            below, rest = unknown, []
-        shuffled, rng = rng.shuffle(below)
-        below = list(shuffled)
-        if len(below) < len(face_down):
-            raise InvalidStateError("adventure: the face-down Events cannot be dealt")
-        tiles = list(events.tiles)
-        for t, card in zip(face_down, below, strict=False):
-            tiles[t] = card
-        box, rng = rng.shuffle([*below[len(face_down) :], *rest])
-        events = attrs.evolve(events, tiles=tuple(tiles), box=tuple(box))
+        events, rng = _deal_events(events, pack, rng)
     if challenges is not None:
-        shown = {*challenges.resolved, *(c for c in challenges.tiles if c >= 0)}
-        playable = [c for c in playable_challenges(config, pack) if c not in shown]
-        face_down = [t for t, c in enumerate(challenges.tiles) if c == HIDDEN]
-        drawn, rng = rng.shuffle(playable)
-        if len(drawn) < len(face_down):
-            raise InvalidStateError("adventure: the face-down Challenges cannot be dealt")
-        tiles = list(challenges.tiles)
-        for t, card in zip(face_down, drawn, strict=False):
-            tiles[t] = card
-        placed = set(tiles) | set(challenges.resolved)
-        box = tuple(c for c in range(len(pack.challenges)) if c not in placed)
-        challenges = attrs.evolve(challenges, tiles=tuple(tiles), box=box)
+        challenges, rng = _deal_challenges(challenges, config, pack, rng)
     dealt = attrs.evolve(view, surprises=surprises, events=events, challenges=challenges)
     if view.asymmetry is not None:  # Module 4
         from crabrules.oh_crab.adventure.asymmetry import deal_asymmetry, keep_spied
@@ -128,6 +101,45 @@ def deal(
         asymmetry, rng = deal_asymmetry(view, config, rules, player, rng)
         dealt = keep_spied(attrs.evolve(dealt, asymmetry=asymmetry), player)
     return dealt, rng
+
+
+def _deal_events(events: Events, pack: AdventureContent, rng: Rng) -> tuple[Events, Rng]:
+    """The face-down Events dealt again (with "Crystal Ball", from those foreseen)."""
+    seen = {*events.revealed, *events.removed}
+    unknown = [c for c in range(len(pack.events)) if c not in seen]
+    face_down = [t for t, c in enumerate(events.tiles) if c != NONE]
+    if events.foreseen:
+        below = [c for c in events.foreseen if c not in seen]
+        rest = [c for c in unknown if c not in below]
+    else:
+        below, rest = unknown, []
+    shuffled, rng = rng.shuffle(below)
+    below = list(shuffled)
+    if len(below) < len(face_down):
+        raise InvalidStateError("adventure: the face-down Events cannot be dealt")
+    tiles = list(events.tiles)
+    for t, card in zip(face_down, below, strict=False):
+        tiles[t] = card
+    box, rng = rng.shuffle([*below[len(face_down) :], *rest])
+    return attrs.evolve(events, tiles=tuple(tiles), box=tuple(box)), rng
+
+
+def _deal_challenges(
+    challenges: Challenges, config: Config, pack: AdventureContent, rng: Rng
+) -> tuple[Challenges, Rng]:
+    """The face-down Challenges dealt again from the playable ones not shown."""
+    shown = {*challenges.resolved, *(c for c in challenges.tiles if c >= 0)}
+    playable = [c for c in playable_challenges(config, pack) if c not in shown]
+    face_down = [t for t, c in enumerate(challenges.tiles) if c == HIDDEN]
+    drawn, rng = rng.shuffle(playable)
+    if len(drawn) < len(face_down):
+        raise InvalidStateError("adventure: the face-down Challenges cannot be dealt")
+    tiles = list(challenges.tiles)
+    for t, card in zip(face_down, drawn, strict=False):
+        tiles[t] = card
+    placed = set(tiles) | set(challenges.resolved)
+    box = tuple(c for c in range(len(pack.challenges)) if c not in placed)
+    return attrs.evolve(challenges, tiles=tuple(tiles), box=box), rng
 
 
 def _deal_surprises(
@@ -144,8 +156,18 @@ def _deal_surprises(
     known = {*surprises.gone, *mine}
     wastes, rng = rng.shuffle([t for t in pack.wastes() if t not in known])
     treasures, rng = rng.shuffle([t for t in pack.treasures() if t not in known])
-    pool_w, pool_t = list(wastes), list(treasures)
+    pool_w = list(wastes)
     # The others' kept tokens first: only Treasures without "!!/" are ever kept.
+    kept, pool_t = _deal_kept(surprises, pack, player, list(treasures))
+    board, rng = _deal_board(surprises, config, rules, pool_w, pool_t, rng)
+    box = tuple(sorted(pool_w + pool_t))
+    return attrs.evolve(surprises, board=board, kept=kept, box=box), rng
+
+
+def _deal_kept(
+    surprises: Surprises, pack: AdventureContent, player: PlayerId | None, pool_t: list[int]
+) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    """The others' kept Treasures dealt from ``pool_t``, and the Treasures left."""
     kept = []
     for p, theirs in enumerate(surprises.kept):
         if p == player:
@@ -156,6 +178,18 @@ def _deal_surprises(
             raise InvalidStateError("adventure: the kept Treasures cannot be dealt")
         pool_t = [t for t in pool_t if t not in keepable]
         kept.append(tuple(sorted(keepable)))
+    return tuple(kept), pool_t
+
+
+def _deal_board(
+    surprises: Surprises,
+    config: Config,
+    rules: Rules,
+    pool_w: list[int],
+    pool_t: list[int],
+    rng: Rng,
+) -> tuple[tuple[int, ...], Rng]:
+    """The face-down tokens dealt tile by tile (the pools lose what is drawn)."""
     board = list(surprises.board)
     per_tile = wastes_per_tile(config)
     for tile, cells in enumerate(surprise_cells(rules)):
@@ -171,5 +205,4 @@ def _deal_surprises(
             board[cell] = token
     if any(t == HIDDEN for t in board):
         raise InvalidStateError("adventure: a face-down Surprise lies off the Surprise spaces")
-    box = tuple(sorted(pool_w + pool_t))
-    return attrs.evolve(surprises, board=tuple(board), kept=tuple(kept), box=box), rng
+    return tuple(board), rng

@@ -170,36 +170,12 @@ def parse_asymmetry_card(doc: AsymmetryDoc, where: str) -> AsymmetryCard:
     requires = parse_modules(doc.requires, at)
     if Module.ASYMMETRY in requires:
         raise ContentError(f"{at}: a card requires other modules, not its own")
-    wanted = {
-        Timing.OWN: ("own",),
-        Timing.OTHER: ("other",),
-        Timing.BOTH: ("own", "other"),
-        Timing.SPECIAL: ("react",),
-    }[timing]
-    lists = {"own": doc.own, "other": doc.other, "react": doc.react}
-    for name, steps in lists.items():
-        if bool(steps) != (name in wanted):
-            raise ContentError(f"{at}: a {timing.value!r} card has steps in {', '.join(wanted)}")
-    situation = None
-    if timing is Timing.SPECIAL:
-        if doc.situation is None:
-            raise ContentError(f"{at}: a 'special' card names its situation")
-        situation = parse_enum(Situation, doc.situation, "situation", at)
-        if situation is Situation.EVENT_REVEALED and Module.EVENTS not in requires:
-            raise ContentError(f"{at}: 'event_revealed' requires 'events'")
-    elif doc.situation is not None:
-        raise ContentError(f"{at}: only a 'special' card has a situation")
+    situation = _parse_situation(doc, timing, requires, at)
     own = parse_steps(doc.own, f"{at} own", own_turn=True) if doc.own else ()
     other = parse_steps(doc.other, f"{at} other", own_turn=False) if doc.other else ()
     react = parse_steps(doc.react, f"{at} react", own_turn=False) if doc.react else ()
     sunset = parse_steps(doc.sunset, f"{at} sunset", own_turn=False) if doc.sunset else ()
-    if any(step not in SUNSET_STEPS for step in sunset):
-        names = ", ".join(sorted(s.value for s in SUNSET_STEPS))
-        raise ContentError(f"{at} sunset: a setup step needs no choice ({names})")
-    for step in (*own, *other, *react, *sunset):
-        module = STEP_MODULES.get(step)
-        if module is not None and module not in requires:
-            raise ContentError(f"{at}: {step.value!r} requires {module.value!r}")
+    _check_steps(own, other, react, sunset, requires, at)
     return AsymmetryCard(
         doc.id,
         doc.name,
@@ -214,3 +190,47 @@ def parse_asymmetry_card(doc: AsymmetryDoc, where: str) -> AsymmetryCard:
         requires,
         sunset,
     )
+
+
+def _parse_situation(
+    doc: AsymmetryDoc, timing: Timing, requires: tuple[Module, ...], at: str
+) -> Situation | None:
+    """The card's steps fit its timing, and a special card names its situation."""
+    wanted = {
+        Timing.OWN: ("own",),
+        Timing.OTHER: ("other",),
+        Timing.BOTH: ("own", "other"),
+        Timing.SPECIAL: ("react",),
+    }[timing]
+    lists = {"own": doc.own, "other": doc.other, "react": doc.react}
+    for name, steps in lists.items():
+        if bool(steps) != (name in wanted):
+            raise ContentError(f"{at}: a {timing.value!r} card has steps in {', '.join(wanted)}")
+    if timing is not Timing.SPECIAL:
+        if doc.situation is not None:
+            raise ContentError(f"{at}: only a 'special' card has a situation")
+        return None
+    if doc.situation is None:
+        raise ContentError(f"{at}: a 'special' card names its situation")
+    situation = parse_enum(Situation, doc.situation, "situation", at)
+    if situation is Situation.EVENT_REVEALED and Module.EVENTS not in requires:
+        raise ContentError(f"{at}: 'event_revealed' requires 'events'")
+    return situation
+
+
+def _check_steps(
+    own: tuple[Primitive, ...],
+    other: tuple[Primitive, ...],
+    react: tuple[Primitive, ...],
+    sunset: tuple[Primitive, ...],
+    requires: tuple[Module, ...],
+    at: str,
+) -> None:
+    """A sunset step needs no choice; a step reading a module needs the module."""
+    if any(step not in SUNSET_STEPS for step in sunset):
+        names = ", ".join(sorted(s.value for s in SUNSET_STEPS))
+        raise ContentError(f"{at} sunset: a setup step needs no choice ({names})")
+    for step in (*own, *other, *react, *sunset):
+        module = STEP_MODULES.get(step)
+        if module is not None and module not in requires:
+            raise ContentError(f"{at}: {step.value!r} requires {module.value!r}")
