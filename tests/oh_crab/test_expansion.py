@@ -18,6 +18,7 @@ import pytest
 
 import crabrules.oh_crab
 from crabrules.core.errors import InvalidConfigError
+from crabrules.core.rng import Rng
 from crabrules.oh_crab import (
     Config,
     CrabMoved,
@@ -32,8 +33,9 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab.adventure import overlay
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
 from crabrules.oh_crab.engine import expansion, tables
-from crabrules.oh_crab.engine.expansion import Expansion, register, registered
-from crabrules.oh_crab.engine.moments import Moments
+from crabrules.oh_crab.engine.expansion import NO_EXPANSION, Expansion, register, registered
+from crabrules.oh_crab.engine.moments import NO_MOMENTS, Moments
+from crabrules.oh_crab.view.expansion import NO_VIEW_PARTS, parts_for
 from tests.oh_crab.helpers import reference_documents, write
 
 ALL_MODULES = {"surprises", "events", "challenges", "asymmetry"}
@@ -62,6 +64,7 @@ class Recording:
 
     def __init__(self) -> None:
         self.calls: list[str] = []
+        self.steps = ADVENTURE_PACK.steps
         self.actions = ADVENTURE_PACK.actions
         self.moments = Moments()
         for name in MOMENTS:
@@ -115,7 +118,18 @@ def test_the_pack_is_registered_when_oh_crab_is_imported() -> None:
     assert crabrules.oh_crab.adventure is not None
     assert registered() is ADVENTURE_PACK
     assert tables.rules_for(Config(modules={"surprises"})).expansion is ADVENTURE_PACK
-    assert tables.rules_for(Config()).expansion is None
+    assert tables.rules_for(Config()).expansion is NO_EXPANSION
+
+
+def test_a_base_game_plays_the_expansion_that_adds_and_draws_nothing() -> None:
+    rules = tables.rules_for(Config())
+    rng = Rng.from_seed(3)
+    assert NO_EXPANSION.steps == frozenset()
+    assert not NO_EXPANSION.actions
+    assert rules.moments is NO_MOMENTS
+    assert NO_EXPANSION.setup(Config(), rules, rng) == (None, rng)
+    assert NO_EXPANSION.first_players(initial_state(Config(), seed=3)) is None
+    assert parts_for(None, Config()) is NO_VIEW_PARTS
 
 
 def test_the_engine_calls_crab_entered_on_every_entry_with_modules() -> None:

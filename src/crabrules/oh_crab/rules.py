@@ -116,10 +116,8 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     market: list[list[CardId]] = [[], [], []]
     draw = list(deck)
     refill(market, draw, rules.special_ids)
-    adventure = None
-    if rules.expansion is not None:
-        # The modules are set up after the base game, whose draws stay what they were.
-        adventure, rng = rules.expansion.setup(config, rules, rng)
+    # The modules are set up after the base game, whose draws stay what they were.
+    adventure, rng = rules.expansion.setup(config, rules, rng)
     return State(
         config=config,
         seed=seed,
@@ -178,9 +176,7 @@ def active_players(state: State) -> frozenset[PlayerId]:
         raise not_a_state(state, State)
     if state.adventure is not None:
         # With modules: who decides first (a setup choice, a decision of another player's).
-        expansion = rules_for(state.config).expansion
-        assert expansion is not None
-        first = expansion.first_players(state)
+        first = rules_for(state.config).expansion.first_players(state)
         if first is not None:
             return first
     if state.phase is Phase.PLANNING:

@@ -39,6 +39,7 @@ from crabrules.oh_crab.adventure.treasures import treasure_options
 from crabrules.oh_crab.adventure.triggers import border_crossed, crab_entered
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.actions.rule import ActionRule
+from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS
 from crabrules.oh_crab.engine.moments import Moments
 from crabrules.oh_crab.engine.tables import Tables, rules_for
 from crabrules.oh_crab.engine.turns import pass_turn
@@ -59,6 +60,7 @@ class AdventurePack:
     """The Adventure Pack's hooks (see :class:`~crabrules.oh_crab.engine.expansion.Expansion`).
 
     Attributes:
+        steps: every step only an expansion plays.
         actions: the pack's own action kinds and their rules
             (:mod:`~crabrules.oh_crab.adventure.actions`).
         moments: its handlers of the named moments of play: a Surprise flipped where a
@@ -68,6 +70,7 @@ class AdventurePack:
     """
 
     def __init__(self) -> None:
+        self.steps = EXPANSION_STEPS
         self.actions: Mapping[type, ActionRule[Any]] = ACTION_RULES
         self.moments = _moments()
 

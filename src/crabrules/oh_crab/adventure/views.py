@@ -13,7 +13,7 @@ puts the game together.
 >>> from crabrules.oh_crab import Config, initial_state
 >>> from crabrules.oh_crab.view.expansion import masked, parts_for
 >>> state = initial_state(Config(players=3, modules={"events"}), seed=1)
->>> type(parts_for(state.config)).__name__
+>>> type(parts_for(state.adventure, state.config)).__name__
 'AdventureViews'
 >>> masked(state.adventure, 0).events.tiles
 (-3, -3, -3)

@@ -180,9 +180,7 @@ def step_options(
     if step in _CARD_STEPS:
         return _card_options(view, player, step)
     if step in EXPANSION_CHOICES:
-        expansion = rules.expansion
-        assert expansion is not None  # only the modules' content has these steps
-        return expansion.step_options(rules, view, crab, step)
+        return rules.expansion.step_options(rules, view, crab, step)
     return _own_jump_options(rules, view, crab, step, head_down)
 
 
@@ -397,9 +395,7 @@ def _automatic_usable(rules: Tables, view: View, crab: int, step: Primitive) -> 
         return view.crabs[crab] >= 0 and not view.knocked[crab]
     if step is Primitive.STAND_UP:
         return view.knocked[crab]
-    expansion = rules.expansion
-    assert expansion is not None  # only the modules' content has the other steps
-    return expansion.automatic_usable(rules, view, crab, step)
+    return rules.expansion.automatic_usable(rules, view, crab, step)
 
 
 class _AfterDiscard:
@@ -464,9 +460,7 @@ def _run_adventure_automatic(work: Work, player: PlayerId, step: Primitive) -> N
     elif step is Primitive.STAND_UP:
         stand_up(work, crab)
     else:
-        expansion = work.rules.expansion
-        assert expansion is not None  # only the modules' content has the other steps
-        expansion.run_automatic(work, player, step)
+        work.rules.expansion.run_automatic(work, player, step)
 
 
 def advance(work: Work) -> None:

@@ -4,8 +4,8 @@ The base engine never imports the Adventure Pack's behaviour. It calls an
 :class:`Expansion` instead, the one given to :func:`register` (:mod:`crabrules.oh_crab`,
 where the game is made, registers the pack). :func:`~crabrules.oh_crab.engine.tables.rules_for`
 puts it in the rules of a config with modules (``Tables.expansion``, and its moments in
-``Tables.moments``); a config without modules has ``None`` there, and the engine tests
-``state.adventure`` before each hook, so the base game pays one test.
+``Tables.moments``); a config without modules has :data:`NO_EXPANSION` there, which adds
+nothing and plays nothing, so the engine calls its hooks without asking which it has.
 
 The hooks, by moment (each one's docstring says when the engine calls it):
 
@@ -25,7 +25,7 @@ configs with modules announce to (:mod:`~crabrules.oh_crab.engine.moments`).
 
 >>> from crabrules.oh_crab import Config
 >>> from crabrules.oh_crab.engine.work import rules_for
->>> rules_for(Config()).expansion is None
+>>> rules_for(Config()).expansion is NO_EXPANSION
 True
 >>> type(rules_for(Config(modules={"surprises"})).expansion).__name__
 'AdventurePack'
@@ -56,6 +56,7 @@ __all__ = [
     "EXPANSION_AUTOMATIC",
     "EXPANSION_CHOICES",
     "EXPANSION_STEPS",
+    "NO_EXPANSION",
     "Expansion",
     "expansion_for",
     "register",
@@ -84,16 +85,23 @@ EXPANSION_STEPS: Final = EXPANSION_AUTOMATIC | EXPANSION_CHOICES
 class Expansion(Protocol):
     """What the engine asks of an expansion, hook by hook, and what the expansion adds.
 
-    Only games whose config has modules call these; ``state.adventure`` (``work.adventure``)
-    is then never ``None``.
+    A config with modules plays the registered one, and ``state.adventure``
+    (``work.adventure``) is then never ``None``; a config without plays
+    :data:`NO_EXPANSION`.
 
     Attributes:
+        steps: the expansion's own steps it plays (content naming another of
+            :data:`EXPANSION_STEPS` is refused).
         actions: the expansion's own action kinds, by kind: :func:`register` adds them to
             the engine's table (:mod:`~crabrules.oh_crab.engine.actions.table`).
         moments: its handlers of the named moments of play
             (:class:`~crabrules.oh_crab.engine.moments.Moments`), which every config with
             modules announces to.
     """
+
+    @property
+    def steps(self) -> frozenset[Primitive]:
+        """The steps of :data:`EXPANSION_STEPS` the expansion plays."""
 
     @property
     def actions(self) -> Mapping[type, ActionRule[Any]]:
@@ -103,7 +111,7 @@ class Expansion(Protocol):
     def moments(self) -> Moments:
         """The expansion's handlers of the named moments of play."""
 
-    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure | None, Rng]:
         """``initial_state``: the expansion's part, drawn from ``rng``.
 
         Called after the base game's setup, whose draws come first: a seed deals the base
@@ -126,6 +134,46 @@ class Expansion(Protocol):
     def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
         """Resolve one of :data:`EXPANSION_AUTOMATIC` for ``player`` (the active crab's)."""
 
+
+class _NoExpansion:
+    """The expansion of a config without modules: no steps, kinds, handlers or part.
+
+    Its step hooks are never called: content without modules plays none of
+    :data:`EXPANSION_STEPS` (refused when its rules are built).
+    """
+
+    steps: frozenset[Primitive] = frozenset()
+    actions: Mapping[type, ActionRule[Any]] = {}
+
+    @property
+    def moments(self) -> Moments:
+        """:data:`~crabrules.oh_crab.engine.moments.NO_MOMENTS`: no handler."""
+        from crabrules.oh_crab.engine.moments import NO_MOMENTS
+
+        return NO_MOMENTS
+
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure | None, Rng]:
+        """No part, and nothing drawn."""
+        return None, rng
+
+    def first_players(self, state: State) -> frozenset[PlayerId] | None:
+        """``None``: the base game says who acts."""
+        return None
+
+    def step_options(self, rules: Tables, view: View, crab: int, step: Primitive) -> list[Action]:
+        """No choice."""
+        return []
+
+    def automatic_usable(self, rules: Tables, view: View, crab: int, step: Primitive) -> bool:
+        """Nothing to do."""
+        return False
+
+    def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
+        """Nothing to do."""
+
+
+#: The expansion of every config without modules: it adds nothing and plays nothing.
+NO_EXPANSION: Final[Expansion] = _NoExpansion()
 
 #: The registered expansion (one: the Adventure Pack).
 _registered: list[Expansion] = []
@@ -157,14 +205,14 @@ def registered() -> Expansion | None:
     return _registered[0] if _registered else None
 
 
-def expansion_for(config: Config) -> Expansion | None:
-    """The expansion ``config`` plays: ``None`` without modules.
+def expansion_for(config: Config) -> Expansion:
+    """The expansion ``config`` plays: :data:`NO_EXPANSION` without modules.
 
     Raises:
         InvalidConfigError: ``config`` has modules and no expansion is registered.
     """
     if not config.modules:
-        return None
+        return NO_EXPANSION
     expansion = registered()
     if expansion is None:
         names = ", ".join(sorted(m.value for m in config.modules))

@@ -30,7 +30,7 @@ from crabrules.oh_crab.content.components import (
 from crabrules.oh_crab.content.loading import get_content, get_layout
 from crabrules.oh_crab.content.primitives import Primitive
 from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS, Expansion, expansion_for
-from crabrules.oh_crab.engine.moments import NO_MOMENTS, Moments
+from crabrules.oh_crab.engine.moments import Moments
 from crabrules.oh_crab.model.actions import Plan
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
@@ -72,7 +72,8 @@ class Tables:
             Additional Action tile costs now, a tile missing here cannot be used (the rules
             overlay's changes).
         cook_steps: ``None``: the cook's action is a Move diagonally; else the overlay's.
-        expansion: the hooks of the modules in play (``None`` without modules).
+        expansion: the hooks of the modules in play
+            (:data:`~crabrules.oh_crab.engine.expansion.NO_EXPANSION` without modules).
         moments: the handlers of the named moments of play, which the engine announces
             (:data:`~crabrules.oh_crab.engine.moments.NO_MOMENTS` without modules).
         tile_of: per cell, the index of its tile in the board (0: the Start tile).
@@ -109,7 +110,7 @@ class Tables:
     titles: dict[str, str]
     tile_costs: dict[str, int] | None
     cook_steps: tuple[Primitive, ...] | None
-    expansion: Expansion | None
+    expansion: Expansion
     moments: Moments
     tile_of: tuple[int, ...]
     pack: AdventureContent | None
@@ -168,8 +169,7 @@ def _cached_rules(config: Config) -> Tables:
     teams = config.crab_colours()
     tiles = tuple(content.action_tile(t) for t in config.resolved_action_tiles())
     expansion = expansion_for(config)
-    if expansion is None:
-        _refuse_expansion_steps(config, content.specials, tiles)
+    _refuse_expansion_steps(config, content.specials, tiles, EXPANSION_STEPS - expansion.steps)
     specials = _specials(content)
     owners, crabs_of = _crabs(teams)
     return Tables(
@@ -194,7 +194,7 @@ def _cached_rules(config: Config) -> Tables:
         tile_costs=None,
         cook_steps=None,
         expansion=expansion,
-        moments=NO_MOMENTS if expansion is None else expansion.moments,
+        moments=expansion.moments,
         tile_of=_tile_of(layout),
         pack=content.adventure if config.modules else None,
         plans=tuple(
@@ -253,14 +253,20 @@ def _tile_of(layout: Layout) -> tuple[int, ...]:
 
 
 def _refuse_expansion_steps(
-    config: Config, specials: Iterable[SpecialAction], tiles: Iterable[ActionTileSide]
+    config: Config,
+    specials: Iterable[SpecialAction],
+    tiles: Iterable[ActionTileSide],
+    unplayed: frozenset[Primitive],
 ) -> None:
-    """Refuse content whose cards or tiles play a step only the modules' expansion plays."""
+    """Refuse content whose cards or tiles play an expansion's step ``config`` does not play.
+
+    Only a config without modules leaves steps ``unplayed``.
+    """
     for what, steps in [
         *((f"special {s.id!r}", s.steps) for s in specials),
         *((f"action tile {t.id!r}", t.steps) for t in tiles),
     ]:
-        if needed := sorted(p.value for p in steps if p in EXPANSION_STEPS):
+        if needed := sorted(p.value for p in steps if p in unplayed):
             raise InvalidConfigError(
                 f"modules: none, but the {what} of content {config.content!r} plays "
                 f"{', '.join(needed)}, which only the Adventure Pack's modules play"

@@ -262,15 +262,14 @@ class Work:
             # cards, those still in the pile are its last ones.
             min(self.draw_seen, len(self.draw)),
             turn,
-            None if self.adventure is None else self.frozen_adventure(),
+            self.frozen_adventure(),
         )
 
-    def frozen_adventure(self) -> Adventure:
-        """The Adventure Pack's part, with the frames as they are now."""
-        assert self.adventure is not None
+    def frozen_adventure(self) -> Adventure | None:
+        """The Adventure Pack's part, with the frames as they are now (``None``: no part)."""
         old = self.adventure
-        if not old.frames and not self.frames_wait():
-            return old  # no frame before the action or after it (most actions)
+        if old is None or (not old.frames and not self.frames_wait()):
+            return old  # no part, or no frame before the action or after it (most actions)
         frames = tuple([d.frozen_frame() for d in self.decisions[1:]])
         if frames == old.frames:
             return old
@@ -279,12 +278,12 @@ class Work:
     def change_adventure(self, **changes: Any) -> Adventure:
         """Replace parts of the Adventure Pack's state; the rules in play follow it."""
         adventure = self.adventure
-        assert adventure is not None
-        self.adventure = _evolved(adventure, changes)
-        if self.adventure.overlay != adventure.overlay:
+        assert adventure is not None  # only the pack's rules change its part
+        new = self.adventure = _evolved(adventure, changes)
+        if new.overlay != adventure.overlay:
             rules = rules_for(self.config)
-            self.rules = rules.moments.in_play(rules, self.adventure)
-        return self.adventure
+            self.rules = rules.moments.in_play(rules, new)
+        return new
 
     # --- fields to change in place -----------------------------------------------------
     # A field stays the state's tuple until something changes it (most actions touch few):

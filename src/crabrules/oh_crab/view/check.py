@@ -41,7 +41,7 @@ from crabrules.oh_crab.model.state import (
     State,
     Turn,
 )
-from crabrules.oh_crab.view.expansion import parts_for, required_parts
+from crabrules.oh_crab.view.expansion import parts_for
 from crabrules.oh_crab.view.observe import HIDDEN, Observation, deal, observe
 
 __all__ = ["check_observation", "check_state"]
@@ -82,9 +82,8 @@ def check_state(state: State) -> None:
     shells = get_content(state.config.content).shells - sum(rules.shell)
     if min(state.shells) < 0 or state.supply < 0 or state.supply + sum(state.shells) != shells:
         raise InvalidStateError("shells: the counts do not add up")
-    if state.adventure is not None or state.config.modules:
-        # The expansion's part, or its absence where modules are in play (a base game: no call).
-        required_parts().check_state(state)
+    # The expansion's part, or its absence where modules are in play (a base game: no-op).
+    parts_for(state.adventure, state.config).check_state(state)
     _check_phase(state, n)
     if state.turn is not None:
         _check_turn(state, rules_of(state))
@@ -434,8 +433,7 @@ def _possible_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     With the Adventure Pack: a kept Treasure's steps, the reveals, and the cook's action as
     a temporary Event may change it.
     """
-    parts = parts_for(config)
-    queues: set[tuple[Primitive, ...]] = set(parts.turn_queues(config) if parts else ())
+    queues = set(parts_for(None, config).turn_queues(config))
     queues.update((b,) for b in BASIC)
     for grant in _possible_grants(config):
         steps = grant.steps
@@ -483,8 +481,7 @@ def check_observation(view: Observation) -> None:
     card_count = len(rules_for(view.config).cards)
     if any(not 0 <= c < card_count for k in view.known for c in k):
         raise InvalidStateError("known: not a card of the game")
-    if view.adventure is not None or view.config.modules:
-        required_parts().check_view(view.adventure, view.config, player)
+    parts_for(view.adventure, view.config).check_view(view.adventure, view.config, player)
     state = deal(view, 0)
     check_state(state)
     if observe(state, player) != view:

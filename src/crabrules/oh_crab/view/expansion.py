@@ -12,7 +12,7 @@ The pack registers its kinds where :mod:`crabrules.oh_crab` puts the game togeth
 the :class:`ViewParts` that :mod:`~crabrules.oh_crab.view.check` calls:
 
 >>> from crabrules.oh_crab import Config
->>> parts_for(Config(players=3)) is None
+>>> parts_for(None, Config(players=3)) is NO_VIEW_PARTS
 True
 >>> masked(None, 0) is None  # a base game: no part to mask
 True
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from crabrules.oh_crab.view.observe import Observation
 
 __all__ = [
+    "NO_VIEW_PARTS",
     "ViewParts",
     "acting_crab",
     "dealt",
@@ -106,9 +107,36 @@ def registered() -> ViewParts | None:
     return _registered[0] if _registered else None
 
 
-def parts_for(config: Config) -> ViewParts | None:
-    """The view parts a game of ``config`` uses: ``None`` without modules (a base game)."""
-    return registered() if config.modules else None
+class _NoViewParts:
+    """The checks of a base game's part (none): nothing to refuse, no queue to add."""
+
+    def check_state(self, state: State) -> None:
+        """Nothing to refuse."""
+
+    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+        """Nothing to refuse."""
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """No queue."""
+        return frozenset()
+
+
+#: The view parts of a base game: no modules and no expansion part.
+NO_VIEW_PARTS: ViewParts = _NoViewParts()
+
+
+def parts_for(part: Adventure | None, config: Config) -> ViewParts:
+    """The view parts that check a state's or an observation's expansion ``part``.
+
+    :data:`NO_VIEW_PARTS` for a base game (no part, no modules), else the registered
+    ones, which also refuse a part without modules or modules without a part.
+
+    Raises:
+        InvalidStateError: a part or modules, and no expansion is registered to read them.
+    """
+    if part is None and not config.modules:
+        return NO_VIEW_PARTS
+    return required_parts()
 
 
 def required_parts() -> ViewParts:
