@@ -11,7 +11,7 @@ from crabrules.oh_crab.adventure.hidden import wastes_per_tile
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
 from crabrules.oh_crab.content.adventure import AdventureContent, TokenKind
 from crabrules.oh_crab.content.modules import Variant
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.model.adventure import (
     NONE,
     Adventure,

@@ -28,8 +28,8 @@ from crabrules.oh_crab.content.loading import (
     has_content,
     register_content,
 )
-from crabrules.oh_crab.engine.market import refill
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._turns import refill
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.state import NO_CARD, NO_CRAB
 from crabrules.oh_crab.rules import initial_state

@@ -1,7 +1,7 @@
 """Each action kind is one rule in one table, and the Adventure Pack plugs in by registering.
 
 ``legal_actions``, ``apply`` and the refusals look an action's rule up once, by its kind
-(``engine/actions/table.py``); the pack adds its own kinds to that table and its handlers
+(``engine/actions/_table.py``); the pack adds its own kinds to that table and its handlers
 to the named moments of play when it is registered, where the game is made.
 """
 
@@ -16,10 +16,9 @@ import pytest
 import crabrules.oh_crab
 from crabrules.oh_crab import Config, apply, initial_state, is_terminal, legal_actions
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
-from crabrules.oh_crab.engine.actions.table import ACTION_RULES
-from crabrules.oh_crab.engine.expansion import register, registered
-from crabrules.oh_crab.engine.moments import NO_MOMENTS
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._expansion import NO_MOMENTS, register, registered
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine.actions._table import ACTION_RULES
 from crabrules.oh_crab.model.actions import ACTIONS
 
 ROOT = Path(crabrules.oh_crab.__file__).parent

@@ -50,7 +50,7 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab.content.adventure import Rule, RuleChange
 from crabrules.oh_crab.content.loading import load_content, register_content
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.tables import rules_of
+from crabrules.oh_crab.engine._tables import rules_of
 from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, FrameKind, Overlay
 from tests.oh_crab.adventure_helpers import (
     ALL,

@@ -27,7 +27,7 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab.adventure.reveal import measure
 from crabrules.oh_crab.content.adventure import Measure, parse_adventure
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.tables import rules_for, rules_of
+from crabrules.oh_crab.engine._tables import rules_for, rules_of
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges
 from tests.oh_crab.adventure_helpers import (
     ALL,

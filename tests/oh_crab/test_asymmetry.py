@@ -58,8 +58,8 @@ from crabrules.oh_crab.adventure.asymmetry import forget_revealed, regenerate
 from crabrules.oh_crab.adventure.overlay import overlaid
 from crabrules.oh_crab.content.adventure import Rule, RuleChange, parse_adventure
 from crabrules.oh_crab.content.asymmetry import PINCER_TOKENS, Timing, tokens_for
-from crabrules.oh_crab.engine.tables import rules_for, rules_of
-from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.engine._tables import rules_for, rules_of
+from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Frame, FrameKind, Overlay
 from crabrules.oh_crab.model.adventure import Spied as Seen
 from crabrules.oh_crab.view.notation import action_to_str, parse_action

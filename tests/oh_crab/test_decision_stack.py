@@ -1,5 +1,5 @@
 """The working copy's one stack of decisions: the turn's own at the bottom, the Adventure
-Pack's frames above it, the top one resolving (:class:`~crabrules.oh_crab.engine.work.Work`)."""
+Pack's frames above it, the top one resolving (:class:`~crabrules.oh_crab.engine._work.Work`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import attrs
 
 from crabrules.oh_crab import Config, State
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.model.adventure import Adventure, Frame, FrameKind
 from tests.oh_crab.adventure_helpers import adventure, challenge, challenges, reward
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, make

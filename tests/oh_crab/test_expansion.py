@@ -1,4 +1,4 @@
-"""The Adventure Pack plugs into the engine through one protocol (engine/expansion.py).
+"""The Adventure Pack plugs into the engine through one protocol (engine/_expansion.py).
 
 The engine calls the registered expansion's hooks, and announces the named moments of play
 to its handlers, in games with modules, and never in a game without; a config with modules
@@ -32,9 +32,16 @@ from crabrules.oh_crab import (
 )
 from crabrules.oh_crab.adventure import overlay
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
-from crabrules.oh_crab.engine import expansion, tables
-from crabrules.oh_crab.engine.expansion import NO_EXPANSION, Expansion, register, registered
-from crabrules.oh_crab.engine.moments import NO_MOMENTS, Moments
+from crabrules.oh_crab.engine import _expansion as expansion
+from crabrules.oh_crab.engine import _tables as tables
+from crabrules.oh_crab.engine._expansion import (
+    NO_EXPANSION,
+    NO_MOMENTS,
+    Expansion,
+    Moments,
+    register,
+    registered,
+)
 from crabrules.oh_crab.view.expansion import NO_VIEW_PARTS, parts_for
 from tests.oh_crab.helpers import reference_documents, write
 

@@ -16,7 +16,7 @@ from crabrules.oh_crab import (
     observe,
     render,
 )
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
 from tests.oh_crab.helpers import at, cid, make, with_special
 
 

@@ -24,8 +24,8 @@ from crabrules.oh_crab import (
     legal_actions,
 )
 from crabrules.oh_crab.content.board import crosses_reeds, shape
-from crabrules.oh_crab.engine.effects import FREE_ONLY, REEDS_BAR
-from crabrules.oh_crab.engine.movement import (
+from crabrules.oh_crab.engine._effects import FREE_ONLY, REEDS_BAR
+from crabrules.oh_crab.engine._movement import (
     chains_onto,
     costs_a_card,
     every_push_chain,
@@ -33,7 +33,7 @@ from crabrules.oh_crab.engine.movement import (
     push_chains,
     teammates,
 )
-from crabrules.oh_crab.engine.tables import rules_of
+from crabrules.oh_crab.engine._tables import rules_of
 from tests.oh_crab.helpers import at, cid, grant, make
 
 P = Primitive

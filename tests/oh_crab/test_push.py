@@ -17,8 +17,8 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from crabrules.oh_crab.engine.movement import own_moves, push_chains
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._movement import own_moves, push_chains
+from crabrules.oh_crab.engine._tables import rules_for
 from tests.oh_crab.helpers import at, cid, grant, make, redrawn_config
 
 P = Primitive

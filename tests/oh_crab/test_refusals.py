@@ -44,7 +44,7 @@ from crabrules.oh_crab import (
     legal_actions,
 )
 from crabrules.oh_crab.content.adventure import Rule, RuleChange
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.model.actions import DRAW_PILE, NO_PILE
 from crabrules.oh_crab.model.adventure import Adventure, Overlay
 from crabrules.oh_crab.model.state import NO_CARD

@@ -13,7 +13,7 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make
 
 P = Primitive

@@ -30,8 +30,8 @@ from crabrules.oh_crab import (
     observe,
     outcome,
 )
-from crabrules.oh_crab.engine.tables import rules_for
-from crabrules.oh_crab.engine.turns import next_cook
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._turns import next_cook
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make, with_special
 
 R1, R2, R3, R4 = (cid(f"red-{i}") for i in range(1, 5))

@@ -53,7 +53,7 @@ from crabrules.oh_crab import (
     render,
 )
 from crabrules.oh_crab.content.loading import get_content
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
 from tests.oh_crab.helpers import at, cid, grant, make, redrawn_config, with_special
 
 P = Primitive

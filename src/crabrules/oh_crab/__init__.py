@@ -46,7 +46,7 @@ Where to read on, the package by concept (each sub-package's docstring draws its
   agents) and ``game`` (:data:`INFO`, :data:`GAME`) at the top.
 
 The base game never imports ``adventure``: this package, where the game is made,
-registers the pack's :class:`~crabrules.oh_crab.engine.expansion.Expansion` (hooks the
+registers the pack's :class:`~crabrules.oh_crab.engine._expansion.Expansion` (hooks the
 engine calls, its action kinds, its handlers of the named moments of play) and
 :class:`~crabrules.oh_crab.view.expansion.ViewParts` (what it adds to the views), and an
 import contract in ``nox -s lint`` keeps it so.

@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import enum
 
+import crabrules.oh_crab.engine.actions._table as engine
 from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, NotYourTurnError
 from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
 from crabrules.core.rng import Rng, resolve_seed
 from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.loading import get_content
-from crabrules.oh_crab.engine import play as engine
-from crabrules.oh_crab.engine.market import refill
-from crabrules.oh_crab.engine.refusals import refusal
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._turns import refill
+from crabrules.oh_crab.engine.actions._table import refusal
 from crabrules.oh_crab.model.actions import (
     ACTIONS,
     Action,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from crabrules.core.game import SearchHints
 from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.components import COLUMNS
-from crabrules.oh_crab.engine.tables import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.model.state import State
 
 __all__ = ["SEARCH", "lead"]

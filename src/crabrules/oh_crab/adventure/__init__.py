@@ -12,7 +12,7 @@ cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
 :mod:`~crabrules.oh_crab.adventure.hidden`.
 
 The engine never imports this package: :func:`plug_in` registers the pack's
-:class:`~crabrules.oh_crab.engine.expansion.Expansion`
+:class:`~crabrules.oh_crab.engine._expansion.Expansion`
 (:mod:`~crabrules.oh_crab.adventure.plugin`: its hooks, its action kinds, its handlers of
 the named moments), adds its kinds to the views' tables
 (:func:`~crabrules.oh_crab.adventure.views.register_views`: notation, words, what a
@@ -24,7 +24,7 @@ registers nothing.
 
 from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
 from crabrules.oh_crab.adventure.views import VIEW_PARTS, register_views
-from crabrules.oh_crab.engine.expansion import register
+from crabrules.oh_crab.engine._expansion import register
 from crabrules.oh_crab.view.expansion import register as register_view_parts
 
 __all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
@@ -32,6 +32,6 @@ __all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
 
 def plug_in() -> None:
     """Register the Adventure Pack with the engine and the views."""
-    register(ADVENTURE_PACK)  # hooks, action kinds, moments (crabrules.oh_crab.engine.expansion)
+    register(ADVENTURE_PACK)  # hooks, action kinds, moments (crabrules.oh_crab.engine._expansion)
     register_views()  # its kinds in the notation, the words, observe and the pictures
     register_view_parts(VIEW_PARTS)  # what the pack adds to the checks

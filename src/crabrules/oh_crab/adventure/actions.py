@@ -1,7 +1,7 @@
 """The Adventure Pack's own action kinds, as rules of the engine's table.
 
 Each kind's refusal and play, side by side; :mod:`~crabrules.oh_crab.adventure.plugin`
-adds them to the engine's table (:mod:`~crabrules.oh_crab.engine.actions.table`) when the
+adds them to the engine's table (:mod:`~crabrules.oh_crab.engine.actions._table`) when the
 pack is registered. Their options come with the moments that offer them: a kept Treasure
 and the own-turn skill between the turn's actions, a Reveal while a card is due (the
 pack's ``turn_options`` moment), a step's answers (a Reward, a space to make an Obstacle,
@@ -22,9 +22,9 @@ from crabrules.oh_crab.adventure.skills import use_skill
 from crabrules.oh_crab.adventure.treasures import use_treasure
 from crabrules.oh_crab.content.adventure import TokenKind
 from crabrules.oh_crab.content.components import SpaceType
-from crabrules.oh_crab.engine.actions.moment import Moment, crab_refusal, why_nothing
-from crabrules.oh_crab.engine.actions.rule import ActionRule, Refused
-from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.engine._expansion import ActionRule, Refused
+from crabrules.oh_crab.engine._work import Work
+from crabrules.oh_crab.engine.actions._moment import Moment, crab_refusal, why_nothing
 from crabrules.oh_crab.model.actions import (
     Choose,
     ChooseSkills,

@@ -42,9 +42,8 @@ from crabrules.oh_crab.content.adventure import AdventureContent, Rule, RuleChan
 from crabrules.oh_crab.content.asymmetry import AsymmetryCard, Timing
 from crabrules.oh_crab.content.components import SpaceType
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.shells import gain_shell
-from crabrules.oh_crab.engine.tables import Tables
-from crabrules.oh_crab.engine.work import View, Work
+from crabrules.oh_crab.engine._tables import Tables
+from crabrules.oh_crab.engine._work import View, Work, gain_shell
 from crabrules.oh_crab.model.actions import (
     ChooseSkills,
     Decline,

@@ -25,7 +25,7 @@ from crabrules.oh_crab.content.asymmetry import PINCER_TOKENS, tokens_for
 from crabrules.oh_crab.content.components import SpaceType
 from crabrules.oh_crab.content.modules import Module
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.engine._work import Rules, rules_for
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, FrameKind, Spied
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.state import NO_CARD, Phase, State

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from crabrules.oh_crab.content.asymmetry import tokens_for
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model.actions import MakeObstacle, Skill
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.names import cell_label

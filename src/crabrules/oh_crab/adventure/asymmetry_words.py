@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model.actions import ChooseSkills, Decline, MakeObstacle, Skill
 from crabrules.oh_crab.model.events import (
     ObstacleMade,

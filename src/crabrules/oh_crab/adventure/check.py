@@ -19,7 +19,7 @@ from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cell
 from crabrules.oh_crab.content.adventure import AdventureContent, TokenKind
 from crabrules.oh_crab.content.modules import Module, Variant
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.engine._work import Rules, rules_for
 from crabrules.oh_crab.model.adventure import (
     NO_OVERLAY,
     NONE,
@@ -260,7 +260,7 @@ def _check_due(state: State, rules: Rules) -> None:
 
 
 def _check_frames(state: State, rules: Rules, pack: AdventureContent) -> None:
-    from crabrules.oh_crab.engine.effects import AUTOMATIC  # the effects need the rules' modules
+    from crabrules.oh_crab.engine._effects import AUTOMATIC  # the effects need the rules' modules
 
     adventure = state.adventure
     assert adventure is not None

@@ -8,10 +8,10 @@ waits for a choice, its player is the one active player (:func:`frame_player`) a
 step's options are the legal actions (:func:`frame_options`); the turn waits beneath.
 
 The frames sit on the working copy's one stack of decisions
-(:attr:`~crabrules.oh_crab.engine.work.Work.decisions`), above the turn's own; in the
+(:attr:`~crabrules.oh_crab.engine._work.Work.decisions`), above the turn's own; in the
 state they are ``Adventure.frames``, the last first. A frame pushed while another
 resolves (a token flipped by a Treasure's move) comes first. The engine resolves the top
-decision with the very code of a turn's actions (:mod:`crabrules.oh_crab.engine.effects`),
+decision with the very code of a turn's actions (:mod:`crabrules.oh_crab.engine._effects`),
 and drops it once it has no step left (:func:`run_in_frame`, :func:`settle`). Head Down!
 holds in a frame only for the turn's own active crab.
 
@@ -24,10 +24,10 @@ from collections.abc import Callable
 from typing import Any
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.engine.actions.rule import ActionRule
-from crabrules.oh_crab.engine.effects import advance, resolve, step_options
-from crabrules.oh_crab.engine.tables import rules_of
-from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.engine._effects import advance, resolve, step_options
+from crabrules.oh_crab.engine._expansion import ActionRule
+from crabrules.oh_crab.engine._tables import rules_of
+from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.model.actions import Action
 from crabrules.oh_crab.model.state import State
 

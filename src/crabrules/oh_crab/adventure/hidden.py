@@ -26,7 +26,7 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.modules import Variant
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges, Events, Surprises
 from crabrules.oh_crab.model.config import Config
 

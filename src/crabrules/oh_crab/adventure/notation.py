@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model.actions import (
     Action,
     Choose,

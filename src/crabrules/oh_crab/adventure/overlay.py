@@ -1,6 +1,6 @@
 """The rules overlay: the config's rules with the changes made during a game.
 
-Every rule lookup reads a :class:`~crabrules.oh_crab.engine.tables.Tables` (the move tables, the
+Every rule lookup reads a :class:`~crabrules.oh_crab.engine._tables.Tables` (the move tables, the
 space types, the tiles' costs, the cook's action). A game without modules reads the
 config's cached rules directly; with modules, the pack's handler of the rules in play
 (:func:`rules_in_play`) makes the changes in effect (a temporary Event, an Obstacle made of
@@ -11,7 +11,7 @@ A new kind of change is a :class:`~crabrules.oh_crab.content.adventure.Rule` mem
 branch of :func:`overlaid` that rewrites the tables it concerns.
 
 >>> from crabrules.oh_crab.model.config import Config
->>> from crabrules.oh_crab.engine.work import rules_for
+>>> from crabrules.oh_crab.engine._work import rules_for
 >>> from crabrules.oh_crab.content.adventure import Rule, RuleChange
 >>> rules = rules_for(Config())
 >>> closed = overlaid(rules, (RuleChange(Rule.TILES_CLOSED),))
@@ -32,7 +32,7 @@ from crabrules.oh_crab.content.adventure import Rule, RuleChange
 from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Overlay
 
 if TYPE_CHECKING:
-    from crabrules.oh_crab.engine.tables import Tables
+    from crabrules.oh_crab.engine._tables import Tables
 
 __all__ = ["overlaid", "rules_in_play"]
 
@@ -80,7 +80,7 @@ def rules_in_play(rules: Tables, adventure: Adventure | None) -> Tables:
     """``rules``, a config's, with the changes of ``adventure``'s overlay made.
 
     The pack's handler of the rules in play
-    (:attr:`~crabrules.oh_crab.engine.moments.Moments.rule_changes`); the answers are
+    (:attr:`~crabrules.oh_crab.engine._expansion.Moments.rule_changes`); the answers are
     cached per config and overlay.
     """
     assert adventure is not None  # a config with modules

@@ -1,4 +1,4 @@
-"""The Adventure Pack as the engine's :class:`~crabrules.oh_crab.engine.expansion.Expansion`.
+"""The Adventure Pack as the engine's :class:`~crabrules.oh_crab.engine._expansion.Expansion`.
 
 Each hook hands the moment to the module of the pack that knows its rules: the setup
 (:mod:`~crabrules.oh_crab.adventure.setup`), the rules overlay
@@ -9,7 +9,7 @@ Each hook hands the moment to the module of the pack that knows its rules: the s
 (:mod:`~crabrules.oh_crab.adventure.asymmetry`, :mod:`~crabrules.oh_crab.adventure.skills`).
 :mod:`crabrules.oh_crab.adventure` registers :data:`ADVENTURE_PACK`.
 
->>> from crabrules.oh_crab.engine.expansion import registered
+>>> from crabrules.oh_crab.engine._expansion import registered
 >>> registered() is ADVENTURE_PACK
 True
 """
@@ -38,12 +38,10 @@ from crabrules.oh_crab.adventure.skills import open_windows, skill_options
 from crabrules.oh_crab.adventure.treasures import treasure_options
 from crabrules.oh_crab.adventure.triggers import border_crossed, crab_entered
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.actions.rule import ActionRule
-from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS
-from crabrules.oh_crab.engine.moments import Moments
-from crabrules.oh_crab.engine.tables import Tables, rules_for
-from crabrules.oh_crab.engine.turns import pass_turn
-from crabrules.oh_crab.engine.work import View, Work
+from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, ActionRule, Moments
+from crabrules.oh_crab.engine._tables import Tables, rules_for
+from crabrules.oh_crab.engine._turns import pass_turn
+from crabrules.oh_crab.engine._work import View, Work
 from crabrules.oh_crab.model.actions import (
     Action,
     Reveal,
@@ -57,7 +55,7 @@ __all__ = ["ADVENTURE_PACK", "AdventurePack"]
 
 
 class AdventurePack:
-    """The Adventure Pack's hooks (see :class:`~crabrules.oh_crab.engine.expansion.Expansion`).
+    """The Adventure Pack's hooks (see :class:`~crabrules.oh_crab.engine._expansion.Expansion`).
 
     Attributes:
         steps: every step only an expansion plays.

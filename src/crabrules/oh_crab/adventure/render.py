@@ -9,7 +9,7 @@ reminder says (the Tips of Module 2): beside its Beach tile, beside the Addition
 tiles, or in front of the cook's holder, passed on with the pawn.
 
 >>> from crabrules.oh_crab import Config, initial_state, observe
->>> from crabrules.oh_crab.engine.work import rules_for
+>>> from crabrules.oh_crab.engine._work import rules_for
 >>> state = initial_state(Config(players=3, modules={"challenges"}), seed=3)
 >>> import textwrap
 >>> line = adventure_lines(observe(state, 0), rules_for(state.config))[0]
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.oh_crab.content.adventure import AdventureContent, Reminder
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model.adventure import NONE, Adventure, DueKind
 from crabrules.oh_crab.model.names import cell_label
 

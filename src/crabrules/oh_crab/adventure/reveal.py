@@ -25,10 +25,9 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.adventure import Measure, Target
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.effects import advance
-from crabrules.oh_crab.engine.shells import gain_shell
-from crabrules.oh_crab.engine.tables import Tables
-from crabrules.oh_crab.engine.work import View, Work
+from crabrules.oh_crab.engine._effects import advance
+from crabrules.oh_crab.engine._tables import Tables
+from crabrules.oh_crab.engine._work import View, Work, gain_shell
 from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind
 from crabrules.oh_crab.model.events import (
     ChallengeResolved,

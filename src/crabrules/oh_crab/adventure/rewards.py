@@ -5,15 +5,15 @@ The winner of a Challenge's first place chooses one of the Reward card's rewards
 steps take the place of the choice, for the same player and crab (:func:`choose_reward`).
 
 (The Selected Actions that take a card are the engine's: taking a Market card is
-:func:`~crabrules.oh_crab.engine.market.take_market`, as at Rest; taking a card from the
-Trace is a step of :mod:`~crabrules.oh_crab.engine.effects`.)
+:func:`~crabrules.oh_crab.engine._turns.take_market`, as at Rest; taking a card from the
+Trace is a step of :mod:`~crabrules.oh_crab.engine._effects`.)
 """
 
 from __future__ import annotations
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.engine.tables import Tables
-from crabrules.oh_crab.engine.work import View, Work
+from crabrules.oh_crab.engine._tables import Tables
+from crabrules.oh_crab.engine._work import View, Work
 from crabrules.oh_crab.model.actions import Choose
 from crabrules.oh_crab.model.events import RewardChosen
 

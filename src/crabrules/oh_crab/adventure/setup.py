@@ -19,7 +19,7 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.content.adventure import AdventureContent
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.content.modules import Module, Variant
-from crabrules.oh_crab.engine.tables import Tables
+from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges, Events, Surprises
 from crabrules.oh_crab.model.config import Config
 

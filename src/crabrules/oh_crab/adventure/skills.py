@@ -24,7 +24,7 @@ whose card has a Pincer and whose steps would do something then:
 - an Event is revealed: every skill for the situation ``event_revealed``.
 
 A moment belongs to the turn in which it arises. The Water Current acts at the end of its
-owner's turn (:func:`~crabrules.oh_crab.engine.turns.end_turn`), so a crab it knocks over is
+owner's turn (:func:`~crabrules.oh_crab.engine._turns.end_turn`), so a crab it knocks over is
 knocked over in its owner's own turn: no other-turn window, and an any-turn window that
 is resolved before the turn passes. Several windows of one action open in turn order
 from the active player. Nothing else opens one, so random play and search see at most
@@ -38,9 +38,9 @@ from crabrules.oh_crab.adventure.asymmetry import card_of, spend_pincer, window_
 from crabrules.oh_crab.adventure.frames import in_order
 from crabrules.oh_crab.content.asymmetry import AsymmetryCard, Situation, Timing
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.effects import advance, steps_usable
-from crabrules.oh_crab.engine.tables import Tables
-from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.engine._effects import advance, steps_usable
+from crabrules.oh_crab.engine._tables import Tables
+from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.model.actions import Skill
 from crabrules.oh_crab.model.adventure import Adventure, Frame, FrameKind
 from crabrules.oh_crab.model.progress import Phase

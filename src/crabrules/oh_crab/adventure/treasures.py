@@ -12,9 +12,9 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.engine.effects import advance, steps_usable
-from crabrules.oh_crab.engine.tables import Tables
-from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.engine._effects import advance, steps_usable
+from crabrules.oh_crab.engine._tables import Tables
+from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.model.actions import UseTreasure
 from crabrules.oh_crab.model.events import TreasureUsed
 from crabrules.oh_crab.model.state import State

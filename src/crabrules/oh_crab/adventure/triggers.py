@@ -3,7 +3,7 @@
 :func:`crab_entered` runs on every entry of a crab into a space, however it got there (its
 own moves, pushes, Seagull!, swaps, Water Currents), once Adventure Pack modules are in
 play; :func:`border_crossed` then, if the crab changed tiles (the pack's handlers of the
-engine's named moments, :class:`~crabrules.oh_crab.engine.moments.Moments`).
+engine's named moments, :class:`~crabrules.oh_crab.engine._expansion.Moments`).
 
 - **Surprise** (Module 1): the token on the space is flipped for the crab's owner. An
   immediate token's steps become a :class:`~crabrules.oh_crab.model.adventure.Frame` of
@@ -19,7 +19,7 @@ from __future__ import annotations
 from crabrules.oh_crab.content.adventure import TokenKind
 from crabrules.oh_crab.content.board import Cell
 from crabrules.oh_crab.content.modules import Variant
-from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind, Surprises
 from crabrules.oh_crab.model.events import CardDue, SurpriseFlipped
 

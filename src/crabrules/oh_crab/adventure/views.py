@@ -27,7 +27,7 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure import asymmetry_render, check, hidden, render, words
 from crabrules.oh_crab.adventure.notation import register_notation
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.events import Event, Spied, SurpriseFlipped

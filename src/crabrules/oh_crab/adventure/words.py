@@ -19,7 +19,7 @@ from crabrules.oh_crab.adventure.asymmetry_words import (
     ASYMMETRY_ACTION_SENTENCES,
     ASYMMETRY_EVENT_SENTENCES,
 )
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model.actions import (
     Action,
     Choose,

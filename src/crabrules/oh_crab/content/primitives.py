@@ -1,7 +1,7 @@
 """The named effect primitives that content data composes, each implemented once in code.
 
 A special action or an Additional Action tile is written in the content files as a list of
-steps, each the value of a :class:`Primitive`; :mod:`crabrules.oh_crab.engine.effects` implements
+steps, each the value of a :class:`Primitive`; :mod:`crabrules.oh_crab.engine._effects` implements
 every member. Content naming any other primitive fails to load with a
 :class:`~crabrules.core.errors.ContentError`.
 

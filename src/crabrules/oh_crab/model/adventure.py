@@ -221,7 +221,7 @@ class Overlay:
 
     ``rules_of(state)`` is the config's rules with these changes made (the Adventure
     Pack's handler of the rules in play,
-    :attr:`~crabrules.oh_crab.engine.moments.Moments.rule_changes`).
+    :attr:`~crabrules.oh_crab.engine._expansion.Moments.rule_changes`).
 
     Attributes:
         event: the temporary Event's changes (gone when the next Event is revealed).

@@ -121,7 +121,7 @@ def grant_words(titles: Mapping[str, str], grant: Grant) -> str:
     """An action of the turn in words: "the special action Faster!", "tile Ca ... (3 shells)".
 
     >>> from crabrules.oh_crab.model.config import Config
-    >>> from crabrules.oh_crab.engine.work import rules_for
+    >>> from crabrules.oh_crab.engine._work import rules_for
     >>> tile = rules_for(Config()).tiles[0]
     >>> grant_words(rules_for(Config()).titles, Grant(Source.TILE, tile.id, tile.steps, tile.cost))
     'tile Aa Diagonally! (1 shell)'

@@ -26,9 +26,9 @@ from crabrules.core.rng import SEED_LIMIT
 from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.content.primitives import BASIC, Primitive
-from crabrules.oh_crab.engine.effects import AUTOMATIC, MULTI, step_options
-from crabrules.oh_crab.engine.tables import Tables, rules_for, rules_of
-from crabrules.oh_crab.engine.turns import game_over
+from crabrules.oh_crab.engine._effects import AUTOMATIC, MULTI, step_options
+from crabrules.oh_crab.engine._tables import Tables, rules_for, rules_of
+from crabrules.oh_crab.engine._turns import game_over
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.state import (
     NO_CARD,

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from crabrules.core.errors import InvalidStateError
-from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.engine._work import rules_for
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.view.dispatch import ByKind
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from crabrules.core.game import PlayerId
     from crabrules.core.rng import Rng
     from crabrules.oh_crab.content.primitives import Primitive
-    from crabrules.oh_crab.engine.work import Rules
+    from crabrules.oh_crab.engine._work import Rules
     from crabrules.oh_crab.model.config import Config
     from crabrules.oh_crab.model.state import State
     from crabrules.oh_crab.view.observe import Observation
@@ -89,7 +89,7 @@ _registered: list[ViewParts] = []
 def register(parts: ViewParts | None) -> ViewParts | None:
     """Make ``parts`` the expansion's checks; return the ones before (``None``: none).
 
-    Like :func:`crabrules.oh_crab.engine.expansion.register`, for the views.
+    Like :func:`crabrules.oh_crab.engine._expansion.register`, for the views.
 
     >>> before = register(None)
     >>> registered() is None

@@ -59,7 +59,7 @@ from collections.abc import Callable
 from crabrules.core.errors import CommonReason, IllegalActionError
 from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content.board import Cell
-from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.engine._work import Rules, rules_for
 from crabrules.oh_crab.model.actions import (
     Action,
     Activate,

@@ -26,7 +26,7 @@ from crabrules.core.events import check_events
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.content.board import Cell
-from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.engine._work import rules_for
 from crabrules.oh_crab.model.adventure import Adventure
 from crabrules.oh_crab.model.config import MAX_PLAYERS, Config
 from crabrules.oh_crab.model.events import CardPlanned, Event, MarketCardTaken

@@ -30,7 +30,7 @@ from crabrules.oh_crab.content.board import NOWHERE, SEA
 from crabrules.oh_crab.content.components import COLUMNS
 from crabrules.oh_crab.content.loading import get_content
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.engine._work import Rules, rules_for
 from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, Stage, State, Turn
 from crabrules.oh_crab.view import expansion

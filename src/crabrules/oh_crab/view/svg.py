@@ -31,7 +31,7 @@ from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
 from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.components import COLUMNS, Arrow, Space, SpaceType
-from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.engine._work import Rules, rules_for
 from crabrules.oh_crab.model.actions import (
     ACTIONS,
     Action,

@@ -13,7 +13,7 @@ import textwrap
 import attrs
 
 from crabrules.core.svg import Svg
-from crabrules.oh_crab.engine.work import Rules
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model.names import pile_label
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase
 from crabrules.oh_crab.rules import decide_winners

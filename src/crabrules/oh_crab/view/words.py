@@ -22,9 +22,9 @@ from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content.board import NOWHERE
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.movement import teammates
-from crabrules.oh_crab.engine.turns import carried_to
-from crabrules.oh_crab.engine.work import Rules, rules_for
+from crabrules.oh_crab.engine._movement import teammates
+from crabrules.oh_crab.engine._turns import carried_to
+from crabrules.oh_crab.engine._work import Rules, rules_for
 from crabrules.oh_crab.model.actions import (
     DRAW_PILE,
     NO_PILE,

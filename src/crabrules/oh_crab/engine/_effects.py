@@ -17,13 +17,8 @@ from typing import TYPE_CHECKING, Any, Final
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import SEA, Cell
 from crabrules.oh_crab.content.primitives import MOVES, Primitive
-from crabrules.oh_crab.engine.cards import (
-    discard_random,
-    take_discard_pile,
-)
-from crabrules.oh_crab.engine.expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
-from crabrules.oh_crab.engine.market import exchange, market_takes
-from crabrules.oh_crab.engine.movement import (
+from crabrules.oh_crab.engine._expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
+from crabrules.oh_crab.engine._movement import (
     chains_onto,
     costs_a_card,
     knock_over,
@@ -31,9 +26,16 @@ from crabrules.oh_crab.engine.movement import (
     own_moves,
     stand_up,
 )
-from crabrules.oh_crab.engine.shells import gain_shell, lose_shell
-from crabrules.oh_crab.engine.tables import Tables, shared
-from crabrules.oh_crab.engine.work import View, Work
+from crabrules.oh_crab.engine._tables import Tables, shared
+from crabrules.oh_crab.engine._turns import exchange, market_takes
+from crabrules.oh_crab.engine._work import (
+    View,
+    Work,
+    discard_random,
+    gain_shell,
+    lose_shell,
+    take_discard_pile,
+)
 from crabrules.oh_crab.model.actions import (
     Action,
     Discard,
@@ -52,7 +54,7 @@ from crabrules.oh_crab.model.progress import Source
 from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant
 
 if TYPE_CHECKING:
-    from crabrules.oh_crab.engine.actions.rule import ActionRule
+    from crabrules.oh_crab.engine._expansion import ActionRule
 
 __all__ = [
     "AUTOMATIC",

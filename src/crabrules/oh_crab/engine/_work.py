@@ -2,32 +2,158 @@
 
 :func:`~crabrules.oh_crab.rules.apply` copies the state into a :class:`Work`, changes it
 in place and freezes it again. The option generators read either a ``State`` or a
-``Work`` (both satisfy :class:`~crabrules.oh_crab.engine.game_view.View`, re-exported
+``Work`` (both satisfy :class:`~crabrules.oh_crab.engine._work.View`, re-exported
 here), so the legal actions and the automatic skipping of steps without options use the
 very same code. The rules in play are the config's
-:class:`~crabrules.oh_crab.engine.tables.Tables` (``Work.rules``).
+:class:`~crabrules.oh_crab.engine._tables.Tables` (``Work.rules``).
+
+What the option generators read of a game: a ``State`` or a ``Work``.
+
+The legal actions are generated from a frozen :class:`~crabrules.oh_crab.model.state.State`;
+:func:`~crabrules.oh_crab.engine._effects.advance` skips the steps without options while an
+action is played on a :class:`~crabrules.oh_crab.engine._work.Work`. Both satisfy
+:class:`View`, so both use the very same generators.
+
+>>> from crabrules.oh_crab import Config, initial_state
+>>> from crabrules.oh_crab.engine._work import Work
+>>> state = initial_state(Config(players=3), seed=7)
+>>> reads: list[View] = [state, Work(state)]
+>>> [len(view.hands[0]) for view in reads]
+[4, 4]
+
+A player's cards on the move: out of the Hand, the Discard pile back in, and who knows what.
+
+A Hand is hidden, but the table sees some cards go into it: a face-up Market card, the
+Discard pile taken back at Rest, a Trace card taken back. ``State.known`` lists, per
+player, the cards of their Hand that every player saw arrive (:func:`learn`); a card that
+leaves the Hand leaves that list (:func:`forget`).
+
+>>> from crabrules.oh_crab.engine._work import Work
+>>> from crabrules.oh_crab.rules import initial_state
+>>> work = Work(initial_state(seed=1))
+>>> work.hands[0]
+(0, 1, 2, 3)
+>>> discard_random(work, 0)
+>>> work.hands[0], work.discards[0]
+([0, 2, 3], [1])
+>>> take_discard_pile(work, 0)
+>>> work.hands[0], work.discards[0], work.known[0]
+([0, 2, 3, 1], [], (1,))
+
+Shells: taken from the supply, given back to it.
+
+The supply is finite: a player takes a shell only while one is left, and gives one back
+only if they have one. A shell moves, it is never made or lost, so the players' shells
+and the supply always add up to the same number.
+
+>>> from crabrules.oh_crab.engine._work import Work
+>>> from crabrules.oh_crab.rules import initial_state
+>>> work = Work(initial_state(seed=1))
+>>> work.shells[1], work.supply
+(0, 24)
+>>> gain_shell(work, 1)
+>>> work.shells[1], work.supply
+(1, 23)
+>>> lose_shell(work, 1)
+>>> lose_shell(work, 1)  # none left to give
+>>> work.shells[1], work.supply
+(0, 24)
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, Protocol
 
 import attrs
 
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
+from crabrules.oh_crab.content.board import Cell
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.game_view import View
-from crabrules.oh_crab.engine.tables import Tables, rules_for
+from crabrules.oh_crab.engine._tables import Tables, rules_for
 from crabrules.oh_crab.model.adventure import Adventure, Frame
-from crabrules.oh_crab.model.events import Event
+from crabrules.oh_crab.model.events import (
+    CardDiscarded,
+    DiscardPileTaken,
+    Event,
+    ShellLost,
+    ShellTaken,
+)
 from crabrules.oh_crab.model.progress import Stage
 from crabrules.oh_crab.model.state import NO_CRAB, CardId, State, Turn
 
-__all__ = ["Decision", "Rules", "View", "Work", "rules_for"]
+__all__ = [
+    "Decision",
+    "Rules",
+    "View",
+    "Work",
+    "box",
+    "discard_from_hand",
+    "discard_random",
+    "forget",
+    "gain_shell",
+    "learn",
+    "lose_shell",
+    "rules_for",
+    "take_discard_pile",
+]
+
+
+class View(Protocol):
+    """The parts of a game the option generators read (a ``State`` or a ``Work``)."""
+
+    @property
+    def crabs(self) -> Sequence[Cell]:
+        """Each crab's cell."""
+
+    @property
+    def knocked(self) -> Sequence[bool]:
+        """Each crab is knocked over."""
+
+    @property
+    def tokens(self) -> Sequence[int]:
+        """Each crab's activation token."""
+
+    @property
+    def cook_used(self) -> bool:
+        """The cook's diagonal was used this round."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[CardId]]:
+        """Each player's Hand."""
+
+    @property
+    def traces(self) -> Sequence[Sequence[CardId]]:
+        """Each player's Trace."""
+
+    @property
+    def discards(self) -> Sequence[Sequence[CardId]]:
+        """Each player's Discard pile."""
+
+    @property
+    def shells(self) -> Sequence[int]:
+        """Each player's shells."""
+
+    @property
+    def supply(self) -> int:
+        """Shells in the supply."""
+
+    @property
+    def market(self) -> Sequence[Sequence[CardId]]:
+        """The Market's face-up piles."""
+
+    @property
+    def draw(self) -> Sequence[CardId]:
+        """The Market's draw pile."""
+
+    @property
+    def adventure(self) -> Adventure | None:
+        """The Adventure Pack's part."""
+
 
 #: The tables' old name, which the views still import from here
-#: (:class:`~crabrules.oh_crab.engine.tables.Tables`).
+#: (:class:`~crabrules.oh_crab.engine._tables.Tables`).
 Rules = Tables
 
 
@@ -107,8 +233,8 @@ class Work:
     Adventure Pack's frames are one stack of :class:`Decision` (``decisions``): the
     engine resolves the top one (``decision``).
     It holds no rule: the functions that change it live with the rule they play
-    (:mod:`~crabrules.oh_crab.engine.cards`, :mod:`~crabrules.oh_crab.engine.shells`,
-    :mod:`~crabrules.oh_crab.engine.market`, ...).
+    (:mod:`~crabrules.oh_crab.engine._work`, :mod:`~crabrules.oh_crab.engine._work`,
+    :mod:`~crabrules.oh_crab.engine._turns`, ...).
     """
 
     __slots__ = (
@@ -288,7 +414,7 @@ class Work:
     # --- fields to change in place -----------------------------------------------------
     # A field stays the state's tuple until something changes it (most actions touch few):
     # these give it as a list, copied on the first change. No rule here: the rules that
-    # change the cards, shells and Market are in engine/cards.py, shells.py and market.py.
+    # change the cards, shells and Market are in engine/_work.py, shells.py and market.py.
 
     def hand(self, player: PlayerId) -> list[CardId]:
         """The player's Hand, as a list to change."""
@@ -325,3 +451,84 @@ class Work:
         assert isinstance(self.market, list)
         assert isinstance(self.draw, list)
         return self.market, self.draw
+
+
+def discard_from_hand(
+    work: Work, player: PlayerId, card: CardId, *, at_random: bool = False
+) -> None:
+    """Move ``card`` from the player's Hand to their Discard pile."""
+    work.hand(player).remove(card)
+    forget(work, player, card)
+    work.discard_pile(player).append(card)
+    if work.events is not None:
+        rules = work.rules
+        work.events.append(
+            CardDiscarded(player, rules.names[player], card, rules.card_names[card], at_random)
+        )
+
+
+def discard_random(work: Work, player: PlayerId) -> None:
+    """Discard a card drawn at random from the player's Hand (nothing if it is empty).
+
+    The draw is an index into the Hand sorted, from the game's generator: the same game
+    discards the same card, however the Hand's list is ordered now.
+    """
+    hand = work.hands[player]
+    if hand:
+        index, work.rng = work.rng.below(len(hand))
+        discard_from_hand(work, player, sorted(hand)[index], at_random=True)
+
+
+def take_discard_pile(work: Work, player: PlayerId) -> None:
+    """Take the Discard pile into the Hand, in view of all (Rest, tile Da)."""
+    pile = work.discards[player]
+    if work.events is not None and pile:
+        rules = work.rules
+        names = tuple(rules.card_names[c] for c in pile)
+        work.events.append(DiscardPileTaken(player, rules.names[player], tuple(pile), names))
+    work.hand(player).extend(pile)
+    learn(work, player, pile)
+    work.discards[player] = []
+
+
+def box(work: Work, card: CardId) -> None:
+    """Put a starting card back in the box (Card Exchange): it leaves the game."""
+    work.removed = tuple(sorted((*work.removed, card)))
+
+
+def forget(work: Work, player: PlayerId, card: CardId) -> None:
+    """``card`` left the player's Hand or face-down card in view of all."""
+    if card in work.known[player]:
+        _set_known(work, player, tuple(c for c in work.known[player] if c != card))
+
+
+def learn(work: Work, player: PlayerId, cards: Iterable[CardId]) -> None:
+    """Every player saw ``cards`` go into the player's Hand."""
+    _set_known(work, player, tuple(sorted({*work.known[player], *cards})))
+
+
+def _set_known(work: Work, player: PlayerId, cards: tuple[CardId, ...]) -> None:
+    # ``known`` stays the state's tuple of tuples: few actions change it.
+    known = list(work.known)
+    known[player] = cards
+    work.known = tuple(known)
+
+
+def gain_shell(work: Work, player: PlayerId) -> None:
+    """Take a shell from the supply, if one is left."""
+    if work.supply:
+        work.supply -= 1
+        work.shells[player] += 1
+        if work.events is not None:
+            name = work.rules.names[player]
+            work.events.append(ShellTaken(player, name, work.shells[player]))
+
+
+def lose_shell(work: Work, player: PlayerId) -> None:
+    """Give a shell back to the supply, if the player has one."""
+    if work.shells[player]:
+        work.shells[player] -= 1
+        work.supply += 1
+        if work.events is not None:
+            name = work.rules.names[player]
+            work.events.append(ShellLost(player, name, work.shells[player]))

@@ -11,10 +11,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from crabrules.oh_crab.content.board import SEA, Cell, Layout
-from crabrules.oh_crab.engine.cards import discard_from_hand, discard_random
-from crabrules.oh_crab.engine.shells import gain_shell
-from crabrules.oh_crab.engine.tables import Tables, shared
-from crabrules.oh_crab.engine.work import View, Work
+from crabrules.oh_crab.engine._tables import Tables, shared
+from crabrules.oh_crab.engine._work import (
+    View,
+    Work,
+    discard_from_hand,
+    discard_random,
+    gain_shell,
+)
 from crabrules.oh_crab.model.actions import Action, Move
 from crabrules.oh_crab.model.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
 from crabrules.oh_crab.model.names import cell_label

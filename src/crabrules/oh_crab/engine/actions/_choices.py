@@ -1,9 +1,9 @@
 """The answers to a step being resolved: a Move, a Discard, a card picked, a crab shifted...
 
-A step's options are made by :func:`~crabrules.oh_crab.engine.effects.step_options`, step
+A step's options are made by :func:`~crabrules.oh_crab.engine._effects.step_options`, step
 by step; here each kind of answer has its refusal and its play on the decision on top
-(:attr:`~crabrules.oh_crab.engine.work.Work.decision`), after which the engine goes on
-(:func:`~crabrules.oh_crab.engine.effects.resolve`).
+(:attr:`~crabrules.oh_crab.engine._work.Work.decision`), after which the engine goes on
+(:func:`~crabrules.oh_crab.engine._effects.resolve`).
 """
 
 from __future__ import annotations
@@ -13,14 +13,18 @@ from typing import Any, Final
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content.board import Cell
 from crabrules.oh_crab.content.primitives import MOVES, Primitive
-from crabrules.oh_crab.engine.actions.moment import Moment, in_hand, side_refusal, take_refusal
-from crabrules.oh_crab.engine.actions.rule import ActionRule, Refused
-from crabrules.oh_crab.engine.cards import discard_from_hand, forget, learn
-from crabrules.oh_crab.engine.market import exchange, take_market
-from crabrules.oh_crab.engine.move_refusals import move_refusal, shift_refusal
-from crabrules.oh_crab.engine.movement import do_move, enter_moved, enter_own, stand_up
-from crabrules.oh_crab.engine.turns import add_to_trace
-from crabrules.oh_crab.engine.work import Work
+from crabrules.oh_crab.engine._expansion import ActionRule, Refused
+from crabrules.oh_crab.engine._movement import do_move, enter_moved, enter_own, stand_up
+from crabrules.oh_crab.engine._turns import add_to_trace, exchange, take_market
+from crabrules.oh_crab.engine._work import Work, discard_from_hand, forget, learn
+from crabrules.oh_crab.engine.actions._moment import (
+    Moment,
+    in_hand,
+    move_refusal,
+    shift_refusal,
+    side_refusal,
+    take_refusal,
+)
 from crabrules.oh_crab.model.actions import (
     Discard,
     Dope,

@@ -2,8 +2,8 @@
 
 :func:`rules_for` answers the :class:`Tables` of a config (cached: a game's states share
 one config); :func:`rules_of` the tables that hold in a state, with the changes the
-modules in play made (:meth:`~crabrules.oh_crab.engine.moments.Moments.in_play`). The
-option generators and the working copy (:mod:`~crabrules.oh_crab.engine.work`) read them.
+modules in play made (:meth:`~crabrules.oh_crab.engine._expansion.Moments.in_play`). The
+option generators and the working copy (:mod:`~crabrules.oh_crab.engine._work`) read them.
 """
 
 from __future__ import annotations
@@ -29,8 +29,7 @@ from crabrules.oh_crab.content.components import (
 )
 from crabrules.oh_crab.content.loading import get_content, get_layout
 from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.engine.expansion import EXPANSION_STEPS, Expansion, expansion_for
-from crabrules.oh_crab.engine.moments import Moments
+from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, Expansion, Moments, expansion_for
 from crabrules.oh_crab.model.actions import Plan
 from crabrules.oh_crab.model.config import Config
 from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
@@ -73,9 +72,9 @@ class Tables:
             overlay's changes).
         cook_steps: ``None``: the cook's action is a Move diagonally; else the overlay's.
         expansion: the hooks of the modules in play
-            (:data:`~crabrules.oh_crab.engine.expansion.NO_EXPANSION` without modules).
+            (:data:`~crabrules.oh_crab.engine._expansion.NO_EXPANSION` without modules).
         moments: the handlers of the named moments of play, which the engine announces
-            (:data:`~crabrules.oh_crab.engine.moments.NO_MOMENTS` without modules).
+            (:data:`~crabrules.oh_crab.engine._expansion.NO_MOMENTS` without modules).
         tile_of: per cell, the index of its tile in the board (0: the Start tile).
         pack: the Adventure Pack's content, ``None`` without modules.
         plans: ``plans[player][card]`` is the :class:`~crabrules.oh_crab.Plan` of that card

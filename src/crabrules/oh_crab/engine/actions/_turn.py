@@ -3,6 +3,11 @@
 Each kind's options, refusal and play, side by side (see
 :mod:`~crabrules.oh_crab.engine.actions`). The order in which ``legal_actions`` offers
 them is :mod:`~crabrules.oh_crab.rules`' to document.
+
+Before the turns: placing the crabs (2-player setup), planning a card, activating a crab.
+
+Each kind's options, refusal and play, side by side (see
+:mod:`~crabrules.oh_crab.engine.actions`).
 """
 
 from __future__ import annotations
@@ -10,44 +15,182 @@ from __future__ import annotations
 from typing import Any, Final
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.board import SEA
-from crabrules.oh_crab.engine.actions.moment import (
+from crabrules.oh_crab.content.board import NOWHERE, SEA
+from crabrules.oh_crab.engine._effects import advance, exchange, grant_usable
+from crabrules.oh_crab.engine._expansion import ActionRule, Refused, not_begun
+from crabrules.oh_crab.engine._movement import do_move
+from crabrules.oh_crab.engine._tables import Tables, shared
+from crabrules.oh_crab.engine._turns import (
+    activate,
+    add_to_trace,
+    end_turn,
+    market_takes,
+    maybe_start_actions,
+    rest,
+    turn_grants,
+)
+from crabrules.oh_crab.engine._work import View, Work, discard_from_hand, forget
+from crabrules.oh_crab.engine.actions._moment import (
     Moment,
     count_cards,
+    crab_refusal,
+    end_turn_refusal,
     in_hand,
+    shortcut_refusal,
     side_refusal,
     take_refusal,
     why_nothing,
 )
-from crabrules.oh_crab.engine.actions.rule import ActionRule, Refused, not_begun
-from crabrules.oh_crab.engine.cards import discard_from_hand, forget
-from crabrules.oh_crab.engine.effects import advance, exchange, grant_usable
-from crabrules.oh_crab.engine.market import market_takes
-from crabrules.oh_crab.engine.move_refusals import end_turn_refusal, shortcut_refusal
-from crabrules.oh_crab.engine.movement import do_move
-from crabrules.oh_crab.engine.tables import Tables, shared
-from crabrules.oh_crab.engine.turns import add_to_trace, end_turn, rest, turn_grants
-from crabrules.oh_crab.engine.work import Work
 from crabrules.oh_crab.model.actions import (
     NO_PILE,
     Action,
+    Activate,
     AddCard,
     EndTurn,
     ExchangeAndEnd,
     IllegalReason,
+    Place,
+    Plan,
     Rest,
     Shortcut,
     Side,
     Use,
 )
-from crabrules.oh_crab.model.events import ActionUsed, Motion
-from crabrules.oh_crab.model.names import BASIC_TITLES, grant_words, shells
-from crabrules.oh_crab.model.progress import Source, Stage
+from crabrules.oh_crab.model.events import ActionUsed, CardPlanned, CrabPlaced, Motion
+from crabrules.oh_crab.model.names import BASIC_TITLES, cell_label, grant_words, shells
+from crabrules.oh_crab.model.progress import Phase, Source, Stage
 from crabrules.oh_crab.model.state import NO_CARD, RESTING, State
 
-__all__ = ["RULES", "exchange_and_end_options", "start_options", "use_options"]
+__all__ = [
+    "SETUP_RULES",
+    "TURN_RULES",
+    "activate_options",
+    "exchange_and_end_options",
+    "place_options",
+    "plan_options",
+    "start_options",
+    "use_options",
+]
+
 
 R = IllegalReason
+
+
+# --- Place (2-player setup, step 6) -----------------------------------------------------------
+
+
+def _spaces(rules: Tables, crabs: tuple[int, ...]) -> list[int]:
+    """The Start spaces open now: 1 for the very first crab, then the free ones of 2-4."""
+    if all(cell == NOWHERE for cell in crabs):
+        return [1]
+    return [k for k in (2, 3, 4) if rules.layout.starts[k - 1] not in crabs]
+
+
+def place_options(rules: Tables, state: State) -> list[Action]:
+    """Start space 1 for the first player's first crab, then the free ones of 2-4.
+
+    The first player's second crab takes the space left over without a choice.
+    """
+    p = state.current
+    unplaced = [c for c in rules.crabs_of[p] if state.crabs[c] == NOWHERE]
+    spaces = _spaces(rules, state.crabs)
+    return [Place(p, c, k) for c in unplaced for k in spaces]
+
+
+def _place_refusal(m: Moment, action: Place, same: list[Place]) -> Refused:
+    state = m.state
+    crabs = [a.crab for a in same]
+    if action.crab not in crabs:
+        if action.crab in m.rules.crabs_of[m.player]:
+            return f"crab: {m.crab_name(action.crab)} is on the board already", R.WRONG_CRAB
+        return crab_refusal(m, action.crab, sorted(set(crabs)))
+    space = action.space
+    if _spaces(m.rules, state.crabs) == [1]:
+        return f"space: the first crab goes on Start space 1, not {space}", R.BAD_DESTINATION
+    if space not in (2, 3, 4):
+        return f"space: the other crabs go on Start spaces 2, 3 and 4, not {space}", (
+            R.BAD_DESTINATION
+        )
+    taken = state.crabs.index(m.rules.layout.starts[space - 1])
+    return f"space: Start space {space} is taken by {m.crab_name(taken)}", R.BAD_DESTINATION
+
+
+def _place(work: Work, action: Place) -> None:
+    """Place the crab; after the second player's two, the last one takes the space left."""
+    rules = work.rules
+    _put(work, action.crab, action.space)
+    placed = sum(cell != NOWHERE for cell in work.crabs)
+    if placed == 1:
+        work.current = (work.cook + 1) % rules.players
+    elif placed == 3:
+        last = next(c for c in rules.crabs_of[work.cook] if work.crabs[c] == NOWHERE)
+        _put(work, last, _spaces(rules, tuple(work.crabs))[0])
+        work.current = work.cook
+        work.phase = Phase.PLANNING
+
+
+def _put(work: Work, crab: int, space: int) -> None:
+    cell = work.rules.layout.starts[space - 1]
+    work.crabs[crab] = cell
+    if work.events is not None:
+        rules = work.rules
+        work.events.append(
+            CrabPlaced(
+                rules.owners[crab], crab, rules.colours[crab], space, cell, cell_label(cell)
+            )
+        )
+
+
+# --- Plan (the Planning phase) ----------------------------------------------------------------
+
+
+def plan_options(rules: Tables, state: State, player: PlayerId | None) -> list[Action]:
+    """Each planning player's Plan actions (``player``'s only, unless ``None``), by card."""
+    plans = rules.plans
+    out: list[Action] = []
+    for p, planned in enumerate(state.planned):
+        if planned == NO_CARD and player in (None, p):
+            mine = plans[p]
+            out.extend([mine[c] for c in state.hands[p]])
+    return out
+
+
+def _plan_refusal(m: Moment, action: Plan, same: list[Plan]) -> Refused:
+    return in_hand(m, "card", action.card)
+
+
+def _plan(work: Work, action: Plan) -> None:
+    p, card = action.player, action.card
+    work.hand(p).remove(card)
+    work.planned[p] = card
+    if work.events is not None:
+        rules = work.rules
+        work.events.append(CardPlanned(p, rules.names[p], card, rules.card_names[card]))
+    maybe_start_actions(work)
+
+
+# --- Activate (2-player mode, Action 1) -------------------------------------------------------
+
+
+def activate_options(rules: Tables, view: View, player: PlayerId) -> list[Action]:
+    """The player's crabs without an activation token, by crab."""
+    return [Activate(player, c) for c in rules.crabs_of[player] if not view.tokens[c]]
+
+
+def _activate_refusal(m: Moment, action: Activate, same: list[Activate]) -> Refused:
+    return crab_refusal(m, action.crab, [a.crab for a in same])
+
+
+def _activate(work: Work, action: Activate) -> None:
+    activate(work, action.crab)
+
+
+#: The family's rules, by action kind.
+SETUP_RULES: Final[dict[type, ActionRule[Any]]] = {
+    Place: ActionRule(_place, _place_refusal),
+    Plan: ActionRule(_plan, _plan_refusal),
+    Activate: ActionRule(_activate, _activate_refusal),
+}
 
 
 # --- The start of the turn: AddCard or Rest ---------------------------------------------------
@@ -254,7 +397,7 @@ def _end_turn(work: Work, action: EndTurn) -> None:
 
 
 #: The family's rules, by action kind.
-RULES: Final[dict[type, ActionRule[Any]]] = {
+TURN_RULES: Final[dict[type, ActionRule[Any]]] = {
     AddCard: ActionRule(_add_card, _add_card_refusal),
     Rest: ActionRule(_rest, _rest_refusal),
     Use: ActionRule(_use, _use_refusal, closed=_use_closed),
