@@ -19,7 +19,7 @@ from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
 from crabrules.oh_crab.engine._expansion import NO_MOMENTS, register, registered
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine.actions._table import ACTION_RULES
-from crabrules.oh_crab.model.actions import ACTIONS
+from crabrules.oh_crab.model._actions import ACTIONS
 
 ROOT = Path(crabrules.oh_crab.__file__).parent
 #: A test of an action's type: ``isinstance(x, Move)``, ``type(x) is Move``, ``case Move()``.

@@ -25,10 +25,10 @@ from crabrules.oh_crab import (
     legal_actions,
 )
 from crabrules.oh_crab.adventure.reveal import measure
-from crabrules.oh_crab.content.adventure import Measure, parse_adventure
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._documents import Measure, parse_adventure
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_for, rules_of
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges
+from crabrules.oh_crab.model._pack_state import NONE, Adventure, Challenges
 from tests.oh_crab.adventure_helpers import (
     ALL,
     adventure,

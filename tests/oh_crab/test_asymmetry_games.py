@@ -27,7 +27,7 @@ from crabrules.oh_crab import (
     is_terminal,
     legal_actions,
 )
-from crabrules.oh_crab.content.modules import Module
+from crabrules.oh_crab.content._primitives import Module
 
 ALL = frozenset({"surprises", "events", "challenges", "asymmetry"})
 GAMES = 1000 if os.environ.get("CRABRULES_FUZZ") else 10

@@ -23,7 +23,7 @@ from crabrules.oh_crab import (
     legal_actions,
 )
 from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Overlay
+from crabrules.oh_crab.model._pack_state import NONE, Adventure, Overlay
 from tests.oh_crab.adventure_helpers import event, events, pack
 from tests.oh_crab.asymmetry_helpers import asy, asym
 from tests.oh_crab.helpers import at, make

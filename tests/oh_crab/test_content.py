@@ -13,16 +13,15 @@ import pytest
 
 from crabrules.core.errors import ContentError, InvalidConfigError
 from crabrules.oh_crab import Config, initial_state, legal_actions
-from crabrules.oh_crab.content.board import build_layout
-from crabrules.oh_crab.content.components import SpaceType, TileKind
-from crabrules.oh_crab.content.loading import (
+from crabrules.oh_crab.content._components import SpaceType, TileKind, build_layout
+from crabrules.oh_crab.content._loading import (
     build_content,
     get_layout,
     load_content,
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.content.primitives import BASIC, Primitive
+from crabrules.oh_crab.content._primitives import BASIC, Primitive
 from tests.oh_crab.helpers import reference_documents, write
 
 DATA = resources.files("crabrules.oh_crab.content") / "data"

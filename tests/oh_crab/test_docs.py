@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from crabrules.oh_crab.content.components import Content, TileKind
-from crabrules.oh_crab.content.loading import reference_content
+from crabrules.oh_crab.content._components import Content, TileKind
+from crabrules.oh_crab.content._loading import reference_content
 
 PAGE = Path(__file__).parents[2] / "docs" / "games" / "oh-crab-content.md"
 

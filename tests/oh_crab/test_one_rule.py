@@ -23,7 +23,7 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from crabrules.oh_crab.content.board import crosses_reeds, shape
+from crabrules.oh_crab.content._components import crosses_reeds, shape
 from crabrules.oh_crab.engine._effects import FREE_ONLY, REEDS_BAR
 from crabrules.oh_crab.engine._movement import (
     chains_onto,

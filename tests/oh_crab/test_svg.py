@@ -16,9 +16,8 @@ from crabrules.oh_crab import (
     observe,
     render_svg,
 )
-from crabrules.oh_crab.content.board import SEA
-from crabrules.oh_crab.content.components import SpaceType
-from crabrules.oh_crab.model.actions import Activate, Move, Place, Plan
+from crabrules.oh_crab.content._components import SEA, SpaceType
+from crabrules.oh_crab.model._actions import Activate, Move, Place, Plan
 from tests.snapshot import check_snapshot
 
 NS = "{http://www.w3.org/2000/svg}"

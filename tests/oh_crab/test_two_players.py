@@ -52,7 +52,7 @@ from crabrules.oh_crab import (
     parse_action,
     render,
 )
-from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.content._loading import get_content
 from crabrules.oh_crab.engine._tables import rules_for
 from tests.oh_crab.helpers import at, cid, grant, make, redrawn_config, with_special
 

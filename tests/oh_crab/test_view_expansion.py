@@ -35,7 +35,7 @@ from crabrules.oh_crab import (
 )
 from crabrules.oh_crab import view as view_package
 from crabrules.oh_crab.adventure.views import register_views
-from crabrules.oh_crab.model import adventure_events
+from crabrules.oh_crab.model import _pack_events as adventure_events
 from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.check import check_observation
 from crabrules.oh_crab.view.dispatch import ByKind

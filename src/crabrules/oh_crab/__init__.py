@@ -19,7 +19,7 @@ each turn moving the crab its player activated (:class:`Activate`, ``state.turn.
 ['move_forward', 'move_diagonal', 'Aa', 'Ba', 'Ca']
 
 The board, the cards and the Additional Action tiles are data
-(:mod:`crabrules.oh_crab.content.loading`); the six scenarios of the rulebook are configs:
+(:mod:`crabrules.oh_crab.content._loading`); the six scenarios of the rulebook are configs:
 ``Config(scenario="pirate-island")``. The Adventure Pack's modules are configuration
 (``Config(modules={"surprises", "events", "challenges"})``) and data
 (:mod:`crabrules.oh_crab.adventure`).
@@ -54,19 +54,18 @@ import contract in ``nox -s lint`` keeps it so.
 
 # The composition root: the Adventure Pack is registered with the engine and the views.
 from crabrules.oh_crab import adventure
-from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.board import SEA, Cell, Layout
-from crabrules.oh_crab.content.components import COLUMNS, Content
-from crabrules.oh_crab.content.loading import (
+from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell, Content, Layout
+from crabrules.oh_crab.content._documents import AdventureContent
+from crabrules.oh_crab.content._loading import (
     get_content,
     get_layout,
     load_content,
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.game import GAME, INFO
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     ADVENTURE_ACTIONS,
     DRAW_PILE,
     NO_PILE,
@@ -99,17 +98,10 @@ from crabrules.oh_crab.model.actions import (
     TakeMarket,
     Use,
     UseTreasure,
+    cell_label,
+    parse_cell,
 )
-from crabrules.oh_crab.model.adventure import Adventure
-from crabrules.oh_crab.model.config import (
-    IMPLEMENTED_MODULES,
-    SCENARIOS,
-    Config,
-    Module,
-    Variant,
-    config_for_players,
-)
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     ActionUsed,
     CardAdded,
     CardDiscarded,
@@ -155,19 +147,25 @@ from crabrules.oh_crab.model.events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.model.names import cell_label, parse_cell
-from crabrules.oh_crab.model.state import (
+from crabrules.oh_crab.model._pack_state import Adventure
+from crabrules.oh_crab.model._state import (
+    IMPLEMENTED_MODULES,
     NO_CARD,
     NO_CRAB,
     RESTING,
+    SCENARIOS,
     CardId,
+    Config,
     CrabId,
     Grant,
+    Module,
     Phase,
     Source,
     Stage,
     State,
     Turn,
+    Variant,
+    config_for_players,
 )
 from crabrules.oh_crab.rules import (
     Termination,

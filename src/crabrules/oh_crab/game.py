@@ -7,10 +7,15 @@ from cattrs.gen import make_dict_unstructure_fn, override
 from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
 from crabrules.core.names import Names
 from crabrules.core.serialize import converter, register_check
-from crabrules.oh_crab.model.actions import Action
-from crabrules.oh_crab.model.config import MAX_PLAYERS, MIN_PLAYERS, Config, config_for_players
-from crabrules.oh_crab.model.events import Event
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._actions import Action
+from crabrules.oh_crab.model._events import Event
+from crabrules.oh_crab.model._state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Config,
+    State,
+    config_for_players,
+)
 from crabrules.oh_crab.rules import (
     active_players,
     apply,

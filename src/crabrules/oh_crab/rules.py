@@ -27,21 +27,20 @@ from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, NotYourTurnError
 from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
 from crabrules.core.rng import Rng, resolve_seed
-from crabrules.oh_crab.content.board import NOWHERE, SEA
-from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.content._components import NOWHERE, SEA
+from crabrules.oh_crab.content._loading import get_content
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import refill
 from crabrules.oh_crab.engine.actions._table import refusal
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     ACTIONS,
     Action,
 )
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     Event,
     GameEnded,
 )
-from crabrules.oh_crab.model.state import NO_CARD, CardId, Phase, State
+from crabrules.oh_crab.model._state import NO_CARD, CardId, Config, Phase, State
 
 __all__ = [
     "Termination",

@@ -12,10 +12,9 @@ the 2-player mode) add up. Before any crab is placed, the shares are even.
 from __future__ import annotations
 
 from crabrules.core.game import SearchHints
-from crabrules.oh_crab.content.board import SEA, Cell
-from crabrules.oh_crab.content.components import COLUMNS
+from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell
 from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._state import State
 
 __all__ = ["SEARCH", "lead"]
 

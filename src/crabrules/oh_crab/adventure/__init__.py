@@ -1,11 +1,11 @@
 """The Adventure Pack: its modules as configuration, content as data, and state.
 
 How a module plugs in (see the docs page "Oh Crab!: the Adventure Pack" for the whole
-story): its name in :class:`~crabrules.oh_crab.content.modules.Module`; its tokens and
-cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
-:mod:`~crabrules.oh_crab.model.adventure`; its setup in
+story): its name in :class:`~crabrules.oh_crab.content._primitives.Module`; its tokens and
+cards in :mod:`~crabrules.oh_crab.content._documents`; its part of the state in
+:mod:`~crabrules.oh_crab.model._pack_state`; its setup in
 :mod:`~crabrules.oh_crab.adventure.setup`; its effects as
-:class:`~crabrules.oh_crab.content.primitives.Primitive` steps resolved in frames
+:class:`~crabrules.oh_crab.content._primitives.Primitive` steps resolved in frames
 (:mod:`~crabrules.oh_crab.adventure.frames`); its rule changes in the overlay
 (:mod:`~crabrules.oh_crab.adventure.overlay`); its triggers in
 :mod:`~crabrules.oh_crab.adventure.triggers`; what players see of it in

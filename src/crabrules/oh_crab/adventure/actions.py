@@ -20,12 +20,12 @@ from crabrules.oh_crab.adventure.reveal import reveal
 from crabrules.oh_crab.adventure.rewards import choose_reward
 from crabrules.oh_crab.adventure.skills import use_skill
 from crabrules.oh_crab.adventure.treasures import use_treasure
-from crabrules.oh_crab.content.adventure import TokenKind
-from crabrules.oh_crab.content.components import SpaceType
+from crabrules.oh_crab.content._components import SpaceType
+from crabrules.oh_crab.content._documents import TokenKind
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused
 from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.engine.actions._moment import Moment, crab_refusal, why_nothing
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     Choose,
     ChooseSkills,
     Decline,
@@ -34,8 +34,8 @@ from crabrules.oh_crab.model.actions import (
     Reveal,
     Skill,
     UseTreasure,
+    cell_label,
 )
-from crabrules.oh_crab.model.names import cell_label
 
 __all__ = ["ACTION_RULES"]
 

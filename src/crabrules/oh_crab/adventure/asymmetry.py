@@ -13,12 +13,12 @@ after the last choice).
 **Pincers.** A use of a skill consumes one Pincer (:func:`spend_pincer`); a regeneration
 (:func:`regenerate`) gives one back to each of the player's crabs that spent one, never
 above the card's starting number, so with none spent it is lost. The 10 tokens are
-counted by :func:`~crabrules.oh_crab.content.asymmetry.tokens_for`.
+counted by :func:`~crabrules.oh_crab.content._pack_components.tokens_for`.
 
 **The Selected Actions** that are Module 4's: regenerate the Pincers, turn a standard space
 into an Obstacle (:func:`make_obstacle`, a lasting change of the rules overlay) and Spy
 (:func:`spy`: the face-down Events or Challenges, kept per player in
-:attr:`~crabrules.oh_crab.model.adventure.Asymmetry.spied`).
+:attr:`~crabrules.oh_crab.model._pack_state.Asymmetry.spied`).
 
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> from crabrules.oh_crab import active_players as who_acts
@@ -38,22 +38,20 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.content.adventure import AdventureContent, Rule, RuleChange
-from crabrules.oh_crab.content.asymmetry import AsymmetryCard, Timing
-from crabrules.oh_crab.content.components import SpaceType
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._components import SpaceType
+from crabrules.oh_crab.content._documents import AdventureContent, Rule, RuleChange
+from crabrules.oh_crab.content._pack_components import AsymmetryCard, Timing
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     ChooseSkills,
     Decline,
     IllegalReason,
     MakeObstacle,
     Skill,
 )
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, Spied
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     ObstacleMade,
     PincersRegenerated,
     SkillDeclined,
@@ -61,8 +59,9 @@ from crabrules.oh_crab.model.events import (
     SkillsRevealed,
     SkillUsed,
 )
-from crabrules.oh_crab.model.events import Spied as SpiedEvent
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._events import Spied as SpiedEvent
+from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, Spied
+from crabrules.oh_crab.model._state import Config, State
 
 __all__ = [
     "active_players",

@@ -20,15 +20,13 @@ from crabrules.oh_crab.adventure.asymmetry import (
     playable_skills,
     window_steps,
 )
-from crabrules.oh_crab.content.adventure import AdventureContent, Rule
-from crabrules.oh_crab.content.asymmetry import PINCER_TOKENS, tokens_for
-from crabrules.oh_crab.content.components import SpaceType
-from crabrules.oh_crab.content.modules import Module
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._components import SpaceType
+from crabrules.oh_crab.content._documents import AdventureContent, Rule
+from crabrules.oh_crab.content._pack_components import PINCER_TOKENS, tokens_for
+from crabrules.oh_crab.content._primitives import Module, Primitive
 from crabrules.oh_crab.engine._work import Rules, rules_for
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Asymmetry, FrameKind, Spied
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.state import NO_CARD, Phase, State
+from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, FrameKind, Spied
+from crabrules.oh_crab.model._state import NO_CARD, Config, Phase, State
 
 __all__ = ["check_asymmetry", "check_asymmetry_view", "skill_queues", "window_queues"]
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from crabrules.oh_crab.content.asymmetry import tokens_for
+from crabrules.oh_crab.content._pack_components import tokens_for
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model.actions import MakeObstacle, Skill
-from crabrules.oh_crab.model.adventure import Adventure
-from crabrules.oh_crab.model.names import cell_label
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._actions import MakeObstacle, Skill, cell_label
+from crabrules.oh_crab.model._pack_state import Adventure
+from crabrules.oh_crab.model._state import State
 from crabrules.oh_crab.view.observe import Observation
 from crabrules.oh_crab.view.svg import Marks, crab_space, on_board
 

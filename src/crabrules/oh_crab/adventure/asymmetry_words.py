@@ -1,6 +1,6 @@
 """Module 4's actions and events in words.
 
->>> from crabrules.oh_crab.model.events import SkillUsed, Spied
+>>> from crabrules.oh_crab.model._events import SkillUsed, Spied
 >>> describe_asymmetry_event(SkillUsed(1, "orange", 1, 3, "Armoured Crab", 2))
 'orange uses the skill of Armoured Crab (2 Pincers left)'
 >>> describe_asymmetry_event(Spied(0, "red", "event", (1, 2), (-3, -3), ("", "")))
@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model.actions import ChooseSkills, Decline, MakeObstacle, Skill
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._actions import ChooseSkills, Decline, MakeObstacle, Skill, cell_label
+from crabrules.oh_crab.model._events import (
     ObstacleMade,
     PincersRegenerated,
     SkillDeclined,
@@ -25,8 +25,7 @@ from crabrules.oh_crab.model.events import (
     SkillUsed,
     Spied,
 )
-from crabrules.oh_crab.model.names import cell_label
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._state import State
 
 __all__ = [
     "ASYMMETRY_ACTION_SENTENCES",

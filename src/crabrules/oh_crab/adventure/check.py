@@ -16,11 +16,10 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.oh_crab.adventure.hidden import wastes_per_tile
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
-from crabrules.oh_crab.content.adventure import AdventureContent, TokenKind
-from crabrules.oh_crab.content.modules import Module, Variant
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._documents import AdventureContent, TokenKind
+from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.engine._work import Rules, rules_for
-from crabrules.oh_crab.model.adventure import (
+from crabrules.oh_crab.model._pack_state import (
     NO_OVERLAY,
     NONE,
     Adventure,
@@ -30,8 +29,7 @@ from crabrules.oh_crab.model.adventure import (
     Overlay,
     Surprises,
 )
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.state import Phase, Stage, State
+from crabrules.oh_crab.model._state import Config, Phase, Stage, State
 
 __all__ = ["check_adventure", "content_queues"]
 
@@ -305,7 +303,7 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
     def suffixes(steps: tuple[Primitive, ...]) -> set[tuple[Primitive, ...]]:
         out = {steps[i:] for i in range(len(steps))}
         if Primitive.USE_TRACE_MAIN_ACTION in steps:
-            from crabrules.oh_crab.content.primitives import BASIC
+            from crabrules.oh_crab.content._primitives import BASIC
 
             for i, step in enumerate(steps):
                 if step is Primitive.USE_TRACE_MAIN_ACTION:

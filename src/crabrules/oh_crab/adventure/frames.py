@@ -1,6 +1,6 @@
 """Decisions that come first, maybe out of turn: the frames' stack.
 
-A :class:`~crabrules.oh_crab.model.adventure.Frame` holds steps that one player resolves
+A :class:`~crabrules.oh_crab.model._pack_state.Frame` holds steps that one player resolves
 now, before the turn goes on: a Surprise flipped by a crab pushed in another player's turn
 belongs to the crab's owner ("even during another player's turn"), a first place's reward
 to each winner, an immediate Event's part to each player it targets. While the top frame
@@ -28,8 +28,8 @@ from crabrules.oh_crab.engine._effects import advance, resolve, step_options
 from crabrules.oh_crab.engine._expansion import ActionRule
 from crabrules.oh_crab.engine._tables import rules_of
 from crabrules.oh_crab.engine._work import Work
-from crabrules.oh_crab.model.actions import Action
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._actions import Action
+from crabrules.oh_crab.model._state import State
 
 __all__ = ["frame_options", "frame_player", "in_order", "run_in_frame", "settle"]
 

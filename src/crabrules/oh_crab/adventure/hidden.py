@@ -24,11 +24,11 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
-from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.modules import Variant
+from crabrules.oh_crab.content._documents import AdventureContent
+from crabrules.oh_crab.content._primitives import Variant
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges, Events, Surprises
-from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model._pack_state import NONE, Adventure, Challenges, Events, Surprises
+from crabrules.oh_crab.model._state import Config
 
 __all__ = ["HIDDEN", "deal", "mask", "wastes_per_tile"]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     Action,
     Choose,
     ChooseSkills,
@@ -31,9 +31,10 @@ from crabrules.oh_crab.model.actions import (
     Skill,
     TakeMarket,
     UseTreasure,
+    cell_label,
+    pile_label,
 )
-from crabrules.oh_crab.model.names import cell_label, pile_label
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._state import State
 from crabrules.oh_crab.view.notation import Arguments, NotationError, notation_of, register_verb
 
 __all__ = ["register_notation"]

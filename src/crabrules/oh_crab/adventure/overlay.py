@@ -7,12 +7,12 @@ config's cached rules directly; with modules, the pack's handler of the rules in
 a standard space) with :func:`overlaid`, cached per config and overlay, so the base game
 pays nothing and a changed game pays once per change.
 
-A new kind of change is a :class:`~crabrules.oh_crab.content.adventure.Rule` member and a
+A new kind of change is a :class:`~crabrules.oh_crab.content._documents.Rule` member and a
 branch of :func:`overlaid` that rewrites the tables it concerns.
 
->>> from crabrules.oh_crab.model.config import Config
+>>> from crabrules.oh_crab.model._state import Config
 >>> from crabrules.oh_crab.engine._work import rules_for
->>> from crabrules.oh_crab.content.adventure import Rule, RuleChange
+>>> from crabrules.oh_crab.content._documents import Rule, RuleChange
 >>> rules = rules_for(Config())
 >>> closed = overlaid(rules, (RuleChange(Rule.TILES_CLOSED),))
 >>> rules.tile_costs, closed.tile_costs, overlaid(rules, ()).tile_costs
@@ -28,8 +28,8 @@ import dataclasses
 import functools
 from typing import TYPE_CHECKING
 
-from crabrules.oh_crab.content.adventure import Rule, RuleChange
-from crabrules.oh_crab.model.adventure import NO_OVERLAY, Adventure, Overlay
+from crabrules.oh_crab.content._documents import Rule, RuleChange
+from crabrules.oh_crab.model._pack_state import NO_OVERLAY, Adventure, Overlay
 
 if TYPE_CHECKING:
     from crabrules.oh_crab.engine._tables import Tables

@@ -37,19 +37,17 @@ from crabrules.oh_crab.adventure.setup import setup_adventure
 from crabrules.oh_crab.adventure.skills import open_windows, skill_options
 from crabrules.oh_crab.adventure.treasures import treasure_options
 from crabrules.oh_crab.adventure.triggers import border_crossed, crab_entered
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, ActionRule, Moments
 from crabrules.oh_crab.engine._tables import Tables, rules_for
 from crabrules.oh_crab.engine._turns import pass_turn
 from crabrules.oh_crab.engine._work import View, Work
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     Action,
     Reveal,
 )
-from crabrules.oh_crab.model.adventure import Adventure
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.progress import Phase, Stage
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._pack_state import Adventure
+from crabrules.oh_crab.model._state import Config, Phase, Stage, State
 
 __all__ = ["ADVENTURE_PACK", "AdventurePack"]
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crabrules.oh_crab.content.adventure import AdventureContent, Reminder
+from crabrules.oh_crab.content._documents import AdventureContent, Reminder
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model.adventure import NONE, Adventure, DueKind
-from crabrules.oh_crab.model.names import cell_label
+from crabrules.oh_crab.model._actions import cell_label
+from crabrules.oh_crab.model._pack_state import NONE, Adventure, DueKind
 
 __all__ = ["adventure_lines"]
 

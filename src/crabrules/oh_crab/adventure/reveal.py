@@ -1,7 +1,7 @@
 """Revealing a due Event (Module 2) and announcing a due Challenge (Module 3).
 
 :func:`reveal_due` resolves the first card of
-:attr:`~crabrules.oh_crab.model.adventure.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
+:attr:`~crabrules.oh_crab.model._pack_state.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
 action (:func:`reveal`) puts one ``reveal_due`` step in the turn's queue per card it reveals
 (two for a border holding both, the Challenge first), so the Challenge's reward choices come
 before the Event, and the Event's targets are taken after them.
@@ -23,18 +23,18 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.adventure import Measure, Target
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._documents import Measure, Target
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._effects import advance
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
-from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     ChallengeResolved,
     ChallengeRevealed,
     EventEnded,
     EventRevealed,
 )
+from crabrules.oh_crab.model._pack_state import NONE, Due, DueKind, Frame, FrameKind
 
 __all__ = ["crab_of", "measure", "reveal", "reveal_due", "reveal_steps", "targets"]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import View, Work
-from crabrules.oh_crab.model.actions import Choose
-from crabrules.oh_crab.model.events import RewardChosen
+from crabrules.oh_crab.model._actions import Choose
+from crabrules.oh_crab.model._events import RewardChosen
 
 __all__ = ["choose_reward", "reward_options"]
 

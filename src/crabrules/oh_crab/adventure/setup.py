@@ -16,12 +16,12 @@ with 1 (2 players, quick), 3 tokens, 1 Event, 1 Challenge.
 from __future__ import annotations
 
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.loading import get_content
-from crabrules.oh_crab.content.modules import Module, Variant
+from crabrules.oh_crab.content._documents import AdventureContent
+from crabrules.oh_crab.content._loading import get_content
+from crabrules.oh_crab.content._primitives import Module, Variant
 from crabrules.oh_crab.engine._tables import Tables
-from crabrules.oh_crab.model.adventure import NONE, Adventure, Challenges, Events, Surprises
-from crabrules.oh_crab.model.config import Config
+from crabrules.oh_crab.model._pack_state import NONE, Adventure, Challenges, Events, Surprises
+from crabrules.oh_crab.model._state import Config
 
 __all__ = ["playable_challenges", "setup_adventure", "surprise_cells"]
 

@@ -10,7 +10,7 @@ Tumbler stands up and moves in one action).
 
 **Windows** (another player's turn, and special situations): a skill that may act out of
 its owner's turn acts in a *window*, a frame of the owner's
-(:class:`~crabrules.oh_crab.model.adventure.Frame`, kind ``skill``) whose one step offers
+(:class:`~crabrules.oh_crab.model._pack_state.Frame`, kind ``skill``) whose one step offers
 :class:`~crabrules.oh_crab.Skill` or :class:`~crabrules.oh_crab.Decline`; while it waits,
 ``active_players`` is the owner alone. Only these moments open a window
 (:func:`open_windows`), at the end of the action in which they arose, and only for a crab
@@ -36,15 +36,14 @@ from __future__ import annotations
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure.asymmetry import card_of, spend_pincer, window_steps
 from crabrules.oh_crab.adventure.frames import in_order
-from crabrules.oh_crab.content.asymmetry import AsymmetryCard, Situation, Timing
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._pack_components import AsymmetryCard, Situation, Timing
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._effects import advance, steps_usable
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import Work
-from crabrules.oh_crab.model.actions import Skill
-from crabrules.oh_crab.model.adventure import Adventure, Frame, FrameKind
-from crabrules.oh_crab.model.progress import Phase
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._actions import Skill
+from crabrules.oh_crab.model._pack_state import Adventure, Frame, FrameKind
+from crabrules.oh_crab.model._state import Phase, State
 
 __all__ = ["open_windows", "skill_options", "use_skill"]
 

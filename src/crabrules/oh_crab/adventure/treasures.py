@@ -15,9 +15,9 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.engine._effects import advance, steps_usable
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import Work
-from crabrules.oh_crab.model.actions import UseTreasure
-from crabrules.oh_crab.model.events import TreasureUsed
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._actions import UseTreasure
+from crabrules.oh_crab.model._events import TreasureUsed
+from crabrules.oh_crab.model._state import State
 
 __all__ = ["treasure_options", "use_treasure"]
 

@@ -6,22 +6,22 @@ play; :func:`border_crossed` then, if the crab changed tiles (the pack's handler
 engine's named moments, :class:`~crabrules.oh_crab.engine._expansion.Moments`).
 
 - **Surprise** (Module 1): the token on the space is flipped for the crab's owner. An
-  immediate token's steps become a :class:`~crabrules.oh_crab.model.adventure.Frame` of
+  immediate token's steps become a :class:`~crabrules.oh_crab.model._pack_state.Frame` of
   theirs, resolved before anything else happens, even in another player's turn; a Treasure
   to keep goes to them. A Waste of "All's well that ends well..." does nothing.
 - **Borders** (Modules 2 and 3): crossing a Beach tile's upper border makes its Challenge
   due, its lower border its Event, the first time only; the active player must reveal them
-  during their turn (:attr:`~crabrules.oh_crab.model.adventure.Adventure.due`).
+  during their turn (:attr:`~crabrules.oh_crab.model._pack_state.Adventure.due`).
 """
 
 from __future__ import annotations
 
-from crabrules.oh_crab.content.adventure import TokenKind
-from crabrules.oh_crab.content.board import Cell
-from crabrules.oh_crab.content.modules import Variant
+from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.content._documents import TokenKind
+from crabrules.oh_crab.content._primitives import Variant
 from crabrules.oh_crab.engine._work import Work
-from crabrules.oh_crab.model.adventure import NONE, Due, DueKind, Frame, FrameKind, Surprises
-from crabrules.oh_crab.model.events import CardDue, SurpriseFlipped
+from crabrules.oh_crab.model._events import CardDue, SurpriseFlipped
+from crabrules.oh_crab.model._pack_state import NONE, Due, DueKind, Frame, FrameKind, Surprises
 
 __all__ = ["border_crossed", "crab_entered"]
 

@@ -26,12 +26,11 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure import asymmetry_render, check, hidden, render, words
 from crabrules.oh_crab.adventure.notation import register_notation
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model.adventure import Adventure
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.events import Event, Spied, SurpriseFlipped
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._events import Event, Spied, SurpriseFlipped
+from crabrules.oh_crab.model._pack_state import Adventure
+from crabrules.oh_crab.model._state import Config, State
 from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.observe import HIDDEN, seen_by
 from crabrules.oh_crab.view.svg import marked_by

@@ -1,6 +1,6 @@
 """The Adventure Pack's actions and events in words.
 
->>> from crabrules.oh_crab.model.events import SurpriseFlipped, ChallengeResolved
+>>> from crabrules.oh_crab.model._events import SurpriseFlipped, ChallengeResolved
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, 5, "Pearl", False, False))
 'orange flips a Surprise on c3: Pearl'
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, -3, "", False, True))
@@ -20,15 +20,16 @@ from crabrules.oh_crab.adventure.asymmetry_words import (
     ASYMMETRY_EVENT_SENTENCES,
 )
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     Action,
     Choose,
     Reveal,
     TakeMarket,
     UseTreasure,
+    cell_label,
+    pile_label,
 )
-from crabrules.oh_crab.model.adventure import DueKind
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     CardDue,
     CardTakenBack,
     ChallengeResolved,
@@ -41,8 +42,8 @@ from crabrules.oh_crab.model.events import (
     SurpriseFlipped,
     TreasureUsed,
 )
-from crabrules.oh_crab.model.names import cell_label, pile_label
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._pack_state import DueKind
+from crabrules.oh_crab.model._state import State
 
 __all__ = [
     "ACTION_SENTENCES",

@@ -15,8 +15,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.board import SEA, Cell
-from crabrules.oh_crab.content.primitives import MOVES, Primitive
+from crabrules.oh_crab.content._components import SEA, Cell
+from crabrules.oh_crab.content._primitives import MOVES, Primitive
 from crabrules.oh_crab.engine._expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
 from crabrules.oh_crab.engine._movement import (
     chains_onto,
@@ -36,7 +36,7 @@ from crabrules.oh_crab.engine._work import (
     lose_shell,
     take_discard_pile,
 )
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     Action,
     Discard,
     Dope,
@@ -50,8 +50,7 @@ from crabrules.oh_crab.model.actions import (
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.model.progress import Source
-from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant
+from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, Source
 
 if TYPE_CHECKING:
     from crabrules.oh_crab.engine._expansion import ActionRule

@@ -78,20 +78,19 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.model.actions import IllegalReason
+from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.model._actions import IllegalReason
 
 if TYPE_CHECKING:
     from crabrules.core.game import PlayerId
     from crabrules.core.rng import Rng
-    from crabrules.oh_crab.content.board import Cell
+    from crabrules.oh_crab.content._components import Cell
     from crabrules.oh_crab.engine._tables import Tables
     from crabrules.oh_crab.engine._work import View, Work
     from crabrules.oh_crab.engine.actions._moment import Moment
-    from crabrules.oh_crab.model.actions import Action
-    from crabrules.oh_crab.model.adventure import Adventure
-    from crabrules.oh_crab.model.config import Config
-    from crabrules.oh_crab.model.state import State
+    from crabrules.oh_crab.model._actions import Action
+    from crabrules.oh_crab.model._pack_state import Adventure
+    from crabrules.oh_crab.model._state import Config, State
 
 __all__ = [
     "ActionRule",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from crabrules.oh_crab.content.board import SEA, Cell, Layout
+from crabrules.oh_crab.content._components import SEA, Cell, Layout
 from crabrules.oh_crab.engine._tables import Tables, shared
 from crabrules.oh_crab.engine._work import (
     View,
@@ -19,10 +19,9 @@ from crabrules.oh_crab.engine._work import (
     discard_random,
     gain_shell,
 )
-from crabrules.oh_crab.model.actions import Action, Move
-from crabrules.oh_crab.model.events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
-from crabrules.oh_crab.model.names import cell_label
-from crabrules.oh_crab.model.state import NO_CARD, CardId
+from crabrules.oh_crab.model._actions import Action, Move, cell_label
+from crabrules.oh_crab.model._events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
+from crabrules.oh_crab.model._state import NO_CARD, CardId
 
 __all__ = [
     "chains_onto",
@@ -184,7 +183,7 @@ def every_push_chain(layout: Layout, cell: Cell, most: int) -> list[tuple[Cell, 
     The chains :func:`push_chains` finds with every space taken, and each of their
     beginnings (a chain stops where a space is free), in depth-first order.
 
-    >>> from crabrules.oh_crab.content.loading import get_layout
+    >>> from crabrules.oh_crab.content._loading import get_layout
     >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
     >>> every_push_chain(layout, 0, 2)
     [(5,), (5, 10), (5, 11), (6,), (6, 11), (6, 10), (6, 12)]

@@ -16,25 +16,22 @@ from typing import Final, TypeVar
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
-from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.board import Layout
-from crabrules.oh_crab.content.components import (
+from crabrules.oh_crab.content._components import (
     COLUMNS,
     ActionTileSide,
     Card,
     Content,
+    Layout,
     Space,
     SpaceType,
     SpecialAction,
 )
-from crabrules.oh_crab.content.loading import get_content, get_layout
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._documents import AdventureContent
+from crabrules.oh_crab.content._loading import get_content, get_layout
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, Expansion, Moments, expansion_for
-from crabrules.oh_crab.model.actions import Plan
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.names import BASIC_TITLES, card_names
-from crabrules.oh_crab.model.progress import Source
-from crabrules.oh_crab.model.state import CardId, Grant, State
+from crabrules.oh_crab.model._actions import BASIC_TITLES, Plan, card_names
+from crabrules.oh_crab.model._state import CardId, Config, Grant, Source, State
 
 __all__ = ["Tables", "rules_for", "rules_of", "shared"]
 
@@ -65,7 +62,8 @@ class Tables:
         names: each player's name: their crab's colour, or their two crabs' colours
             joined by ``+`` (``"red+orange"``) in the 2-player mode.
         decks: each player's starting cards (their first crab's set).
-        card_names: each card's name in words (:func:`~crabrules.oh_crab.model.names.card_names`).
+        card_names: each card's name in words
+            (:func:`~crabrules.oh_crab.model._actions.card_names`).
         titles: the English name of each action a turn may give, by its grant name.
         tile_costs: ``None``: each tile costs what it shows; else, by side id, what each
             Additional Action tile costs now, a tile missing here cannot be used (the rules
@@ -80,7 +78,7 @@ class Tables:
         plans: ``plans[player][card]`` is the :class:`~crabrules.oh_crab.Plan` of that card
             (actions are values: the planning options share them instead of building them
             anew each time).
-        main_grants: per card, the :class:`~crabrules.oh_crab.model.state.Grant` of its main
+        main_grants: per card, the :class:`~crabrules.oh_crab.model._state.Grant` of its main
             action (grants are values too: a card added to the Trace shares them).
         secondary_grants: by basic action, the grant of a completed icon.
         special_grants: per card, the grant of its special action (``None``: none).
@@ -127,7 +125,7 @@ def shared(rules: Tables, kind: Callable[..., A], *values: object) -> A:
     Actions are values, and the option generators offer the same ones again and again:
     looking one up costs less than building it.
 
-    >>> from crabrules.oh_crab.model.actions import Move
+    >>> from crabrules.oh_crab.model._actions import Move
     >>> rules = rules_for(Config())
     >>> shared(rules, Move, 0, 7, -1, ()) is shared(rules, Move, 0, 7, -1, ())
     True

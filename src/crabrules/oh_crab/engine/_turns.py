@@ -33,13 +33,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, Layout
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._components import NOWHERE, SEA, Cell, Layout
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._movement import enter_own, stand_up
 from crabrules.oh_crab.engine._tables import Tables, shared
 from crabrules.oh_crab.engine._work import View, Work, box, forget, learn, take_discard_pile
-from crabrules.oh_crab.model.actions import DRAW_PILE, NO_PILE, EndTurn, Pile, Side
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._actions import DRAW_PILE, NO_PILE, EndTurn, Pile, Side
+from crabrules.oh_crab.model._events import (
     CardAdded,
     CardExchanged,
     CookPassed,
@@ -54,8 +54,16 @@ from crabrules.oh_crab.model.events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.model.progress import Phase, Source, Stage
-from crabrules.oh_crab.model.state import NO_CARD, NO_CRAB, RESTING, CardId, Grant
+from crabrules.oh_crab.model._state import (
+    NO_CARD,
+    NO_CRAB,
+    RESTING,
+    CardId,
+    Grant,
+    Phase,
+    Source,
+    Stage,
+)
 
 __all__ = [
     "activate",
@@ -412,7 +420,7 @@ def next_cook(
     Among tied players, the first met going left (clockwise) from the holder, the holder
     last. In the 2-player mode, tied farthest crabs of both players pass it on anyway.
 
-    >>> from crabrules.oh_crab.content.loading import get_layout
+    >>> from crabrules.oh_crab.content._loading import get_layout
     >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
     >>> next_cook(layout, (0, 30, 2, 40), (0, 1, 2, 3), holder=2)
     0

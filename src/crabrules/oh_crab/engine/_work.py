@@ -9,7 +9,7 @@ very same code. The rules in play are the config's
 
 What the option generators read of a game: a ``State`` or a ``Work``.
 
-The legal actions are generated from a frozen :class:`~crabrules.oh_crab.model.state.State`;
+The legal actions are generated from a frozen :class:`~crabrules.oh_crab.model._state.State`;
 :func:`~crabrules.oh_crab.engine._effects.advance` skips the steps without options while an
 action is played on a :class:`~crabrules.oh_crab.engine._work.Work`. Both satisfy
 :class:`View`, so both use the very same generators.
@@ -69,19 +69,18 @@ import attrs
 
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.board import Cell
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables, rules_for
-from crabrules.oh_crab.model.adventure import Adventure, Frame
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     CardDiscarded,
     DiscardPileTaken,
     Event,
     ShellLost,
     ShellTaken,
 )
-from crabrules.oh_crab.model.progress import Stage
-from crabrules.oh_crab.model.state import NO_CRAB, CardId, State, Turn
+from crabrules.oh_crab.model._pack_state import Adventure, Frame
+from crabrules.oh_crab.model._state import NO_CRAB, CardId, Stage, State, Turn
 
 __all__ = [
     "Decision",
@@ -185,7 +184,7 @@ class Decision:
 
     The working copy keeps its decisions on one stack (:attr:`Work.decisions`): the turn's
     own at the bottom, and above it the Adventure Pack's frames, the decisions that come
-    first, maybe out of turn (:class:`~crabrules.oh_crab.model.adventure.Frame`). The
+    first, maybe out of turn (:class:`~crabrules.oh_crab.model._pack_state.Frame`). The
     engine always resolves the top one; a decision pushed while another resolves stops
     it, and the one beneath goes on once the top one has no step left.
 

@@ -5,7 +5,7 @@ after every action); :func:`check_observation` on every :class:`Observation`. Ea
 :class:`~crabrules.core.errors.InvalidStateError` saying what is impossible.
 
 >>> from crabrules.oh_crab.rules import initial_state
->>> from crabrules.oh_crab.model.config import Config
+>>> from crabrules.oh_crab.model._state import Config
 >>> import attrs
 >>> state = initial_state(Config(players=3), seed=1)
 >>> check_state(state)
@@ -23,17 +23,17 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import not_a_state
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.oh_crab.content.board import NOWHERE, SEA
-from crabrules.oh_crab.content.loading import get_content
-from crabrules.oh_crab.content.primitives import BASIC, Primitive
+from crabrules.oh_crab.content._components import NOWHERE, SEA
+from crabrules.oh_crab.content._loading import get_content
+from crabrules.oh_crab.content._primitives import BASIC, Primitive
 from crabrules.oh_crab.engine._effects import AUTOMATIC, MULTI, step_options
 from crabrules.oh_crab.engine._tables import Tables, rules_for, rules_of
 from crabrules.oh_crab.engine._turns import game_over
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.state import (
+from crabrules.oh_crab.model._state import (
     NO_CARD,
     NO_CRAB,
     RESTING,
+    Config,
     Grant,
     Phase,
     Source,

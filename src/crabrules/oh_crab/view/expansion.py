@@ -24,16 +24,15 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from crabrules.core.errors import InvalidStateError
 from crabrules.oh_crab.engine._work import rules_for
-from crabrules.oh_crab.model.adventure import Adventure
+from crabrules.oh_crab.model._pack_state import Adventure
 from crabrules.oh_crab.view.dispatch import ByKind
 
 if TYPE_CHECKING:
     from crabrules.core.game import PlayerId
     from crabrules.core.rng import Rng
-    from crabrules.oh_crab.content.primitives import Primitive
+    from crabrules.oh_crab.content._primitives import Primitive
     from crabrules.oh_crab.engine._work import Rules
-    from crabrules.oh_crab.model.config import Config
-    from crabrules.oh_crab.model.state import State
+    from crabrules.oh_crab.model._state import Config, State
     from crabrules.oh_crab.view.observe import Observation
 
 __all__ = [

@@ -58,9 +58,9 @@ from collections.abc import Callable
 
 from crabrules.core.errors import CommonReason, IllegalActionError
 from crabrules.core.game import not_a_state
-from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.engine._work import Rules, rules_for
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     Action,
     Activate,
     AddCard,
@@ -81,9 +81,12 @@ from crabrules.oh_crab.model.actions import (
     Side,
     StandUp,
     Use,
+    cell_label,
+    parse_cell,
+    parse_pile,
+    pile_label,
 )
-from crabrules.oh_crab.model.names import cell_label, parse_cell, parse_pile, pile_label
-from crabrules.oh_crab.model.state import NO_CARD, CardId, Grant, State
+from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, State
 from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.dispatch import ByKind

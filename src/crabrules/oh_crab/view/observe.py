@@ -9,7 +9,7 @@ the draw pile. They never see the other Hands' other cards, the others' face-dow
 the order of the rest of the draw pile, or the generator.
 
 >>> from crabrules.oh_crab.rules import initial_state, apply, legal_actions
->>> from crabrules.oh_crab.model.config import Config
+>>> from crabrules.oh_crab.model._state import Config
 >>> state = initial_state(Config(players=3), seed=2)
 >>> state = apply(state, legal_actions(state, 1)[0])
 >>> observe(state, 0).planned, observe(state, 1).planned
@@ -25,12 +25,11 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
-from crabrules.oh_crab.content.board import Cell
+from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.engine._work import rules_for
-from crabrules.oh_crab.model.adventure import Adventure
-from crabrules.oh_crab.model.config import MAX_PLAYERS, Config
-from crabrules.oh_crab.model.events import CardPlanned, Event, MarketCardTaken
-from crabrules.oh_crab.model.state import CardId, Phase, State, Turn
+from crabrules.oh_crab.model._events import CardPlanned, Event, MarketCardTaken
+from crabrules.oh_crab.model._pack_state import Adventure
+from crabrules.oh_crab.model._state import MAX_PLAYERS, CardId, Config, Phase, State, Turn
 from crabrules.oh_crab.view.dispatch import ByKind
 from crabrules.oh_crab.view.expansion import dealt, masked
 
@@ -115,7 +114,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
     """Return what ``player`` may see of ``state`` (``None``: public information only).
 
     >>> from crabrules.oh_crab.rules import initial_state
-    >>> from crabrules.oh_crab.model.config import Config
+    >>> from crabrules.oh_crab.model._state import Config
     >>> view = observe(initial_state(Config(players=3), seed=7), 1)
     >>> view.hand, view.hand_sizes, view.draw_size
     ((4, 5, 6, 7), (4, 4, 4), 32)
@@ -171,7 +170,7 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
     For a spectator (``player=None``) every Hand is re-dealt.
 
     >>> from crabrules.oh_crab.rules import initial_state
-    >>> from crabrules.oh_crab.model.config import Config
+    >>> from crabrules.oh_crab.model._state import Config
     >>> state = initial_state(Config(players=3), seed=7)
     >>> other = determinize(state, 1, seed=3)
     >>> observe(other, 1) == observe(state, 1), other.draw == state.draw, other.seed
@@ -271,7 +270,7 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     Raises:
         InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
 
-    >>> from crabrules.oh_crab.model.events import CardPlanned
+    >>> from crabrules.oh_crab.model._events import CardPlanned
     >>> planned = (CardPlanned(0, "red", 5, "red-2 (Move diagonally)"),)
     >>> observe_events(planned, 1)
     (CardPlanned(player=0, colour='red', card=-3, card_name=''),)

@@ -3,7 +3,7 @@ r"""A plain-text picture of a game: the board with its labels and legend, then t
 The sea is at the top. Columns are lettered ``a``-``e`` above and below the board and rows
 numbered from the land on the left, each tile's id at its first row, so a space's label
 (``c4``) is the one the notation (:mod:`crabrules.oh_crab.view.notation`) and the descriptions
-use. A space shows its content token (see :mod:`crabrules.oh_crab.content.loading`); a standing
+use. A space shows its content token (see :mod:`crabrules.oh_crab.content._loading`); a standing
 crab shows as ``<2>`` (crab 2, player 2's with 3 to 5 players), a knocked-over one as
 ``_2_``; in the 2-player mode the active crab shows as ``[2]`` (``=2=`` knocked over),
 and each player's line lists their two crabs with their activation tokens. A legend under the board
@@ -11,7 +11,7 @@ explains them; cards are shown with their actions (``a07 (Move forward, Faster!)
 the half-icons on their edges. Every line fits in 100 columns.
 
 >>> from crabrules.oh_crab.rules import initial_state
->>> from crabrules.oh_crab.model.config import Config
+>>> from crabrules.oh_crab.model._state import Config
 >>> lines = render(initial_state(Config(players=3, quick=True), seed=1)).splitlines()
 >>> print("\n".join(lines[:2] + lines[12:15]))
      a   b   c   d   e
@@ -26,13 +26,12 @@ from __future__ import annotations
 import textwrap
 
 from crabrules.core.game import PlayerId, not_a_state
-from crabrules.oh_crab.content.board import NOWHERE, SEA
-from crabrules.oh_crab.content.components import COLUMNS
-from crabrules.oh_crab.content.loading import get_content
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._components import COLUMNS, NOWHERE, SEA
+from crabrules.oh_crab.content._loading import get_content
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules, rules_for
-from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label, pile_label
-from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase, Stage, State, Turn
+from crabrules.oh_crab.model._actions import COLUMN_LETTERS, cell_label, pile_label
+from crabrules.oh_crab.model._state import NO_CARD, RESTING, Phase, Stage, State, Turn
 from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.notation import grant_labels
 from crabrules.oh_crab.view.words import grant_words

@@ -29,20 +29,20 @@ from xml.etree.ElementTree import Element
 
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
-from crabrules.oh_crab.content.board import SEA, Cell
-from crabrules.oh_crab.content.components import COLUMNS, Arrow, Space, SpaceType
+from crabrules.oh_crab.content._components import COLUMNS, SEA, Arrow, Cell, Space, SpaceType
 from crabrules.oh_crab.engine._work import Rules, rules_for
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     ACTIONS,
+    COLUMN_LETTERS,
     Action,
     Activate,
     Move,
     Place,
     Shift,
     Shortcut,
+    cell_label,
 )
-from crabrules.oh_crab.model.names import COLUMN_LETTERS, cell_label
-from crabrules.oh_crab.model.state import State
+from crabrules.oh_crab.model._state import State
 from crabrules.oh_crab.view.dispatch import ByKind
 from crabrules.oh_crab.view.expansion import surprise_board
 from crabrules.oh_crab.view.observe import Observation, observe

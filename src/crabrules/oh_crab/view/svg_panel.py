@@ -14,8 +14,8 @@ import attrs
 
 from crabrules.core.svg import Svg
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model.names import pile_label
-from crabrules.oh_crab.model.state import NO_CARD, RESTING, Phase
+from crabrules.oh_crab.model._actions import pile_label
+from crabrules.oh_crab.model._state import NO_CARD, RESTING, Phase
 from crabrules.oh_crab.rules import decide_winners
 from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.observe import HIDDEN, Observation

@@ -2,14 +2,14 @@
 
 Players are named by their crab's colour (a 2-player team by both, ``red+orange``, and
 by its active crab's colour for what that crab does), cards by their id and actions (see
-:func:`~crabrules.oh_crab.model.names.card_names`), spaces by the labels
+:func:`~crabrules.oh_crab.model._actions.card_names`), spaces by the labels
 :func:`~crabrules.oh_crab.view.render` prints on the board's edges (``c4``: column c, row 4).
 
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> state = initial_state(Config(players=3), seed=7)
 >>> describe(state, legal_actions(state, 0)[1])
 'red plans red-2 (Move forward) face down'
->>> from crabrules.oh_crab.model.events import KnockedOver
+>>> from crabrules.oh_crab.model._events import KnockedOver
 >>> describe_event(KnockedOver(crab=1, colour="orange"))
 'orange is knocked over'
 """
@@ -20,14 +20,15 @@ from collections.abc import Sequence
 
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
-from crabrules.oh_crab.content.board import NOWHERE
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._components import NOWHERE
+from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._movement import teammates
 from crabrules.oh_crab.engine._turns import carried_to
 from crabrules.oh_crab.engine._work import Rules, rules_for
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
     DRAW_PILE,
     NO_PILE,
+    SOURCES,
     Action,
     Activate,
     AddCard,
@@ -47,8 +48,12 @@ from crabrules.oh_crab.model.actions import (
     Shortcut,
     StandUp,
     Use,
+    cell_label,
+    grant_words,
+    pile_label,
+    shells,
 )
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     ActionUsed,
     CardAdded,
     CardDiscarded,
@@ -77,8 +82,7 @@ from crabrules.oh_crab.model.events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.model.names import SOURCES, cell_label, grant_words, pile_label, shells
-from crabrules.oh_crab.model.state import NO_CARD, Source, State
+from crabrules.oh_crab.model._state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view import expansion
 from crabrules.oh_crab.view.dispatch import ByKind
@@ -310,7 +314,7 @@ def _take(pile: Pile) -> str:
 def describe_event(event: Event) -> str:
     """Say in one sentence what happened.
 
-    >>> from crabrules.oh_crab.model.events import CrabMoved, Motion
+    >>> from crabrules.oh_crab.model._events import CrabMoved, Motion
     >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.PUSH, 17, 22, "c3", "c4"))
     'red pushes orange from c3 to c4'
     >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.STEP_BACK, 22, 17, "c4", "c3"))

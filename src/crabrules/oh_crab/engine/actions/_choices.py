@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.board import Cell
-from crabrules.oh_crab.content.primitives import MOVES, Primitive
+from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.content._primitives import MOVES, Primitive
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused
 from crabrules.oh_crab.engine._movement import do_move, enter_moved, enter_own, stand_up
 from crabrules.oh_crab.engine._turns import add_to_trace, exchange, take_market
@@ -25,7 +25,8 @@ from crabrules.oh_crab.engine.actions._moment import (
     side_refusal,
     take_refusal,
 )
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
+    BASIC_TITLES,
     Discard,
     Dope,
     Exchange,
@@ -37,14 +38,13 @@ from crabrules.oh_crab.model.actions import (
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     CardTakenBack,
     Motion,
     MovingFinished,
     TraceActionPicked,
 )
-from crabrules.oh_crab.model.names import BASIC_TITLES
-from crabrules.oh_crab.model.state import CardId
+from crabrules.oh_crab.model._state import CardId
 
 __all__ = ["RULES"]
 

@@ -8,8 +8,8 @@ resolved.
 Why a board action (a Move, Shift, Shortcut or the turn's end) is refused.
 
 The checks are the generators' own: a step's shape is
-:func:`~crabrules.oh_crab.content.board.shape` (which builds the move tables), Reeds are
-:func:`~crabrules.oh_crab.content.board.crosses_reeds`, a push or a swap onto a space is
+:func:`~crabrules.oh_crab.content._components.shape` (which builds the move tables), Reeds are
+:func:`~crabrules.oh_crab.content._components.crosses_reeds`, a push or a swap onto a space is
 :func:`~crabrules.oh_crab.engine._movement.chains_onto`, an Obstacle's card is
 :func:`~crabrules.oh_crab.engine._movement.costs_a_card`; which steps need a free space or
 stop at Reeds is :data:`~crabrules.oh_crab.engine._effects.FREE_ONLY` and
@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crabrules.oh_crab.content.board import NOWHERE, SEA, Cell, crosses_reeds, shape
-from crabrules.oh_crab.content.primitives import MOVES, Primitive
+from crabrules.oh_crab.content._components import NOWHERE, SEA, Cell, crosses_reeds, shape
+from crabrules.oh_crab.content._primitives import MOVES, Primitive
 from crabrules.oh_crab.engine._effects import FREE_ONLY, REEDS_BAR, eligible_crabs
 from crabrules.oh_crab.engine._movement import chains_onto, costs_a_card, occupants
 from crabrules.oh_crab.engine._tables import rules_of
 from crabrules.oh_crab.engine._turns import carried_to, market_takes
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
+    BASIC_TITLES,
     DRAW_PILE,
     NO_PILE,
     EndTurn,
@@ -39,9 +40,10 @@ from crabrules.oh_crab.model.actions import (
     Shift,
     Shortcut,
     Side,
+    cell_label,
+    pile_label,
 )
-from crabrules.oh_crab.model.names import BASIC_TITLES, cell_label, pile_label
-from crabrules.oh_crab.model.state import NO_CARD, State
+from crabrules.oh_crab.model._state import NO_CARD, State
 
 __all__ = [
     "Moment",

@@ -28,7 +28,7 @@ Why an action is refused, in the game's words: which field is wrong, which rule 
 action's player may act and that the action is not among the legal ones. The message
 begins with the field (``dest: ...``, as a config error does) and says what the rule
 asks for, naming crabs by colour, cards by name and spaces by the labels ``render``
-prints; the :class:`~crabrules.oh_crab.model.actions.IllegalReason` says which kind of rule it
+prints; the :class:`~crabrules.oh_crab.model._actions.IllegalReason` says which kind of rule it
 is. An action of a kind the moment does not offer is refused as ``wrong_phase``, saying
 what the moment waits for; between the turn's actions, its kind's rule says which rule
 closes it. Otherwise its kind's rule names the field (each family's module, see
@@ -54,7 +54,7 @@ from typing import Any, Final
 from crabrules.core.construct import constructor
 from crabrules.core.errors import IllegalActionError
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.primitives import MOVES
+from crabrules.oh_crab.content._primitives import MOVES
 from crabrules.oh_crab.engine._effects import resolve, shortcut_options, step_options
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused
 from crabrules.oh_crab.engine._tables import Tables, rules_for
@@ -72,10 +72,9 @@ from crabrules.oh_crab.engine.actions._turn import (
     start_options,
     use_options,
 )
-from crabrules.oh_crab.model.actions import Action, IllegalReason, Plan
-from crabrules.oh_crab.model.events import Event
-from crabrules.oh_crab.model.progress import Phase, Stage
-from crabrules.oh_crab.model.state import NO_CARD, State
+from crabrules.oh_crab.model._actions import Action, IllegalReason, Plan
+from crabrules.oh_crab.model._events import Event
+from crabrules.oh_crab.model._state import NO_CARD, Phase, Stage, State
 
 __all__ = [
     "ACTION_RULES",

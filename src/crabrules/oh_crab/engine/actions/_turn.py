@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.board import NOWHERE, SEA
+from crabrules.oh_crab.content._components import NOWHERE, SEA
 from crabrules.oh_crab.engine._effects import advance, exchange, grant_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused, not_begun
 from crabrules.oh_crab.engine._movement import do_move
@@ -41,7 +41,8 @@ from crabrules.oh_crab.engine.actions._moment import (
     take_refusal,
     why_nothing,
 )
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.model._actions import (
+    BASIC_TITLES,
     NO_PILE,
     Action,
     Activate,
@@ -55,11 +56,12 @@ from crabrules.oh_crab.model.actions import (
     Shortcut,
     Side,
     Use,
+    cell_label,
+    grant_words,
+    shells,
 )
-from crabrules.oh_crab.model.events import ActionUsed, CardPlanned, CrabPlaced, Motion
-from crabrules.oh_crab.model.names import BASIC_TITLES, cell_label, grant_words, shells
-from crabrules.oh_crab.model.progress import Phase, Source, Stage
-from crabrules.oh_crab.model.state import NO_CARD, RESTING, State
+from crabrules.oh_crab.model._events import ActionUsed, CardPlanned, CrabPlaced, Motion
+from crabrules.oh_crab.model._state import NO_CARD, RESTING, Phase, Source, Stage, State
 
 __all__ = [
     "SETUP_RULES",

@@ -1,4 +1,9 @@
-r"""The Adventure Pack's content as data: Surprise tokens, Events, Challenges, Rewards.
+r"""The shapes of the three content documents, as cattrs structures them before checking.
+
+Each class is one JSON object of ``board.json``, ``cards.json`` or ``tokens.json``;
+:mod:`crabrules.oh_crab.content._loading` turns them into the checked content classes.
+
+The Adventure Pack's content as data: Surprise tokens, Events, Challenges, Rewards.
 
 The rulebook prints neither the tokens nor the cards; the library ships a reference set of
 its own design (``data/adventure.json``) and reads any other set in the same format, a
@@ -13,11 +18,11 @@ fourth document beside ``board.json``, ``cards.json`` and ``tokens.json``:
 - ``challenges``: cards with the ``measure`` they count and ``requires``;
 - ``rewards``: Reward cards, each with the ``options`` a trophy is exchanged for.
 
-They are read into the values of :mod:`~crabrules.oh_crab.content.adventure_components`
+They are read into the values of :mod:`~crabrules.oh_crab.content._pack_components`
 (re-exported here); the steps and required modules as every document of the pack writes
-them, by :mod:`~crabrules.oh_crab.content.steps`.
+them, by :mod:`~crabrules.oh_crab.content._primitives`.
 
-A step is a :class:`~crabrules.oh_crab.content.primitives.Primitive` name, or an object with
+A step is a :class:`~crabrules.oh_crab.content._primitives.Primitive` name, or an object with
 parameters: ``{"do": "take_shell", "count": 2}`` (``count``: how many times, 1 to 9).
 Everything is checked on load; anything that cannot be played raises
 :class:`~crabrules.core.errors.ContentError` saying where:
@@ -47,8 +52,9 @@ import attrs
 
 from crabrules.core.errors import ContentError
 from crabrules.core.serialize import converter, describe_error
-from crabrules.oh_crab.content.adventure_components import (
+from crabrules.oh_crab.content._pack_components import (
     AdventureContent,
+    AsymmetryDoc,
     Challenge,
     EventCard,
     Measure,
@@ -61,13 +67,22 @@ from crabrules.oh_crab.content.adventure_components import (
     SurpriseToken,
     Target,
     TokenKind,
+    parse_asymmetry_card,
 )
-from crabrules.oh_crab.content.asymmetry import AsymmetryDoc, parse_asymmetry_card
-from crabrules.oh_crab.content.primitives import MOVES, Primitive
-from crabrules.oh_crab.content.steps import parse_enum, parse_modules, parse_steps
+from crabrules.oh_crab.content._primitives import (
+    MOVES,
+    Primitive,
+    parse_enum,
+    parse_modules,
+    parse_steps,
+)
 
 __all__ = [
+    "ActionTileDoc",
     "AdventureContent",
+    "BoardDoc",
+    "CardDoc",
+    "CardsDoc",
     "Challenge",
     "EventCard",
     "Measure",
@@ -77,12 +92,123 @@ __all__ = [
     "RewardCard",
     "Rule",
     "RuleChange",
+    "ScenarioDoc",
+    "ShortcutDoc",
+    "SpecialDoc",
+    "StartingSetDoc",
     "SurpriseToken",
     "Target",
+    "TileDoc",
+    "TileSideDoc",
     "TokenKind",
+    "TokensDoc",
     "parse_adventure",
     "reference_adventure",
 ]
+
+
+@attrs.frozen
+class ShortcutDoc:
+    """A Shortcut arrow of a tile side: from the space ``at`` to the space ``to`` (row, column)."""
+
+    at: tuple[int, int]
+    to: tuple[int, int]
+    icon: str
+    cards: int
+
+
+@attrs.frozen
+class TileDoc:
+    """A tile side of ``board.json``, its spaces drawn as text rows, sea side first."""
+
+    id: str
+    kind: str
+    rows: tuple[str, ...]
+    shortcuts: tuple[ShortcutDoc, ...] = ()
+
+
+@attrs.frozen
+class ScenarioDoc:
+    """A scenario of ``board.json``: its number, name, tile sides and Additional Action tiles."""
+
+    id: str
+    number: int
+    name: str
+    board: tuple[str, ...]
+    action_tiles: tuple[str, ...]
+
+
+@attrs.frozen
+class BoardDoc:
+    """The whole of ``board.json``: the tile sides and the scenarios."""
+
+    tiles: tuple[TileDoc, ...]
+    scenarios: tuple[ScenarioDoc, ...] = ()
+
+
+@attrs.frozen
+class SpecialDoc:
+    """A special action of ``cards.json``, as a list of steps."""
+
+    id: str
+    name: str
+    french: str
+    steps: tuple[str, ...]
+
+
+@attrs.frozen
+class CardDoc:
+    """An action card of ``cards.json``: its main action and its special action."""
+
+    id: str
+    main: str
+    left: tuple[str | None, str | None]
+    right: tuple[str | None, str | None]
+    special: str | None = None
+
+
+@attrs.frozen
+class StartingSetDoc:
+    """A crab colour's starting cards in ``cards.json``."""
+
+    colour: str
+    cards: tuple[CardDoc, ...]
+
+
+@attrs.frozen
+class CardsDoc:
+    """The whole of ``cards.json``: special actions, starting sets and action cards."""
+
+    specials: tuple[SpecialDoc, ...]
+    starting_sets: tuple[StartingSetDoc, ...]
+    action_cards: tuple[CardDoc, ...]
+
+
+@attrs.frozen
+class TileSideDoc:
+    """One side of an Additional Action tile in ``tokens.json``."""
+
+    id: str
+    name: str
+    french: str
+    cost: int
+    steps: tuple[str, ...]
+
+
+@attrs.frozen
+class ActionTileDoc:
+    """An Additional Action tile of ``tokens.json``, with its two sides."""
+
+    id: str
+    sides: tuple[TileSideDoc, ...]
+
+
+@attrs.frozen
+class TokensDoc:
+    """The whole of ``tokens.json``: the shell supply and the Additional Action tiles."""
+
+    shells: int
+    action_tiles: tuple[ActionTileDoc, ...]
 
 
 # --- the document, exactly as written ------------------------------------------------------

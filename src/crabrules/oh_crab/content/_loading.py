@@ -10,7 +10,7 @@ other set in the same format. A content set is three JSON documents:
   ``action_cards``;
 - ``tokens.json``: ``action_tiles`` (double-sided, with shell costs) and ``shells``.
 
-Effects are lists of :class:`~crabrules.oh_crab.content.primitives.Primitive` names. Every
+Effects are lists of :class:`~crabrules.oh_crab.content._primitives.Primitive` names. Every
 document is structured with the library's cattrs converter and then checked; anything
 that cannot be played raises :class:`~crabrules.core.errors.ContentError` naming the file
 and the place:
@@ -57,15 +57,14 @@ from typing import TypeVar
 from crabrules.core.errors import ContentError
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.serialize import converter, describe_error
-from crabrules.oh_crab.content.adventure import parse_adventure
-from crabrules.oh_crab.content.board import Layout, build_layout
-from crabrules.oh_crab.content.components import (
+from crabrules.oh_crab.content._components import (
     COLUMNS,
     STARTING_SET_SIZE,
     ActionTileSide,
     Arrow,
     Card,
     Content,
+    Layout,
     Scenario,
     Shortcut,
     Space,
@@ -73,16 +72,18 @@ from crabrules.oh_crab.content.components import (
     SpecialAction,
     TileKind,
     TileSide,
+    build_layout,
 )
-from crabrules.oh_crab.content.documents import (
+from crabrules.oh_crab.content._documents import (
     BoardDoc,
     CardDoc,
     CardsDoc,
     ShortcutDoc,
     TileDoc,
     TokensDoc,
+    parse_adventure,
 )
-from crabrules.oh_crab.content.primitives import BASIC, Primitive
+from crabrules.oh_crab.content._primitives import BASIC, Primitive
 
 __all__ = [
     "get_layout",

@@ -25,9 +25,9 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.board import Cell
-from crabrules.oh_crab.model.actions import Pile, Side
-from crabrules.oh_crab.model.adventure_events import (
+from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.model._actions import Pile, Side
+from crabrules.oh_crab.model._pack_events import (
     CardDue,
     CardTakenBack,
     ChallengeResolved,
@@ -46,7 +46,7 @@ from crabrules.oh_crab.model.adventure_events import (
     SurpriseFlipped,
     TreasureUsed,
 )
-from crabrules.oh_crab.model.state import CardId, Source
+from crabrules.oh_crab.model._state import CardId, Source
 
 __all__ = [
     "EVENTS",

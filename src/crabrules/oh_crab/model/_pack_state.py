@@ -11,7 +11,7 @@ speed do not change), else an :class:`Adventure`:
   changed during the game).
 
 Tokens and cards are ints, their index in the content's lists
-(:class:`~crabrules.oh_crab.content.adventure.AdventureContent`). Beach tiles are counted
+(:class:`~crabrules.oh_crab.content._documents.AdventureContent`). Beach tiles are counted
 from the land, 0 first.
 """
 
@@ -22,8 +22,8 @@ import enum
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.adventure import RuleChange
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._documents import RuleChange
+from crabrules.oh_crab.content._primitives import Primitive
 
 __all__ = [
     "NONE",

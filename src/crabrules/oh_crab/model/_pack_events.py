@@ -1,8 +1,8 @@
 """What happened in the Adventure Pack: the events of its modules.
 
 Each is a frozen value with a stable ``TAG`` like the base game's; all are members of
-:data:`~crabrules.oh_crab.model.events.Event` and re-exported from
-:mod:`~crabrules.oh_crab.model.events`, where every event is imported from.
+:data:`~crabrules.oh_crab.model._events.Event` and re-exported from
+:mod:`~crabrules.oh_crab.model._events`, where every event is imported from.
 
 >>> from crabrules.core.serialize import to_json
 >>> to_json(ShellLost(player=0, colour="red", shells=2))
@@ -16,8 +16,8 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content.board import Cell
-from crabrules.oh_crab.model.state import CardId
+from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.model._state import CardId
 
 __all__ = [
     "CardDue",
