@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from crabrules.oh_crab import Config, Observation, State, get_content
-from crabrules.oh_crab.adventure.hidden import wastes_per_tile
-from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
+from crabrules.oh_crab.adventure._pack_check import wastes_per_tile
+from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
 from crabrules.oh_crab.content._documents import AdventureContent, TokenKind
 from crabrules.oh_crab.content._primitives import Variant
 from crabrules.oh_crab.engine._tables import rules_for

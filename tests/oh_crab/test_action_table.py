@@ -15,7 +15,7 @@ import pytest
 
 import crabrules.oh_crab
 from crabrules.oh_crab import Config, apply, initial_state, is_terminal, legal_actions
-from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
+from crabrules.oh_crab.adventure._plugin import ADVENTURE_PACK
 from crabrules.oh_crab.engine._expansion import NO_MOMENTS, register, registered
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine.actions._table import ACTION_RULES

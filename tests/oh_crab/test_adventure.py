@@ -99,7 +99,7 @@ def test_each_beach_tile_gets_two_treasures_and_one_waste_face_down(
     config = Config(players=players, quick=quick, modules={"surprises"})
     state = initial_state(config, seed=5)
     part = sur(state)
-    from crabrules.oh_crab.adventure.setup import surprise_cells
+    from crabrules.oh_crab.adventure._plugin import surprise_cells
 
     cells = surprise_cells(rules_of(state))
     assert len(cells) == tiles

@@ -24,7 +24,7 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
-from crabrules.oh_crab.adventure.reveal import measure
+from crabrules.oh_crab.adventure._triggers import measure
 from crabrules.oh_crab.content._documents import Measure, parse_adventure
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_for, rules_of

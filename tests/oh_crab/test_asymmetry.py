@@ -54,15 +54,15 @@ from crabrules.oh_crab import (
     render,
     render_svg,
 )
-from crabrules.oh_crab.adventure.asymmetry import forget_revealed, regenerate
-from crabrules.oh_crab.adventure.overlay import overlaid
+from crabrules.oh_crab.adventure._asymmetry import forget_revealed, regenerate
+from crabrules.oh_crab.adventure._plugin import overlaid
 from crabrules.oh_crab.content._documents import Rule, RuleChange, parse_adventure
 from crabrules.oh_crab.content._pack_components import PINCER_TOKENS, Timing, tokens_for
 from crabrules.oh_crab.engine._tables import rules_for, rules_of
 from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.model._pack_state import NONE, Adventure, Frame, FrameKind, Overlay
 from crabrules.oh_crab.model._pack_state import Spied as Seen
-from crabrules.oh_crab.view.notation import action_to_str, parse_action
+from crabrules.oh_crab.view._notation import action_to_str, parse_action
 from tests.oh_crab.adventure_helpers import challenge, challenges, event, events, pack
 from tests.oh_crab.asymmetry_helpers import asy, asym, skill
 from tests.oh_crab.helpers import at, cid, grant, make
@@ -685,7 +685,7 @@ def test_spying_the_challenges_skips_the_one_face_up() -> None:
         ),
     )
     work = Work(state)
-    from crabrules.oh_crab.adventure.asymmetry import spy
+    from crabrules.oh_crab.adventure._asymmetry import spy
     from crabrules.oh_crab.content._primitives import Primitive
 
     spy(work, 0, Primitive.SPY_CHALLENGES)

@@ -30,8 +30,8 @@ from crabrules.oh_crab import (
     load_content,
     register_content,
 )
-from crabrules.oh_crab.adventure import overlay
-from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
+from crabrules.oh_crab.adventure import _plugin as overlay
+from crabrules.oh_crab.adventure._plugin import ADVENTURE_PACK
 from crabrules.oh_crab.engine import _expansion as expansion
 from crabrules.oh_crab.engine import _tables as tables
 from crabrules.oh_crab.engine._expansion import (
@@ -42,7 +42,7 @@ from crabrules.oh_crab.engine._expansion import (
     register,
     registered,
 )
-from crabrules.oh_crab.view.expansion import NO_VIEW_PARTS, parts_for
+from crabrules.oh_crab.view._observe import NO_VIEW_PARTS, parts_for
 from tests.oh_crab.helpers import reference_documents, write
 
 ALL_MODULES = {"surprises", "events", "challenges", "asymmetry"}

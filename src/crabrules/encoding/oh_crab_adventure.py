@@ -40,7 +40,7 @@ from crabrules.oh_crab import (
     UseTreasure,
 )
 from crabrules.oh_crab import Choose as ChooseReward
-from crabrules.oh_crab.adventure.asymmetry import playable_skills
+from crabrules.oh_crab.adventure._asymmetry import playable_skills
 from crabrules.oh_crab.content._components import SpaceType
 from crabrules.oh_crab.content._documents import Rule, TokenKind
 from crabrules.oh_crab.content._primitives import Module

@@ -48,7 +48,7 @@ Where to read on, the package by concept (each sub-package's docstring draws its
 The base game never imports ``adventure``: this package, where the game is made,
 registers the pack's :class:`~crabrules.oh_crab.engine._expansion.Expansion` (hooks the
 engine calls, its action kinds, its handlers of the named moments of play) and
-:class:`~crabrules.oh_crab.view.expansion.ViewParts` (what it adds to the views), and an
+:class:`~crabrules.oh_crab.view._observe.ViewParts` (what it adds to the views), and an
 import contract in ``nox -s lint`` keeps it so.
 """
 
@@ -178,18 +178,18 @@ from crabrules.oh_crab.rules import (
     num_players,
     outcome,
 )
-from crabrules.oh_crab.view.check import check_state
-from crabrules.oh_crab.view.notation import action_to_str, parse_action
-from crabrules.oh_crab.view.observe import (
+from crabrules.oh_crab.view._check import check_state
+from crabrules.oh_crab.view._notation import action_to_str, parse_action
+from crabrules.oh_crab.view._observe import (
     HIDDEN,
     Observation,
     determinize,
     observe,
     observe_events,
 )
-from crabrules.oh_crab.view.render import render
-from crabrules.oh_crab.view.svg import render_svg
-from crabrules.oh_crab.view.words import describe, describe_event
+from crabrules.oh_crab.view._render import render
+from crabrules.oh_crab.view._svg import render_svg
+from crabrules.oh_crab.view._words import describe, describe_event
 
 __all__ = [
     "COLUMNS",

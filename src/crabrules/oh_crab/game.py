@@ -27,12 +27,12 @@ from crabrules.oh_crab.rules import (
     outcome,
 )
 from crabrules.oh_crab.search import SEARCH
-from crabrules.oh_crab.view.check import check_observation, check_state
-from crabrules.oh_crab.view.notation import action_to_str, parse_action
-from crabrules.oh_crab.view.observe import Observation, determinize, observe, observe_events
-from crabrules.oh_crab.view.render import render
-from crabrules.oh_crab.view.svg import render_svg
-from crabrules.oh_crab.view.words import ENDINGS, describe, describe_event
+from crabrules.oh_crab.view._check import check_observation, check_state
+from crabrules.oh_crab.view._notation import action_to_str, parse_action
+from crabrules.oh_crab.view._observe import Observation, determinize, observe, observe_events
+from crabrules.oh_crab.view._render import render
+from crabrules.oh_crab.view._svg import render_svg
+from crabrules.oh_crab.view._words import ENDINGS, describe, describe_event
 
 __all__ = ["GAME", "INFO"]
 

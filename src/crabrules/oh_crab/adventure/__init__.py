@@ -4,28 +4,28 @@ How a module plugs in (see the docs page "Oh Crab!: the Adventure Pack" for the 
 story): its name in :class:`~crabrules.oh_crab.content._primitives.Module`; its tokens and
 cards in :mod:`~crabrules.oh_crab.content._documents`; its part of the state in
 :mod:`~crabrules.oh_crab.model._pack_state`; its setup in
-:mod:`~crabrules.oh_crab.adventure.setup`; its effects as
+:mod:`~crabrules.oh_crab.adventure._plugin`; its effects as
 :class:`~crabrules.oh_crab.content._primitives.Primitive` steps resolved in frames
-(:mod:`~crabrules.oh_crab.adventure.frames`); its rule changes in the overlay
-(:mod:`~crabrules.oh_crab.adventure.overlay`); its triggers in
-:mod:`~crabrules.oh_crab.adventure.triggers`; what players see of it in
-:mod:`~crabrules.oh_crab.adventure.hidden`.
+(:mod:`~crabrules.oh_crab.adventure._triggers`); its rule changes in the overlay
+(:mod:`~crabrules.oh_crab.adventure._plugin`); its triggers in
+:mod:`~crabrules.oh_crab.adventure._triggers`; what players see of it in
+:mod:`~crabrules.oh_crab.adventure._pack_check`.
 
 The engine never imports this package: :func:`plug_in` registers the pack's
 :class:`~crabrules.oh_crab.engine._expansion.Expansion`
-(:mod:`~crabrules.oh_crab.adventure.plugin`: its hooks, its action kinds, its handlers of
+(:mod:`~crabrules.oh_crab.adventure._plugin`: its hooks, its action kinds, its handlers of
 the named moments), adds its kinds to the views' tables
-(:func:`~crabrules.oh_crab.adventure.views.register_views`: notation, words, what a
+(:func:`~crabrules.oh_crab.adventure._pack_views.register_views`: notation, words, what a
 player sees, pictures) and registers the checks' hooks
-(:class:`~crabrules.oh_crab.view.expansion.ViewParts`). :mod:`crabrules.oh_crab`, where
+(:class:`~crabrules.oh_crab.view._observe.ViewParts`). :mod:`crabrules.oh_crab`, where
 the game is made, calls it, so the pack is always registered; importing this package
 registers nothing.
 """
 
-from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
-from crabrules.oh_crab.adventure.views import VIEW_PARTS, register_views
+from crabrules.oh_crab.adventure._pack_views import VIEW_PARTS, register_views
+from crabrules.oh_crab.adventure._plugin import ADVENTURE_PACK
 from crabrules.oh_crab.engine._expansion import register
-from crabrules.oh_crab.view.expansion import register as register_view_parts
+from crabrules.oh_crab.view._observe import register as register_view_parts
 
 __all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
 

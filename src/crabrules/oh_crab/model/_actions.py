@@ -16,7 +16,7 @@ turn's active crab (``state.turn.crab``). A 2-player game begins with :class:`Pl
 The names people read: cell labels, Market piles, cards and actions.
 
 A cell is labelled by its column letter and its row number, as
-:func:`~crabrules.oh_crab.view.render` prints them on the board's edges: ``a0`` is the Start
+:func:`~crabrules.oh_crab.view._render` prints them on the board's edges: ``a0`` is the Start
 row's left space, ``-1`` (the sea) is ``sea``. The Market's face-up piles are ``m1`` to
 ``m3`` and the draw pile ``draw``.
 A card is named by its content id, its main action and its special action.

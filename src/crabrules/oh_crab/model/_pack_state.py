@@ -120,7 +120,7 @@ class Spied:
     """A face-down card a player consulted with a Spy (the Selected Action).
 
     Only the spy's observation shows ``card``; the others see that they spied
-    (:data:`~crabrules.oh_crab.view.observe.HIDDEN` in place of the card). The entry
+    (:data:`~crabrules.oh_crab.view._observe.HIDDEN` in place of the card). The entry
     leaves once the card is face up (then everyone sees it).
 
     Attributes:

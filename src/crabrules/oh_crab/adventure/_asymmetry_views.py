@@ -7,15 +7,34 @@ the cards are chosen, one per crab, exactly when nobody is still choosing, and n
 happens before; a skill's frame belongs to its card's crab, and a window waits only for
 a card with a Pincer; the lasting changes of the overlay are Obstacles made of distinct standard
 spaces; what a player spied is a card still face down where they saw it.
+
+Module 4's actions and events in words.
+
+>>> from crabrules.oh_crab.model._events import SkillUsed, Spied
+>>> describe_asymmetry_event(SkillUsed(1, "orange", 1, 3, "Armoured Crab", 2))
+'orange uses the skill of Armoured Crab (2 Pincers left)'
+>>> describe_asymmetry_event(Spied(0, "red", "event", (1, 2), (-3, -3), ("", "")))
+'red spies the face-down Events of Beach tiles 2, 3'
+>>> describe_asymmetry_event(Spied(0, "red", "event", (1,), (4,), ("Shell Rain",)))
+'red spies the face-down Events of Beach tile 2: Shell Rain'
+
+Module 4 in the text picture: each crab's card and Pincers, Obstacles made, spies.
+
+Only what every player sees is drawn: while the cards are chosen, how many each player was
+dealt and whether they have chosen; then each crab's card, its Pincers (left / starting)
+and the tokens they lie on; the standard spaces made Obstacles; how many cards each player
+spied (never which).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.memo import CONFIGS_KEPT
-from crabrules.oh_crab.adventure.asymmetry import (
+from crabrules.oh_crab.adventure._asymmetry import (
     dealt_per_player,
     playable_skills,
     window_steps,
@@ -25,10 +44,36 @@ from crabrules.oh_crab.content._documents import AdventureContent, Rule
 from crabrules.oh_crab.content._pack_components import PINCER_TOKENS, tokens_for
 from crabrules.oh_crab.content._primitives import Module, Primitive
 from crabrules.oh_crab.engine._work import Rules, rules_for
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, FrameKind, Spied
+from crabrules.oh_crab.model._actions import ChooseSkills, Decline, MakeObstacle, Skill, cell_label
+from crabrules.oh_crab.model._events import (
+    ObstacleMade,
+    PincersRegenerated,
+    SkillDeclined,
+    SkillsChosen,
+    SkillsRevealed,
+    SkillUsed,
+    Spied,
+)
+from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, FrameKind
+from crabrules.oh_crab.model._pack_state import Spied as SpiedCard
 from crabrules.oh_crab.model._state import NO_CARD, Config, Phase, State
+from crabrules.oh_crab.view._observe import Observation
+from crabrules.oh_crab.view._svg import Marks, crab_space, on_board
 
-__all__ = ["check_asymmetry", "check_asymmetry_view", "skill_queues", "window_queues"]
+__all__ = [
+    "ASYMMETRY_ACTION_SENTENCES",
+    "ASYMMETRY_EVENTS",
+    "ASYMMETRY_EVENT_SENTENCES",
+    "ASYMMETRY_MARKS",
+    "asymmetry_lines",
+    "asymmetry_panel_line",
+    "check_asymmetry",
+    "check_asymmetry_view",
+    "describe_asymmetry_action",
+    "describe_asymmetry_event",
+    "skill_queues",
+    "window_queues",
+]
 
 
 def _bad(message: str) -> InvalidStateError:
@@ -165,7 +210,7 @@ def _check_spied(state: State, asymmetry: Asymmetry) -> None:
                 raise _bad("a card spied lies face down where it was seen")
 
 
-def _spied_tiles(adventure: Adventure, item: Spied) -> tuple[int, ...] | None:
+def _spied_tiles(adventure: Adventure, item: SpiedCard) -> tuple[int, ...] | None:
     """The tiles of the Events or Challenges a spied card lies at, if ``item.tile`` is one."""
     part = {"event": adventure.events, "challenge": adventure.challenges}.get(item.kind)
     if part is None or not 0 <= item.tile < len(part.tiles):
@@ -232,3 +277,176 @@ def check_asymmetry_view(view: Adventure, config: Config, player: int | None) ->
     # Dealing the view again puts each spied card back at its tile: the tile must be one.
     if any(_spied_tiles(view, item) is None for mine in asymmetry.spied for item in mine):
         raise _bad("a card spied lies at a Beach tile of the Events or Challenges in play")
+
+
+def _pincers(count: int) -> str:
+    return f"{count} Pincer{'' if count == 1 else 's'}"
+
+
+def _card_name(rules: Rules, card: int) -> str:
+    cards = rules.pack.asymmetry if rules.pack is not None else ()
+    return cards[card].name if 0 <= card < len(cards) else f"card {card}"
+
+
+def _choose_skills(action: ChooseSkills, state: State, rules: Rules, who: str) -> str:
+    if len(action.cards) == 1:
+        return f"{who} chooses the Asymmetry card {_card_name(rules, action.cards[0])}"
+    crabs = rules.crabs_of[action.player] if 0 <= action.player < rules.players else ()
+    pairs = [
+        f"{_card_name(rules, card)} for {rules.colours[crab]}"
+        for crab, card in zip(crabs, action.cards, strict=False)
+    ]
+    return f"{who} chooses the Asymmetry cards " + " and ".join(pairs)
+
+
+def _skill(action: Skill, state: State, rules: Rules, who: str) -> str:
+    adventure = state.adventure
+    asymmetry = adventure.asymmetry if adventure is not None else None
+    card = -1
+    if asymmetry is not None and 0 <= action.crab < len(asymmetry.chosen):
+        card = asymmetry.chosen[action.crab]
+    return f"{who} uses the skill of {_card_name(rules, card)}"
+
+
+def _decline(action: Decline, state: State, rules: Rules, who: str) -> str:
+    return f"{who} lets the skill pass"
+
+
+def _obstacle(action: MakeObstacle, state: State, rules: Rules, who: str) -> str:
+    return f"{who} turns {cell_label(action.cell)} into a standard Obstacle"
+
+
+#: The sentence of each Module 4 action, by its kind (``who``: the player's name).
+ASYMMETRY_ACTION_SENTENCES: dict[type, Callable[[Any, State, Rules, str], str]] = {
+    ChooseSkills: _choose_skills,
+    Skill: _skill,
+    Decline: _decline,
+    MakeObstacle: _obstacle,
+}
+
+
+def describe_asymmetry_action(
+    state: State, rules: Rules, who: str, action: ChooseSkills | Skill | Decline | MakeObstacle
+) -> str:
+    """Say what a Module 4 action does (``who``: the player's name)."""
+    return ASYMMETRY_ACTION_SENTENCES[type(action)](action, state, rules, who)
+
+
+def _spied(event: Spied) -> str:
+    what = "Events" if event.kind == "event" else "Challenges"
+    tiles = ", ".join(str(t + 1) for t in event.tiles)
+    where = f"Beach tile{'' if len(event.tiles) == 1 else 's'} {tiles}"
+    text = f"{event.colour} spies the face-down {what} of {where}"
+    if any(event.names):
+        text += ": " + ", ".join(event.names)
+    return text
+
+
+#: The sentence of each Module 4 event, by its kind.
+ASYMMETRY_EVENT_SENTENCES: dict[type, Callable[[Any], str]] = {
+    SkillsChosen: lambda event: f"{event.colour} has chosen their Asymmetry card",
+    SkillsRevealed: lambda event: "the Asymmetry cards are revealed: " + ", ".join(event.names),
+    SkillUsed: lambda event: (
+        f"{event.colour} uses the skill of {event.name} ({_pincers(event.pincers)} left)"
+    ),
+    SkillDeclined: lambda event: f"{event.colour} lets the skill of {event.name} pass",
+    PincersRegenerated: lambda event: (
+        f"{event.colour} regains a Pincer ({_pincers(event.pincers)})"
+    ),
+    Spied: _spied,
+    ObstacleMade: lambda event: (
+        f"{event.colour} turns {cell_label(event.cell)} into a standard Obstacle"
+    ),
+}
+
+#: Module 4's events.
+ASYMMETRY_EVENTS = tuple(ASYMMETRY_EVENT_SENTENCES)
+
+
+def describe_asymmetry_event(
+    event: SkillsChosen
+    | SkillsRevealed
+    | SkillUsed
+    | SkillDeclined
+    | PincersRegenerated
+    | Spied
+    | ObstacleMade,
+) -> str:
+    """Say what happened, for a Module 4 event."""
+    return ASYMMETRY_EVENT_SENTENCES[type(event)](event)
+
+
+def asymmetry_lines(state: State, rules: Rules) -> list[str]:
+    """The lines that Module 4 adds to ``render`` (none without it)."""
+    adventure = state.adventure
+    if adventure is None:
+        return []
+    lines: list[str] = []
+    lasting = adventure.overlay.lasting
+    if lasting:
+        cells = ", ".join(cell_label(change.cell) for change in lasting)
+        lines.append(f"Obstacles made of standard spaces: {cells}")
+    asymmetry = adventure.asymmetry
+    if asymmetry is None or rules.pack is None:
+        return lines
+    cards = rules.pack.asymmetry
+    lines.append("Asymmetry:")
+    for p in range(rules.players):
+        if asymmetry.choosing:
+            mine = asymmetry.offered[p]
+            status = f"choosing among {len(mine)} cards" if mine else "has chosen"
+            lines.append(f"   P{p} {rules.names[p]}: {status}")
+            continue
+        parts = []
+        for crab in rules.crabs_of[p]:
+            card = cards[asymmetry.chosen[crab]]
+            left = asymmetry.pincers[crab]
+            parts.append(
+                f"{rules.colours[crab]} {card.name} [{card.timing.value}] "
+                f"Pincers {left}/{card.pincers} on {tokens_for(left)} token(s)"
+            )
+        spied = len(asymmetry.spied[p])
+        spies = f"; spied {spied} card(s)" if spied else ""
+        lines.append(f"   P{p} {rules.names[p]}: " + "; ".join(parts) + spies)
+    return lines
+
+
+def asymmetry_panel_line(adventure: Adventure | None, rules: Rules, player: int) -> str | None:
+    """The line of a player's panel in :func:`~crabrules.oh_crab.render_svg`.
+
+    From an observation's Adventure Pack part; ``None`` without Module 4.
+    """
+    if adventure is None or adventure.asymmetry is None or rules.pack is None:
+        return None
+    asymmetry = adventure.asymmetry
+    cards = rules.pack.asymmetry
+    if asymmetry.offered[player] and any(c >= 0 for c in asymmetry.offered[player]):
+        names = ", ".join(cards[c].name for c in asymmetry.offered[player])
+        return f"Asymmetry: choosing among {names}"
+    if asymmetry.offered[player]:
+        return "Asymmetry: choosing"
+    parts = []
+    for crab in rules.crabs_of[player]:
+        card = asymmetry.chosen[crab]
+        if card < 0:
+            parts.append("chosen, hidden until all have chosen")
+        else:
+            parts.append(f"{cards[card].name} {asymmetry.pincers[crab]}/{cards[card].pincers}")
+    spied = len(asymmetry.spied[player])
+    return "skill: " + "; ".join(parts) + (f" · spied {spied}" if spied else "")
+
+
+def _obstacle_marks(action: MakeObstacle, view: Observation, count: int) -> Marks:
+    return on_board((action.cell,), count), ()
+
+
+def _skill_marks(action: Skill, view: Observation, count: int) -> Marks:
+    return crab_space(action.crab, view, count), ()
+
+
+#: The spaces a Module 4 action outlines in :func:`~crabrules.oh_crab.render_svg` as the
+#: last action, by its kind: the new Obstacle's, the skilled crab's.
+ASYMMETRY_MARKS: dict[type, Callable[[Any, Observation, int], Marks]] = {
+    MakeObstacle: _obstacle_marks,
+    Skill: _skill_marks,
+}

@@ -14,9 +14,49 @@ the order of the rest of the draw pile, or the generator.
 >>> state = apply(state, legal_actions(state, 1)[0])
 >>> observe(state, 0).planned, observe(state, 1).planned
 ((-1, -3, -1), (-1, 4, -1))
+
+The views' dispatch: a view function chosen by the kind (the class) of what it is given.
+
+Each view that treats actions, events or a state's expansion part kind by kind (the
+notation, the words, the pictures, what a player sees) is a :class:`ByKind`: a table from
+a class to the function for it, looked up once per call. The base game registers its
+kinds where it defines their functions; the Adventure Pack registers its own where
+:mod:`crabrules.oh_crab` puts the game together (the views never import the pack).
+Nothing below the lookup asks the type again.
+
+>>> def unknown(thing: object) -> str:
+...     return "something"
+>>> name = ByKind("name", unknown)
+>>> @name.on(int)
+... def _(number: int) -> str:
+...     return f"the number {number}"
+>>> name(3), name("three")
+('the number 3', 'something')
+
+How an expansion (the Adventure Pack) plugs into the views: by kind.
+
+The views (:mod:`~crabrules.oh_crab.view._observe`, :mod:`~crabrules.oh_crab.view._words`,
+:mod:`~crabrules.oh_crab.view._notation`, :mod:`~crabrules.oh_crab.view._render`,
+:mod:`~crabrules.oh_crab.view._svg`) know the base game. They dispatch on the kind of what
+they are given (a :class:`~crabrules.oh_crab.view._observe.ByKind` table): an action, an
+event, or a state's expansion part (``State.adventure``, ``None`` in a base game). The
+tables for that part are here, with ``None``'s entries: a base game never reaches the
+expansion's functions, and a part that no expansion registered is refused.
+
+The pack registers its kinds where :mod:`crabrules.oh_crab` puts the game together, and
+the :class:`ViewParts` that :mod:`~crabrules.oh_crab.view._check` calls:
+
+>>> from crabrules.oh_crab import Config
+>>> parts_for(None, Config(players=3)) is NO_VIEW_PARTS
+True
+>>> masked(None, 0) is None  # a base game: no part to mask
+True
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, Protocol, TypeVar, cast
 
 import attrs
 
@@ -30,18 +70,268 @@ from crabrules.oh_crab.engine._work import rules_for
 from crabrules.oh_crab.model._events import CardPlanned, Event, MarketCardTaken
 from crabrules.oh_crab.model._pack_state import Adventure
 from crabrules.oh_crab.model._state import MAX_PLAYERS, CardId, Config, Phase, State, Turn
-from crabrules.oh_crab.view.dispatch import ByKind
-from crabrules.oh_crab.view.expansion import dealt, masked
+
+if TYPE_CHECKING:
+    from crabrules.core.game import PlayerId
+    from crabrules.core.rng import Rng
+    from crabrules.oh_crab.content._primitives import Primitive
+    from crabrules.oh_crab.engine._work import Rules
+    from crabrules.oh_crab.model._state import Config, State
 
 __all__ = [
+    "ByKind",
     "HIDDEN",
+    "NO_VIEW_PARTS",
     "Observation",
+    "ViewParts",
+    "acting_crab",
     "deal",
+    "dealt",
     "determinize",
+    "masked",
     "observe",
     "observe_events",
+    "panel_lines",
+    "parts_for",
+    "player_lines",
+    "register",
+    "registered",
+    "required_parts",
+    "resolving_step",
     "seen_by",
+    "surprise_board",
+    "table_lines",
+    "turn_crab",
+    "turn_step",
 ]
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ByKind(Generic[P, R]):
+    """A function that passes its arguments to the one registered for its first one's class.
+
+    A class with no function registered gets ``default``. The lookup is by the exact
+    class: the actions, events and parts of Oh Crab! are final classes.
+    """
+
+    def __init__(self, name: str, default: Callable[P, R]) -> None:
+        self.name = name
+        self._default = default
+        self._table: dict[type, Callable[P, R]] = {}
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Call the function registered for the first argument's class."""
+        return self._table.get(type(args[0]), self._default)(*args, **kwargs)
+
+    def register(self, kind: type, function: Callable[..., R] | None) -> Callable[..., R] | None:
+        """Make ``function`` the one for ``kind`` (``None``: the default); return the one before.
+
+        >>> sign = ByKind("sign", lambda thing: "?")
+        >>> sign.register(int, lambda number: "+" if number >= 0 else "-") is None
+        True
+        >>> sign(-2), sign.kinds()
+        ('-', (<class 'int'>,))
+        """
+        before = self._table.get(kind)
+        if function is None:
+            self._table.pop(kind, None)
+        else:
+            self._table[kind] = cast("Callable[P, R]", function)
+        return before
+
+    def on(self, *kinds: type) -> Callable[[F], F]:
+        """A decorator that registers the function it decorates for each of ``kinds``."""
+
+        def registering(function: F) -> F:
+            for kind in kinds:
+                self.register(kind, function)
+            return function
+
+        return registering
+
+    def kinds(self) -> tuple[type, ...]:
+        """The classes with a function registered, in the order they were registered."""
+        return tuple(self._table)
+
+    def __repr__(self) -> str:
+        return f"ByKind({self.name!r}, {len(self._table)} kinds)"
+
+
+class ViewParts(Protocol):
+    """What an expansion adds to the checks, for its part of a state (``State.adventure``).
+
+    Each method is called only for a state, observation or config that has the part.
+    """
+
+    def check_state(self, state: State) -> None:
+        """Refuse a state whose part the rules could not reach (or that lacks it).
+
+        Raises:
+            InvalidStateError: saying what is wrong.
+        """
+        ...
+
+    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+        """Refuse the shape of an observed part before it is dealt again.
+
+        Raises:
+            InvalidStateError: saying what is wrong.
+        """
+        ...
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """The step queues a turn may hold besides the base game's (the state check)."""
+        ...
+
+
+_registered: list[ViewParts] = []
+
+
+def register(parts: ViewParts | None) -> ViewParts | None:
+    """Make ``parts`` the expansion's checks; return the ones before (``None``: none).
+
+    Like :func:`crabrules.oh_crab.engine._expansion.register`, for the views.
+
+    >>> before = register(None)
+    >>> registered() is None
+    True
+    >>> register(before) is None
+    True
+    """
+    before = registered()
+    _registered[:] = [] if parts is None else [parts]
+    return before
+
+
+def registered() -> ViewParts | None:
+    """The registered view parts, ``None`` when no expansion is registered."""
+    return _registered[0] if _registered else None
+
+
+class _NoViewParts:
+    """The checks of a base game's part (none): nothing to refuse, no queue to add."""
+
+    def check_state(self, state: State) -> None:
+        """Nothing to refuse."""
+
+    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+        """Nothing to refuse."""
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """No queue."""
+        return frozenset()
+
+
+#: The view parts of a base game: no modules and no expansion part.
+NO_VIEW_PARTS: ViewParts = _NoViewParts()
+
+
+def parts_for(part: Adventure | None, config: Config) -> ViewParts:
+    """The view parts that check a state's or an observation's expansion ``part``.
+
+    :data:`NO_VIEW_PARTS` for a base game (no part, no modules), else the registered
+    ones, which also refuse a part without modules or modules without a part.
+
+    Raises:
+        InvalidStateError: a part or modules, and no expansion is registered to read them.
+    """
+    if part is None and not config.modules:
+        return NO_VIEW_PARTS
+    return required_parts()
+
+
+def required_parts() -> ViewParts:
+    """The registered view parts, for a state or observation that has an expansion's part.
+
+    Raises:
+        InvalidStateError: no expansion is registered to read that part.
+    """
+    parts = registered()
+    if parts is None:
+        raise InvalidStateError("adventure: no expansion is registered to read this part")
+    return parts
+
+
+def _unregistered(part: object, *args: object) -> Any:
+    raise InvalidStateError("adventure: no expansion is registered to read this part")
+
+
+# A state's or an observation's expansion part: None in a base game. (The tables' types
+# are casts, not annotations: the API pages show each table's name and value.)
+_Part = Adventure | None
+
+#: ``player``'s view of the part (``None``: a spectator's), for ``observe``.
+masked = cast("ByKind[[_Part, PlayerId | None], _Part]", ByKind("masked", _unregistered))
+
+#: The part with what its observation hides dealt again from the generator, and the
+#: generator after, for ``determinize`` (an :class:`InvalidStateError` for an impossible
+#: view).
+dealt = cast(
+    "ByKind[[_Part, Config, Rules, PlayerId | None, Rng], tuple[_Part, Rng]]",
+    ByKind("dealt", _unregistered),
+)
+
+#: The lines ``render`` prints after the players' (rule changes, skills).
+player_lines = cast(
+    "ByKind[[_Part, State, Rules], list[str]]", ByKind("player lines", _unregistered)
+)
+
+#: The lines of the part's components, for a state or an observation: ``render`` prints
+#: them after the turn, ``render_svg`` in its panel.
+table_lines = cast(
+    "ByKind[[_Part, State | Observation, Rules], list[str]]", ByKind("table lines", _unregistered)
+)
+
+#: The lines an observed part adds to a player's panel in ``render_svg``.
+panel_lines = cast("ByKind[[_Part, Rules, int], list[str]]", ByKind("panel lines", _unregistered))
+
+#: Per cell, the Surprise token lying face down there or ``-1`` (none); empty without
+#: Surprises. ``render`` drops a taken token's ``?``, ``render_svg`` draws those lying.
+surprise_board = cast("ByKind[[_Part], tuple[int, ...]]", ByKind("surprise board", _unregistered))
+
+#: The crab ``player``'s actions move now (-1: no such player): the Adventure Pack's top
+#: frame's when it is theirs, else :func:`turn_crab`.
+acting_crab = cast("ByKind[[_Part, State, int], int]", ByKind("acting crab", _unregistered))
+
+#: The step being resolved: the Adventure Pack's top frame's, else :func:`turn_step`.
+resolving_step = cast(
+    "ByKind[[_Part, State], Primitive | None]", ByKind("resolving step", _unregistered)
+)
+
+
+def turn_crab(state: State, player: int) -> int:
+    """The crab ``player``'s actions move in the turn (-1: no player of the game).
+
+    The turn's active crab in their turn, else their first crab (with one crab each,
+    simply theirs).
+    """
+    turn = state.turn
+    if turn is not None and turn.crab >= 0 and state.current == player:
+        return turn.crab
+    crabs_of = rules_for(state.config).crabs_of
+    return crabs_of[player][0] if 0 <= player < len(crabs_of) else -1
+
+
+def turn_step(state: State) -> Primitive | None:
+    """The turn's step being resolved, if any."""
+    return state.turn.queue[0] if state.turn is not None and state.turn.queue else None
+
+
+# A base game has no part: nothing to mask, deal or draw; the turn acts.
+_NO_PART = type(None)
+masked.register(_NO_PART, lambda part, player: None)
+dealt.register(_NO_PART, lambda part, config, rules, player, rng: (None, rng))
+player_lines.register(_NO_PART, lambda part, state, rules: [])
+table_lines.register(_NO_PART, lambda part, view, rules: [])
+panel_lines.register(_NO_PART, lambda part, rules, player: [])
+surprise_board.register(_NO_PART, lambda part: ())
+acting_crab.register(_NO_PART, lambda part, state, player: turn_crab(state, player))
+resolving_step.register(_NO_PART, lambda part, state: turn_step(state))
+
 
 #: ``Observation.planned`` for another player's face-down card.
 HIDDEN: CardId = -3
@@ -80,7 +370,7 @@ class Observation(DisplaysAsSvg):
             there, top first (the last :attr:`State.draw_seen` cards of the pile).
         turn: the turn in progress.
         adventure: the Adventure Pack as the viewer sees it
-            (:data:`~crabrules.oh_crab.view.expansion.masked`), ``None`` without modules.
+            (:data:`~crabrules.oh_crab.view._observe.masked`), ``None`` without modules.
     """
 
     player: PlayerId | None

@@ -1,4 +1,38 @@
-"""Revealing a due Event (Module 2) and announcing a due Challenge (Module 3).
+"""What a crab's arrival triggers: a Surprise flipped, a border's card due.
+
+:func:`crab_entered` runs on every entry of a crab into a space, however it got there (its
+own moves, pushes, Seagull!, swaps, Water Currents), once Adventure Pack modules are in
+play; :func:`border_crossed` then, if the crab changed tiles (the pack's handlers of the
+engine's named moments, :class:`~crabrules.oh_crab.engine._expansion.Moments`).
+
+- **Surprise** (Module 1): the token on the space is flipped for the crab's owner. An
+  immediate token's steps become a :class:`~crabrules.oh_crab.model._pack_state.Frame` of
+  theirs, resolved before anything else happens, even in another player's turn; a Treasure
+  to keep goes to them. A Waste of "All's well that ends well..." does nothing.
+- **Borders** (Modules 2 and 3): crossing a Beach tile's upper border makes its Challenge
+  due, its lower border its Event, the first time only; the active player must reveal them
+  during their turn (:attr:`~crabrules.oh_crab.model._pack_state.Adventure.due`).
+
+Decisions that come first, maybe out of turn: the frames' stack.
+
+A :class:`~crabrules.oh_crab.model._pack_state.Frame` holds steps that one player resolves
+now, before the turn goes on: a Surprise flipped by a crab pushed in another player's turn
+belongs to the crab's owner ("even during another player's turn"), a first place's reward
+to each winner, an immediate Event's part to each player it targets. While the top frame
+waits for a choice, its player is the one active player (:func:`frame_player`) and its
+step's options are the legal actions (:func:`frame_options`); the turn waits beneath.
+
+The frames sit on the working copy's one stack of decisions
+(:attr:`~crabrules.oh_crab.engine._work.Work.decisions`), above the turn's own; in the
+state they are ``Adventure.frames``, the last first. A frame pushed while another
+resolves (a token flipped by a Treasure's move) comes first. The engine resolves the top
+decision with the very code of a turn's actions (:mod:`crabrules.oh_crab.engine._effects`),
+and drops it once it has no step left (:func:`run_in_frame`, :func:`settle`). Head Down!
+holds in a frame only for the turn's own active crab.
+
+This is also how Module 4 opens a *window*: a frame whose step offers a skill or a pass.
+
+Revealing a due Event (Module 2) and announcing a due Challenge (Module 3).
 
 :func:`reveal_due` resolves the first card of
 :attr:`~crabrules.oh_crab.model._pack_state.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
@@ -20,23 +54,196 @@ before the Event, and the Event's targets are taken after them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content._documents import Measure, Target
-from crabrules.oh_crab.content._primitives import Primitive
-from crabrules.oh_crab.engine._effects import advance
-from crabrules.oh_crab.engine._tables import Tables
+from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.content._documents import Measure, Target, TokenKind
+from crabrules.oh_crab.content._primitives import Primitive, Variant
+from crabrules.oh_crab.engine._effects import advance, resolve, step_options
+from crabrules.oh_crab.engine._expansion import ActionRule
+from crabrules.oh_crab.engine._tables import Tables, rules_of
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
+from crabrules.oh_crab.model._actions import Action
 from crabrules.oh_crab.model._events import (
+    CardDue,
     ChallengeResolved,
     ChallengeRevealed,
     EventEnded,
     EventRevealed,
+    SurpriseFlipped,
 )
-from crabrules.oh_crab.model._pack_state import NONE, Due, DueKind, Frame, FrameKind
+from crabrules.oh_crab.model._pack_state import NONE, Due, DueKind, Frame, FrameKind, Surprises
+from crabrules.oh_crab.model._state import State
 
-__all__ = ["crab_of", "measure", "reveal", "reveal_due", "reveal_steps", "targets"]
+__all__ = [
+    "border_crossed",
+    "crab_entered",
+    "crab_of",
+    "frame_options",
+    "frame_player",
+    "in_order",
+    "measure",
+    "reveal",
+    "reveal_due",
+    "reveal_steps",
+    "run_in_frame",
+    "settle",
+    "targets",
+]
+
+
+def frame_player(state: State) -> PlayerId | None:
+    """The player whose frame waits for a choice, or ``None``."""
+    adventure = state.adventure
+    if adventure is None or not adventure.frames:
+        return None
+    return adventure.frames[-1].player
+
+
+def frame_options(state: State) -> list[Action]:
+    """The options of the top frame's step."""
+    assert state.adventure is not None
+    frame = state.adventure.frames[-1]
+    turn = state.turn
+    head_down = turn is not None and turn.head_down and turn.crab == frame.crab
+    return step_options(
+        rules_of(state),
+        state,
+        frame.crab,
+        frame.queue[0],
+        head_down=head_down,
+        crabs_left=frame.crabs_left,
+    )
+
+
+def run_in_frame(work: Work, rule: ActionRule[Any], action: Action) -> None:
+    """Apply ``action`` (of ``rule``), the choice of the top frame, then settle what follows."""
+    _resolve_top(work, lambda: resolve(work, rule, action))
+    settle(work)
+
+
+def settle(work: Work) -> None:
+    """Resolve the frames' steps that need no choice, top first, and resume the turn.
+
+    Stops at the first frame that waits for a choice; with no frame left, the turn's own
+    decision goes on.
+    """
+    while work.frames_wait():
+        if _resolve_top(work, lambda: advance(work)):
+            return
+    if work.in_turn:
+        advance(work)
+        in_order(work, 1)  # what the turn's steps pushed: first come, first served
+
+
+def in_order(work: Work, start: int) -> None:
+    """The decisions pushed from ``start`` on resolve in the order they were pushed.
+
+    Frames pushed by one step (the active crab's token, then those of the crabs it pushed;
+    each winner of a Challenge) resolve first come, first served; the stack puts them all
+    above the decision that pushed them.
+    """
+    decisions = work.decisions
+    if len(decisions) > start + 1:  # a single decision is in order already
+        decisions[start:] = decisions[start:][::-1]
+
+
+def _resolve_top(work: Work, run: Callable[[], object]) -> bool:
+    """Run ``run`` on the top frame; drop it once done. True: it waits for a choice."""
+    decision = work.decision
+    above = len(work.decisions)
+    run()
+    in_order(work, above)
+    pushed = len(work.decisions) > above
+    if decision.queue:
+        # A frame pushed above this one comes first: the loop goes on with it.
+        return not pushed
+    del work.decisions[above - 1]
+    return False
+
+
+def crab_entered(work: Work, crab: int, dest: Cell) -> None:
+    """``crab`` entered ``dest``: flip the Surprise there, if any."""
+    adventure = work.adventure
+    assert adventure is not None
+    if dest >= 0 and adventure.surprises is not None and adventure.surprises.board[dest] != NONE:
+        _flip(work, crab, dest)
+
+
+def border_crossed(work: Work, low: int, high: int) -> None:
+    """Crabs crossed the borders between tiles ``low`` and ``high``: note the cards due."""
+    adventure = work.adventure
+    assert adventure is not None
+    if adventure.events is not None or adventure.challenges is not None:
+        _crossed(work, low, high)
+
+
+def _flip(work: Work, crab: int, cell: Cell) -> None:
+    adventure = work.adventure
+    assert adventure is not None
+    assert adventure.surprises is not None
+    surprises = adventure.surprises
+    pack = work.rules.pack
+    assert pack is not None
+    token = surprises.board[cell]
+    info = pack.surprises[token]
+    player = work.rules.owners[crab]
+    board = list(surprises.board)
+    board[cell] = NONE
+    waste = info.kind is TokenKind.WASTE
+    empty = waste and Variant.ALLS_WELL in work.config.variants
+    found = surprises.wastes_found
+    if waste:
+        beach = work.rules.tile_of[cell] - 1
+        found = tuple(n + (k == beach) for k, n in enumerate(found))
+    kept = surprises.kept
+    gone = surprises.gone
+    if info.immediate:
+        gone = tuple(sorted((*gone, token)))
+        if not empty:
+            work.push_frame(Frame(FrameKind.SURPRISE, token, player, crab, info.steps))
+    else:
+        kept = tuple(tuple(sorted((*k, token))) if p == player else k for p, k in enumerate(kept))
+    work.change_adventure(surprises=Surprises(tuple(board), surprises.box, kept, gone, found))
+    if work.events is not None:
+        name = work.rules.names[player]
+        work.events.append(
+            SurpriseFlipped(
+                player, name, crab, cell, token, info.name, waste, not info.immediate, empty
+            )
+        )
+
+
+def _crossed(work: Work, low: int, high: int) -> None:
+    """Crabs crossed the borders between tiles ``low`` and ``high`` (board indices)."""
+    adventure = work.adventure
+    assert adventure is not None
+    beaches = len(work.rules.layout.board) - 2
+    due = list(adventure.due)
+    for k in range(low, high):
+        # The border between tile k and tile k + 1: the upper border of Beach k - 1 (the
+        # tile being left) and the lower border of Beach k. The Challenge comes first.
+        if 1 <= k <= beaches and adventure.challenges is not None:
+            _note(due, adventure.challenges.tiles[k - 1], Due(DueKind.CHALLENGE, k - 1))
+        if k + 1 <= beaches and adventure.events is not None:
+            _note(due, adventure.events.tiles[k], Due(DueKind.EVENT, k))
+    if len(due) != len(adventure.due):
+        if work.events is not None:
+            player = work.current
+            name = work.rules.names[player]
+            work.events.extend(
+                CardDue(player, name, d.kind.value, d.tile) for d in due[len(adventure.due) :]
+            )
+        work.change_adventure(due=tuple(due))
+
+
+def _note(due: list[Due], card: int, item: Due) -> None:
+    if card != NONE and item not in due:
+        due.append(item)
 
 
 def reveal_steps(due: tuple[Due, ...]) -> tuple[Primitive, ...]:

@@ -3,7 +3,7 @@
 Players are named by their crab's colour (a 2-player team by both, ``red+orange``, and
 by its active crab's colour for what that crab does), cards by their id and actions (see
 :func:`~crabrules.oh_crab.model._actions.card_names`), spaces by the labels
-:func:`~crabrules.oh_crab.view.render` prints on the board's edges (``c4``: column c, row 4).
+:func:`~crabrules.oh_crab.view._render` prints on the board's edges (``c4``: column c, row 4).
 
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> state = initial_state(Config(players=3), seed=7)
@@ -84,8 +84,8 @@ from crabrules.oh_crab.model._events import (
 )
 from crabrules.oh_crab.model._state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
-from crabrules.oh_crab.view import expansion
-from crabrules.oh_crab.view.dispatch import ByKind
+from crabrules.oh_crab.view import _observe as expansion
+from crabrules.oh_crab.view._observe import ByKind
 
 __all__ = [
     "ENDINGS",

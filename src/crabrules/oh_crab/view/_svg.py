@@ -43,10 +43,8 @@ from crabrules.oh_crab.model._actions import (
     cell_label,
 )
 from crabrules.oh_crab.model._state import State
-from crabrules.oh_crab.view.dispatch import ByKind
-from crabrules.oh_crab.view.expansion import surprise_board
-from crabrules.oh_crab.view.observe import Observation, observe
-from crabrules.oh_crab.view.svg_panel import Placed, draw_panel, panel_blocks, place_blocks
+from crabrules.oh_crab.view._observe import ByKind, Observation, observe, surprise_board
+from crabrules.oh_crab.view._render import Placed, draw_panel, panel_blocks, place_blocks
 
 __all__ = ["crab_space", "marked_by", "on_board", "render_svg"]
 
@@ -75,7 +73,7 @@ def render_svg(
     """Draw the board and every player's panel as the observation's viewer sees them.
 
     Args:
-        position: an :class:`~crabrules.oh_crab.view.observe.Observation`, or a
+        position: an :class:`~crabrules.oh_crab.view._observe.Observation`, or a
             :class:`~crabrules.oh_crab.State`, drawn as ``observe(state, None)`` so that
             no Hand is ever drawn by accident.
         size: the picture's width in pixels; the height follows the board's length and

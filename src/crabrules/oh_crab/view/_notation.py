@@ -4,10 +4,10 @@ An action is written as the player's colour, a colon, a verb and its arguments (
 2-player mode, the colour of the crab that acts: the active crab in a turn, else the
 player's first crab; either of a player's colours, or their team name ``red+orange``, is
 read as that player). Spaces
-are the labels :func:`~crabrules.oh_crab.view.render` prints on the board's edges (column
+are the labels :func:`~crabrules.oh_crab.view._render` prints on the board's edges (column
 letter, row number: ``c4``; ``sea``); cards their content ids (``red-2``, ``a07``);
 Market piles ``m1``-``m3``, ``draw`` or ``none``; crabs their colours; an action of the
-turn ``source:name`` as :func:`~crabrules.oh_crab.view.render` lists them (``main:move_forward``,
+turn ``source:name`` as :func:`~crabrules.oh_crab.view._render` lists them (``main:move_forward``,
 ``special:faster``, ``cook:move_diagonal``, ``tile:Ba``; ``/2`` for a second one alike).
 
 =====================  ===============================================================
@@ -88,8 +88,8 @@ from crabrules.oh_crab.model._actions import (
 )
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, State
 from crabrules.oh_crab.rules import check_legal
-from crabrules.oh_crab.view import expansion
-from crabrules.oh_crab.view.dispatch import ByKind
+from crabrules.oh_crab.view import _observe as expansion
+from crabrules.oh_crab.view._observe import ByKind
 
 __all__ = [
     "Arguments",

@@ -41,8 +41,7 @@ from crabrules.oh_crab.model._state import (
     State,
     Turn,
 )
-from crabrules.oh_crab.view.expansion import parts_for
-from crabrules.oh_crab.view.observe import HIDDEN, Observation, deal, observe
+from crabrules.oh_crab.view._observe import HIDDEN, Observation, deal, observe, parts_for
 
 __all__ = ["check_observation", "check_state"]
 
