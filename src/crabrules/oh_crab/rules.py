@@ -16,6 +16,16 @@ actions are its step's options. Otherwise :class:`UseTreasure` (by token) follow
 :class:`Use`; while a card is due, :class:`Reveal` follows them, then :class:`Shortcut`,
 and the turn cannot end; a turn that ended with a card due (``Stage.ENDING``) offers
 :class:`Reveal` alone.
+
+What Oh Crab! tells search agents: each player's share of their crabs' way to the sea.
+
+A crab counts the rows it has come from the land (one on the first row), and a crab in
+the sea counts far more than any row, since only the sea wins; a player's crabs (two in
+the 2-player mode) add up. Before any crab is placed, the shares are even.
+
+>>> from crabrules import oh_crab
+>>> lead(oh_crab.initial_state(oh_crab.Config(players=2), seed=1))
+(0.5, 0.5)
 """
 
 from __future__ import annotations
@@ -25,9 +35,16 @@ import enum
 import crabrules.oh_crab.engine.actions._table as engine
 from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, NotYourTurnError
-from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
+from crabrules.core.game import (
+    Outcome,
+    PlayerId,
+    SearchHints,
+    check_config,
+    check_viewer,
+    not_a_state,
+)
 from crabrules.core.rng import Rng, resolve_seed
-from crabrules.oh_crab.content._components import NOWHERE, SEA
+from crabrules.oh_crab.content._components import COLUMNS, NOWHERE, SEA, Cell
 from crabrules.oh_crab.content._loading import get_content
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import refill
@@ -43,6 +60,7 @@ from crabrules.oh_crab.model._events import (
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Config, Phase, State
 
 __all__ = [
+    "SEARCH",
     "Termination",
     "active_players",
     "apply",
@@ -50,6 +68,7 @@ __all__ = [
     "check_legal",
     "initial_state",
     "is_terminal",
+    "lead",
     "legal_actions",
     "num_players",
     "outcome",
@@ -322,3 +341,30 @@ def decide_winners(
     if len(contenders) > 1:
         reason = Termination.JOINT_WINNERS
     return frozenset(contenders), reason
+
+
+#: What a crab in the sea counts, against one a row on the board.
+SEA_ROWS = 100
+
+
+def _rows_come(cell: Cell) -> int:
+    """Rows from the land: 1 on the first row, ..., and 0 for a crab not yet placed."""
+    if cell == SEA:
+        return SEA_ROWS
+    return cell // COLUMNS + 1 if cell >= 0 else 0
+
+
+def lead(state: State) -> tuple[float, ...]:
+    """Each player's share of the rows their crabs have come (see the module)."""
+    come = [
+        sum(_rows_come(state.crabs[c]) for c in crabs)
+        for crabs in rules_for(state.config).crabs_of
+    ]
+    total = sum(come)
+    if not total:
+        return (1 / len(come),) * len(come)
+    return tuple(rows / total for rows in come)
+
+
+#: A rollout of 40 actions is about a round; the rows come judge the position it reaches.
+SEARCH = SearchHints(lead=lead, rollout_depth=40)
