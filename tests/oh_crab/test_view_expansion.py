@@ -36,9 +36,9 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab import view as view_package
 from crabrules.oh_crab.adventure._pack_views import register_views
 from crabrules.oh_crab.model import _pack_events as adventure_events
+from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._check import check_observation
-from crabrules.oh_crab.view._observe import ByKind
 
 #: The kinds the pack adds: its actions, its events and its part of a state.
 PACK_KINDS: frozenset[type] = frozenset(

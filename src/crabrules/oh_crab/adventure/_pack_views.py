@@ -1,7 +1,7 @@
 """The Adventure Pack in the views: its kinds of actions, events and state part, registered.
 
 The views dispatch on the kind of what they are given
-(:class:`~crabrules.oh_crab.view._observe.ByKind`). :func:`register_views` adds the pack's
+(:class:`~crabrules.oh_crab.view.ByKind`). :func:`register_views` adds the pack's
 kinds to each table: what players see of it (:mod:`~crabrules.oh_crab.adventure._pack_check`),
 its pictures, words and notation (here), and Module 4's
 (:mod:`~crabrules.oh_crab.adventure._asymmetry_views`); and it registers :data:`VIEW_PARTS`,

@@ -88,8 +88,8 @@ from crabrules.oh_crab.model._actions import (
 )
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, State
 from crabrules.oh_crab.rules import check_legal
+from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
-from crabrules.oh_crab.view._observe import ByKind
 
 __all__ = [
     "Arguments",

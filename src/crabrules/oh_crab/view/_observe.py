@@ -15,30 +15,12 @@ the order of the rest of the draw pile, or the generator.
 >>> observe(state, 0).planned, observe(state, 1).planned
 ((-1, -3, -1), (-1, 4, -1))
 
-The views' dispatch: a view function chosen by the kind (the class) of what it is given.
-
-Each view that treats actions, events or a state's expansion part kind by kind (the
-notation, the words, the pictures, what a player sees) is a :class:`ByKind`: a table from
-a class to the function for it, looked up once per call. The base game registers its
-kinds where it defines their functions; the Adventure Pack registers its own where
-:mod:`crabrules.oh_crab` puts the game together (the views never import the pack).
-Nothing below the lookup asks the type again.
-
->>> def unknown(thing: object) -> str:
-...     return "something"
->>> name = ByKind("name", unknown)
->>> @name.on(int)
-... def _(number: int) -> str:
-...     return f"the number {number}"
->>> name(3), name("three")
-('the number 3', 'something')
-
 How an expansion (the Adventure Pack) plugs into the views: by kind.
 
 The views (:mod:`~crabrules.oh_crab.view._observe`, :mod:`~crabrules.oh_crab.view._words`,
 :mod:`~crabrules.oh_crab.view._notation`, :mod:`~crabrules.oh_crab.view._render`,
 :mod:`~crabrules.oh_crab.view._svg`) know the base game. They dispatch on the kind of what
-they are given (a :class:`~crabrules.oh_crab.view._observe.ByKind` table): an action, an
+they are given (a :class:`~crabrules.oh_crab.view.ByKind` table): an action, an
 event, or a state's expansion part (``State.adventure``, ``None`` in a base game). The
 tables for that part are here, with ``None``'s entries: a base game never reaches the
 expansion's functions, and a part that no expansion registered is refused.
@@ -55,8 +37,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, ParamSpec, Protocol, TypeVar, cast
+from typing import Any, Protocol, cast
 
 import attrs
 
@@ -66,20 +47,14 @@ from crabrules.core.events import check_events
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.engine._work import rules_for
+from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.engine._work import Rules, rules_for
 from crabrules.oh_crab.model._events import CardPlanned, Event, MarketCardTaken
 from crabrules.oh_crab.model._pack_state import Adventure
 from crabrules.oh_crab.model._state import MAX_PLAYERS, CardId, Config, Phase, State, Turn
-
-if TYPE_CHECKING:
-    from crabrules.core.game import PlayerId
-    from crabrules.core.rng import Rng
-    from crabrules.oh_crab.content._primitives import Primitive
-    from crabrules.oh_crab.engine._work import Rules
-    from crabrules.oh_crab.model._state import Config, State
+from crabrules.oh_crab.view import ByKind
 
 __all__ = [
-    "ByKind",
     "HIDDEN",
     "NO_VIEW_PARTS",
     "Observation",
@@ -104,61 +79,6 @@ __all__ = [
     "turn_crab",
     "turn_step",
 ]
-
-
-P = ParamSpec("P")
-R = TypeVar("R")
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-class ByKind(Generic[P, R]):
-    """A function that passes its arguments to the one registered for its first one's class.
-
-    A class with no function registered gets ``default``. The lookup is by the exact
-    class: the actions, events and parts of Oh Crab! are final classes.
-    """
-
-    def __init__(self, name: str, default: Callable[P, R]) -> None:
-        self.name = name
-        self._default = default
-        self._table: dict[type, Callable[P, R]] = {}
-
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        """Call the function registered for the first argument's class."""
-        return self._table.get(type(args[0]), self._default)(*args, **kwargs)
-
-    def register(self, kind: type, function: Callable[..., R] | None) -> Callable[..., R] | None:
-        """Make ``function`` the one for ``kind`` (``None``: the default); return the one before.
-
-        >>> sign = ByKind("sign", lambda thing: "?")
-        >>> sign.register(int, lambda number: "+" if number >= 0 else "-") is None
-        True
-        >>> sign(-2), sign.kinds()
-        ('-', (<class 'int'>,))
-        """
-        before = self._table.get(kind)
-        if function is None:
-            self._table.pop(kind, None)
-        else:
-            self._table[kind] = cast("Callable[P, R]", function)
-        return before
-
-    def on(self, *kinds: type) -> Callable[[F], F]:
-        """A decorator that registers the function it decorates for each of ``kinds``."""
-
-        def registering(function: F) -> F:
-            for kind in kinds:
-                self.register(kind, function)
-            return function
-
-        return registering
-
-    def kinds(self) -> tuple[type, ...]:
-        """The classes with a function registered, in the order they were registered."""
-        return tuple(self._table)
-
-    def __repr__(self) -> str:
-        return f"ByKind({self.name!r}, {len(self._table)} kinds)"
 
 
 class ViewParts(Protocol):

@@ -43,7 +43,8 @@ from crabrules.oh_crab.model._actions import (
     cell_label,
 )
 from crabrules.oh_crab.model._state import State
-from crabrules.oh_crab.view._observe import ByKind, Observation, observe, surprise_board
+from crabrules.oh_crab.view import ByKind
+from crabrules.oh_crab.view._observe import Observation, observe, surprise_board
 from crabrules.oh_crab.view._render import Placed, draw_panel, panel_blocks, place_blocks
 
 __all__ = ["crab_space", "marked_by", "on_board", "render_svg"]

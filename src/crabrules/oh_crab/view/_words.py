@@ -84,8 +84,8 @@ from crabrules.oh_crab.model._events import (
 )
 from crabrules.oh_crab.model._state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
+from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
-from crabrules.oh_crab.view._observe import ByKind
 
 __all__ = [
     "ENDINGS",
