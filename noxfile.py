@@ -147,7 +147,7 @@ def fuzz(session: nox.Session) -> None:
     # Oh Crab!'s Module 4 invariants on 1,000 random games per player count (issue 13).
     session.run(
         "pytest",
-        "tests/oh_crab/test_asymmetry_games.py",
+        "tests/oh_crab/adventure/test_asymmetry_games.py",
         "-k",
         "invariant",
         "-p",

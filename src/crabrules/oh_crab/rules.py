@@ -1,4 +1,6 @@
-"""Setting up, the legal actions, applying them, and how the game ends.
+"""Setting up, the legal actions, applying them, how the game ends, and hints for search.
+
+Setting up, the legal actions, applying them, and how the game ends.
 
 The order of :func:`legal_actions` is fixed. While the crabs are placed (2-player
 setup): :class:`Place` by crab, then Start space. In the planning phase: each planning

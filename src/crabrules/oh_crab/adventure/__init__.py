@@ -3,12 +3,10 @@
 How a module plugs in (see the docs page "Oh Crab!: the Adventure Pack" for the whole
 story): its name in :class:`~crabrules.oh_crab.content._primitives.Module`; its tokens and
 cards in :mod:`~crabrules.oh_crab.content._documents`; its part of the state in
-:mod:`~crabrules.oh_crab.model._pack_state`; its setup in
-:mod:`~crabrules.oh_crab.adventure._plugin`; its effects as
-:class:`~crabrules.oh_crab.content._primitives.Primitive` steps resolved in frames
-(:mod:`~crabrules.oh_crab.adventure._triggers`); its rule changes in the overlay
-(:mod:`~crabrules.oh_crab.adventure._plugin`); its triggers in
-:mod:`~crabrules.oh_crab.adventure._triggers`; what players see of it in
+:mod:`~crabrules.oh_crab.model._pack_state`; its setup and its rule changes (the
+overlay) in :mod:`~crabrules.oh_crab.adventure._plugin`; its effects as
+:class:`~crabrules.oh_crab.content._primitives.Primitive` steps resolved in frames, and
+its triggers, in :mod:`~crabrules.oh_crab.adventure._triggers`; what players see of it in
 :mod:`~crabrules.oh_crab.adventure._pack_check`.
 
 The engine never imports this package: :func:`plug_in` registers the pack's

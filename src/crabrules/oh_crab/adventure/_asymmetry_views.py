@@ -1,4 +1,6 @@
-"""The state check of Module 4's part, and the queues its skills can leave.
+"""Module 4 (Asymmetry) in the checks, the words and the pictures.
+
+The state check of Module 4's part, and the queues its skills can leave.
 
 Every Asymmetry card lies in exactly one place (dealt and not chosen yet, on a crab, or in
 the box); only playable cards are dealt, as many as the setup deals; a card's Pincers are

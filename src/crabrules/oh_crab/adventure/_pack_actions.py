@@ -1,4 +1,6 @@
-"""The Adventure Pack's own action kinds, as rules of the engine's table.
+"""The Adventure Pack's own action kinds, its Treasures, Rewards and skills.
+
+The Adventure Pack's own action kinds, as rules of the engine's table.
 
 Each kind's refusal and play, side by side; :mod:`~crabrules.oh_crab.adventure._plugin`
 adds them to the engine's table (:mod:`~crabrules.oh_crab.engine.actions._table`) when the

@@ -1,4 +1,6 @@
-"""The Adventure Pack in the views: its kinds of actions, events and state part, registered.
+"""The Adventure Pack in the views: its words, notation and pictures, registered.
+
+The Adventure Pack in the views: its kinds of actions, events and state part, registered.
 
 The views dispatch on the kind of what they are given
 (:class:`~crabrules.oh_crab.view.ByKind`). :func:`register_views` adds the pack's

@@ -1,4 +1,6 @@
-"""The Adventure Pack as the engine's :class:`~crabrules.oh_crab.engine._expansion.Expansion`.
+"""The Adventure Pack's hooks, its setup and the rules overlay it keeps.
+
+The Adventure Pack as the engine's :class:`~crabrules.oh_crab.engine._expansion.Expansion`.
 
 Each hook hands the moment to the part of the pack that knows its rules: the setup and the
 rules overlay (here), the frames, what an arrival triggers and the due cards

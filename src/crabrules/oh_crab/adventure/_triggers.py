@@ -1,4 +1,6 @@
-"""What a crab's arrival triggers: a Surprise flipped, a border's card due.
+"""What a crab's moves trigger, the frames that resolve it, and the cards due revealed.
+
+What a crab's arrival triggers: a Surprise flipped, a border's card due.
 
 :func:`crab_entered` runs on every entry of a crab into a space, however it got there (its
 own moves, pushes, Seagull!, swaps, Water Currents), once Adventure Pack modules are in

@@ -1,4 +1,6 @@
-"""What is printed on Oh Crab!'s components: spaces, tile sides, cards and scenarios.
+"""What is printed on the components, and the board they make.
+
+What is printed on Oh Crab!'s components: spaces, tile sides, cards and scenarios.
 
 These are the checked, frozen content classes; :mod:`crabrules.oh_crab.content._loading`
 reads them from the content files.

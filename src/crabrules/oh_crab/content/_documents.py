@@ -1,4 +1,6 @@
-r"""The shapes of the three content documents, as cattrs structures them before checking.
+r"""The content documents' shapes, and the Adventure Pack's document read and checked.
+
+The shapes of the three content documents, as cattrs structures them before checking.
 
 Each class is one JSON object of ``board.json``, ``cards.json`` or ``tokens.json``;
 :mod:`crabrules.oh_crab.content._loading` turns them into the checked content classes.

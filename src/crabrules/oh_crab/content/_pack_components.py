@@ -1,4 +1,6 @@
-"""The Adventure Pack's tokens and cards as values, as its document is read into.
+"""The Adventure Pack's tokens and cards as values, Module 4's Asymmetry cards included.
+
+The Adventure Pack's tokens and cards as values, as its document is read into.
 
 Surprise tokens (:class:`SurpriseToken`), Event cards (:class:`EventCard`, their targets,
 :class:`Part` and :class:`RuleChange`), Challenges (:class:`Challenge` and the

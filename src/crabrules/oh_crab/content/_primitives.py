@@ -1,4 +1,6 @@
-"""The named effect primitives that content data composes, each implemented once in code.
+"""The steps content is written in, the pack's modules, and how documents name them.
+
+The named effect primitives that content data composes, each implemented once in code.
 
 A special action or an Additional Action tile is written in the content files as a list of
 steps, each the value of a :class:`Primitive`; :mod:`crabrules.oh_crab.engine._effects` implements

@@ -2,16 +2,14 @@
 
 :func:`~crabrules.oh_crab.engine.actions._table.apply` copies the state into a
 :class:`~crabrules.oh_crab.engine._work.Work`, plays the action by its kind's rule
-(:mod:`~crabrules.oh_crab.engine.actions`: each family's options, refusal and play, and
-the table from kind to rule), runs its steps
+(:mod:`~crabrules.oh_crab.engine.actions`: each family's options, refusal and play, the
+table from kind to rule, and why an action is illegal), runs its steps
 (:mod:`~crabrules.oh_crab.engine._effects`, :mod:`~crabrules.oh_crab.engine._movement`,
-:mod:`~crabrules.oh_crab.engine._turns`, :mod:`~crabrules.oh_crab.engine._turns`,
-:mod:`~crabrules.oh_crab.engine._work`, :mod:`~crabrules.oh_crab.engine._work`) and freezes
-the result; :mod:`~crabrules.oh_crab.engine.actions._table` says why an action is illegal. The
-steps being resolved are one stack of decisions
+:mod:`~crabrules.oh_crab.engine._turns`, with the cards and shells moving in the working
+copy) and freezes the result. The steps being resolved are one stack of decisions
 (:attr:`~crabrules.oh_crab.engine._work.Work.decisions`): the turn's own at the bottom, the
 Adventure Pack's frames above it, the top one resolving. What a config's rules need is
 computed once (:mod:`~crabrules.oh_crab.engine._tables`). The Adventure Pack plugs in
 through :mod:`~crabrules.oh_crab.engine._expansion`: its action kinds join the table, its
-handlers join the named moments of play (:mod:`~crabrules.oh_crab.engine._expansion`).
+handlers join the named moments of play.
 """

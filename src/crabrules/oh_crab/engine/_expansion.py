@@ -1,4 +1,6 @@
-"""How an expansion plugs into the engine: the hooks it calls, at named moments.
+"""An action kind's rule, the named moments of play, and how an expansion plugs in.
+
+How an expansion plugs into the engine: the hooks it calls, at named moments.
 
 The base engine never imports the Adventure Pack's behaviour. It calls an
 :class:`Expansion` instead, the one given to :func:`register` (:mod:`crabrules.oh_crab`,

@@ -1,4 +1,6 @@
-"""The course of a round: adding to the Trace, Rest, the end of a turn, of a round.
+"""The course of a round and the card Market it draws on.
+
+The course of a round: adding to the Trace, Rest, the end of a turn, of a round.
 
 In the 2-player mode a round is Planning 1, Action 1, Planning 2, Action 2, End of Round:
 each player's turn begins by activating a crab (token 1: their choice; token 2: the other

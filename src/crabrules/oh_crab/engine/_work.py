@@ -1,4 +1,6 @@
-"""The mutable working copy of a state, which one ``apply`` changes in place.
+"""The working copy ``apply`` changes, what option generators read, and cards and shells moving.
+
+The mutable working copy of a state, which one ``apply`` changes in place.
 
 :func:`~crabrules.oh_crab.rules.apply` copies the state into a :class:`Work`, changes it
 in place and freezes it again. The option generators read either a ``State`` or a

@@ -1,4 +1,6 @@
-"""The actions of Oh Crab!, each naming the player who takes it.
+"""The actions of Oh Crab!, and the names people read for cells, piles and cards.
+
+The actions of Oh Crab!, each naming the player who takes it.
 
 A turn is a short conversation: :class:`AddCard` or :class:`Rest` starts it (in the
 2-player mode after :class:`Activate` in Action 1, which picks the crab the turn's

@@ -1,4 +1,6 @@
-"""The complete truth of a game of Oh Crab!, hidden cards and the generator included.
+"""The config, the state and where a game and a turn stand.
+
+The complete truth of a game of Oh Crab!, hidden cards and the generator included.
 
 Crabs have their own numbers: crab ``c`` belongs to player ``State.owners[c]``. With 3 to 5
 players, crab ``i`` is player ``i``'s; in the 2-player mode, crabs 0 and 1 are player 0's

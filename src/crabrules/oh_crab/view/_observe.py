@@ -1,4 +1,6 @@
-"""What each player may see, and states a player cannot tell apart from the real one.
+"""What each player sees, and the views' tables for an expansion's part of a state.
+
+What each player may see, and states a player cannot tell apart from the real one.
 
 A player sees their own Hand and face-down card; every crab, Trace, Discard pile and
 shell count; the size of every Hand; the Market's face-up piles and the size of its draw

@@ -1,4 +1,6 @@
-r"""A plain-text picture of a game: the board with its labels and legend, then the cards.
+r"""The text pictures: ``render``'s board and cards, and the SVG picture's text panel.
+
+A plain-text picture of a game: the board with its labels and legend, then the cards.
 
 The sea is at the top. Columns are lettered ``a``-``e`` above and below the board and rows
 numbered from the land on the left, each tile's id at its first row, so a space's label

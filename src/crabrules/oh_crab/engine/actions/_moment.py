@@ -1,4 +1,6 @@
-"""The moment an action is refused in, and the words every family's refusal shares.
+"""The moment an action is refused in, the words refusals share, and move refusals.
+
+The moment an action is refused in, and the words every family's refusal shares.
 
 A refusal names the field that is wrong (``dest: ...``, as a config error does) and says
 what the rule asks for, naming crabs by colour, cards by name and spaces by the labels

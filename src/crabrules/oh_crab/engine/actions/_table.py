@@ -1,4 +1,6 @@
-"""One table from action kind to its rule: the base game's families, and the modules'.
+"""The table from action kind to rule, the dispatch through it, and the answers to a step.
+
+One table from action kind to its rule: the base game's families, and the modules'.
 
 :func:`rule_of` is the one place that asks an action's type. The base game's kinds are
 here from the start; an expansion adds its own when it is registered

@@ -1,4 +1,6 @@
-"""The turn's own actions: add the card or Rest, Use an action, the board actions, the end.
+"""The setup's actions (placing, activating, planning) and the turn's own actions.
+
+The turn's own actions: add the card or Rest, Use an action, the board actions, the end.
 
 Each kind's options, refusal and play, side by side (see
 :mod:`~crabrules.oh_crab.engine.actions`). The order in which ``legal_actions`` offers

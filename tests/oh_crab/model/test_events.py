@@ -62,9 +62,9 @@ from crabrules.oh_crab import (
     observe_events,
 )
 from crabrules.oh_crab.engine._tables import rules_for
+from tests.oh_crab.engine.test_example_turn import example_config
+from tests.oh_crab.engine.test_push import BLUE, BROWN, GREEN, ORANGE, RED, push_test_config
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make, with_special
-from tests.oh_crab.test_example_turn import example_config
-from tests.oh_crab.test_push import BLUE, BROWN, GREEN, ORANGE, RED, push_test_config
 
 P = Primitive
 COLOURS = ("red", "orange", "blue", "green", "brown")

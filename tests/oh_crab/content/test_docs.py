@@ -7,7 +7,7 @@ from pathlib import Path
 from crabrules.oh_crab.content._components import Content, TileKind
 from crabrules.oh_crab.content._loading import reference_content
 
-PAGE = Path(__file__).parents[2] / "docs" / "games" / "oh-crab-content.md"
+PAGE = Path(__file__).parents[3] / "docs" / "games" / "oh-crab-content.md"
 
 INTRO = """\
 # Oh Crab! reference content
@@ -15,7 +15,7 @@ INTRO = """\
 The rulebook shows the printed tiles and cards only in pictures, so `crabrules.oh_crab`
 ships a content set of its own design, made to match the rulebook's counts, names and
 effects. This page is generated from the data files in `crabrules/oh_crab/content/data/` (the
-test `tests/oh_crab/test_docs.py` keeps it in step). The format is described on the
+test `tests/oh_crab/content/test_docs.py` keeps it in step). The format is described on the
 [Oh Crab! page](oh-crab.md#content-as-data).
 """
 
