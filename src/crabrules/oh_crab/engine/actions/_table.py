@@ -10,19 +10,17 @@ here from the start; an expansion adds its own when it is registered
 >>> rule_of(Move(0, 7)).choice
 True
 
-The engine of Oh Crab!: the legal actions, and playing an action on a working copy.
-
-:mod:`crabrules.oh_crab.rules` is the front: it checks its arguments (the state's type,
-the player, the action when asked to), then calls this module, which trusts them. The
-compiled build compiles this module with the working copy and the effects it runs
+The legal actions, and playing an action on a working copy: :mod:`crabrules.oh_crab.rules`
+is the front; it checks its arguments (the state's type, the player, the action when asked
+to), then calls ``legal_actions`` and ``apply`` here, which trust them. The
+compiled build compiles them with the working copy and the effects they run
 (:mod:`~crabrules.oh_crab.engine._work`, :mod:`~crabrules.oh_crab.engine._effects`,
-:mod:`~crabrules.oh_crab.engine._turns`, :mod:`~crabrules.oh_crab.engine._movement`); the order
-of the legal actions is the one :mod:`~crabrules.oh_crab.rules` documents, each family's
-options coming from its module (:mod:`~crabrules.oh_crab.engine.actions`). An action is
-played by its kind's rule, looked up once in the table
-(:mod:`~crabrules.oh_crab.engine.actions._table`); the end of the action is announced to the
-moments of the rules in play (:mod:`~crabrules.oh_crab.engine._expansion`), which nobody
-hears in a game without modules.
+:mod:`~crabrules.oh_crab.engine._turns`, :mod:`~crabrules.oh_crab.engine._movement`). The
+order of the legal actions is the one :mod:`~crabrules.oh_crab.rules` documents, each
+family's options coming from its module. An action is played by its kind's rule, looked up
+once in the table; the end of the action is announced to the moments of the rules in play
+(:mod:`~crabrules.oh_crab.engine._expansion`), which nobody hears in a game without
+modules.
 
 Why an action is refused, in the game's words: which field is wrong, which rule refuses it.
 
