@@ -56,7 +56,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
@@ -99,9 +99,6 @@ from crabrules.oh_crab.model._pack_state import (
     Surprises,
 )
 from crabrules.oh_crab.model._state import Config, Phase, Stage, State
-
-if TYPE_CHECKING:
-    from crabrules.oh_crab.engine._tables import Tables
 
 __all__ = [
     "ADVENTURE_PACK",
