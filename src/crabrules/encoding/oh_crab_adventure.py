@@ -42,7 +42,7 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab import Choose as ChooseReward
 from crabrules.oh_crab.adventure._asymmetry import playable_skills
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._documents import Rule, TokenKind
+from crabrules.oh_crab.content._pack_components import Rule, TokenKind
 from crabrules.oh_crab.content._primitives import Module
 from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, DueKind, FrameKind
 

@@ -63,7 +63,6 @@ from crabrules.core.names import Names
 from crabrules.core.serialize import converter, register_check
 from crabrules.oh_crab import adventure
 from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell, Content, Layout
-from crabrules.oh_crab.content._documents import AdventureContent
 from crabrules.oh_crab.content._loading import (
     get_content,
     get_layout,
@@ -71,7 +70,8 @@ from crabrules.oh_crab.content._loading import (
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._pack_components import AdventureContent
+from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.model._actions import (
     ADVENTURE_ACTIONS,
     DRAW_PILE,
@@ -112,47 +112,49 @@ from crabrules.oh_crab.model._events import (
     ActionUsed,
     CardAdded,
     CardDiscarded,
-    CardDue,
     CardExchanged,
     CardPlanned,
-    CardTakenBack,
-    ChallengeResolved,
-    ChallengeRevealed,
     CookPassed,
     CrabActivated,
     CrabMoved,
     CrabPlaced,
     DiscardPileTaken,
     Event,
-    EventEnded,
-    EventRevealed,
     GameEnded,
     KnockedOver,
     MarketCardTaken,
     MarketRefilled,
     Motion,
     MovingFinished,
-    ObstacleMade,
-    PincersRegenerated,
     PlanningStarted,
     ReachedSea,
     RestDeclared,
     Rested,
-    RewardChosen,
     RoundEnded,
-    ShellLost,
     ShellTaken,
+    StoodUp,
+    TraceActionPicked,
+    TurnEnded,
+    TurnStarted,
+)
+from crabrules.oh_crab.model._pack_events import (
+    CardDue,
+    CardTakenBack,
+    ChallengeResolved,
+    ChallengeRevealed,
+    EventEnded,
+    EventRevealed,
+    ObstacleMade,
+    PincersRegenerated,
+    RewardChosen,
+    ShellLost,
     SkillDeclined,
     SkillsChosen,
     SkillsRevealed,
     SkillUsed,
     Spied,
-    StoodUp,
     SurpriseFlipped,
-    TraceActionPicked,
     TreasureUsed,
-    TurnEnded,
-    TurnStarted,
 )
 from crabrules.oh_crab.model._pack_state import Adventure
 from crabrules.oh_crab.model._state import (
@@ -167,13 +169,11 @@ from crabrules.oh_crab.model._state import (
     Config,
     CrabId,
     Grant,
-    Module,
     Phase,
     Source,
     Stage,
     State,
     Turn,
-    Variant,
     config_for_players,
 )
 from crabrules.oh_crab.rules import (

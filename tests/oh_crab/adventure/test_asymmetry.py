@@ -56,8 +56,14 @@ from crabrules.oh_crab import (
 )
 from crabrules.oh_crab.adventure._asymmetry import forget_revealed, regenerate
 from crabrules.oh_crab.adventure._plugin import overlaid
-from crabrules.oh_crab.content._documents import Rule, RuleChange, parse_adventure
-from crabrules.oh_crab.content._pack_components import PINCER_TOKENS, Timing, tokens_for
+from crabrules.oh_crab.content._documents import parse_adventure
+from crabrules.oh_crab.content._pack_components import (
+    PINCER_TOKENS,
+    Rule,
+    RuleChange,
+    Timing,
+    tokens_for,
+)
 from crabrules.oh_crab.engine._tables import rules_for, rules_of
 from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.model._pack_state import NONE, Adventure, Frame, FrameKind, Overlay

@@ -39,8 +39,13 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._documents import AdventureContent, Rule, RuleChange
-from crabrules.oh_crab.content._pack_components import AsymmetryCard, Timing
+from crabrules.oh_crab.content._pack_components import (
+    AdventureContent,
+    AsymmetryCard,
+    Rule,
+    RuleChange,
+    Timing,
+)
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
@@ -51,7 +56,7 @@ from crabrules.oh_crab.model._actions import (
     MakeObstacle,
     Skill,
 )
-from crabrules.oh_crab.model._events import (
+from crabrules.oh_crab.model._pack_events import (
     ObstacleMade,
     PincersRegenerated,
     SkillDeclined,
@@ -59,30 +64,9 @@ from crabrules.oh_crab.model._events import (
     SkillsRevealed,
     SkillUsed,
 )
-from crabrules.oh_crab.model._events import Spied as SpiedEvent
+from crabrules.oh_crab.model._pack_events import Spied as SpiedEvent
 from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, Spied
 from crabrules.oh_crab.model._state import Config, State
-
-__all__ = [
-    "active_players",
-    "card_of",
-    "choice_options",
-    "choose_skills",
-    "dealt_per_player",
-    "deal_asymmetry",
-    "forget_revealed",
-    "keep_spied",
-    "mask_asymmetry",
-    "make_obstacle",
-    "obstacle_options",
-    "playable_skills",
-    "regenerate",
-    "setup_asymmetry",
-    "spend_pincer",
-    "spy",
-    "window_options",
-    "window_steps",
-]
 
 
 def dealt_per_player(config: Config) -> int:

@@ -12,7 +12,7 @@ spaces; what a player spied is a card still face down where they saw it.
 
 Module 4's actions and events in words.
 
->>> from crabrules.oh_crab.model._events import SkillUsed, Spied
+>>> from crabrules.oh_crab.model._pack_events import SkillUsed, Spied
 >>> describe_asymmetry_event(SkillUsed(1, "orange", 1, 3, "Armoured Crab", 2))
 'orange uses the skill of Armoured Crab (2 Pincers left)'
 >>> describe_asymmetry_event(Spied(0, "red", "event", (1, 2), (-3, -3), ("", "")))
@@ -42,12 +42,17 @@ from crabrules.oh_crab.adventure._asymmetry import (
     window_steps,
 )
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._documents import AdventureContent, Rule
-from crabrules.oh_crab.content._pack_components import PINCER_TOKENS, tokens_for
+from crabrules.oh_crab.content._pack_components import (
+    PINCER_TOKENS,
+    AdventureContent,
+    Rule,
+    tokens_for,
+)
 from crabrules.oh_crab.content._primitives import Module, Primitive
-from crabrules.oh_crab.engine._work import Rules, rules_for
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import ChooseSkills, Decline, MakeObstacle, Skill, cell_label
-from crabrules.oh_crab.model._events import (
+from crabrules.oh_crab.model._pack_events import (
     ObstacleMade,
     PincersRegenerated,
     SkillDeclined,
@@ -61,21 +66,6 @@ from crabrules.oh_crab.model._pack_state import Spied as SpiedCard
 from crabrules.oh_crab.model._state import NO_CARD, Config, Phase, State
 from crabrules.oh_crab.view._observe import Observation
 from crabrules.oh_crab.view._svg import Marks, crab_space, on_board
-
-__all__ = [
-    "ASYMMETRY_ACTION_SENTENCES",
-    "ASYMMETRY_EVENTS",
-    "ASYMMETRY_EVENT_SENTENCES",
-    "ASYMMETRY_MARKS",
-    "asymmetry_lines",
-    "asymmetry_panel_line",
-    "check_asymmetry",
-    "check_asymmetry_view",
-    "describe_asymmetry_action",
-    "describe_asymmetry_event",
-    "skill_queues",
-    "window_queues",
-]
 
 
 def _bad(message: str) -> InvalidStateError:

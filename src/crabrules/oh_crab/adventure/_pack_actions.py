@@ -73,8 +73,7 @@ from crabrules.oh_crab.adventure import _asymmetry as module4
 from crabrules.oh_crab.adventure._asymmetry import card_of, spend_pincer, window_steps
 from crabrules.oh_crab.adventure._triggers import in_order, reveal, run_in_frame
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._documents import TokenKind
-from crabrules.oh_crab.content._pack_components import AsymmetryCard, Situation, Timing
+from crabrules.oh_crab.content._pack_components import AsymmetryCard, Situation, Timing, TokenKind
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._effects import advance, steps_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused
@@ -92,20 +91,9 @@ from crabrules.oh_crab.model._actions import (
     UseTreasure,
     cell_label,
 )
-from crabrules.oh_crab.model._events import RewardChosen, TreasureUsed
+from crabrules.oh_crab.model._pack_events import RewardChosen, TreasureUsed
 from crabrules.oh_crab.model._pack_state import Adventure, Frame, FrameKind
 from crabrules.oh_crab.model._state import Phase, State
-
-__all__ = [
-    "ACTION_RULES",
-    "choose_reward",
-    "open_windows",
-    "reward_options",
-    "skill_options",
-    "treasure_options",
-    "use_skill",
-    "use_treasure",
-]
 
 
 def reward_options(rules: Tables, view: View, player: PlayerId) -> list[Choose]:

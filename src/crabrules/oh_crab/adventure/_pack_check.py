@@ -29,9 +29,10 @@ from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
-from crabrules.oh_crab.content._documents import AdventureContent, TokenKind
+from crabrules.oh_crab.content._pack_components import AdventureContent, TokenKind
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
-from crabrules.oh_crab.engine._work import Rules, rules_for
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._pack_state import (
     NO_OVERLAY,
     NONE,
@@ -44,16 +45,6 @@ from crabrules.oh_crab.model._pack_state import (
     Surprises,
 )
 from crabrules.oh_crab.model._state import Config, Phase, Stage, State
-
-__all__ = [
-    "HIDDEN",
-    "check_adventure",
-    "content_queues",
-    "deal",
-    "mask",
-    "wastes_per_tile",
-]
-
 
 #: A token or card the viewer may not see.
 HIDDEN = -3

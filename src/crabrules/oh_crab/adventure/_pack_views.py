@@ -81,7 +81,7 @@ from crabrules.oh_crab.adventure._asymmetry_views import (
     ASYMMETRY_ACTION_SENTENCES,
     ASYMMETRY_EVENT_SENTENCES,
 )
-from crabrules.oh_crab.content._documents import AdventureContent, Reminder
+from crabrules.oh_crab.content._pack_components import AdventureContent, Reminder
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (
@@ -97,12 +97,12 @@ from crabrules.oh_crab.model._actions import (
     cell_label,
     pile_label,
 )
-from crabrules.oh_crab.model._events import (
+from crabrules.oh_crab.model._events import Event
+from crabrules.oh_crab.model._pack_events import (
     CardDue,
     CardTakenBack,
     ChallengeResolved,
     ChallengeRevealed,
-    Event,
     EventEnded,
     EventRevealed,
     RewardChosen,
@@ -118,19 +118,6 @@ from crabrules.oh_crab.view._notation import Arguments, NotationError, notation_
 from crabrules.oh_crab.view._observe import HIDDEN, seen_by
 from crabrules.oh_crab.view._svg import marked_by
 from crabrules.oh_crab.view._words import event_sentence, sentence_of
-
-__all__ = [
-    "ACTION_SENTENCES",
-    "AdventureViews",
-    "EVENT_SENTENCES",
-    "VIEW_PARTS",
-    "adventure_lines",
-    "describe_adventure_action",
-    "describe_adventure_event",
-    "register_notation",
-    "register_views",
-]
-
 
 Names = Sequence[str]
 

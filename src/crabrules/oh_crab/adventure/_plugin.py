@@ -78,8 +78,8 @@ from crabrules.oh_crab.adventure._triggers import (
     run_in_frame,
     settle,
 )
-from crabrules.oh_crab.content._documents import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.content._loading import get_content
+from crabrules.oh_crab.content._pack_components import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, ActionRule, Moments
 from crabrules.oh_crab.engine._tables import Tables, rules_for
@@ -99,16 +99,6 @@ from crabrules.oh_crab.model._pack_state import (
     Surprises,
 )
 from crabrules.oh_crab.model._state import Config, Phase, Stage, State
-
-__all__ = [
-    "ADVENTURE_PACK",
-    "AdventurePack",
-    "overlaid",
-    "playable_challenges",
-    "rules_in_play",
-    "setup_adventure",
-    "surprise_cells",
-]
 
 
 def overlaid(rules: Tables, changes: tuple[RuleChange, ...]) -> Tables:

@@ -63,14 +63,14 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.content._documents import Measure, Target, TokenKind
+from crabrules.oh_crab.content._pack_components import Measure, Target, TokenKind
 from crabrules.oh_crab.content._primitives import Primitive, Variant
 from crabrules.oh_crab.engine._effects import advance, resolve, step_options
 from crabrules.oh_crab.engine._expansion import ActionRule
 from crabrules.oh_crab.engine._tables import Tables, rules_of
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
 from crabrules.oh_crab.model._actions import Action
-from crabrules.oh_crab.model._events import (
+from crabrules.oh_crab.model._pack_events import (
     CardDue,
     ChallengeResolved,
     ChallengeRevealed,
@@ -80,22 +80,6 @@ from crabrules.oh_crab.model._events import (
 )
 from crabrules.oh_crab.model._pack_state import NONE, Due, DueKind, Frame, FrameKind, Surprises
 from crabrules.oh_crab.model._state import State
-
-__all__ = [
-    "border_crossed",
-    "crab_entered",
-    "crab_of",
-    "frame_options",
-    "frame_player",
-    "in_order",
-    "measure",
-    "reveal",
-    "reveal_due",
-    "reveal_steps",
-    "run_in_frame",
-    "settle",
-    "targets",
-]
 
 
 def frame_player(state: State) -> PlayerId | None:

@@ -31,20 +31,8 @@ from typing import Protocol, TypeGuard, TypeVar
 import attrs
 
 from crabrules.core.errors import ContentError
-from crabrules.oh_crab.content._documents import AdventureContent
+from crabrules.oh_crab.content._pack_components import AdventureContent
 from crabrules.oh_crab.content._primitives import Primitive
-
-__all__ = [
-    "Cell",
-    "Layout",
-    "NOWHERE",
-    "SEA",
-    "SHAPES",
-    "build_layout",
-    "crosses_reeds",
-    "shape",
-]
-
 
 #: Every tile is a band of full rows of this many columns.
 COLUMNS = 5

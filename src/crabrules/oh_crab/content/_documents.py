@@ -79,35 +79,6 @@ from crabrules.oh_crab.content._primitives import (
     parse_steps,
 )
 
-__all__ = [
-    "ActionTileDoc",
-    "AdventureContent",
-    "BoardDoc",
-    "CardDoc",
-    "CardsDoc",
-    "Challenge",
-    "EventCard",
-    "Measure",
-    "Part",
-    "Reminder",
-    "Reward",
-    "RewardCard",
-    "Rule",
-    "RuleChange",
-    "ScenarioDoc",
-    "ShortcutDoc",
-    "SpecialDoc",
-    "StartingSetDoc",
-    "SurpriseToken",
-    "Target",
-    "TileDoc",
-    "TileSideDoc",
-    "TokenKind",
-    "TokensDoc",
-    "parse_adventure",
-    "reference_adventure",
-]
-
 
 @attrs.frozen
 class ShortcutDoc:

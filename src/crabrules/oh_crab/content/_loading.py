@@ -85,31 +85,6 @@ from crabrules.oh_crab.content._documents import (
 )
 from crabrules.oh_crab.content._primitives import BASIC, Primitive
 
-__all__ = [
-    "get_layout",
-    "COLUMNS",
-    "STARTING_SET_SIZE",
-    "ActionTileSide",
-    "Arrow",
-    "Card",
-    "Content",
-    "Scenario",
-    "Shortcut",
-    "Space",
-    "SpaceType",
-    "SpecialAction",
-    "TileKind",
-    "TileSide",
-    "get_content",
-    "load_content",
-    "parse_board",
-    "parse_cards",
-    "parse_tokens",
-    "reference_content",
-    "register_content",
-]
-
-
 T = TypeVar("T")
 
 _BASES = {

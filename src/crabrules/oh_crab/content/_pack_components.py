@@ -58,29 +58,6 @@ from crabrules.oh_crab.content._primitives import (
     parse_steps,
 )
 
-__all__ = [
-    "AdventureContent",
-    "AsymmetryCard",
-    "Challenge",
-    "EventCard",
-    "Measure",
-    "PINCER_TOKENS",
-    "Part",
-    "Reminder",
-    "Reward",
-    "RewardCard",
-    "Rule",
-    "RuleChange",
-    "Situation",
-    "SurpriseToken",
-    "Target",
-    "Timing",
-    "TokenKind",
-    "parse_asymmetry_card",
-    "tokens_for",
-]
-
-
 #: The double-sided Pincer tokens of the module (a "1" side and a "2" side).
 PINCER_TOKENS = 10
 #: The most Pincers a card may start with: two tokens at most per card, so that five cards

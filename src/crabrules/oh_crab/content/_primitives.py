@@ -37,20 +37,6 @@ from typing import Any, Final, TypeVar
 
 from crabrules.core.errors import ContentError
 
-__all__ = [
-    "BASIC",
-    "INTERNAL",
-    "MAX_COUNT",
-    "MOVES",
-    "Module",
-    "OWN_TURN_ONLY",
-    "Primitive",
-    "Variant",
-    "parse_enum",
-    "parse_modules",
-    "parse_steps",
-]
-
 
 class Primitive(str, enum.Enum):
     """One effect step; the value is the name used in content files."""

@@ -27,7 +27,7 @@ from crabrules.oh_crab.engine._movement import (
     stand_up,
 )
 from crabrules.oh_crab.engine._tables import Tables, shared
-from crabrules.oh_crab.engine._turns import exchange, market_takes
+from crabrules.oh_crab.engine._turns import market_takes
 from crabrules.oh_crab.engine._work import (
     View,
     Work,
@@ -54,22 +54,6 @@ from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, Source
 
 if TYPE_CHECKING:
     from crabrules.oh_crab.engine._expansion import ActionRule
-
-__all__ = [
-    "AUTOMATIC",
-    "FREE_ONLY",
-    "MULTI",
-    "REEDS_BAR",
-    "advance",
-    "eligible_crabs",
-    "exchange",
-    "grant_usable",
-    "resolve",
-    "run_automatic",
-    "steps_usable",
-    "shortcut_options",
-    "step_options",
-]
 
 #: The Adventure Pack's steps that need no choice (the expansion resolves those that read
 #: its own state).

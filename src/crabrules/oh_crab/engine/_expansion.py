@@ -94,21 +94,6 @@ if TYPE_CHECKING:
     from crabrules.oh_crab.model._pack_state import Adventure
     from crabrules.oh_crab.model._state import Config, State
 
-__all__ = [
-    "ActionRule",
-    "EXPANSION_AUTOMATIC",
-    "EXPANSION_CHOICES",
-    "EXPANSION_STEPS",
-    "Expansion",
-    "Moments",
-    "NO_EXPANSION",
-    "NO_MOMENTS",
-    "Refused",
-    "expansion_for",
-    "register",
-    "registered",
-]
-
 
 A = TypeVar("A")
 

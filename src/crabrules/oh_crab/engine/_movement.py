@@ -23,22 +23,6 @@ from crabrules.oh_crab.model._actions import Action, Move, cell_label
 from crabrules.oh_crab.model._events import CrabMoved, KnockedOver, Motion, ReachedSea, StoodUp
 from crabrules.oh_crab.model._state import NO_CARD, CardId
 
-__all__ = [
-    "chains_onto",
-    "costs_a_card",
-    "do_move",
-    "enter_moved",
-    "enter_own",
-    "every_push_chain",
-    "knock_over",
-    "occupants",
-    "own_moves",
-    "push_chains",
-    "stand_up",
-    "teammates",
-]
-
-
 #: The pushes of a move onto a free space: one way, pushing nobody.
 _NO_PUSH: Final[tuple[tuple[Cell, ...], ...]] = ((),)
 

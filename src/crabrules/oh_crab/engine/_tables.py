@@ -26,14 +26,12 @@ from crabrules.oh_crab.content._components import (
     SpaceType,
     SpecialAction,
 )
-from crabrules.oh_crab.content._documents import AdventureContent
 from crabrules.oh_crab.content._loading import get_content, get_layout
+from crabrules.oh_crab.content._pack_components import AdventureContent
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, Expansion, Moments, expansion_for
 from crabrules.oh_crab.model._actions import BASIC_TITLES, Plan, card_names
 from crabrules.oh_crab.model._state import CardId, Config, Grant, Source, State
-
-__all__ = ["Tables", "rules_for", "rules_of", "shared"]
 
 A = TypeVar("A")
 

@@ -67,28 +67,6 @@ from crabrules.oh_crab.model._state import (
     Stage,
 )
 
-__all__ = [
-    "activate",
-    "add_to_trace",
-    "card_grants",
-    "carried_to",
-    "end_round",
-    "end_turn",
-    "end_turn_options",
-    "exchange",
-    "game_over",
-    "market_takes",
-    "maybe_start_actions",
-    "next_cook",
-    "pass_turn",
-    "refill",
-    "refill_market",
-    "rest",
-    "take",
-    "take_market",
-    "turn_grants",
-]
-
 
 def refill(
     piles: list[list[CardId]],

@@ -74,31 +74,10 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables, rules_for
-from crabrules.oh_crab.model._events import (
-    CardDiscarded,
-    DiscardPileTaken,
-    Event,
-    ShellLost,
-    ShellTaken,
-)
+from crabrules.oh_crab.model._events import CardDiscarded, DiscardPileTaken, Event, ShellTaken
+from crabrules.oh_crab.model._pack_events import ShellLost
 from crabrules.oh_crab.model._pack_state import Adventure, Frame
 from crabrules.oh_crab.model._state import NO_CRAB, CardId, Stage, State, Turn
-
-__all__ = [
-    "Decision",
-    "Rules",
-    "View",
-    "Work",
-    "box",
-    "discard_from_hand",
-    "discard_random",
-    "forget",
-    "gain_shell",
-    "learn",
-    "lose_shell",
-    "rules_for",
-    "take_discard_pile",
-]
 
 
 class View(Protocol):

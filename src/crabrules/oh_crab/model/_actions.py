@@ -46,53 +46,6 @@ from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell, Content
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, Source
 
-__all__ = [
-    "ACTIONS",
-    "ADVENTURE_ACTIONS",
-    "Action",
-    "Activate",
-    "AddCard",
-    "BASIC_TITLES",
-    "COLUMN_LETTERS",
-    "Choose",
-    "ChooseSkills",
-    "DRAW_PILE",
-    "Decline",
-    "Discard",
-    "Dope",
-    "EndTurn",
-    "Exchange",
-    "ExchangeAndEnd",
-    "Finish",
-    "IllegalReason",
-    "MakeObstacle",
-    "Move",
-    "NO_PILE",
-    "PickTrace",
-    "Pile",
-    "Place",
-    "Plan",
-    "Rest",
-    "Reveal",
-    "SOURCES",
-    "Shift",
-    "Shortcut",
-    "Side",
-    "Skill",
-    "StandUp",
-    "TakeMarket",
-    "Use",
-    "UseTreasure",
-    "card_names",
-    "cell_label",
-    "grant_words",
-    "parse_cell",
-    "parse_pile",
-    "pile_label",
-    "shells",
-]
-
-
 #: A Market pile a card is taken from: 0-2 the face-up piles, :data:`DRAW_PILE` the draw pile.
 Pile = int
 #: The Market's draw pile.

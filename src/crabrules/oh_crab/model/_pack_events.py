@@ -19,26 +19,6 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.model._state import CardId
 
-__all__ = [
-    "CardDue",
-    "CardTakenBack",
-    "ChallengeResolved",
-    "ChallengeRevealed",
-    "EventEnded",
-    "EventRevealed",
-    "ObstacleMade",
-    "PincersRegenerated",
-    "RewardChosen",
-    "ShellLost",
-    "SkillDeclined",
-    "SkillUsed",
-    "SkillsChosen",
-    "SkillsRevealed",
-    "Spied",
-    "SurpriseFlipped",
-    "TreasureUsed",
-]
-
 # --- Modules 1 to 3: Surprises, Events, Challenges ------------------------------------------
 
 

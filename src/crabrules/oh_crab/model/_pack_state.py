@@ -22,24 +22,8 @@ import enum
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content._documents import RuleChange
+from crabrules.oh_crab.content._pack_components import RuleChange
 from crabrules.oh_crab.content._primitives import Primitive
-
-__all__ = [
-    "NONE",
-    "NO_OVERLAY",
-    "Adventure",
-    "Asymmetry",
-    "Challenges",
-    "Due",
-    "DueKind",
-    "Events",
-    "Frame",
-    "FrameKind",
-    "Overlay",
-    "Spied",
-    "Surprises",
-]
 
 #: No token or card here (a space without a Surprise, a border whose card left).
 NONE = -1

@@ -68,29 +68,6 @@ from crabrules.oh_crab.content._loading import check_setup, get_content, get_lay
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.model._pack_state import Adventure
 
-__all__ = [
-    "CardId",
-    "Config",
-    "CrabId",
-    "Grant",
-    "IMPLEMENTED_MODULES",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "Module",
-    "NO_CARD",
-    "NO_CRAB",
-    "Phase",
-    "RESTING",
-    "SCENARIOS",
-    "Source",
-    "Stage",
-    "State",
-    "Turn",
-    "Variant",
-    "config_for_players",
-    "crab_count",
-]
-
 
 class Phase(str, enum.Enum):
     """The phase of the round (the End of Round phase resolves at once).

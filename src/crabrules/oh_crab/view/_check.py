@@ -43,8 +43,6 @@ from crabrules.oh_crab.model._state import (
 )
 from crabrules.oh_crab.view._observe import HIDDEN, Observation, deal, observe, parts_for
 
-__all__ = ["check_observation", "check_state"]
-
 _PER_PLAYER = ("hands", "planned", "traces", "discards", "shells", "known")
 _PER_CRAB = ("owners", "crabs", "knocked", "tokens")
 

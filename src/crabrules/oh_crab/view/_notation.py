@@ -59,7 +59,8 @@ from collections.abc import Callable
 from crabrules.core.errors import CommonReason, IllegalActionError
 from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.engine._work import Rules, rules_for
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (
     Action,
     Activate,
@@ -90,17 +91,6 @@ from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, State
 from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
-
-__all__ = [
-    "Arguments",
-    "NotationError",
-    "action_to_str",
-    "actor_colour",
-    "grant_labels",
-    "notation_of",
-    "parse_action",
-    "register_verb",
-]
 
 
 def grant_labels(grants: tuple[Grant, ...]) -> list[str]:

@@ -50,37 +50,12 @@ from crabrules.core.game import PlayerId, check_viewer, not_a_state
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
-from crabrules.oh_crab.engine._work import Rules, rules_for
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._events import CardPlanned, Event, MarketCardTaken
 from crabrules.oh_crab.model._pack_state import Adventure
 from crabrules.oh_crab.model._state import MAX_PLAYERS, CardId, Config, Phase, State, Turn
 from crabrules.oh_crab.view import ByKind
-
-__all__ = [
-    "HIDDEN",
-    "NO_VIEW_PARTS",
-    "Observation",
-    "ViewParts",
-    "acting_crab",
-    "deal",
-    "dealt",
-    "determinize",
-    "masked",
-    "observe",
-    "observe_events",
-    "panel_lines",
-    "parts_for",
-    "player_lines",
-    "register",
-    "registered",
-    "required_parts",
-    "resolving_step",
-    "seen_by",
-    "surprise_board",
-    "table_lines",
-    "turn_crab",
-    "turn_step",
-]
 
 
 class ViewParts(Protocol):

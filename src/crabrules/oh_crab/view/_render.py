@@ -41,27 +41,15 @@ from crabrules.core.svg import Svg
 from crabrules.oh_crab.content._components import COLUMNS, NOWHERE, SEA
 from crabrules.oh_crab.content._loading import get_content
 from crabrules.oh_crab.content._primitives import Primitive
-from crabrules.oh_crab.engine._work import Rules, rules_for
-from crabrules.oh_crab.model._actions import COLUMN_LETTERS, cell_label, pile_label
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
+from crabrules.oh_crab.model._actions import COLUMN_LETTERS, cell_label, grant_words, pile_label
 from crabrules.oh_crab.model._state import NO_CARD, RESTING, Phase, Stage, State, Turn
 from crabrules.oh_crab.rules import decide_winners
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._notation import grant_labels
 from crabrules.oh_crab.view._observe import HIDDEN, Observation
-from crabrules.oh_crab.view._words import grant_words, winners_words
-
-__all__ = [
-    "LEGEND",
-    "Line",
-    "Placed",
-    "WIDTH",
-    "card_text",
-    "draw_panel",
-    "panel_blocks",
-    "place_blocks",
-    "render",
-]
-
+from crabrules.oh_crab.view._words import winners_words
 
 #: The widest line :func:`render` draws.
 WIDTH = 100

@@ -30,7 +30,8 @@ from xml.etree.ElementTree import Element
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
 from crabrules.oh_crab.content._components import COLUMNS, SEA, Arrow, Cell, Space, SpaceType
-from crabrules.oh_crab.engine._work import Rules, rules_for
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (
     ACTIONS,
     COLUMN_LETTERS,
@@ -46,8 +47,6 @@ from crabrules.oh_crab.model._state import State
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view._observe import Observation, observe, surprise_board
 from crabrules.oh_crab.view._render import Placed, draw_panel, panel_blocks, place_blocks
-
-__all__ = ["crab_space", "marked_by", "on_board", "render_svg"]
 
 # Measures at the default width, 560 pixels (the web example's board column at its widest);
 # another ``size`` scales them all.

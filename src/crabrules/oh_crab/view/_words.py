@@ -23,8 +23,9 @@ from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content._components import NOWHERE
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._movement import teammates
+from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import carried_to
-from crabrules.oh_crab.engine._work import Rules, rules_for
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (
     DRAW_PILE,
     NO_PILE,
@@ -86,16 +87,6 @@ from crabrules.oh_crab.model._state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
-
-__all__ = [
-    "ENDINGS",
-    "describe",
-    "describe_event",
-    "event_sentence",
-    "grant_words",
-    "sentence_of",
-    "winners_words",
-]
 
 #: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
 ENDINGS = {

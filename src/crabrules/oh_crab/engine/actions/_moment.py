@@ -47,22 +47,6 @@ from crabrules.oh_crab.model._actions import (
 )
 from crabrules.oh_crab.model._state import NO_CARD, State
 
-__all__ = [
-    "Moment",
-    "count_cards",
-    "crab_refusal",
-    "end_turn_refusal",
-    "in_hand",
-    "move_refusal",
-    "shift_refusal",
-    "shortcut_refusal",
-    "side_refusal",
-    "step_name",
-    "take_refusal",
-    "why_nothing",
-]
-
-
 R = IllegalReason
 P = Primitive
 

@@ -103,26 +103,9 @@ from crabrules.oh_crab.model._actions import (
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.model._events import (
-    CardTakenBack,
-    Event,
-    Motion,
-    MovingFinished,
-    TraceActionPicked,
-)
+from crabrules.oh_crab.model._events import Event, Motion, MovingFinished, TraceActionPicked
+from crabrules.oh_crab.model._pack_events import CardTakenBack
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Phase, Stage, State
-
-__all__ = [
-    "ACTION_RULES",
-    "CHOICE_RULES",
-    "add_rules",
-    "apply",
-    "legal_actions",
-    "refusal",
-    "remove_rules",
-    "rule_of",
-]
-
 
 R = IllegalReason
 

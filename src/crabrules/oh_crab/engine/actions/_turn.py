@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import NOWHERE, SEA
-from crabrules.oh_crab.engine._effects import advance, exchange, grant_usable
+from crabrules.oh_crab.engine._effects import advance, grant_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused, not_begun
 from crabrules.oh_crab.engine._movement import do_move
 from crabrules.oh_crab.engine._tables import Tables, shared
@@ -26,6 +26,7 @@ from crabrules.oh_crab.engine._turns import (
     activate,
     add_to_trace,
     end_turn,
+    exchange,
     market_takes,
     maybe_start_actions,
     rest,
@@ -64,18 +65,6 @@ from crabrules.oh_crab.model._actions import (
 )
 from crabrules.oh_crab.model._events import ActionUsed, CardPlanned, CrabPlaced, Motion
 from crabrules.oh_crab.model._state import NO_CARD, RESTING, Phase, Source, Stage, State
-
-__all__ = [
-    "SETUP_RULES",
-    "TURN_RULES",
-    "activate_options",
-    "exchange_and_end_options",
-    "place_options",
-    "plan_options",
-    "start_options",
-    "use_options",
-]
-
 
 R = IllegalReason
 
