@@ -19,7 +19,7 @@ import pytest
 
 from crabrules import crab_stack, from_json, oh_crab, to_json, youve_got_crabs
 from crabrules.core.memo import CONFIGS_KEPT
-from crabrules.oh_crab.content.loading import get_content
+from crabrules.oh_crab.content._loading import get_content
 
 CONFIGS = 10_000
 #: The memory blocks that may stay after the warm-up (the first configs fill the

@@ -11,7 +11,7 @@ import pytest
 import crabrules
 from crabrules.__main__ import main
 from crabrules.crab_stack import wave
-from crabrules.oh_crab.engine import work
+from crabrules.oh_crab.engine import _work as work
 
 
 def test_compiled_is_true_exactly_when_the_hot_modules_are_extension_modules() -> None:

@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from crabrules.oh_crab import Config, Observation, State, get_content
-from crabrules.oh_crab.adventure.hidden import wastes_per_tile
-from crabrules.oh_crab.adventure.setup import playable_challenges, surprise_cells
-from crabrules.oh_crab.content.adventure import AdventureContent, TokenKind
-from crabrules.oh_crab.content.modules import Variant
-from crabrules.oh_crab.engine.work import rules_for
-from crabrules.oh_crab.model.adventure import (
+from crabrules.oh_crab.adventure._pack_check import wastes_per_tile
+from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
+from crabrules.oh_crab.content._pack_components import AdventureContent, TokenKind
+from crabrules.oh_crab.content._primitives import Variant
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.model._pack_state import (
     NONE,
     Adventure,
     Challenges,

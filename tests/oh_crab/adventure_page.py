@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.primitives import Primitive
+from crabrules.oh_crab.content._pack_components import AdventureContent
+from crabrules.oh_crab.content._primitives import Primitive
 
 PAGE = Path(__file__).parents[2] / "docs" / "games" / "oh-crab-adventure.md"
 #: The generated section starts after this line and runs to the end of the page.

@@ -21,17 +21,17 @@ from crabrules.oh_crab import (
     Turn,
     check_state,
 )
-from crabrules.oh_crab.content.components import Content
-from crabrules.oh_crab.content.loading import (
+from crabrules.oh_crab.content._components import Content
+from crabrules.oh_crab.content._loading import (
     build_content,
     get_content,
     has_content,
     register_content,
 )
-from crabrules.oh_crab.engine.market import refill
-from crabrules.oh_crab.engine.work import rules_for
-from crabrules.oh_crab.model.adventure import Adventure
-from crabrules.oh_crab.model.state import NO_CARD, NO_CRAB
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._turns import refill
+from crabrules.oh_crab.model._pack_state import Adventure
+from crabrules.oh_crab.model._state import NO_CARD, NO_CRAB
 from crabrules.oh_crab.rules import initial_state
 
 #: Scenario 1 ("First Escape!"), 3 players: rows 0-1 Start 0A, 2-5 Beach 1A, 6-9 2A,

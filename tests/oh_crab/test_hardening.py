@@ -57,7 +57,7 @@ from crabrules.oh_crab import (
     register_content,
     render,
 )
-from crabrules.oh_crab.content.loading import build_content
+from crabrules.oh_crab.content._loading import build_content
 from tests.oh_crab.adventure_helpers import adventure, event, events
 from tests.oh_crab.helpers import at, cid, grant, make, reference_documents, with_special
 

@@ -6,8 +6,8 @@ import attrs
 import pytest
 
 from crabrules.oh_crab import Config, initial_state
-from crabrules.oh_crab.content.board import SEA
-from crabrules.oh_crab.search import SEA_ROWS, lead
+from crabrules.oh_crab.content._components import SEA
+from crabrules.oh_crab.rules import SEA_ROWS, lead
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, make
 
 

@@ -7,8 +7,8 @@ import pytest
 from crabrules.core.errors import DeserializationError, InvalidConfigError
 from crabrules.core.serialize import from_dict, from_json, to_dict, to_json
 from crabrules.oh_crab import SCENARIOS, Config, State, initial_state, legal_actions
-from crabrules.oh_crab.engine.market import refill
-from crabrules.oh_crab.engine.work import rules_for
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._turns import refill
 
 EXPECTED = {
     "first-escape": (("0A", "1A", "2A", "3A", "9A"), ("Aa", "Ba", "Ca")),

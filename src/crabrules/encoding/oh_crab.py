@@ -254,7 +254,7 @@ from crabrules.oh_crab import (
     State,
     Use,
 )
-from crabrules.oh_crab.engine.movement import every_push_chain
+from crabrules.oh_crab.engine._movement import every_push_chain
 
 __all__ = ["FIELDS", "OhCrabEncoding"]
 

@@ -40,11 +40,11 @@ from crabrules.oh_crab import (
     UseTreasure,
 )
 from crabrules.oh_crab import Choose as ChooseReward
-from crabrules.oh_crab.adventure.asymmetry import playable_skills
-from crabrules.oh_crab.content.adventure import Rule, TokenKind
-from crabrules.oh_crab.content.components import SpaceType
-from crabrules.oh_crab.content.modules import Module
-from crabrules.oh_crab.model.adventure import (
+from crabrules.oh_crab.adventure._asymmetry import playable_skills
+from crabrules.oh_crab.content._components import SpaceType
+from crabrules.oh_crab.content._pack_components import Rule, TokenKind
+from crabrules.oh_crab.content._primitives import Module
+from crabrules.oh_crab.model._pack_state import (
     NONE,
     Adventure,
     Asymmetry,

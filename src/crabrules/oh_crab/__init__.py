@@ -19,52 +19,60 @@ each turn moving the crab its player activated (:class:`Activate`, ``state.turn.
 ['move_forward', 'move_diagonal', 'Aa', 'Ba', 'Ca']
 
 The board, the cards and the Additional Action tiles are data
-(:mod:`crabrules.oh_crab.content.loading`); the six scenarios of the rulebook are configs:
+(:mod:`crabrules.oh_crab.content._loading`); the six scenarios of the rulebook are configs:
 ``Config(scenario="pirate-island")``. The Adventure Pack's modules are configuration
 (``Config(modules={"surprises", "events", "challenges"})``) and data
 (:mod:`crabrules.oh_crab.adventure`).
 
-Where to read on, the package by concept (each sub-package's docstring draws its part):
+Where to read on, the package by concept (each sub-package's docstring draws its part; the
+modules inside are private, their names start with ``_``):
 
-- ``content/``: what is printed on the components, as data (``components``, ``loading``,
-  ``documents``, ``primitives``: the named steps actions are made of, the pack's
-  ``modules``, ``adventure`` and ``asymmetry`` content) and ``board``, the grid with its
-  move tables;
-- ``model/``: the frozen nouns, ``config``, ``state``, ``actions``, ``events``,
-  ``progress`` (phase and stage), ``names`` (cell and pile labels), and the Adventure
-  Pack's part of the state;
-- ``engine/``: one way through an action: ``play`` (the legal actions, ``apply``),
-  ``work`` (the per-config tables and the mutable copy ``apply`` works on), ``effects``,
-  ``movement``, ``turns``, ``market``, ``cards`` (cards leaving and joining a Hand, and
-  who knows them), ``shells``, and ``refusals`` (why an action is illegal);
-- ``view/``: what players see and read: ``observe`` (hidden information), ``check``,
-  ``words``, ``notation``, ``render``, ``svg``;
+- ``content/``: what is printed on the components, as data: ``_primitives`` (the named
+  steps actions are made of, the pack's modules and variants), ``_components`` (the
+  checked content classes and the board, the grid with its move tables), ``_documents``
+  (the JSON documents' shapes, the pack's document read), ``_pack_components`` (the
+  pack's tokens and cards) and ``_loading``;
+- ``model/``: the frozen nouns: ``_state`` (the config, the state, its phase and stage),
+  ``_actions`` (the actions and the labels people read), ``_events``, and the Adventure
+  Pack's part of the state and its events (``_pack_state``, ``_pack_events``);
+- ``engine/``: one way through an action: ``actions/`` (each action family's options,
+  refusal and play; the table from kind to rule, through which the legal actions,
+  ``apply`` and the refusals dispatch), ``_tables`` (what a config's rules need, computed
+  once), ``_work`` (the mutable copy ``apply`` works on, and the cards and shells changing
+  in it), ``_expansion`` (an action kind's rule, the named moments of play, how an
+  expansion plugs in), ``_effects``, ``_movement`` and ``_turns`` (with the Market);
+- ``view/``: what players see and read: ``_observe`` (hidden information, and the views'
+  dispatch by kind), ``_check``, ``_words``, ``_notation``, ``_render``, ``_svg``;
 - ``adventure/``: the Adventure Pack's rules, plugged into the engine and the views;
-- ``rules`` (setup, the legal actions, apply, the end), ``search`` (hints for search
-  agents) and ``game`` (:data:`INFO`, :data:`GAME`) at the top.
+- ``rules`` (setup, the legal actions, apply, the end, hints for search agents) at the
+  top, and this package, which makes the game (:data:`INFO`, :data:`GAME`).
 
-The base game never imports ``adventure``: the pack registers an
-:class:`~crabrules.oh_crab.engine.expansion.Expansion` (hooks the engine calls at named
-moments) and :class:`~crabrules.oh_crab.view.expansion.ViewParts` (what it adds to the
-views) when this package imports it, and an import contract in ``nox -s lint`` keeps it so.
+The base game never imports ``adventure``: this package, where the game is made,
+registers the pack's :class:`~crabrules.oh_crab.engine._expansion.Expansion` (hooks the
+engine calls, its action kinds, its handlers of the named moments of play) and
+:class:`~crabrules.oh_crab.view._observe.ViewParts` (what it adds to the views), and an
+import contract in ``nox -s lint`` keeps it so.
 """
 
-# The composition root: importing the Adventure Pack registers it with the engine and
-# the views.
-from crabrules.oh_crab import adventure  # noqa: F401
-from crabrules.oh_crab.content.adventure import AdventureContent
-from crabrules.oh_crab.content.board import SEA, Cell, Layout
-from crabrules.oh_crab.content.components import COLUMNS, Content
-from crabrules.oh_crab.content.loading import (
+from __future__ import annotations
+
+from cattrs.gen import make_dict_unstructure_fn, override
+
+from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
+from crabrules.core.names import Names
+from crabrules.core.serialize import converter, register_check
+from crabrules.oh_crab import adventure
+from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell, Content, Layout
+from crabrules.oh_crab.content._loading import (
     get_content,
     get_layout,
     load_content,
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.content.primitives import Primitive
-from crabrules.oh_crab.game import GAME, INFO
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.content._pack_components import AdventureContent
+from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.model._actions import (
     ADVENTURE_ACTIONS,
     DRAW_PILE,
     NO_PILE,
@@ -97,68 +105,68 @@ from crabrules.oh_crab.model.actions import (
     TakeMarket,
     Use,
     UseTreasure,
+    cell_label,
+    parse_cell,
 )
-from crabrules.oh_crab.model.adventure import Adventure
-from crabrules.oh_crab.model.config import (
-    IMPLEMENTED_MODULES,
-    SCENARIOS,
-    Config,
-    Module,
-    Variant,
-    config_for_players,
-)
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     ActionUsed,
     CardAdded,
     CardDiscarded,
-    CardDue,
     CardExchanged,
     CardPlanned,
-    CardTakenBack,
-    ChallengeResolved,
-    ChallengeRevealed,
     CookPassed,
     CrabActivated,
     CrabMoved,
     CrabPlaced,
     DiscardPileTaken,
     Event,
-    EventEnded,
-    EventRevealed,
     GameEnded,
     KnockedOver,
     MarketCardTaken,
     MarketRefilled,
     Motion,
     MovingFinished,
-    ObstacleMade,
-    PincersRegenerated,
     PlanningStarted,
     ReachedSea,
     RestDeclared,
     Rested,
-    RewardChosen,
     RoundEnded,
-    ShellLost,
     ShellTaken,
+    StoodUp,
+    TraceActionPicked,
+    TurnEnded,
+    TurnStarted,
+)
+from crabrules.oh_crab.model._pack_events import (
+    CardDue,
+    CardTakenBack,
+    ChallengeResolved,
+    ChallengeRevealed,
+    EventEnded,
+    EventRevealed,
+    ObstacleMade,
+    PincersRegenerated,
+    RewardChosen,
+    ShellLost,
     SkillDeclined,
     SkillsChosen,
     SkillsRevealed,
     SkillUsed,
     Spied,
-    StoodUp,
     SurpriseFlipped,
-    TraceActionPicked,
     TreasureUsed,
-    TurnEnded,
-    TurnStarted,
 )
-from crabrules.oh_crab.model.names import cell_label, parse_cell
-from crabrules.oh_crab.model.state import (
+from crabrules.oh_crab.model._pack_state import Adventure
+from crabrules.oh_crab.model._state import (
+    IMPLEMENTED_MODULES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     NO_CARD,
     NO_CRAB,
     RESTING,
+    SCENARIOS,
     CardId,
+    Config,
     CrabId,
     Grant,
     Phase,
@@ -166,8 +174,10 @@ from crabrules.oh_crab.model.state import (
     Stage,
     State,
     Turn,
+    config_for_players,
 )
 from crabrules.oh_crab.rules import (
+    SEARCH,
     Termination,
     active_players,
     apply,
@@ -178,39 +188,28 @@ from crabrules.oh_crab.rules import (
     num_players,
     outcome,
 )
-from crabrules.oh_crab.view.check import check_state
-from crabrules.oh_crab.view.notation import action_to_str, parse_action
-from crabrules.oh_crab.view.observe import (
+from crabrules.oh_crab.view._check import check_observation, check_state
+from crabrules.oh_crab.view._notation import action_to_str, parse_action
+from crabrules.oh_crab.view._observe import (
     HIDDEN,
     Observation,
     determinize,
     observe,
     observe_events,
 )
-from crabrules.oh_crab.view.render import render
-from crabrules.oh_crab.view.svg import render_svg
-from crabrules.oh_crab.view.words import describe, describe_event
+from crabrules.oh_crab.view._render import render
+from crabrules.oh_crab.view._svg import render_svg
+from crabrules.oh_crab.view._words import ENDINGS, describe, describe_event
 
 __all__ = [
-    "COLUMNS",
     "ADVENTURE_ACTIONS",
-    "DRAW_PILE",
-    "GAME",
-    "HIDDEN",
-    "IMPLEMENTED_MODULES",
-    "INFO",
-    "NO_CARD",
-    "NO_CRAB",
-    "NO_PILE",
-    "RESTING",
-    "SCENARIOS",
-    "SEA",
     "Action",
     "ActionUsed",
     "Activate",
     "AddCard",
     "Adventure",
     "AdventureContent",
+    "COLUMNS",
     "CardAdded",
     "CardDiscarded",
     "CardDue",
@@ -223,16 +222,6 @@ __all__ = [
     "ChallengeRevealed",
     "Choose",
     "ChooseSkills",
-    "Decline",
-    "MakeObstacle",
-    "Skill",
-    "ObstacleMade",
-    "PincersRegenerated",
-    "SkillDeclined",
-    "SkillsChosen",
-    "SkillsRevealed",
-    "SkillUsed",
-    "Spied",
     "Config",
     "Content",
     "CookPassed",
@@ -240,6 +229,8 @@ __all__ = [
     "CrabId",
     "CrabMoved",
     "CrabPlaced",
+    "DRAW_PILE",
+    "Decline",
     "Discard",
     "DiscardPileTaken",
     "Dope",
@@ -250,25 +241,36 @@ __all__ = [
     "Exchange",
     "ExchangeAndEnd",
     "Finish",
+    "GAME",
     "GameEnded",
     "Grant",
+    "HIDDEN",
+    "IMPLEMENTED_MODULES",
+    "INFO",
     "IllegalReason",
     "KnockedOver",
     "Layout",
+    "MakeObstacle",
     "MarketCardTaken",
     "MarketRefilled",
     "Module",
     "Motion",
     "Move",
     "MovingFinished",
+    "NO_CARD",
+    "NO_CRAB",
+    "NO_PILE",
     "Observation",
+    "ObstacleMade",
     "Phase",
     "PickTrace",
     "Pile",
+    "PincersRegenerated",
     "Place",
     "Plan",
     "PlanningStarted",
     "Primitive",
+    "RESTING",
     "ReachedSea",
     "Rest",
     "RestDeclared",
@@ -276,12 +278,20 @@ __all__ = [
     "Reveal",
     "RewardChosen",
     "RoundEnded",
+    "SCENARIOS",
+    "SEA",
     "ShellLost",
     "ShellTaken",
     "Shift",
     "Shortcut",
     "Side",
+    "Skill",
+    "SkillDeclined",
+    "SkillUsed",
+    "SkillsChosen",
+    "SkillsRevealed",
     "Source",
+    "Spied",
     "Stage",
     "StandUp",
     "State",
@@ -324,3 +334,69 @@ __all__ = [
     "render",
     "render_svg",
 ]
+
+
+INFO = GameInfo(
+    id="oh-crab",
+    name="Oh Crab!",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    dynamics=Dynamics.SIMULTANEOUS,
+    chance=ChanceMode.SAMPLED,
+    information=Information.IMPERFECT,
+    utility=Utility.GENERAL_SUM,
+)
+
+
+def _player_names(config: Config) -> tuple[str, ...]:
+    # Each player's crab colour (both, red+orange, in the 2-player mode), as the board
+    # and the sentences name them.
+    return tuple("+".join(team) for team in config.crab_colours())
+
+
+GAME: GameBundle[Config, State, Action, Observation] = GameBundle(
+    info=INFO,
+    config_type=Config,
+    state_type=State,
+    action_type=Action,
+    observation_type=Observation,
+    initial_state=initial_state,
+    legal_actions=legal_actions,
+    apply=apply,
+    is_terminal=is_terminal,
+    active_players=active_players,
+    outcome=outcome,
+    observe=observe,
+    determinize=determinize,
+    render=render,
+    num_players=num_players,
+    config_for_players=config_for_players,
+    event_type=Event,
+    apply_with_events=apply_with_events,
+    observe_events=observe_events,
+    describe=describe,
+    describe_event=describe_event,
+    action_to_str=action_to_str,
+    parse_action=parse_action,
+    check_state=check_state,
+    render_svg=render_svg,
+    search=SEARCH,
+    names=Names(_player_names, ENDINGS),
+)
+
+
+# The Adventure Pack's fields are left out of a document while unused: a game without
+# modules writes the very documents it wrote before they existed.
+_UNUSED = override(omit_if_default=True)
+converter.register_unstructure_hook(
+    Config, make_dict_unstructure_fn(Config, converter, modules=_UNUSED, variants=_UNUSED)
+)
+for _document in (State, Observation):
+    converter.register_unstructure_hook(
+        _document, make_dict_unstructure_fn(_document, converter, adventure=_UNUSED)
+    )
+register_check(State, check_state)
+register_check(Observation, check_observation)
+
+# The composition root: the Adventure Pack is registered with the engine and the views.
+adventure.plug_in()

@@ -1,4 +1,6 @@
-"""Setting up, the legal actions, applying them, and how the game ends.
+"""Setting up, the legal actions, applying them, how the game ends, and hints for search.
+
+Setting up, the legal actions, applying them, and how the game ends.
 
 The order of :func:`legal_actions` is fixed. While the crabs are placed (2-player
 setup): :class:`Place` by crab, then Start space. In the planning phase: each planning
@@ -16,34 +18,51 @@ actions are its step's options. Otherwise :class:`UseTreasure` (by token) follow
 :class:`Use`; while a card is due, :class:`Reveal` follows them, then :class:`Shortcut`,
 and the turn cannot end; a turn that ended with a card due (``Stage.ENDING``) offers
 :class:`Reveal` alone.
+
+What Oh Crab! tells search agents: each player's share of their crabs' way to the sea.
+
+A crab counts the rows it has come from the land (one on the first row), and a crab in
+the sea counts far more than any row, since only the sea wins; a player's crabs (two in
+the 2-player mode) add up. Before any crab is placed, the shares are even.
+
+>>> from crabrules import oh_crab
+>>> lead(oh_crab.initial_state(oh_crab.Config(players=2), seed=1))
+(0.5, 0.5)
 """
 
 from __future__ import annotations
 
 import enum
 
+import crabrules.oh_crab.engine.actions._table as engine
 from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, NotYourTurnError
-from crabrules.core.game import Outcome, PlayerId, check_config, check_viewer, not_a_state
+from crabrules.core.game import (
+    Outcome,
+    PlayerId,
+    SearchHints,
+    check_config,
+    check_viewer,
+    not_a_state,
+)
 from crabrules.core.rng import Rng, resolve_seed
-from crabrules.oh_crab.content.board import NOWHERE, SEA
-from crabrules.oh_crab.content.loading import get_content
-from crabrules.oh_crab.engine import play as engine
-from crabrules.oh_crab.engine.market import refill
-from crabrules.oh_crab.engine.refusals import refusal
-from crabrules.oh_crab.engine.work import rules_for
-from crabrules.oh_crab.model.actions import (
+from crabrules.oh_crab.content._components import COLUMNS, NOWHERE, SEA, Cell
+from crabrules.oh_crab.content._loading import get_content
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._turns import refill
+from crabrules.oh_crab.engine.actions._table import refusal
+from crabrules.oh_crab.model._actions import (
     ACTIONS,
     Action,
 )
-from crabrules.oh_crab.model.config import Config
-from crabrules.oh_crab.model.events import (
+from crabrules.oh_crab.model._events import (
     Event,
     GameEnded,
 )
-from crabrules.oh_crab.model.state import NO_CARD, CardId, Phase, State
+from crabrules.oh_crab.model._state import NO_CARD, CardId, Config, Phase, State
 
 __all__ = [
+    "SEARCH",
     "Termination",
     "active_players",
     "apply",
@@ -51,6 +70,7 @@ __all__ = [
     "check_legal",
     "initial_state",
     "is_terminal",
+    "lead",
     "legal_actions",
     "num_players",
     "outcome",
@@ -116,10 +136,8 @@ def initial_state(config: Config | None = None, *, seed: int | None = None) -> S
     market: list[list[CardId]] = [[], [], []]
     draw = list(deck)
     refill(market, draw, rules.special_ids)
-    adventure = None
-    if rules.expansion is not None:
-        # The modules are set up after the base game, whose draws stay what they were.
-        adventure, rng = rules.expansion.setup(config, rules, rng)
+    # The modules are set up after the base game, whose draws stay what they were.
+    adventure, rng = rules.expansion.setup(config, rules, rng)
     return State(
         config=config,
         seed=seed,
@@ -178,9 +196,7 @@ def active_players(state: State) -> frozenset[PlayerId]:
         raise not_a_state(state, State)
     if state.adventure is not None:
         # With modules: who decides first (a setup choice, a decision of another player's).
-        expansion = rules_for(state.config).expansion
-        assert expansion is not None
-        first = expansion.first_players(state)
+        first = rules_for(state.config).expansion.first_players(state)
         if first is not None:
             return first
     if state.phase is Phase.PLANNING:
@@ -327,3 +343,30 @@ def decide_winners(
     if len(contenders) > 1:
         reason = Termination.JOINT_WINNERS
     return frozenset(contenders), reason
+
+
+#: What a crab in the sea counts, against one a row on the board.
+SEA_ROWS = 100
+
+
+def _rows_come(cell: Cell) -> int:
+    """Rows from the land: 1 on the first row, ..., and 0 for a crab not yet placed."""
+    if cell == SEA:
+        return SEA_ROWS
+    return cell // COLUMNS + 1 if cell >= 0 else 0
+
+
+def lead(state: State) -> tuple[float, ...]:
+    """Each player's share of the rows their crabs have come (see the module)."""
+    come = [
+        sum(_rows_come(state.crabs[c]) for c in crabs)
+        for crabs in rules_for(state.config).crabs_of
+    ]
+    total = sum(come)
+    if not total:
+        return (1 / len(come),) * len(come)
+    return tuple(rows / total for rows in come)
+
+
+#: A rollout of 40 actions is about a round; the rows come judge the position it reaches.
+SEARCH = SearchHints(lead=lead, rollout_depth=40)

@@ -1,28 +1,35 @@
 """The Adventure Pack: its modules as configuration, content as data, and state.
 
 How a module plugs in (see the docs page "Oh Crab!: the Adventure Pack" for the whole
-story): its name in :class:`~crabrules.oh_crab.content.modules.Module`; its tokens and
-cards in :mod:`~crabrules.oh_crab.content.adventure`; its part of the state in
-:mod:`~crabrules.oh_crab.model.adventure`; its setup in
-:mod:`~crabrules.oh_crab.adventure.setup`; its effects as
-:class:`~crabrules.oh_crab.content.primitives.Primitive` steps resolved in frames
-(:mod:`~crabrules.oh_crab.adventure.frames`); its rule changes in the overlay
-(:mod:`~crabrules.oh_crab.adventure.overlay`); its triggers in
-:mod:`~crabrules.oh_crab.adventure.triggers`; what players see of it in
-:mod:`~crabrules.oh_crab.adventure.hidden`.
+story): its name in :class:`~crabrules.oh_crab.content._primitives.Module`; its tokens and
+cards in :mod:`~crabrules.oh_crab.content._documents`; its part of the state in
+:mod:`~crabrules.oh_crab.model._pack_state`; its setup and its rule changes (the
+overlay) in :mod:`~crabrules.oh_crab.adventure._plugin`; its effects as
+:class:`~crabrules.oh_crab.content._primitives.Primitive` steps resolved in frames, and
+its triggers, in :mod:`~crabrules.oh_crab.adventure._triggers`; what players see of it in
+:mod:`~crabrules.oh_crab.adventure._pack_check`.
 
-The engine never imports this package: it calls the hooks of the
-:class:`~crabrules.oh_crab.engine.expansion.Expansion` registered here
-(:mod:`~crabrules.oh_crab.adventure.plugin`), and :mod:`crabrules.oh_crab` imports this
-package, so the pack is always registered. The views likewise call the
-:class:`~crabrules.oh_crab.view.expansion.ViewParts` registered here
-(:mod:`~crabrules.oh_crab.adventure.views`).
+The engine never imports this package: :func:`plug_in` registers the pack's
+:class:`~crabrules.oh_crab.engine._expansion.Expansion`
+(:mod:`~crabrules.oh_crab.adventure._plugin`: its hooks, its action kinds, its handlers of
+the named moments), adds its kinds to the views' tables
+(:func:`~crabrules.oh_crab.adventure._pack_views.register_views`: notation, words, what a
+player sees, pictures) and registers the checks' hooks
+(:class:`~crabrules.oh_crab.view._observe.ViewParts`). :mod:`crabrules.oh_crab`, where
+the game is made, calls it, so the pack is always registered; importing this package
+registers nothing.
 """
 
-from crabrules.oh_crab.adventure.plugin import ADVENTURE_PACK
-from crabrules.oh_crab.adventure.views import VIEW_PARTS
-from crabrules.oh_crab.engine.expansion import register
-from crabrules.oh_crab.view.expansion import register as register_view_parts
+from crabrules.oh_crab.adventure._pack_views import VIEW_PARTS, register_views
+from crabrules.oh_crab.adventure._plugin import ADVENTURE_PACK
+from crabrules.oh_crab.engine._expansion import register
+from crabrules.oh_crab.view._observe import register as register_view_parts
 
-register(ADVENTURE_PACK)  # the engine's hooks (crabrules.oh_crab.engine.expansion)
-register_view_parts(VIEW_PARTS)  # what the pack adds to observe, check, words and render
+__all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
+
+
+def plug_in() -> None:
+    """Register the Adventure Pack with the engine and the views."""
+    register(ADVENTURE_PACK)  # hooks, action kinds, moments (crabrules.oh_crab.engine._expansion)
+    register_views()  # its kinds in the notation, the words, observe and the pictures
+    register_view_parts(VIEW_PARTS)  # what the pack adds to the checks

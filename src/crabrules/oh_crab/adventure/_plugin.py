@@ -1,0 +1,407 @@
+"""The Adventure Pack's hooks, its setup and the rules overlay it keeps.
+
+The Adventure Pack as the engine's :class:`~crabrules.oh_crab.engine._expansion.Expansion`.
+
+Each hook hands the moment to the part of the pack that knows its rules: the setup and the
+rules overlay (here), the frames, what an arrival triggers and the due cards
+(:mod:`~crabrules.oh_crab.adventure._triggers`), the pack's action kinds, Treasures and
+Rewards (:mod:`~crabrules.oh_crab.adventure._pack_actions`), and Module 4
+(:mod:`~crabrules.oh_crab.adventure._asymmetry`). :mod:`crabrules.oh_crab.adventure`
+registers :data:`ADVENTURE_PACK`.
+
+>>> from crabrules.oh_crab.engine._expansion import registered
+>>> registered() is ADVENTURE_PACK
+True
+
+The rules overlay: the config's rules with the changes made during a game.
+
+Every rule lookup reads a :class:`~crabrules.oh_crab.engine._tables.Tables` (the move tables, the
+space types, the tiles' costs, the cook's action). A game without modules reads the
+config's cached rules directly; with modules, the pack's handler of the rules in play
+(:func:`rules_in_play`) makes the changes in effect (a temporary Event, an Obstacle made of
+a standard space) with :func:`overlaid`, cached per config and overlay, so the base game
+pays nothing and a changed game pays once per change.
+
+A new kind of change is a :class:`~crabrules.oh_crab.content._documents.Rule` member and a
+branch of :func:`overlaid` that rewrites the tables it concerns.
+
+>>> from crabrules.oh_crab.model._state import Config
+>>> from crabrules.oh_crab.engine._work import rules_for
+>>> from crabrules.oh_crab.content._documents import Rule, RuleChange
+>>> rules = rules_for(Config())
+>>> closed = overlaid(rules, (RuleChange(Rule.TILES_CLOSED),))
+>>> rules.tile_costs, closed.tile_costs, overlaid(rules, ()).tile_costs
+(None, {}, {'Aa': 1, 'Ba': 2, 'Ca': 3})
+>>> cell = next(c for c, s in enumerate(rules.layout.spaces) if s.type.value == "standard")
+>>> overlaid(rules, (RuleChange(Rule.OBSTACLE_AT, cell=cell),)).obstacle[cell]
+True
+
+Setting up the modules in play, after the base game's setup (its draws come first).
+
+Every count the rulebook gives per Beach tile follows the tiles in play
+(:meth:`~crabrules.oh_crab.Config.beaches`): with 3 Beach tiles, 9 Surprise tokens (3
+Wastes and 6 Treasures; 9 Treasures with "Only the good"), 3 Events and 3 Challenges; with
+2 (the 2-player mode, or the quick variant), 6 tokens (2 and 4), 2 Events, 2 Challenges;
+with 1 (2 players, quick), 3 tokens, 1 Event, 1 Challenge.
+
+>>> from crabrules.oh_crab import Config, initial_state
+>>> state = initial_state(Config(modules={"surprises", "events", "challenges"}), seed=3)
+>>> pack = state.adventure
+>>> sum(t >= 0 for t in pack.surprises.board), len(pack.events.tiles), pack.challenges.open
+(9, 3, 0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping
+from typing import Any, Final
+
+from crabrules.core.game import PlayerId
+from crabrules.core.rng import Rng
+from crabrules.oh_crab.adventure import _asymmetry as module4
+from crabrules.oh_crab.adventure._pack_actions import (
+    ACTION_RULES,
+    open_windows,
+    reward_options,
+    skill_options,
+    treasure_options,
+)
+from crabrules.oh_crab.adventure._triggers import (
+    border_crossed,
+    crab_entered,
+    frame_options,
+    frame_player,
+    in_order,
+    reveal_due,
+    run_in_frame,
+    settle,
+)
+from crabrules.oh_crab.content._loading import get_content
+from crabrules.oh_crab.content._pack_components import AdventureContent, Rule, RuleChange
+from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, ActionRule, Moments
+from crabrules.oh_crab.engine._tables import Tables, rules_for
+from crabrules.oh_crab.engine._turns import pass_turn
+from crabrules.oh_crab.engine._work import View, Work
+from crabrules.oh_crab.model._actions import (
+    Action,
+    Reveal,
+)
+from crabrules.oh_crab.model._pack_state import (
+    NO_OVERLAY,
+    NONE,
+    Adventure,
+    Challenges,
+    Events,
+    Overlay,
+    Surprises,
+)
+from crabrules.oh_crab.model._state import Config, Phase, Stage, State
+
+
+def overlaid(rules: Tables, changes: tuple[RuleChange, ...]) -> Tables:
+    """Return ``rules`` with ``changes`` made, in order (a new value; ``rules`` is untouched)."""
+    obstacle = list(rules.obstacle)
+    knock_over = list(rules.knock_over)
+    costs = {t.id: t.cost for t in rules.tiles} if rules.tile_costs is None else rules.tile_costs
+    cook_steps = rules.cook_steps
+    # An Obstacle made during play is part of the board from then on: an Event that
+    # changes Obstacles (Slippery Rocks) reaches it as it reaches the printed ones, in
+    # whichever order the two came.
+    for change in changes:
+        if change.rule is Rule.OBSTACLE_AT:
+            obstacle[change.cell] = True
+    for change in changes:
+        rule = change.rule
+        if rule is Rule.OBSTACLE_AT:
+            continue
+        if rule is Rule.TILES_CLOSED:
+            costs = {}
+        elif rule is Rule.TILE_DISCOUNT:
+            costs = {tile: max(0, cost - change.amount) for tile, cost in costs.items()}
+        elif rule is Rule.OBSTACLES_KNOCK_OVER:
+            for cell, is_obstacle in enumerate(obstacle):
+                if is_obstacle:
+                    obstacle[cell], knock_over[cell] = False, True
+        elif rule is Rule.KNOCK_OVERS_HARMLESS:
+            knock_over = [False] * len(knock_over)
+        else:
+            assert rule is Rule.COOK_ACTION
+            assert change.step is not None
+            cook_steps = (change.step,)
+    return dataclasses.replace(
+        rules,
+        obstacle=tuple(obstacle),
+        knock_over=tuple(knock_over),
+        tile_costs=costs,
+        cook_steps=cook_steps,
+    )
+
+
+def rules_in_play(rules: Tables, adventure: Adventure | None) -> Tables:
+    """``rules``, a config's, with the changes of ``adventure``'s overlay made.
+
+    The pack's handler of the rules in play
+    (:attr:`~crabrules.oh_crab.engine._expansion.Moments.rule_changes`); the answers are
+    cached per config and overlay.
+    """
+    assert adventure is not None  # a config with modules
+    overlay = adventure.overlay
+    # ``is`` first: the overlay of a game without changes is nearly always the constant.
+    if overlay is NO_OVERLAY or overlay == NO_OVERLAY:
+        return rules
+    return _overlaid(rules, overlay)
+
+
+@functools.lru_cache(maxsize=256)
+def _overlaid(rules: Tables, overlay: Overlay) -> Tables:
+    # ``rules`` are a config's, cached for it: their identity stands for the config.
+    return overlaid(rules, overlay.changes())
+
+
+def surprise_cells(rules: Tables) -> tuple[tuple[int, ...], ...]:
+    """Per Beach tile (the board's tiles between Start and Finish), its Surprise cells."""
+    spaces, tile_of = rules.layout.spaces, rules.tile_of
+    beaches = range(1, len(rules.layout.board) - 1)
+    return tuple(
+        tuple(c for c, s in enumerate(spaces) if tile_of[c] == tile and s.surprise)
+        for tile in beaches
+    )
+
+
+def playable_challenges(config: Config, pack: AdventureContent) -> tuple[int, ...]:
+    """The Challenges that may be drawn: those whose modules are all in play.
+
+    The others leave before the draw (the Introduction's note allows removing them or
+    replacing them; the library removes them).
+    """
+    return tuple(i for i, c in enumerate(pack.challenges) if set(c.requires) <= config.modules)
+
+
+def setup_adventure(config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
+    """Set up the modules of ``config``, in module order, drawing from ``rng``."""
+    pack = get_content(config.content).adventure
+    assert pack is not None  # Config refuses modules with content that has none
+    beaches = config.beaches()
+    surprises = events = challenges = None
+    if Module.SURPRISES in config.modules:
+        surprises, rng = _setup_surprises(config, rules, pack, rng)
+    if Module.EVENTS in config.modules:
+        removed: tuple[int, ...] = ()
+        pile = list(range(len(pack.events)))
+        if Variant.LUCKY_ONES in config.variants:
+            removed = tuple(i for i in pile if pack.events[i].negative)
+            pile = [i for i in pile if i not in removed]
+        shuffled, rng = rng.shuffle(pile)
+        tiles = tuple(shuffled[:beaches])
+        foreseen = tuple(sorted(tiles)) if Variant.CRYSTAL_BALL in config.variants else ()
+        events = Events(tiles, tuple(shuffled[beaches:]), NONE, (), foreseen, removed)
+    if Module.CHALLENGES in config.modules:
+        shuffled, rng = rng.shuffle(playable_challenges(config, pack))
+        tiles = tuple(shuffled[:beaches])
+        box = tuple(sorted(set(range(len(pack.challenges))) - set(tiles)))
+        rewards, rng = rng.shuffle(range(len(pack.rewards)))
+        challenges = Challenges(
+            tiles=tiles,
+            box=box,
+            reward=rewards[0],
+            reward_box=tuple(sorted(rewards[1:])),
+            # The Reward card lies by the first Challenge, which is revealed at once.
+            open=0,
+            trophies=(0,) * config.players,
+            resolved=(),
+        )
+    asymmetry = None
+    if Module.ASYMMETRY in config.modules:
+        from crabrules.oh_crab.adventure._asymmetry import setup_asymmetry  # it needs the rules
+
+        asymmetry, rng = setup_asymmetry(config, pack, rng)
+    return Adventure(surprises, events, challenges, asymmetry=asymmetry), rng
+
+
+def _setup_surprises(
+    config: Config, rules: Tables, pack: AdventureContent, rng: Rng
+) -> tuple[Surprises, Rng]:
+    """Per Beach tile, 2 Treasures and 1 Waste ("Only the good": 3 Treasures), face down."""
+    cells = surprise_cells(rules)
+    only_good = Variant.ONLY_THE_GOOD in config.variants
+    wastes, rng = rng.shuffle(pack.wastes())
+    treasures, rng = rng.shuffle(pack.treasures())
+    board = [NONE] * rules.layout.cells
+    placed: list[int] = []
+    per_waste = 0 if only_good else 1
+    for k, spaces in enumerate(cells):
+        tile_wastes = list(wastes[k * per_waste : (k + 1) * per_waste])
+        per_treasure = len(spaces) - per_waste
+        tile_treasures = list(treasures[k * per_treasure : (k + 1) * per_treasure])
+        tokens, rng = rng.shuffle(tile_wastes + tile_treasures)
+        for cell, token in zip(spaces, tokens, strict=True):
+            board[cell] = token
+        placed.extend(tokens)
+    box = tuple(sorted(set(range(len(pack.surprises))) - set(placed)))
+    kept = ((),) * config.players
+    return Surprises(tuple(board), box, kept, (), (0,) * len(cells)), rng
+
+
+class AdventurePack:
+    """The Adventure Pack's hooks (see :class:`~crabrules.oh_crab.engine._expansion.Expansion`).
+
+    Attributes:
+        steps: every step only an expansion plays.
+        actions: the pack's own action kinds and their rules
+            (:mod:`~crabrules.oh_crab.adventure._pack_actions`).
+        moments: its handlers of the named moments of play: a Surprise flipped where a
+            crab enters, the cards due at a crossed border, the turn held while what it
+            triggered is resolved, the frames settled when an action ends, a step's
+            answer played in the frame that waits for it.
+    """
+
+    def __init__(self) -> None:
+        self.steps = EXPANSION_STEPS
+        self.actions: Mapping[type, ActionRule[Any]] = ACTION_RULES
+        self.moments = _moments()
+
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
+        """The modules of ``config``, set up in module order."""
+        return setup_adventure(config, rules, rng)
+
+    def first_players(self, state: State) -> frozenset[PlayerId] | None:
+        """Module 4's hidden choice: every player still to choose; a frame: its player."""
+        adventure = state.adventure
+        assert adventure is not None
+        if module4.is_choosing(state):
+            assert adventure.asymmetry is not None
+            return module4.active_players(adventure.asymmetry)
+        if adventure.frames and state.phase is not Phase.PLANNING:
+            return frozenset({adventure.frames[-1].player})
+        return None
+
+    def step_options(self, rules: Tables, view: View, crab: int, step: Primitive) -> list[Action]:
+        """Sandcastle's spaces, a skill's window, the Reward card's rewards."""
+        player = rules.owners[crab]
+        if step is Primitive.TURN_INTO_OBSTACLE:
+            return list(module4.obstacle_options(rules, view, player))
+        if step is Primitive.SKILL_WINDOW:
+            return list(module4.window_options(rules, view, crab))
+        return list(reward_options(rules, view, player))
+
+    def automatic_usable(self, rules: Tables, view: View, crab: int, step: Primitive) -> bool:
+        """A regeneration needs a spent Pincer, a Spy a face-down card; a Reveal is due."""
+        player = rules.owners[crab]
+        if step is Primitive.REGENERATE_PINCERS:
+            return module4.can_regenerate(rules, view, player)
+        if step is Primitive.SPY_EVENTS or step is Primitive.SPY_CHALLENGES:
+            return module4.can_spy(view, player, step)
+        return True
+
+    def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
+        """Regenerate the Pincers, Spy, or reveal the first card due."""
+        if step is Primitive.REGENERATE_PINCERS:
+            module4.regenerate(work, player)
+        elif step is Primitive.SPY_EVENTS or step is Primitive.SPY_CHALLENGES:
+            module4.spy(work, player, step)
+        else:
+            reveal_due(work)
+
+
+def _first_options(state: State, player: PlayerId | None) -> tuple[Action, ...] | None:
+    """Module 4's hidden choice, or the options of the frame on top."""
+    adventure = state.adventure
+    assert adventure is not None
+    # The hidden choice comes before the first Planning or placing, never in the action
+    # phase: most positions skip the test.
+    if state.phase is not Phase.ACTION and module4.is_choosing(state):
+        assert adventure.asymmetry is not None
+        rules = rules_for(state.config)
+        return tuple(module4.choice_options(rules, adventure.asymmetry, player))
+    if adventure.frames and state.phase is not Phase.PLANNING:
+        if player not in (None, adventure.frames[-1].player):
+            return ()
+        return tuple(frame_options(state))
+    return None
+
+
+def _turn_options(
+    rules: Tables, state: State, crab: int, head_down: bool
+) -> tuple[list[Action], bool]:
+    """Kept Treasures and the own-turn skill; a due card's Reveal holds the turn."""
+    adventure, turn = state.adventure, state.turn
+    assert adventure is not None
+    assert turn is not None
+    p = state.current
+    if turn.stage is Stage.ENDING:
+        return [Reveal(p)], True
+    out: list[Action] = []
+    out.extend(treasure_options(rules, state, crab, head_down))
+    out.extend(skill_options(rules, state, crab, head_down))
+    if adventure.due:
+        # "At any moment of their turn ... but no later": the turn cannot end before.
+        out.append(Reveal(p))
+        return out, True
+    return out, False
+
+
+def _waits_for(state: State) -> str | None:
+    """Module 4's hidden choice, while it is under way."""
+    if module4.is_choosing(state):
+        return "every player first chooses their Asymmetry card"
+    return None
+
+
+def _hold_turn(work: Work) -> bool:
+    """The turn would end: what it triggered belongs to it and is resolved before it passes."""
+    work.stage = Stage.ENDING
+    return True
+
+
+def _action_ended(work: Work, before: State) -> None:
+    """Resolve the frames the action pushed; Module 4's windows; forget what is face up.
+
+    An ended turn passes once nothing holds it any longer (a decision, a card due).
+    """
+    if frame_player(before) is None:
+        # The turn's action: the frames its steps pushed resolve first come, first
+        # served. (A frame's choice ordered what it pushed as it went, and the frames
+        # still waiting beneath keep their order.)
+        in_order(work, 1)
+    settle(work)
+    adventure = work.adventure
+    assert adventure is not None
+    if adventure.asymmetry is not None:
+        # Module 4: the windows the action opened come first; what is face up is no secret.
+        open_windows(work, before)
+        module4.forget_revealed(work, before)
+    adventure = work.adventure
+    assert adventure is not None
+    held = work.frames_wait() or bool(adventure.due)
+    if work.stage is Stage.ENDING and not (held or work.turn_decision.queue):
+        pass_turn(work)
+
+
+def _answer_in_frame(work: Work, rule: ActionRule[Any], action: Action) -> bool:
+    """A step's answer, while a frame waits: the frame's (its decision comes first)."""
+    if not work.frames_wait():
+        return False
+    run_in_frame(work, rule, action)
+    return True
+
+
+def _moments() -> Moments:
+    """The pack's handlers of the engine's named moments."""
+    moments = Moments()
+    moments.rule_changes.append(rules_in_play)  # the Events in effect, the Obstacles made
+    moments.first_options.append(_first_options)
+    moments.turn_options.append(_turn_options)
+    moments.waits_for.append(_waits_for)  # Module 4's hidden choice
+    moments.crab_entered.append(crab_entered)  # a Surprise on the space is flipped
+    moments.border_crossed.append(border_crossed)  # the borders' cards become due
+    moments.turn_ending.append(_hold_turn)
+    moments.action_ended.append(_action_ended)
+    moments.step_answered.append(_answer_in_frame)
+    return moments
+
+
+#: The one instance, registered by :mod:`crabrules.oh_crab.adventure`.
+ADVENTURE_PACK: Final = AdventurePack()

@@ -1,0 +1,248 @@
+"""What the Adventure Pack adds to a game's truth: one part per module, and the framework's.
+
+``State.adventure`` is ``None`` in a game without modules (so the base game's documents and
+speed do not change), else an :class:`Adventure`:
+
+- one part per module in play (``None`` for a module not in play): :class:`Surprises`,
+  :class:`Events`, :class:`Challenges`; Module 4 adds its own part beside them;
+- the framework's parts, shared by every module: :attr:`Adventure.due` (the cards the
+  active player must reveal or announce this turn), :attr:`Adventure.frames` (decisions
+  that belong to a player now, maybe out of turn) and :attr:`Adventure.overlay` (the rules
+  changed during the game).
+
+Tokens and cards are ints, their index in the content's lists
+(:class:`~crabrules.oh_crab.content._documents.AdventureContent`). Beach tiles are counted
+from the land, 0 first.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from crabrules.core.game import PlayerId
+from crabrules.oh_crab.content._pack_components import RuleChange
+from crabrules.oh_crab.content._primitives import Primitive
+
+#: No token or card here (a space without a Surprise, a border whose card left).
+NONE = -1
+
+
+@attrs.frozen
+class Surprises:
+    """Module 1.
+
+    Attributes:
+        board: per cell, the face-down token lying there, or :data:`NONE`.
+        box: the tokens put back in the box unrevealed (hidden), sorted.
+        kept: per player, the Treasures they keep (only they see which), sorted.
+        gone: the tokens revealed and out of the game, sorted.
+        wastes_found: per Beach tile, the Wastes flipped there (seen by all).
+    """
+
+    board: tuple[int, ...]
+    box: tuple[int, ...]
+    kept: tuple[tuple[int, ...], ...]
+    gone: tuple[int, ...]
+    wastes_found: tuple[int, ...]
+
+
+@attrs.frozen
+class Events:
+    """Module 2.
+
+    Attributes:
+        tiles: per Beach tile, its face-down Event card, or :data:`NONE` once revealed.
+        box: the cards set aside, in the order replacements are drawn (hidden).
+        active: the temporary Event in effect, or :data:`NONE`.
+        revealed: the Events revealed so far, in order (the last may be ``active``).
+        foreseen: "Crystal Ball": the Events drawn at setup, sorted (else empty).
+        removed: "The Lucky Ones": the negative Events removed before the draw, sorted.
+        at: the Beach tile ``active`` was revealed at (where its reminder lies).
+    """
+
+    tiles: tuple[int, ...]
+    box: tuple[int, ...]
+    active: int
+    revealed: tuple[int, ...]
+    foreseen: tuple[int, ...]
+    removed: tuple[int, ...]
+    at: int = NONE
+
+
+@attrs.frozen
+class Challenges:
+    """Module 3.
+
+    Attributes:
+        tiles: per Beach tile, its Challenge card (face down, or face up where the Reward
+            card lies), or :data:`NONE` once resolved.
+        box: the cards set aside (hidden), sorted.
+        reward: the Reward card drawn at setup (its rewards are chosen from).
+        reward_box: the Reward cards set aside, sorted.
+        open: the Beach tile whose Challenge is face up, where the Reward card lies, or
+            :data:`NONE` once the last Challenge left (and the Reward card with it).
+        trophies: per player, the trophies won.
+        resolved: the Challenges resolved so far, in order.
+    """
+
+    tiles: tuple[int, ...]
+    box: tuple[int, ...]
+    reward: int
+    reward_box: tuple[int, ...]
+    open: int
+    trophies: tuple[int, ...]
+    resolved: tuple[int, ...]
+
+
+# --- Module 4: Asymmetry -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Spied:
+    """A face-down card a player consulted with a Spy (the Selected Action).
+
+    Only the spy's observation shows ``card``; the others see that they spied
+    (:data:`~crabrules.oh_crab.view._observe.HIDDEN` in place of the card). The entry
+    leaves once the card is face up (then everyone sees it).
+
+    Attributes:
+        kind: ``"event"`` or ``"challenge"``.
+        tile: the Beach tile the card lies at.
+        card: the card.
+    """
+
+    kind: str
+    tile: int
+    card: int
+
+
+@attrs.frozen
+class Asymmetry:
+    """Module 4.
+
+    Attributes:
+        offered: per player, the cards dealt to them and not chosen yet (hidden from the
+            others); every entry is empty once everyone has chosen.
+        chosen: per crab, its Asymmetry card, or :data:`NONE` while its player chooses;
+            hidden from the others until every player has chosen.
+        pincers: per crab, the Pincers left on its card.
+        box: the cards out of this game (never dealt, replaced, or not chosen), sorted.
+        spied: per player, what they consulted with a Spy, sorted.
+    """
+
+    offered: tuple[tuple[int, ...], ...]
+    chosen: tuple[int, ...]
+    pincers: tuple[int, ...]
+    box: tuple[int, ...]
+    spied: tuple[tuple[Spied, ...], ...]
+
+    @property
+    def choosing(self) -> bool:
+        """Some player has still to choose their card(s) (the setup's hidden decision)."""
+        return any(self.offered)
+
+
+class DueKind(str, enum.Enum):
+    """What the active player must do before their turn ends."""
+
+    CHALLENGE = "challenge"
+    """Announce the Challenge of a tile whose upper border a crab crossed."""
+    EVENT = "event"
+    """Reveal the Event of a tile whose lower border a crab crossed."""
+
+
+@attrs.frozen
+class Due:
+    """A card the active player must reveal or announce this turn (at the latest at its end)."""
+
+    kind: DueKind
+    tile: int
+
+
+class FrameKind(str, enum.Enum):
+    """What a frame resolves: where its steps come from."""
+
+    SURPRISE = "surprise"
+    """A Surprise token flipped (``item``: the token)."""
+    EVENT = "event"
+    """A part of an immediate Event (``item``: the card)."""
+    REWARD = "reward"
+    """A first place's reward (``item``: the Reward card)."""
+    SKILL = "skill"
+    """Module 4: a window in which a crab's skill may act, or the skill's steps
+    (``item``: the Asymmetry card)."""
+
+
+@attrs.frozen
+class Frame:
+    """Steps that ``player`` resolves now, before the turn goes on, maybe out of turn.
+
+    While a frame waits for a choice, ``player`` is the one active player and the legal
+    actions are that choice's options.
+
+    Attributes:
+        kind: where the steps come from.
+        item: the token or card.
+        player: who decides.
+        crab: the crab the steps move (the player's).
+        queue: the steps left, first one next.
+        crabs_left: for a step that moves several crabs, those that may still move.
+    """
+
+    kind: FrameKind
+    item: int
+    player: PlayerId
+    crab: int
+    queue: tuple[Primitive, ...]
+    crabs_left: tuple[int, ...] | None = None
+
+
+@attrs.frozen
+class Overlay:
+    """The rules changed during the game, consulted by every rule lookup.
+
+    ``rules_of(state)`` is the config's rules with these changes made (the Adventure
+    Pack's handler of the rules in play,
+    :attr:`~crabrules.oh_crab.engine._expansion.Moments.rule_changes`).
+
+    Attributes:
+        event: the temporary Event's changes (gone when the next Event is revealed).
+        lasting: changes until the end of the game (an Obstacle made of a standard space).
+    """
+
+    event: tuple[RuleChange, ...] = ()
+    lasting: tuple[RuleChange, ...] = ()
+
+    def changes(self) -> tuple[RuleChange, ...]:
+        """Every change in effect."""
+        return self.event + self.lasting
+
+
+#: No rule changed.
+NO_OVERLAY = Overlay()
+
+
+@attrs.frozen
+class Adventure:
+    """The Adventure Pack's part of a :class:`~crabrules.oh_crab.State`.
+
+    Attributes:
+        surprises: Module 1, ``None`` without it.
+        events: Module 2.
+        challenges: Module 3.
+        due: the cards to reveal or announce this turn, in the order the rules resolve
+            them (a border's Challenge before its Event).
+        frames: the decisions waiting, the last one first.
+        overlay: the rules changed during the game.
+        asymmetry: Module 4 (last, so that the other parts keep their places).
+    """
+
+    surprises: Surprises | None = None
+    events: Events | None = None
+    challenges: Challenges | None = None
+    due: tuple[Due, ...] = ()
+    frames: tuple[Frame, ...] = ()
+    overlay: Overlay = NO_OVERLAY
+    asymmetry: Asymmetry | None = None

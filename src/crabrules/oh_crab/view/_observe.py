@@ -1,0 +1,491 @@
+"""What each player sees, and the views' tables for an expansion's part of a state.
+
+What each player may see, and states a player cannot tell apart from the real one.
+
+A player sees their own Hand and face-down card; every crab, Trace, Discard pile and
+shell count; the size of every Hand; the Market's face-up piles and the size of its draw
+pile; the cards put back in the box; and the turn in progress. They also see what the
+table saw happen: the cards each player took into their Hand in view of all (their
+Discard pile, face-up Market cards), and the cards given in Card Exchanges at the bottom of
+the draw pile. They never see the other Hands' other cards, the others' face-down cards,
+the order of the rest of the draw pile, or the generator.
+
+>>> from crabrules.oh_crab.rules import initial_state, apply, legal_actions
+>>> from crabrules.oh_crab.model._state import Config
+>>> state = initial_state(Config(players=3), seed=2)
+>>> state = apply(state, legal_actions(state, 1)[0])
+>>> observe(state, 0).planned, observe(state, 1).planned
+((-1, -3, -1), (-1, 4, -1))
+
+How an expansion (the Adventure Pack) plugs into the views: by kind.
+
+The views (:mod:`~crabrules.oh_crab.view._observe`, :mod:`~crabrules.oh_crab.view._words`,
+:mod:`~crabrules.oh_crab.view._notation`, :mod:`~crabrules.oh_crab.view._render`,
+:mod:`~crabrules.oh_crab.view._svg`) know the base game. They dispatch on the kind of what
+they are given (a :class:`~crabrules.oh_crab.view.ByKind` table): an action, an
+event, or a state's expansion part (``State.adventure``, ``None`` in a base game). The
+tables for that part are here, with ``None``'s entries: a base game never reaches the
+expansion's functions, and a part that no expansion registered is refused.
+
+The pack registers its kinds where :mod:`crabrules.oh_crab` puts the game together, and
+the :class:`ViewParts` that :mod:`~crabrules.oh_crab.view._check` calls:
+
+>>> from crabrules.oh_crab import Config
+>>> parts_for(None, Config(players=3)) is NO_VIEW_PARTS
+True
+>>> masked(None, 0) is None  # a base game: no part to mask
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, cast
+
+import attrs
+
+from crabrules.core.display import DisplaysAsSvg
+from crabrules.core.errors import InvalidStateError
+from crabrules.core.events import check_events
+from crabrules.core.game import PlayerId, check_viewer, not_a_state
+from crabrules.core.rng import Rng, check_seed
+from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
+from crabrules.oh_crab.model._events import CardPlanned, Event, MarketCardTaken
+from crabrules.oh_crab.model._pack_state import Adventure
+from crabrules.oh_crab.model._state import MAX_PLAYERS, CardId, Config, Phase, State, Turn
+from crabrules.oh_crab.view import ByKind
+
+
+class ViewParts(Protocol):
+    """What an expansion adds to the checks, for its part of a state (``State.adventure``).
+
+    Each method is called only for a state, observation or config that has the part.
+    """
+
+    def check_state(self, state: State) -> None:
+        """Refuse a state whose part the rules could not reach (or that lacks it).
+
+        Raises:
+            InvalidStateError: saying what is wrong.
+        """
+        ...
+
+    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+        """Refuse the shape of an observed part before it is dealt again.
+
+        Raises:
+            InvalidStateError: saying what is wrong.
+        """
+        ...
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """The step queues a turn may hold besides the base game's (the state check)."""
+        ...
+
+
+_registered: list[ViewParts] = []
+
+
+def register(parts: ViewParts | None) -> ViewParts | None:
+    """Make ``parts`` the expansion's checks; return the ones before (``None``: none).
+
+    Like :func:`crabrules.oh_crab.engine._expansion.register`, for the views.
+
+    >>> before = register(None)
+    >>> registered() is None
+    True
+    >>> register(before) is None
+    True
+    """
+    before = registered()
+    _registered[:] = [] if parts is None else [parts]
+    return before
+
+
+def registered() -> ViewParts | None:
+    """The registered view parts, ``None`` when no expansion is registered."""
+    return _registered[0] if _registered else None
+
+
+class _NoViewParts:
+    """The checks of a base game's part (none): nothing to refuse, no queue to add."""
+
+    def check_state(self, state: State) -> None:
+        """Nothing to refuse."""
+
+    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+        """Nothing to refuse."""
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """No queue."""
+        return frozenset()
+
+
+#: The view parts of a base game: no modules and no expansion part.
+NO_VIEW_PARTS: ViewParts = _NoViewParts()
+
+
+def parts_for(part: Adventure | None, config: Config) -> ViewParts:
+    """The view parts that check a state's or an observation's expansion ``part``.
+
+    :data:`NO_VIEW_PARTS` for a base game (no part, no modules), else the registered
+    ones, which also refuse a part without modules or modules without a part.
+
+    Raises:
+        InvalidStateError: a part or modules, and no expansion is registered to read them.
+    """
+    if part is None and not config.modules:
+        return NO_VIEW_PARTS
+    return required_parts()
+
+
+def required_parts() -> ViewParts:
+    """The registered view parts, for a state or observation that has an expansion's part.
+
+    Raises:
+        InvalidStateError: no expansion is registered to read that part.
+    """
+    parts = registered()
+    if parts is None:
+        raise InvalidStateError("adventure: no expansion is registered to read this part")
+    return parts
+
+
+def _unregistered(part: object, *args: object) -> Any:
+    raise InvalidStateError("adventure: no expansion is registered to read this part")
+
+
+# A state's or an observation's expansion part: None in a base game. (The tables' types
+# are casts, not annotations: the API pages show each table's name and value.)
+_Part = Adventure | None
+
+#: ``player``'s view of the part (``None``: a spectator's), for ``observe``.
+masked = cast("ByKind[[_Part, PlayerId | None], _Part]", ByKind("masked", _unregistered))
+
+#: The part with what its observation hides dealt again from the generator, and the
+#: generator after, for ``determinize`` (an :class:`InvalidStateError` for an impossible
+#: view).
+dealt = cast(
+    "ByKind[[_Part, Config, Rules, PlayerId | None, Rng], tuple[_Part, Rng]]",
+    ByKind("dealt", _unregistered),
+)
+
+#: The lines ``render`` prints after the players' (rule changes, skills).
+player_lines = cast(
+    "ByKind[[_Part, State, Rules], list[str]]", ByKind("player lines", _unregistered)
+)
+
+#: The lines of the part's components, for a state or an observation: ``render`` prints
+#: them after the turn, ``render_svg`` in its panel.
+table_lines = cast(
+    "ByKind[[_Part, State | Observation, Rules], list[str]]", ByKind("table lines", _unregistered)
+)
+
+#: The lines an observed part adds to a player's panel in ``render_svg``.
+panel_lines = cast("ByKind[[_Part, Rules, int], list[str]]", ByKind("panel lines", _unregistered))
+
+#: Per cell, the Surprise token lying face down there or ``-1`` (none); empty without
+#: Surprises. ``render`` drops a taken token's ``?``, ``render_svg`` draws those lying.
+surprise_board = cast("ByKind[[_Part], tuple[int, ...]]", ByKind("surprise board", _unregistered))
+
+#: The crab ``player``'s actions move now (-1: no such player): the Adventure Pack's top
+#: frame's when it is theirs, else :func:`turn_crab`.
+acting_crab = cast("ByKind[[_Part, State, int], int]", ByKind("acting crab", _unregistered))
+
+#: The step being resolved: the Adventure Pack's top frame's, else :func:`turn_step`.
+resolving_step = cast(
+    "ByKind[[_Part, State], Primitive | None]", ByKind("resolving step", _unregistered)
+)
+
+
+def turn_crab(state: State, player: int) -> int:
+    """The crab ``player``'s actions move in the turn (-1: no player of the game).
+
+    The turn's active crab in their turn, else their first crab (with one crab each,
+    simply theirs).
+    """
+    turn = state.turn
+    if turn is not None and turn.crab >= 0 and state.current == player:
+        return turn.crab
+    crabs_of = rules_for(state.config).crabs_of
+    return crabs_of[player][0] if 0 <= player < len(crabs_of) else -1
+
+
+def turn_step(state: State) -> Primitive | None:
+    """The turn's step being resolved, if any."""
+    return state.turn.queue[0] if state.turn is not None and state.turn.queue else None
+
+
+# A base game has no part: nothing to mask, deal or draw; the turn acts.
+_NO_PART = type(None)
+masked.register(_NO_PART, lambda part, player: None)
+dealt.register(_NO_PART, lambda part, config, rules, player, rng: (None, rng))
+player_lines.register(_NO_PART, lambda part, state, rules: [])
+table_lines.register(_NO_PART, lambda part, view, rules: [])
+panel_lines.register(_NO_PART, lambda part, rules, player: [])
+surprise_board.register(_NO_PART, lambda part: ())
+acting_crab.register(_NO_PART, lambda part, state, player: turn_crab(state, player))
+resolving_step.register(_NO_PART, lambda part, state: turn_step(state))
+
+
+#: ``Observation.planned`` for another player's face-down card.
+HIDDEN: CardId = -3
+
+
+@attrs.frozen
+class Observation(DisplaysAsSvg):
+    """One player's view of the game (``player=None``: a spectator's).
+
+    Attributes:
+        player: whose view this is.
+        config: the setup.
+        round: the round number.
+        phase: planning, action or over.
+        cook: who holds the cook pawn.
+        current: whose turn it is in the action phase (and who places a crab).
+        owners: each crab's player.
+        crabs: each crab's cell (-1: in the sea, -2: not placed yet).
+        knocked: each crab is knocked over.
+        tokens: each crab's activation token (2-player mode).
+        cook_used: the cook's diagonal was used this round.
+        hand: the viewer's Hand (empty for a spectator).
+        hand_sizes: the number of cards in each Hand.
+        planned: per player, the face-down card if it is the viewer's, :data:`HIDDEN` for
+            another's, or ``NO_CARD`` / ``RESTING``.
+        traces: every Trace.
+        discards: every Discard pile.
+        shells: every player's shells.
+        supply: shells in the supply.
+        market: the face-up piles, bottom to top.
+        draw_size: the number of cards in the draw pile.
+        removed: starting cards put back in the box.
+        known: per player, the cards of their Hand or face-down card every player saw
+            them take (:attr:`State.known`).
+        draw_bottom: the cards at the bottom of the draw pile every player saw placed
+            there, top first (the last :attr:`State.draw_seen` cards of the pile).
+        turn: the turn in progress.
+        adventure: the Adventure Pack as the viewer sees it
+            (:data:`~crabrules.oh_crab.view._observe.masked`), ``None`` without modules.
+    """
+
+    player: PlayerId | None
+    config: Config
+    round: int
+    phase: Phase
+    cook: PlayerId
+    current: PlayerId
+    owners: tuple[PlayerId, ...]
+    crabs: tuple[Cell, ...]
+    knocked: tuple[bool, ...]
+    tokens: tuple[int, ...]
+    cook_used: bool
+    hand: tuple[CardId, ...]
+    hand_sizes: tuple[int, ...]
+    planned: tuple[CardId, ...]
+    traces: tuple[tuple[CardId, ...], ...]
+    discards: tuple[tuple[CardId, ...], ...]
+    shells: tuple[int, ...]
+    supply: int
+    market: tuple[tuple[CardId, ...], ...]
+    draw_size: int
+    removed: tuple[CardId, ...]
+    known: tuple[tuple[CardId, ...], ...]
+    draw_bottom: tuple[CardId, ...]
+    turn: Turn | None
+    adventure: Adventure | None = None
+
+
+def observe(state: State, player: PlayerId | None) -> Observation:
+    """Return what ``player`` may see of ``state`` (``None``: public information only).
+
+    >>> from crabrules.oh_crab.rules import initial_state
+    >>> from crabrules.oh_crab.model._state import Config
+    >>> view = observe(initial_state(Config(players=3), seed=7), 1)
+    >>> view.hand, view.hand_sizes, view.draw_size
+    ((4, 5, 6, 7), (4, 4, 4), 32)
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_viewer(player, len(state.hands))
+    planned = tuple(c if c < 0 or p == player else HIDDEN for p, c in enumerate(state.planned))
+    return Observation(
+        player=player,
+        config=state.config,
+        round=state.round,
+        phase=state.phase,
+        cook=state.cook,
+        current=state.current,
+        owners=state.owners,
+        crabs=state.crabs,
+        knocked=state.knocked,
+        tokens=state.tokens,
+        cook_used=state.cook_used,
+        hand=() if player is None else state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        planned=planned,
+        traces=state.traces,
+        discards=state.discards,
+        shells=state.shells,
+        supply=state.supply,
+        market=state.market,
+        draw_size=len(state.draw),
+        removed=state.removed,
+        known=state.known,
+        draw_bottom=state.draw[len(state.draw) - state.draw_seen :],
+        turn=state.turn,
+        adventure=masked(state.adventure, player),
+    )
+
+
+def determinize(state: State, player: PlayerId | None, seed: int) -> State:
+    """Return a state ``player`` cannot tell from ``state``, drawn from ``seed`` alone.
+
+    It is built from ``observe(state, player)`` only, so two states the player cannot tell
+    apart give the same twin for the same ``seed``: the twin's seed is ``seed`` and its
+    generator comes from it. The others' Hands and face-down cards and the unseen part of
+    the draw pile are re-dealt, keeping what the player knows:
+
+    - the cards every player saw someone take (:attr:`Observation.known`) stay in that
+      player's Hand or face-down card, and the seen bottom of the draw pile stays there;
+    - a starting card never enters the draw pile or another player's Hand, so each
+      player's unseen starting cards stay theirs;
+    - the other unseen action cards are shuffled among the other Hands, face-down cards
+      and the draw pile, each keeping its size.
+
+    For a spectator (``player=None``) every Hand is re-dealt.
+
+    >>> from crabrules.oh_crab.rules import initial_state
+    >>> from crabrules.oh_crab.model._state import Config
+    >>> state = initial_state(Config(players=3), seed=7)
+    >>> other = determinize(state, 1, seed=3)
+    >>> observe(other, 1) == observe(state, 1), other.draw == state.draw, other.seed
+    (True, False, 3)
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    return deal(observe(state, player), check_seed(seed))
+
+
+def deal(view: Observation, seed: int) -> State:
+    """Return a state whose ``observe`` for ``view.player`` is ``view``, dealt from ``seed``.
+
+    Raises:
+        InvalidStateError: the hidden cards cannot be dealt so (the view is impossible).
+    """
+    rules = rules_for(view.config)
+    n = len(view.hand_sizes)
+    me = view.player
+    hidden = [p for p in range(n) if p != me]
+    seen = _seen(view)
+    fixed: dict[PlayerId, list[CardId]] = {}
+    for p in hidden:
+        starting = [c for c in rules.decks[p] if c not in seen]
+        fixed[p] = sorted({*starting, *view.known[p]})
+        seen.update(fixed[p])
+    pool = [c for c in range(len(rules.cards)) if c not in seen]
+    if any(rules.cards[c].starting for c in pool):
+        raise InvalidStateError("cards: a starting card is nowhere it can be")
+    rng = Rng.from_seed(seed)
+    shuffled, rng = rng.shuffle(pool)
+    unseen = list(shuffled)
+    hands = [view.hand if p == me else () for p in range(n)]
+    planned = list(view.planned)
+    for p in hidden:
+        face_down = planned[p] == HIDDEN
+        need = view.hand_sizes[p] + face_down - len(fixed[p])
+        if need < 0 or need > len(unseen):
+            raise InvalidStateError(f"hands: player {p}'s Hand cannot hold what they hold")
+        cards, rng = rng.shuffle(fixed[p] + unseen[:need])
+        del unseen[:need]
+        if face_down:
+            planned[p], cards = cards[0], cards[1:]
+        hands[p] = tuple(sorted(cards))
+    if len(unseen) + len(view.draw_bottom) != view.draw_size:
+        raise InvalidStateError("draw_size: the unseen cards do not fill the draw pile")
+    _, rng = rng.split()
+    adventure, rng = dealt(view.adventure, view.config, rules, me, rng)
+    return State(
+        config=view.config,
+        seed=seed,
+        rng=rng,
+        round=view.round,
+        phase=view.phase,
+        cook=view.cook,
+        current=view.current,
+        owners=view.owners,
+        crabs=view.crabs,
+        knocked=view.knocked,
+        tokens=view.tokens,
+        cook_used=view.cook_used,
+        hands=tuple(hands),
+        planned=tuple(planned),
+        traces=view.traces,
+        discards=view.discards,
+        shells=view.shells,
+        supply=view.supply,
+        market=view.market,
+        draw=(*unseen, *view.draw_bottom),
+        removed=view.removed,
+        known=view.known,
+        draw_seen=len(view.draw_bottom),
+        turn=view.turn,
+        adventure=adventure,
+    )
+
+
+def _seen(view: Observation) -> set[CardId]:
+    """The cards ``view``'s viewer sees where they are: they are not dealt again."""
+    return {
+        *(c for t in view.traces for c in t),
+        *(c for d in view.discards for c in d),
+        *(c for pile in view.market for c in pile),
+        *view.removed,
+        *view.draw_bottom,
+        *view.hand,
+        *(c for c in view.planned if c >= 0),
+    }
+
+
+def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+    """Return the events as ``player`` may see them (``None``: a spectator).
+
+    Another player's face-down card, and a card taken from the draw pile that the table
+    did not see, become :data:`HIDDEN` with no name; everything else is public.
+
+    Raises:
+        InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
+
+    >>> from crabrules.oh_crab.model._events import CardPlanned
+    >>> planned = (CardPlanned(0, "red", 5, "red-2 (Move diagonally)"),)
+    >>> observe_events(planned, 1)
+    (CardPlanned(player=0, colour='red', card=-3, card_name=''),)
+    >>> observe_events(planned, 0) == planned
+    True
+    """
+    # The events do not say how many players there are: any seat a game can have.
+    check_viewer(player, MAX_PLAYERS)
+    return tuple(seen_by(event, player) for event in check_events(events, Event))
+
+
+def _public(event: Event, player: PlayerId | None) -> Event:
+    return event
+
+
+#: An event as ``player`` may see it, by its kind (the Adventure Pack registers its own).
+seen_by: ByKind[[Event, PlayerId | None], Event] = ByKind("seen by", _public)
+
+
+@seen_by.on(CardPlanned)
+def _planned(event: CardPlanned, player: PlayerId | None) -> Event:
+    if event.player == player:
+        return event
+    return CardPlanned(event.player, event.colour, HIDDEN, "")
+
+
+@seen_by.on(MarketCardTaken)
+def _taken(event: MarketCardTaken, player: PlayerId | None) -> Event:
+    if event.seen or event.player == player:
+        return event
+    return MarketCardTaken(event.player, event.colour, event.pile, HIDDEN, "", False)

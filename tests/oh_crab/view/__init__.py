@@ -1,0 +1,1 @@
+"""Tests of crabrules.oh_crab.view."""
