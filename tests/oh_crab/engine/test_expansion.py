@@ -8,7 +8,6 @@ and no expansion registered is refused; the base engine imports nothing of ``adv
 from __future__ import annotations
 
 import contextlib
-import inspect
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -46,9 +45,10 @@ from crabrules.oh_crab.view._observe import NO_VIEW_PARTS, parts_for
 from tests.oh_crab.helpers import reference_documents, write
 
 ALL_MODULES = {"surprises", "events", "challenges", "asymmetry"}
-#: The hooks of the protocol, by name.
+#: The hooks of the protocol, by name (callables, not functions: the compiled build's
+#: methods are no Python functions).
 HOOKS = frozenset(
-    name for name, _ in inspect.getmembers(Expansion, inspect.isfunction) if name[0] != "_"
+    name for name in dir(Expansion) if name[0] != "_" and callable(getattr(Expansion, name))
 )
 
 
