@@ -213,10 +213,14 @@ def test_outcome_round_trips() -> None:
 
 
 def _refusal(text: str, cls: Any) -> tuple[str, float]:
-    start = time.perf_counter()
-    with pytest.raises(DeserializationError) as error:
-        from_json(text, cls)
-    return str(error.value), time.perf_counter() - start
+    # The best of three tries: one try may be slowed by a loaded machine, not the code.
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        with pytest.raises(DeserializationError) as error:
+            from_json(text, cls)
+        best = min(best, time.perf_counter() - start)
+    return str(error.value), best
 
 
 def test_a_string_where_an_array_belongs_is_refused_at_once() -> None:
