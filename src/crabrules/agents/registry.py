@@ -46,6 +46,7 @@ from crabrules.agents.ismcts import ISMCTSAgent
 from crabrules.agents.mcts import MCTSAgent
 from crabrules.agents.plausible import PlausibleAgent
 from crabrules.agents.random import RandomAgent
+from crabrules.agents.strong import StrongAgent
 from crabrules.agents.tree import MAX_ITERATIONS, Budget
 from crabrules.core import CrabRulesError, InvalidConfigError
 
@@ -70,12 +71,17 @@ AgentSpec = str | Agent
 AGENTS: dict[str, str] = {
     "random": "uniform over the legal actions",
     "plausible": "a casual human of each game (random games end)",
+    "strong": "the strongest player of each game, about a second a decision",
     "mcts": "UCT on the state, mcts:N for N iterations (default 1000), or mcts:seconds=S",
     "ismcts": "information-set MCTS, ismcts:N for N iterations (default 1000), or seconds=S",
 }
 
 _SEARCH: dict[str, Callable[[Budget], Agent]] = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
-_SIMPLE: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "plausible": PlausibleAgent}
+_SIMPLE: dict[str, Callable[[], Agent]] = {
+    "random": RandomAgent,
+    "plausible": PlausibleAgent,
+    "strong": StrongAgent,
+}
 
 #: The attribute :func:`agent_factory` sets on a function it declares.
 _FACTORY = "__crabrules_agent_factory__"
