@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import itertools
+import math
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -56,7 +58,7 @@ def test_the_last_move_is_outlined_with_an_arrow_between_its_spaces() -> None:
     move = legal_actions(state)[0]
     picture = ET.fromstring(render_svg(apply(state, move), last_action=move))
     (group,) = [g for g in picture.iter(f"{SVG}g") if g.get("class") == "last-move"]
-    assert len(group.findall(f"{SVG}circle")) == 2
+    assert len(group.findall(f"{SVG}polygon")) == 2
     assert len(group.findall(f"{SVG}line")) == 1
 
 
@@ -72,3 +74,42 @@ def test_highlighted_cells_are_shaded_and_bad_cells_refused() -> None:
         render_svg(state, highlight=3)  # type: ignore[arg-type]  # not a collection at all
     with pytest.raises(InvalidConfigError, match="last_action"):
         render_svg(state, last_action="E3-D4")  # type: ignore[arg-type]
+
+
+def _outline_points(shape: ET.Element) -> list[tuple[float, float]]:
+    """Points every pixel or so along a last-move mark (a ring, an outline or a line)."""
+    tag = shape.tag.removeprefix(NS)
+    if tag == "circle":
+        cx, cy, r = (float(shape.attrib[k]) for k in ("cx", "cy", "r"))
+        return [
+            (cx + r * math.cos(k * math.tau / 360), cy + r * math.sin(k * math.tau / 360))
+            for k in range(360)
+        ]
+    if tag == "line":
+        ends = [(float(shape.attrib[f"x{i}"]), float(shape.attrib[f"y{i}"])) for i in (1, 2)]
+    else:
+        ends = [tuple(map(float, p.split(","))) for p in shape.attrib["points"].split()]
+        ends.append(ends[0])
+    points = []
+    for (x1, y1), (x2, y2) in itertools.pairwise(ends):
+        steps = max(1, int(math.hypot(x2 - x1, y2 - y1)))
+        points += [(x1 + (x2 - x1) * k / steps, y1 + (y2 - y1) * k / steps) for k in range(steps)]
+    return points
+
+
+def test_the_last_move_mark_leaves_the_stack_count_uncovered() -> None:
+    # A crab moved onto another: the destination's count badge must stay readable.
+    state = initial_state(Config(players=2), seed=1)
+    move = next(a for a in legal_actions(state) if isinstance(a, Move) and state.stacks[a.dst])
+    root = ET.fromstring(render_svg(apply(state, move), last_action=move))
+    cell = next(g for g in root.iter(f"{NS}g") if g.get("data-cell") == str(move.dst))
+    (count,) = [t for t in cell.iter(f"{NS}text") if t.text == "2"]
+    x, y, font = (float(count.attrib[k]) for k in ("x", "y", "font-size"))
+    # the digit's box: a glyph is about 0.6 em wide and 0.75 em tall above its baseline
+    box = (x - 0.3 * font, y - 0.75 * font, x + 0.3 * font, y)
+    (mark,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "last-move"]
+    for shape in mark:
+        half = float(shape.get("stroke-width", "1")) / 2
+        for px, py in _outline_points(shape):
+            inside = box[0] - half <= px <= box[2] + half and box[1] - half <= py <= box[3] + half
+            assert not inside, (shape.tag, px, py, box)

@@ -32,9 +32,12 @@ __all__ = ["hex_centre", "render_svg"]
 _SIZE_LETTERS = "SML"
 _RADII = (0.36, 0.48, 0.6)  # a disc's radius, in hex radii, by size
 _LIFT = 0.12  # how far up each crab of a stack is drawn from the one below, in hex radii
+_BADGE = (0.36, -0.4, 0.25)  # the height badge's centre and radius, in hex radii, inside the hex
 _HEAD = 34  # the status line's height, in pixels
 _FOOT = 44  # the legend's height
 _SQRT3 = math.sqrt(3)
+_DEFAULT_SIZE = 420
+_SMALLEST_TEXT = 11  # pixels at the default size: no text is drawn smaller
 
 
 def hex_centre(coord: Coord) -> tuple[float, float]:
@@ -53,7 +56,7 @@ def hex_centre(coord: Coord) -> tuple[float, float]:
 def render_svg(
     position: State | Observation,
     *,
-    size: int = 420,
+    size: int = _DEFAULT_SIZE,
     labels: bool = True,
     last_action: Action | None = None,
     highlight: Collection[Cell] = (),
@@ -101,6 +104,8 @@ def render_svg(
         x, y = centres[cell]
         return ((x - min(xs) + _SQRT3 / 2) * radius, (y - min(ys) + 1) * radius + _HEAD)
 
+    # no text under _SMALLEST_TEXT pixels at the default size, however small the hexes
+    small = _SMALLEST_TEXT * size / _DEFAULT_SIZE
     picture = Svg(size, height, title=f"Crab Stack, turn {view.turn}")
     picture.add("rect", x=0, y=0, width=size, height=height, fill="#bfe3f2")
     picture.text(size / 2, 22, _status(view), size=15, font_weight="bold", fill="#163b4d")
@@ -110,10 +115,7 @@ def render_svg(
         cx, cy = at(cell)
         label = config.geometry.labels[cell]
         group = picture.group(class_="cell", data_cell=cell, data_label=label)
-        corners = [
-            (cx + radius * 0.97 * math.cos(a), cy + radius * 0.97 * math.sin(a))
-            for a in (math.pi / 6 + k * math.pi / 3 for k in range(6))
-        ]
+        corners = _corners((cx, cy), radius * 0.97)
         picture.polygon(
             corners,
             parent=group,
@@ -124,14 +126,22 @@ def render_svg(
         )
         if cell in shaded:
             picture.polygon(corners, parent=group, fill=SHADE, fill_opacity=0.45)
-        _draw_stack(picture, group, stack, (cx, cy), radius, fills)
+        _draw_stack(picture, group, stack, (cx, cy), (radius, small), fills)
     _mark_last(picture, marked, at, radius)
     if labels:  # last, so that no space drawn later covers them
         for cell, label in enumerate(config.geometry.labels):
             cx, cy = at(cell)
-            picture.text(cx, cy + radius * 0.8, label, size=radius * 0.24, fill="#5a4a25")
+            font = max(radius * 0.26, small)
+            picture.text(cx, cy + radius * 0.74, label, size=font, fill="#5a4a25")
     _legend(picture, config.colours, fills, height)
     return picture.to_string()
+
+
+def _corners(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-topped hexagon of ``radius`` about ``centre``."""
+    cx, cy = centre
+    angles = (math.pi / 6 + k * math.pi / 3 for k in range(6))
+    return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
 
 
 def _draw_stack(
@@ -139,11 +149,15 @@ def _draw_stack(
     group: ET.Element,
     stack: Stack,
     centre: tuple[float, float],
-    radius: float,
+    scale: tuple[float, float],
     fills: list[str],
 ) -> None:
-    """Draw the crabs of ``stack`` on its space, bottom to top, the top one lettered."""
+    """Draw the crabs of ``stack`` on its space, bottom to top, the top one lettered.
+
+    ``scale`` is the hex radius and the smallest font size, in pixels.
+    """
     cx, cy = centre
+    radius, small = scale
     for level, c in enumerate(stack):
         player, crab_size_ = crab_player(c), crab_size(c)
         disc_y = cy - radius * (_LIFT * (level - (len(stack) - 1) / 2) + 0.08)
@@ -170,21 +184,12 @@ def _draw_stack(
             font_weight="bold",
         )
         if len(stack) > 1:
-            picture.add(
-                "circle",
-                parent=group,
-                cx=cx + radius * 0.6,
-                cy=cy - radius * 0.55,
-                r=radius * 0.22,
-                fill="#fff",
-                stroke="#222",
-            )
+            # inside the hex, so the last move's outline along its edge never covers it
+            bx, by, br = (cx + radius * _BADGE[0], cy + radius * _BADGE[1], radius * _BADGE[2])
+            picture.add("circle", parent=group, cx=bx, cy=by, r=br, fill="#fff", stroke="#222")
+            font = max(radius * 0.34, small)
             picture.text(
-                cx + radius * 0.6,
-                cy - radius * 0.55 + radius * 0.1,
-                str(len(stack)),
-                size=radius * 0.28,
-                parent=group,
+                bx, by + font * 0.36, str(len(stack)), size=font, parent=group, font_weight="bold"
             )
 
 
@@ -202,31 +207,36 @@ def _cells_of(action: Action | None, cells: int) -> tuple[Cell, ...]:
 def _mark_last(
     picture: Svg, cells: tuple[Cell, ...], at: Callable[[Cell], tuple[float, float]], radius: float
 ) -> None:
-    """Outline the last action's spaces and, for a move, draw an arrow between them."""
+    """Outline the last action's spaces along their edges, and join a move's two spaces.
+
+    The outline follows each hexagon's edge and the line runs from edge to edge, so
+    neither covers a crab, a height badge or a label.
+    """
     if not cells:
         return
     group = picture.last_move_group()
     for cell in cells:
         cx, cy = at(cell)
-        picture.add(
-            "circle",
+        picture.polygon(
+            _corners((cx, cy), radius * 0.9),
             parent=group,
-            cx=cx,
-            cy=cy,
-            r=radius * 0.8,
             fill="none",
             stroke=LAST,
             stroke_width=4,
+            stroke_linejoin="round",
         )
     if len(cells) == 2:
         (x1, y1), (x2, y2) = at(cells[0]), at(cells[1])
+        length = math.hypot(x2 - x1, y2 - y1)
+        # from the source's edge to the destination's: a line over neither space
+        cut = min(radius * 0.86, length / 2) / length
         picture.add(
             "line",
             parent=group,
-            x1=x1,
-            y1=y1,
-            x2=x2,
-            y2=y2,
+            x1=x1 + (x2 - x1) * cut,
+            y1=y1 + (y2 - y1) * cut,
+            x2=x2 - (x2 - x1) * cut,
+            y2=y2 - (y2 - y1) * cut,
             stroke=LAST,
             stroke_width=5,
             stroke_linecap="round",
