@@ -3,7 +3,7 @@
 The 36 Beach cards are drawn as the text picture lays them out (columns ``A``-``F``, rows
 ``1``, the sand row, to ``6``): each card shows its Item's code and name, a Freed Crab, a
 Shrimp snack or a breaking wave. On a card stands a Baddie (a disc in Boater's red or
-Sunny's blue) or the Brown Fish, and the Crabs token (an orange disc). The viewer's own
+Sunny's blue) or the Brown Fish, and the Crabs token (an orange tag). The viewer's own
 Forbidden Items are outlined in their colour; exposed ones are crossed. The revealed
 Baddie card's row is shaded. A panel under the beach gives the Shrimps, the Crabs freed,
 the decks and whose turn it is. Each card is a ``<g>`` with ``data-cell`` (its id) and
@@ -42,12 +42,14 @@ __all__ = ["render_svg"]
 
 _MARGIN = 22  # room for the column letters and row numbers
 _PANEL = 86  # the panel under the beach
+_DEFAULT_SIZE = 480
+_SMALLEST_TEXT = 11  # pixels at the default size: no text is drawn smaller
 
 
 def render_svg(
     position: State | Observation,
     *,
-    size: int = 480,
+    size: int = _DEFAULT_SIZE,
     labels: bool = True,
     last_action: Action | None = None,
     highlight: Collection[Cell] = (),
@@ -125,57 +127,7 @@ def render_svg(
                 fill_opacity=0.45,
             )
         _draw_face(picture, group, view, cell, (x, y, card), exposed)
-        baddie = view.baddies[cell]
-        if baddie in (BOATER, SUNNY):
-            picture.add(
-                "circle",
-                parent=group,
-                cx=x + card * 0.3,
-                cy=y + card * 0.72,
-                r=card * 0.14,
-                fill=fills[baddie],
-                stroke="#222",
-            )
-            picture.text(
-                x + card * 0.3,
-                y + card * 0.77,
-                "B",
-                size=card * 0.15,
-                parent=group,
-                fill="#fff",
-                font_weight="bold",
-            )
-        elif baddie == BROWN_FISH:
-            picture.add(
-                "ellipse",
-                parent=group,
-                cx=x + card * 0.3,
-                cy=y + card * 0.72,
-                rx=card * 0.18,
-                ry=card * 0.1,
-                fill="#7b4a22",
-                stroke="#222",
-            )
-        if cell == view.token:
-            picture.add(
-                "circle",
-                parent=group,
-                cx=x + card * 0.7,
-                cy=y + card * 0.72,
-                r=card * 0.15,
-                fill="#f08a24",
-                stroke="#222",
-                stroke_width=2,
-            )
-            picture.text(
-                x + card * 0.7,
-                y + card * 0.77,
-                "Crabs",
-                size=card * 0.09,
-                parent=group,
-                fill="#fff",
-                font_weight="bold",
-            )
+        _draw_pieces(picture, group, view, cell, (x, y, card))
     _mark_last(picture, marked, card)
     if labels:
         for i in range(SIZE):
@@ -183,6 +135,25 @@ def render_svg(
             picture.text(11, _MARGIN + (i + 0.55) * card, str(i + 1), size=13, fill="#163b4d")
     _panel(picture, view, _MARGIN + SIZE * card)
     return picture.to_string()
+
+
+def _font(card: float, share: float) -> float:
+    """``share`` of a card's width as a font size, never under the smallest legible text."""
+    return max(card * share, _SMALLEST_TEXT * card * SIZE / (_DEFAULT_SIZE - 2 * _MARGIN))
+
+
+def _words(
+    picture: Svg,
+    group: ET.Element,
+    at: tuple[float, float],
+    text: str,
+    font: float,
+    **style: object,
+) -> None:
+    """Write ``text`` centred at ``at``, a word a line, its first line's baseline at ``at``."""
+    x, y = at
+    for i, word in enumerate(text.split(" ")):
+        picture.text(x, y + i * font * 1.05, word, size=font, parent=group, **style)
 
 
 def _draw_face(
@@ -196,61 +167,95 @@ def _draw_face(
     """Write what card ``cell`` shows: a freed Crab, its Item, a Shrimp snack or a wave."""
     x, y, card = box
     item = view.layout.items[cell]
-    waves = Icon.WAVE in view.beach.flip
+    centre = (x + card / 2, y + card * 0.3)
     if item != NO_ITEM and cell in view.freed:
-        picture.text(
-            x + card / 2,
-            y + card * 0.42,
-            "Freed Crab",
-            size=card * 0.14,
-            parent=group,
-            fill="#2f7d32",
-            font_weight="bold",
-        )
+        _words(picture, group, centre, "Freed Crab", _font(card, 0.16), fill="#2f7d32")
     elif item != NO_ITEM:
-        picture.text(
-            x + card / 2,
-            y + card * 0.3,
-            ITEM_CODES[item],
-            size=card * 0.2,
-            parent=group,
-            fill="#5a4a25",
-            font_weight="bold",
-        )
-        picture.text(
-            x + card / 2,
-            y + card * 0.46,
-            ITEMS[item],
-            size=card * 0.11,
-            parent=group,
-            fill="#5a4a25",
-        )
+        code_at = (x + card / 2, y + card * 0.27)
+        _words(picture, group, code_at, ITEM_CODES[item], _font(card, 0.22), fill="#5a4a25")
+        name_at = (x + card / 2, y + card * 0.46)
+        _words(picture, group, name_at, ITEMS[item], _font(card, 0.15), fill="#5a4a25")
         if item in exposed:
             picture.add(
                 "path",
                 parent=group,
                 stroke="#b00",
                 stroke_width=3,
+                stroke_opacity=0.6,  # crossed out, its name still readable
                 d=f"M{x + 8:.2f},{y + 8:.2f}L{x + card - 8:.2f},{y + card - 8:.2f}"
                 f"M{x + card - 8:.2f},{y + 8:.2f}L{x + 8:.2f},{y + card - 8:.2f}",
             )
     elif cell in view.snacks:
-        picture.text(
-            x + card / 2,
-            y + card * 0.42,
-            "Shrimp snack",
-            size=card * 0.12,
+        _words(picture, group, centre, "Shrimp snack", _font(card, 0.15), fill="#c2185b")
+    elif Icon.WAVE in view.beach.flip and view.layout.icons[cell] is Icon.WAVE:
+        _words(picture, group, centre, "~ wave ~", _font(card, 0.15), fill="#1565c0")
+
+
+def _draw_pieces(
+    picture: Svg,
+    group: ET.Element,
+    view: Observation,
+    cell: Cell,
+    box: tuple[float, float, float],
+) -> None:
+    """Draw what stands on card ``cell``: a Baddie or the Brown Fish, and the Crabs token."""
+    x, y, card = box
+    baddie = view.baddies[cell]
+    if baddie in (BOATER, SUNNY):
+        fill = colour_fill(COLOURS[baddie], baddie)
+        picture.add(
+            "circle",
             parent=group,
-            fill="#c2185b",
+            cx=x + card * 0.22,
+            cy=y + card * 0.76,
+            r=card * 0.14,
+            fill=fill,
+            stroke="#222",
         )
-    elif waves and view.layout.icons[cell] is Icon.WAVE:
+        font = _font(card, 0.17)
         picture.text(
-            x + card / 2,
-            y + card * 0.42,
-            "~ wave ~",
-            size=card * 0.14,
+            x + card * 0.22,
+            y + card * 0.76 + font * 0.36,
+            "B",
+            size=font,
             parent=group,
-            fill="#1565c0",
+            fill="#fff",
+            font_weight="bold",
+        )
+    elif baddie == BROWN_FISH:
+        picture.add(
+            "ellipse",
+            parent=group,
+            cx=x + card * 0.22,
+            cy=y + card * 0.76,
+            rx=card * 0.17,
+            ry=card * 0.1,
+            fill="#7b4a22",
+            stroke="#222",
+        )
+    if cell == view.token:
+        # a pill wide enough for its word at a legible size
+        picture.add(
+            "rect",
+            parent=group,
+            x=x + card * 0.4,
+            y=y + card * 0.64,
+            width=card * 0.54,
+            height=card * 0.24,
+            rx=card * 0.12,
+            fill="#f08a24",
+            stroke="#222",
+            stroke_width=2,
+        )
+        font = _font(card, 0.15)
+        picture.text(
+            x + card * 0.67,
+            y + card * 0.76 + font * 0.36,
+            "Crabs",
+            size=font,
+            parent=group,
+            fill="#fff",
+            font_weight="bold",
         )
 
 
@@ -298,7 +303,7 @@ def _panel(picture: Svg, view: Observation, top: float) -> None:
     if view.player is not None:
         items = ", ".join(ITEMS[i] for i in sorted(view.forbidden))
         lines.append(f"Your Forbidden Items ({NAMES[view.player]}): {items}")
-    lines.append("B: a Baddie in its player's colour; brown oval: Brown Fish; orange: the Crabs")
+    lines.append("B: a Baddie in its player's colour · brown oval: the Brown Fish")
     for i, line in enumerate(lines):
         picture.text(10, top + 20 + 18 * i, line, size=12, anchor="start", fill="#163b4d")
 
