@@ -148,12 +148,12 @@ def _words(
     at: tuple[float, float],
     text: str,
     font: float,
-    **style: object,
+    fill: str,
 ) -> None:
     """Write ``text`` centred at ``at``, a word a line, its first line's baseline at ``at``."""
     x, y = at
     for i, word in enumerate(text.split(" ")):
-        picture.text(x, y + i * font * 1.05, word, size=font, parent=group, **style)
+        picture.text(x, y + i * font * 1.05, word, size=font, parent=group, fill=fill)
 
 
 def _draw_face(
