@@ -116,3 +116,16 @@ def test_highlighted_cards_are_shaded() -> None:
 def test_bad_marks_are_refused_naming_the_argument(field: str, value: object) -> None:
     with pytest.raises(InvalidConfigError, match=field):
         render_svg(initial_state(seed=2), **{field: value})  # type: ignore[arg-type]
+
+
+def test_players_are_named_by_their_teams_colour_never_by_number() -> None:
+    from crabrules.youve_got_crabs import Config
+
+    state = initial_state(Config(teams=3), seed=2)
+    words = " ".join(ET.fromstring(render_svg(observe(state, 0))).itertext())
+    for name in ("Red 1", "Red 2", "Blue 1", "Blue 2", "Green 1", "Green 2"):
+        assert name in words
+    # who plays now is said by name: the side the License points at
+    assert "Red 1, Blue 1 and Green 1 play" in words
+    for jargon in ("P0", "P1", "T0", "T1", "side 0", "side 1", "License: side"):
+        assert jargon not in words, jargon

@@ -36,14 +36,17 @@ from crabrules.youve_got_crabs.actions import (
     Swap,
 )
 from crabrules.youve_got_crabs.cards import Card, card_name
-from crabrules.youve_got_crabs.notation import hand_label, ocean_label, player_label, team_label
+from crabrules.youve_got_crabs.config import Config
+from crabrules.youve_got_crabs.notation import hand_label, ocean_label
 from crabrules.youve_got_crabs.observe import Observation, observe
-from crabrules.youve_got_crabs.state import UNSEEN, State, is_over
+from crabrules.youve_got_crabs.state import UNSEEN, Phase, State, is_over
 from crabrules.youve_got_crabs.table import table
 
 __all__ = ["CardPlace", "render_svg"]
 
 _TEAM_FILLS = ("#d94a3d", "#3b6fd1", "#3fa34d", "#e8a93a", "#8a4fc4")
+#: Each team's name in the picture, the colour of its rows.
+_TEAM_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
 _SEATED = (PutDown, PickUp, Confirm, Answer, Signal, Resolve, Collect)
 
 #: Where a card lies on the table: ``(None, slot)`` the Ocean's slot (0 for ``A`` to 3 for
@@ -129,21 +132,20 @@ def render_svg(
     picture = Svg(size, height, title="You've Got Crabs")
     picture.add("rect", x=0, y=0, width=size, height=height, fill="#1f6f78")
     font = 13 * scale
-    play = "play" if view.phase.value == "play" else "the other side may swap"
     picture.text(
         10 * scale,
         24 * scale,
-        f"License: side {view.license} ({play}{', swapped' if view.swapped else ''})",
+        _license(view),
         size=font * 1.2,
         anchor="start",
         fill="#fff",
         font_weight="bold",
     )
-    tokens = ", ".join(f"{team_label(t)} {n}" for t, n in enumerate(view.tokens))
+    tokens = " · ".join(f"{_TEAM_NAMES[t]} {n}" for t, n in enumerate(view.tokens))
     picture.text(
         10 * scale,
         46 * scale,
-        f"Pot {view.pot} · tokens: {tokens}",
+        f"Crab tokens: {tokens} · Pot {view.pot}",
         size=font,
         anchor="start",
         fill="#fff",
@@ -202,6 +204,7 @@ def render_svg(
             word
             for word, on in (
                 ("you", p == view.player),
+                ("to play", seats.side_of[p] == _acting_side(view)),
                 ("down", p in view.down),
                 ("confirmed", p in view.confirmed),
                 ("declined", p in view.declined),
@@ -209,12 +212,14 @@ def render_svg(
             )
             if on
         ]
-        who = f"{player_label(p)} {team_label(team)} side {seats.side_of[p]}"
+        picture.add(
+            "circle", cx=16 * scale, cy=y + 15 * scale, r=6 * scale, fill=_TEAM_FILLS[team % 5]
+        )
         picture.text(
-            10 * scale,
+            26 * scale,
             y + 20 * scale,
-            who,
-            size=font,
+            _name(config, p),
+            size=font * 1.1,
             anchor="start",
             fill="#fff",
             font_weight="bold",
@@ -222,7 +227,7 @@ def render_svg(
         picture.text(
             10 * scale,
             y + 38 * scale,
-            ", ".join(marks),
+            " · ".join(marks),
             size=font * 0.9,
             anchor="start",
             fill="#ffe08a",
@@ -327,7 +332,9 @@ def _mark_last(picture: Svg, action: Action | None, layout: _Table) -> None:
                 stroke=LAST,
                 stroke_width=4,
             )
-            ends.append((x + width / 2, y + height / 2))
+            # the line runs from the hand card's top edge to the Ocean card's bottom edge,
+            # over neither card's name
+            ends.append((x + width / 2, y - 2 if place[0] is not None else y + height + 2))
     else:
         rows = (action.player, action.target) if isinstance(action, Call) else (action.player,)
         for p in rows:
@@ -344,7 +351,7 @@ def _mark_last(picture: Svg, action: Action | None, layout: _Table) -> None:
                 stroke=LAST,
                 stroke_width=4,
             )
-            ends.append((70 * scale, top + 27 * scale))
+            ends.append((layout.size - 20 * scale, top + 27 * scale))  # right of the cards
     if len(ends) == 2:
         (x1, y1), (x2, y2) = ends
         picture.add(
@@ -394,43 +401,67 @@ def _card(
                 x + width / 2,
                 y + height * (0.45 + 0.3 * i),
                 line,
-                size=font * 0.85,
+                size=font,
                 parent=group,
                 fill="#222",
+                font_weight="bold",
             )
     if label:
         picture.text(
             x + 8 * font / 13,
-            y + 13 * font / 13,
+            y + 14 * font / 13,
             label,
-            size=font * 0.8,
+            size=max(font * 0.85, 11 * font / 13),
             parent=group,
             fill="#ffe08a" if face_down else "#777",
             anchor="start",
         )
 
 
+def _name(config: Config, player: int) -> str:
+    """A player's name: their team's colour, then 1 or 2 for their side of the table."""
+    return f"{_TEAM_NAMES[config.team_of(player) % 5]} {table(config).side_of[player] + 1}"
+
+
+def _acting_side(view: Observation) -> int | None:
+    """The side whose players act: the License's, or in an offer the other one."""
+    if is_over(view):
+        return None
+    return view.license if view.phase is Phase.PLAY else 1 - view.license
+
+
+def _license(view: Observation) -> str:
+    """Who plays now, by name: the players of the side that acts."""
+    side = _acting_side(view)
+    if side is None:
+        return "Game over"
+    names = [_name(view.config, p) for p in table(view.config).side_players[side]]
+    who = ", ".join(names[:-1]) + " and " + names[-1]
+    if view.phase is not Phase.PLAY:
+        return f"Nobody swapped: may {who} swap?"
+    return f"{who} play{' (swapped)' if view.swapped else ''}"
+
+
 def _footer(picture: Svg, view: Observation, x: float, y: float, font: float) -> None:
     """The pending call or claim, a sudden death, the winner."""
     parts = []
+    config = view.config
     if view.window is not None:
-        parts.append(
-            f"{player_label(view.window.caller)} called {player_label(view.window.target)}"
-        )
+        caller, target = view.window.caller, view.window.target
+        parts.append(f"{_name(config, caller)} called {_name(config, target)}")
     if view.claim is not None:
-        parts.append(
-            f"Double Crabs: {player_label(view.claim.player)} collects {view.claim.remaining} more"
-        )
+        claimer, more = _name(config, view.claim.player), view.claim.remaining
+        parts.append(f"Double Crabs: {claimer} collects {more} more")
     if view.tied:
-        parts.append("sudden death: " + ", ".join(map(team_label, sorted(view.tied))))
+        parts.append("sudden death: " + ", ".join(_TEAM_NAMES[t] for t in sorted(view.tied)))
     if view.winner is not None:
-        parts.append(f"team {team_label(view.winner)} wins")
+        parts.append(f"the {_TEAM_NAMES[view.winner]} team wins")
     elif is_over(view):
         parts.append("stalled: a draw")
     picture.text(
         x,
         y,
-        " · ".join(parts) or "Blue cards are face down.",
+        " · ".join(parts) or "Dark cards are face down.",
         size=font,
         anchor="start",
         fill="#fff",
