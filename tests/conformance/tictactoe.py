@@ -282,7 +282,7 @@ def render(state: State) -> str:
 def render_svg(
     position: State | Observation,
     *,
-    size: int = 90,
+    size: int = 150,
     labels: bool = True,
     last_action: Action | None = None,
     highlight: Collection[int] = (),
@@ -302,7 +302,7 @@ def render_svg(
         picture.add("rect", x=x, y=y, width=size / 3, height=size / 3, fill="#fff", stroke="#000")
         picture.text(x + size / 6, y + size / 4, marks[value], size=size / 5)
         if labels:
-            picture.text(x + 6, y + 10, cell_name(cell), size=size / 12)
+            picture.text(x + 10, y + 16, cell_name(cell), size=size / 12)
     return picture.to_string()
 
 

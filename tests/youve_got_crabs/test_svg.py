@@ -5,7 +5,14 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.youve_got_crabs import apply, initial_state, legal_actions, observe, render_svg
+from crabrules.youve_got_crabs import (
+    Config,
+    apply,
+    initial_state,
+    legal_actions,
+    observe,
+    render_svg,
+)
 from crabrules.youve_got_crabs.actions import PutDown, Swap
 from crabrules.youve_got_crabs.cards import card_name
 from tests.snapshot import check_snapshot
@@ -119,8 +126,6 @@ def test_bad_marks_are_refused_naming_the_argument(field: str, value: object) ->
 
 
 def test_players_are_named_by_their_teams_colour_never_by_number() -> None:
-    from crabrules.youve_got_crabs import Config
-
     state = initial_state(Config(teams=3), seed=2)
     words = " ".join(ET.fromstring(render_svg(observe(state, 0))).itertext())
     for name in ("Red 1", "Red 2", "Blue 1", "Blue 2", "Green 1", "Green 2"):

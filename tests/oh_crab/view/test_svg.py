@@ -17,6 +17,7 @@ from crabrules.oh_crab import (
     render_svg,
 )
 from crabrules.oh_crab.content._components import SEA, SpaceType
+from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.model._actions import Activate, Move, Place, Plan
 from tests.snapshot import check_snapshot
 
@@ -150,14 +151,31 @@ def test_bad_marks_are_refused_naming_the_argument(field: str, value: object) ->
         render_svg(initial_state(seed=3), **{field: value})  # type: ignore[arg-type]
 
 
-def test_the_picture_is_about_square_with_the_labels_font_size() -> None:
+def _cards(picture: str, kind: str = "card") -> list[str]:
+    root = ET.fromstring(picture)
+    return [g.attrib["data-card"] for g in root.iter(f"{NS}g") if g.get("class") == kind]
+
+
+def test_the_market_and_the_viewers_hand_are_drawn_as_cards() -> None:
     state = initial_state(Config(players=4), seed=2)
-    root = ET.fromstring(render_svg(observe(state, 0)))
-    width, height = float(root.attrib["width"]), float(root.attrib["height"])
-    assert 0.8 <= width / height <= 1.25
-    sizes = {
-        float(t.attrib["font-size"])
-        for t in root.iter(f"{NS}text")
-        if t.get("text-anchor") == "start"
-    }
-    assert sizes == {13}  # every line of the panel, as the board's labels
+    rules = rules_for(state.config)
+    view = observe(state, 1)
+    market = [rules.cards[pile[-1]].id for pile in view.market]
+    hand = [rules.cards[card].id for card in view.hand]
+    assert _cards(render_svg(view)) == market + hand
+    assert _cards(render_svg(state)) == market  # a spectator sees no Hand
+
+
+def test_a_trace_is_a_row_of_small_cards_and_no_legend_is_needed() -> None:
+    state = initial_state(Config(players=3), seed=2)
+    for turn in range(40):
+        actions = legal_actions(state)
+        state = apply(state, actions[turn * 7 % len(actions)])
+    rules = rules_for(state.config)
+    picture = render_svg(state)
+    traces = [rules.cards[c].id for trace in state.traces for c in trace]
+    assert traces
+    assert _cards(picture, "trace-card") == traces
+    words = " ".join(ET.fromstring(picture).itertext())
+    assert "Spaces:" not in words
+    assert "a disc with" not in words

@@ -1,34 +1,46 @@
-"""A standalone SVG picture of a game of Oh Crab!, as one player sees it.
+"""A standalone SVG picture of a game of Oh Crab!, as one player sees it, as the table looks.
 
-On the left the board, the sea at the top and the land at the bottom, as the text picture
-draws it, with the column letters ``a``-``e`` and the row numbers of the notation
-(``c4``). Every space type has its mark: sand for a standard space, dark rock for an
-inaccessible one, a brown boulder for an Obstacle and a red one for a knocking-over
-Obstacle, ``⇄`` for a Card Exchange, a dashed arrow from a Shortcut to where it leads, a
-blue arrow for a Water Current, the number of a Start space, a yellow shell for a Shell
-space, green reeds along a space's land edge and ``?`` on a Surprise space. A crab is a
-disc in its colour; a knocked-over crab lies on its side, crossed. Crabs that reached the
-sea stand in the sea band. Beside the board, then below it (so that the picture stays
-about square), the panel: the turn, the Market, the draw pile and the shell supply, the
-viewer's Hand and each player's shells, Hand size, face-down card, Trace and Discard pile,
-in the board labels' font size. Each space is a ``<g>`` with ``data-cell`` and
-``data-label``, for a front end's clicks.
+At the top, whose turn it is, by their crab. On the left the board, the sea at the top and
+the land at the bottom, each tile apart from the next, with the column letters ``a``-``e``
+and the row numbers of the notation (``c4``). Every space type is drawn as its picture:
+sand for a standard space, dark rock for an inaccessible one, a brown boulder for an
+Obstacle and a dark crate marked ``x`` for a knocking-over Obstacle, ``⇄`` for a Card
+Exchange, a dashed line from a Shortcut to where it leads, a blue arrow for a Water
+Current, the number of a Start space, a yellow shell for a Shell space, green reeds along a
+space's land edge and ``?`` on a Surprise space; each space's tooltip names its type. A
+crab is a piece in its colour with two claws; a knocked-over crab lies on its side,
+crossed. Crabs that reached the sea stand in the sea. On the right the table
+(:mod:`crabrules.oh_crab.view._table_svg`): the Market as a row of cards, the Additional
+Action tiles with their shell costs, the viewer's Hand as cards, and each player's board
+with their Trace as a row of small cards. Each space is a ``<g>`` with ``data-cell`` and
+``data-label``, each card a ``<g class="card">`` with ``data-card``, for a front end.
 
 >>> from crabrules.oh_crab import Config, initial_state, observe
 >>> picture = render_svg(observe(initial_state(Config(players=3, quick=True), seed=1), 0))
->>> 'data-label="a0"' in picture and "Market" in picture
+>>> 'data-label="a0"' in picture and "Market" in picture and 'class="card"' in picture
 True
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from collections.abc import Callable, Collection
 from xml.etree.ElementTree import Element
 
+import attrs
+
 from crabrules.core.errors import InvalidConfigError
-from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
+from crabrules.core.svg import (
+    LAST,
+    SHADE,
+    Svg,
+    check_picture_options,
+    checked_ids,
+    colour_fill,
+    number,
+)
 from crabrules.oh_crab.content._components import COLUMNS, SEA, Arrow, Cell, Space, SpaceType
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
@@ -43,19 +55,36 @@ from crabrules.oh_crab.model._actions import (
     Shortcut,
     cell_label,
 )
-from crabrules.oh_crab.model._state import State
+from crabrules.oh_crab.model._state import Phase, State
+from crabrules.oh_crab.rules import decide_winners
 from crabrules.oh_crab.view import ByKind
+from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._observe import Observation, observe, surprise_board
-from crabrules.oh_crab.view._render import Placed, draw_panel, panel_blocks, place_blocks
+from crabrules.oh_crab.view._table_svg import Area, draw_crab, draw_shell, draw_table, text_lines
+from crabrules.oh_crab.view._words import winners_words
 
 # Measures at the default width, 560 pixels (the web example's board column at its widest);
 # another ``size`` scales them all.
 _WIDTH = 560
-_SPACE = 32  # a space's side
+_SPACE = 40  # a space's side
+_HEAD = 34  # the status line
 _TOP = 58  # the sea band above the board
 _LEFT = 24  # room for the row numbers
-_FONT = 13  # the board's labels and the panel's text alike
+_FONT = 13  # the board's labels
+_TILE_GAP = 5  # between two tiles of the board
 _ANGLES = {Arrow.N: -90, Arrow.W: 180, Arrow.E: 0, Arrow.NE: -45, Arrow.NW: -135}
+
+#: What each space type does, for its tooltip.
+_MEANING = {
+    SpaceType.STANDARD: "sand",
+    SpaceType.INACCESSIBLE: "rock, no crab may enter",
+    SpaceType.OBSTACLE: "Obstacle: a crab entering it loses a card",
+    SpaceType.KNOCK_OVER: "knocking-over Obstacle: a crab entering it is knocked over",
+    SpaceType.CARD_EXCHANGE: "Card Exchange: swap a card of your Hand with the Market",
+    SpaceType.SHORTCUT: "Shortcut: discard cards to jump to the end of the dashed line",
+    SpaceType.CURRENT: "Water Current: carries the crab along its arrow at the turn's end",
+    SpaceType.START: "Start space",
+}
 
 Corner = Callable[[Cell], tuple[float, float]]
 # What a last action outlines: its spaces, and the ways pushed crabs went (pairs of cells).
@@ -114,39 +143,72 @@ def render_svg(
     marked, ways = _cells_of(last_action, view, count)
     scale = size / _WIDTH
     space, font = _SPACE * scale, _FONT * scale
-    left, top = _LEFT * scale, _TOP * scale
-    board_bottom = top + layout.rows * space + 24 * scale
+    left, top = _LEFT * scale, (_HEAD + _TOP) * scale
+    gaps = (len(layout.tile_starts) - 1) * _TILE_GAP * scale
+    board_bottom = top + layout.rows * space + gaps + 24 * scale
     fills = [colour_fill(c, p) for p, c in enumerate(rules.colours)]
-    side = left + COLUMNS * space + 18 * scale
-    placed, bottom = place_blocks(
-        panel_blocks(view, rules, fills),
-        side=(side, size - side - 6 * scale),
-        below=(10 * scale, size - 20 * scale),
-        board_bottom=board_bottom,
-        top=8 * scale,
-        font=font,
-    )
-    height = max(board_bottom, bottom + 12 * scale)
-    picture = Svg(size, height, title=f"Oh Crab!, round {view.round}")
-    picture.add("rect", x=0, y=0, width=size, height=height, fill="#f4efe4")
+    area = Area(left + COLUMNS * space + 18 * scale, _HEAD * scale, size - 8 * scale, scale)
+    area = attrs.evolve(area, width=area.width - area.x)
+    picture = Svg(size, board_bottom, title=f"Oh Crab!, round {view.round}")
+    background = picture.add("rect", x=0, y=0, width=size, height=board_bottom, fill="#f4efe4")
 
     def corner(cell: Cell) -> tuple[float, float]:
         row, column = divmod(cell, COLUMNS)
-        return (left + column * space, top + (layout.rows - 1 - row) * space)
+        # each tile is drawn apart from the next, as the physical tiles lie side by side
+        after = len(layout.tile_starts) - 1 - bisect.bisect_right(layout.tile_starts, row) + 1
+        y = top + (layout.rows - 1 - row) * space + after * _TILE_GAP * scale
+        return (left + column * space, y)
 
+    _status(picture, view, rules, fills, scale)
     _board(picture, view, rules, corner, space, shaded)
-    _crabs(picture, view, fills, corner, space, (left, 40 * scale))
+    _crabs(picture, view, fills, corner, space, (left, (_HEAD + 30) * scale))
     if labels:
         for column, letter in enumerate(COLUMN_LETTERS):
             x = left + (column + 0.5) * space
             picture.text(x, board_bottom - 6 * scale, letter, size=font, fill="#444")
         for row in range(layout.rows):
-            y = top + (layout.rows - row - 0.32) * space
+            y = corner(row * COLUMNS)[1] + space * 0.68
             picture.text(left - 11 * scale, y, str(row), size=font, fill="#444")
-    headings = draw_panel(picture, placed, font)
+    bottom, frames = draw_table(picture, view, rules, fills, area)
+    below = Area(10 * scale, max(board_bottom, bottom), size - 20 * scale, scale)
+    bottom = text_lines(
+        picture, expansion.table_lines(view.adventure, view, rules), below, below.y
+    )
+    height = max(board_bottom, bottom + 12 * scale)
+    _resize(picture, background, height)
     if last_action is not None:
-        _mark_last(picture, marked, ways, headings.get(last_action.player), corner, space)
+        _mark_last(picture, marked, ways, frames.get(last_action.player), corner, space)
     return picture.to_string()
+
+
+def _resize(picture: Svg, background: Element, height: float) -> None:
+    """Set the picture's height (and its background's) once the table is drawn."""
+    picture.height = height
+    picture.root.set("height", number(height))
+    picture.root.set("viewBox", f"0 0 {number(picture.width)} {number(height)}")
+    background.set("height", number(height))
+
+
+def _status(picture: Svg, view: Observation, rules: Rules, fills: list[str], scale: float) -> None:
+    """The round and whose turn it is, in their crab's colour, or who won and why."""
+    if view.phase is Phase.OVER:
+        winners, reason = decide_winners(view.crabs, view.hand_sizes, view.shells, rules.crabs_of)
+        names = [rules.names[p] for p in sorted(winners)]
+        words = f"Game over after round {view.round}: {winners_words(names, reason.value)}"
+    elif view.phase is Phase.PLANNING:
+        words = f"Round {view.round}: everyone plans a card"
+    elif view.phase is Phase.PLACING:
+        words = f"{rules.names[view.current]} places a crab on a Start space"
+    else:
+        words = f"Round {view.round}: {rules.names[view.current]}'s turn"
+    x = 10 * scale
+    if view.phase is not Phase.OVER and view.phase is not Phase.PLANNING:
+        crab = next(c for c, owner in enumerate(view.owners) if owner == view.current)
+        draw_crab(picture, (18 * scale, 19 * scale), 8 * scale, fills[crab], False)
+        x = 34 * scale
+    picture.text(
+        x, 24 * scale, words, size=16 * scale, anchor="start", fill="#222", font_weight="bold"
+    )
 
 
 def _board(
@@ -159,21 +221,32 @@ def _board(
 ) -> None:
     """The sea band, every space (shaded if highlighted), the Shortcuts and Surprises."""
     left, top = corner(len(rules.layout.spaces) - COLUMNS)
+    scale = space / _SPACE
     picture.add(
         "rect",
         x=left,
-        y=top * 8 / 58,
+        y=top - (_TOP - 6) * scale,
         width=COLUMNS * space,
-        height=top * 46 / 58,
+        height=(_TOP - 12) * scale,
         fill="#4aa3d8",
         rx=4,
     )
-    picture.text(left + COLUMNS * space / 2, top * 22 / 58, "sea", size=space / 3, fill="#fff")
+    # waves along the sea's edge, so the band reads as water
+    picture.text(
+        left + COLUMNS * space - 4 * scale,
+        top - 10 * scale,
+        "the sea",
+        size=_FONT * scale,
+        anchor="end",
+        fill="#fff",
+        font_style="italic",
+    )
     for cell, kind in enumerate(rules.layout.spaces):
         x, y = corner(cell)
         group = picture.group(
             class_="space", data_cell=cell, data_label=cell_label(cell), data_type=kind.type.value
         )
+        picture.add("title", parent=group).text = f"{cell_label(cell)}: {_MEANING[kind.type]}"
         _space(picture, group, kind, x, y, space)
         if cell in shaded:
             picture.add(
@@ -237,45 +310,9 @@ def _crabs(
             data_player=view.owners[c],
             data_knocked=str(view.knocked[c]).lower(),
         )
-        if view.knocked[c]:
-            picture.add(
-                "ellipse",
-                parent=crab,
-                cx=cx,
-                cy=cy + space * 0.1,
-                rx=space * 0.36,
-                ry=space * 0.18,
-                fill=fills[c],
-                stroke="#222",
-            )
-            picture.add(
-                "path",
-                parent=crab,
-                stroke="#222",
-                stroke_width=space / 21,
-                d=f"M{cx - space * 0.15:.2f},{cy:.2f}l{space * 0.3:.2f},{space * 0.2:.2f}"
-                f"m0,{-space * 0.2:.2f}l{-space * 0.3:.2f},{space * 0.2:.2f}",
-            )
-        else:
-            picture.add(
-                "circle",
-                parent=crab,
-                cx=cx,
-                cy=cy,
-                r=space * 0.3,
-                fill=fills[c],
-                stroke="#222",
-                stroke_width=space / 21,
-            )
-            picture.text(
-                cx,
-                cy + space * 0.12,
-                str(view.owners[c]),
-                size=space * 0.32,
-                parent=crab,
-                fill="#fff",
-                font_weight="bold",
-            )
+        draw_crab(
+            picture, (cx, cy + space * 0.08), space * 0.26, fills[c], view.knocked[c], parent=crab
+        )
 
 
 def _space(picture: Svg, group: Element, kind: Space, x: float, y: float, side: float) -> None:
@@ -330,15 +367,7 @@ def _space(picture: Svg, group: Element, kind: Space, x: float, y: float, side: 
             cx, cy + side * 0.14, str(kind.start), size=side * 0.4, parent=group, fill="#8a7a55"
         )
     if kind.shell:
-        picture.add(
-            "circle",
-            parent=group,
-            cx=x + side * 0.8,
-            cy=y + side * 0.2,
-            r=side * 0.12,
-            fill="#f2c230",
-            stroke="#a07d10",
-        )
+        draw_shell(picture, (x + side * 0.78, y + side * 0.2), side * 0.15, parent=group)
     if kind.reeds:
         picture.add(
             "rect",
@@ -435,11 +464,11 @@ def _mark_last(
     picture: Svg,
     cells: tuple[Cell, ...],
     ways: tuple[tuple[Cell, Cell], ...],
-    heading: Placed | None,
+    frame: tuple[float, float, float, float] | None,
     corner: Corner,
     space: float,
 ) -> None:
-    """Outline the last action's spaces and its player's heading; a line along each push."""
+    """Outline the last action's spaces and its player's board; a line along each push."""
     group = picture.last_move_group()
     stroke = space / 9
     for cell in cells:
@@ -469,15 +498,15 @@ def _mark_last(
             stroke_linecap="round",
             opacity=0.8,
         )
-    if heading is not None:
-        font = _FONT * space / _SPACE
+    if frame is not None:  # the player's board, in the table
+        x, y, width, height = frame
         picture.add(
             "rect",
             parent=group,
-            x=heading.x - font * 0.3,
-            y=heading.y - font * 1.1,
-            width=heading.width,
-            height=font * 1.5,
+            x=x - 2,
+            y=y - 2,
+            width=width + 4,
+            height=height + 4,
             rx=4,
             fill="none",
             stroke=LAST,
