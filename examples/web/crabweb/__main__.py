@@ -13,7 +13,7 @@ import argparse
 
 import uvicorn
 
-from crabweb.app import LIVE_SPEED, create_app
+from crabweb.app import AGENT_PACE, LIVE_SPEED, create_app
 from crabweb.tables import Tables
 
 #: Where the games are saved unless ``--database`` says.
@@ -33,7 +33,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     try:
-        tables = Tables(args.database, speed=LIVE_SPEED)
+        tables = Tables(args.database, speed=LIVE_SPEED, pace=AGENT_PACE)
     except ValueError as error:  # no database of games: said in a line, not a traceback
         parser.error(str(error))
     print(f"crabweb: games saved in {args.database}; open http://{args.host}:{args.port}/")

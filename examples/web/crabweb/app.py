@@ -96,6 +96,9 @@ MAX_TABLE_THREADS = 16
 #: Real-time games run on the server's clock at this many game seconds a second.
 LIVE_SPEED = 1.0
 
+#: A turn-based game of agents only plays a move every this many seconds, to be watched.
+AGENT_PACE = 0.6
+
 T = TypeVar("T")
 
 
@@ -359,12 +362,13 @@ def created(table: Table, free: list[int]) -> dict[str, Any]:
 
 def create_app(tables: Tables | None = None) -> Starlette:
     """The app, serving ``tables`` (by default an empty :class:`Tables` in memory, with
-    real-time games on the server's clock at :data:`LIVE_SPEED`).
+    real-time games on the server's clock at :data:`LIVE_SPEED`, and turn-based games of
+    agents a move every :data:`AGENT_PACE` seconds).
 
     While the app runs, a :class:`~crabweb.live.Ticker` plays the agents of the live
     tables on the server's clock.
     """
-    tables = Tables(speed=LIVE_SPEED) if tables is None else tables
+    tables = Tables(speed=LIVE_SPEED, pace=AGENT_PACE) if tables is None else tables
     ticker = Ticker(tables)
     lobby = Lobby(tables)
 

@@ -7,6 +7,10 @@ agents' earliest decision once the game clock reaches it (:meth:`~crabweb.tables
 using the library's real-time model (:func:`crabrules.agents.match.earliest_decision`'s
 rules: each agent answers when it acts, or waits). The players' pages see the moves as
 they come, pushed by the server (``GET .../stream``).
+
+A turn-based game whose seats are all agents (:attr:`crabweb.tables.Table.paced`) is
+played on the same clock, a move every :attr:`~crabweb.tables.Table.pace` seconds, so
+that its watchers see it play out.
 """
 
 from __future__ import annotations
@@ -45,4 +49,4 @@ class Ticker:
                 try:
                     table.tick()
                 except Exception:  # one broken game must not stop the others
-                    table.speed = None  # that table stops: its players see it still
+                    table.halt()  # that table stops: its players see it still

@@ -95,6 +95,7 @@ class Table:
         store: Store | None = None,
         saved: SavedTable | None = None,
         speed: float | None = None,
+        pace: float | None = None,
     ) -> None:
         self.id = table_id
         self.game = crabrules.get_game(game_id)
@@ -130,6 +131,11 @@ class Table:
         self.lock = threading.Lock()
         self.store = store
         self.speed = speed if self.real_time else None
+        #: A turn-based game of agents only plays a move every ``pace`` seconds on the
+        #: server's clock (:meth:`tick`), so that its watchers see it play out; ``None``:
+        #: it is played to the end as it is created.
+        self.pace = pace if not self.real_time and len(self.agents) == players else None
+        self._moved = time.monotonic()  # when the paced game last moved
         #: The game clock (``_origin``) when the server's clock read ``_started``.
         self._started, self._origin = time.monotonic(), 0.0
         #: Real-time play on the clock: the agents' earliest decision, asked at move
@@ -144,7 +150,7 @@ class Table:
             self._resume(saved)
         #: How many actions the store holds.
         self.saved = len(self.actions)
-        if not self.live:  # live, even a table of agents plays on the server's clock
+        if not self.live and not self.paced:  # those play on the server's clock (tick)
             self.advance(answer=False)
             self._save()
 
@@ -186,6 +192,15 @@ class Table:
         """Real-time play on the server's clock: the agents act when their time comes."""
         return self.speed is not None
 
+    @property
+    def paced(self) -> bool:
+        """A turn-based game of agents only, a move every :attr:`pace` seconds."""
+        return self.pace is not None
+
+    def halt(self) -> None:
+        """Stop playing on the server's clock (a broken game: its players see it still)."""
+        self.speed = self.pace = None
+
     def clock(self) -> float:
         """The game clock now, in game seconds (the caller holds :attr:`lock`).
 
@@ -203,6 +218,8 @@ class Table:
         all wait. Returns whether an action was played.
         """
         with self.lock:
+            if self.pace is not None:
+                return self._paced_move(self.pace)
             if self.speed is None or self.game.is_terminal(self.state):
                 return False
             now = self.clock()
@@ -223,6 +240,28 @@ class Table:
             self.now = max(self.now, at)
             self._save()
             return True
+
+    def _paced_move(self, pace: float) -> bool:
+        """A paced game's next move, once ``pace`` seconds have passed since the last one."""
+        if self.game.is_terminal(self.state) or time.monotonic() - self._moved < pace:
+            return False
+        self.advance_one()
+        self._moved = time.monotonic()
+        self._save()
+        return True
+
+    def advance_one(self) -> bool:
+        """Turn-based play: the lowest active player's move if it is an agent's, as
+        :func:`crabrules.agents.play_match` asks (the caller holds :attr:`lock`).
+
+        Returns whether a move was played (none for a person, or an agent that waits).
+        """
+        active = sorted(self.game.active_players(self.state))
+        best = self._earliest(active[:1]) if active and active[0] in self.agents else None
+        if best is not None:
+            self._apply(best[1])
+            self.now = max(self.now, best[0])
+        return best is not None
 
     @property
     def real_time(self) -> bool:
@@ -397,18 +436,16 @@ class Table:
             humans = [p for p in active if p not in self.agents]
             bots = [p for p in active if p in self.agents and p not in asked]
             if not self.real_time:
-                if not active or active[0] not in self.agents:
+                if not self.advance_one():
                     return
-                bots = active[:1]
-            elif humans:
+                continue
+            if humans:
                 if not bots or not answer:
                     return
                 bots = bots[:1]
                 asked.add(bots[0])
             best = self._earliest(bots)
             if best is None:
-                if not self.real_time:
-                    return  # an agent that waits outside real-time play: nothing to do
                 if not humans:
                     self.now += 1.0  # every agent waits: a second passes
                 continue
@@ -449,18 +486,26 @@ class Tables:
     """
 
     def __init__(
-        self, store: Store | str | os.PathLike[str] = ":memory:", *, speed: float | None = None
+        self,
+        store: Store | str | os.PathLike[str] = ":memory:",
+        *,
+        speed: float | None = None,
+        pace: float | None = None,
     ) -> None:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()  # tables are created in worker threads
         self.store: Store = SqliteStore(store) if isinstance(store, (str, os.PathLike)) else store
         #: Real-time games on the server's clock at this speed (see :class:`Table`).
         self.speed = speed
+        #: Turn-based games of agents only play a move every ``pace`` seconds (``None``:
+        #: at once, as they are created).
+        self.pace = pace
 
     def live_tables(self) -> list[Table]:
-        """The games in memory played on the server's clock (see :meth:`Table.tick`)."""
+        """The games in memory played on the server's clock (see :meth:`Table.tick`):
+        real-time games, and paced games of agents."""
         with self._lock:
-            return [table for table in self._tables.values() if table.live]
+            return [table for table in self._tables.values() if table.live or table.paced]
 
     def create(
         self,
@@ -484,6 +529,7 @@ class Tables:
             secrets.randbits(31) if seed is None else seed,
             store=self.store,
             speed=self.speed,
+            pace=self.pace,
         )
         self._hold(table)
         return table
@@ -533,6 +579,7 @@ class Tables:
                 store=self.store,
                 saved=saved,
                 speed=self.speed,
+                pace=self.pace,
             )
         except ServerError:
             raise

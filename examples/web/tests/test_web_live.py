@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import threading
 import time
@@ -51,6 +52,35 @@ def test_agents_act_on_the_servers_clock_not_at_once() -> None:
     assert times == sorted(times)
     record = crabrules.GameRecord.of("youve-got-crabs", table.config, table.seed, table.actions)
     crabrules.core.replay(record)  # every action was legal when it came
+
+
+def test_a_turn_based_game_of_agents_plays_a_move_a_pace_on_the_servers_clock() -> None:
+    pace = 0.02
+    table = Tables(pace=pace).create("crab-stack", seats=[PLAUSIBLE] * 2, seed=1)
+    assert table.paced
+    assert table.moves == 0  # not played as it is created: it is watched as it plays
+    assert not table.tick()  # nor before its pace has passed
+    started, times = time.monotonic(), []
+    while not table.game.is_terminal(table.state):
+        assert time.monotonic() - started < 60, "the game did not end"
+        if table.tick():
+            times.append(time.monotonic())
+        time.sleep(0.002)
+    assert len(times) == table.moves > 2
+    assert all(b - a >= pace * 0.9 for a, b in itertools.pairwise(times))
+    record = crabrules.GameRecord.of("crab-stack", table.config, table.seed, table.actions)
+    crabrules.core.replay(record)  # every move was legal when it came
+
+
+def test_a_game_with_a_person_is_never_paced() -> None:
+    table = Tables(pace=0.02).create("crab-stack", seats=["human", PLAUSIBLE], seed=1)
+    assert not table.paced
+    with table.lock:
+        (player,) = table.game.active_players(table.state)
+        move = table.game.legal_actions(table.state, player)[0]
+    before = table.moves
+    table.act(player, crabrules.to_dict(move))
+    assert table.moves == before + 2  # the person's move, and the agent's answer at once
 
 
 def test_a_persons_call_carries_the_servers_clock() -> None:

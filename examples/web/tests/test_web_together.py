@@ -25,8 +25,10 @@ from test_web_browser import TEST_SPEED, current_view
 
 import crabrules
 
+#: A turn-based game of agents only plays a move this often here, in seconds.
+TEST_PACE = 0.1
 #: The server's games, for the tests that look behind the page.
-TABLES = Tables(speed=TEST_SPEED)
+TABLES = Tables(speed=TEST_SPEED, pace=TEST_PACE)
 
 #: You've Got Crabs with six crab types: four of a kind comes often, a game ends in about
 #: fifty moves.
@@ -270,17 +272,24 @@ def test_a_game_of_agents_is_watched_live_then_replayed(person: Opener) -> None:
     expect(page.locator("#clock")).to_contain_text("The agents are playing")
     start = moves_of(page)
     page.wait_for_function(f"view.moves > {start + 3}")  # pushed as the agents play
-    # A turn-based game of agents is over at once: it plays out in the replay on its own.
+    # A turn-based game of agents plays a move at a time on the server: watched live,
+    # then replayed.
     again = person()
-    set_up(again, "crab-stack", ["agent:random", "agent:random"], seed=1)
-    expect(again.locator("#status")).to_contain_text("Game over")
-    expect(again.locator("#replay-move")).to_have_text(re.compile(r"^move [2-9]\d* of"))
-    again.click("#replay-play")  # pause
-    expect(again.locator("#replay-play")).to_have_text("Play")
-    again.wait_for_function("pending === 0")  # a step asked before the pause lands
-    paused = again.locator("#replay-move").inner_text()
-    again.wait_for_timeout(1000)
-    expect(again.locator("#replay-move")).to_have_text(paused)
+    set_up(again, "crab-stack", ["agent:plausible", "agent:plausible"], seed=1)
+    expect(again).to_have_url(re.compile(r"&watch=1$"))
+    expect(again.locator("#status")).to_contain_text("Watching")
+    expect(again.locator("#board svg")).to_be_visible()
+    start = moves_of(again)
+    again.wait_for_function(f"view.moves > {start + 2} && !view.terminal")  # pushed live
+    expect(again.locator("#board svg")).to_be_visible()
+    expect(again.locator("#replay-open")).to_be_hidden()  # not before the end
+    expect(again.locator("#status")).to_contain_text("Game over", timeout=60_000)
+    moves = moves_of(again)
+    again.click("#replay-open")
+    expect(again.locator("#replay-move")).to_have_text(f"move 0 of {moves}")
+    again.keyboard.press("ArrowRight")
+    expect(again.locator("#replay-move")).to_have_text(f"move 1 of {moves}")
+    expect(again.locator("#replay-board g.last-move")).to_have_count(1)
 
 
 def test_a_hot_seat_of_you_ve_got_crabs_shows_each_persons_view(person: Opener) -> None:

@@ -135,7 +135,7 @@ async function createTable() {
     // Every seat is an agent: the game is watched (live in real time), then replayed.
     history.pushState(null, "", table.watch);
     await watch(table.id);
-    // Turn-based, it is over already: it plays out in the replay, a move at a time.
+    // A server that plays such a game at once (no pace): it plays out in the replay.
     if (view && view.terminal && view.moves > 0) {
       await replayTo(0);
       toggleAutoplay();
