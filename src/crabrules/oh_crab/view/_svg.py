@@ -310,6 +310,20 @@ def _crabs(
             data_player=view.owners[c],
             data_knocked=str(view.knocked[c]).lower(),
         )
+        if view.turn is not None and view.turn.crab == c:  # the crab whose turn it is
+            picture.add(
+                "circle",
+                parent=crab,
+                class_="acting",
+                cx=cx,
+                cy=cy + space * 0.02,
+                r=space * 0.46,
+                fill="#fff",
+                fill_opacity=0.6,
+                stroke=fills[c],
+                stroke_width=space / 14,
+                stroke_dasharray=f"{number(space / 8)} {number(space / 16)}",
+            )
         draw_crab(
             picture, (cx, cy + space * 0.08), space * 0.26, fills[c], view.knocked[c], parent=crab
         )
