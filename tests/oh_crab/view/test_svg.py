@@ -179,3 +179,16 @@ def test_a_trace_is_a_row_of_small_cards_and_no_legend_is_needed() -> None:
     words = " ".join(ET.fromstring(picture).itertext())
     assert "Spaces:" not in words
     assert "a disc with" not in words
+
+
+def test_the_crab_whose_turn_it_is_is_ringed() -> None:
+    state = initial_state(Config(players=3), seed=2)
+    while state.turn is None or state.turn.crab < 0:
+        state = apply(state, legal_actions(state)[0])
+    root = ET.fromstring(render_svg(state))
+    ringed = [
+        g.attrib["data-crab"]
+        for g in root.iter(f"{NS}g")
+        if g.get("class") == "crab" and g.find(f"{NS}circle[@class='acting']") is not None
+    ]
+    assert ringed == [str(state.turn.crab)]
