@@ -156,6 +156,32 @@ def _half_icons(
             )
 
 
+def _blank(
+    picture: Svg, rules: Rules, card: int, box: tuple[float, float, float, float], kind: str
+) -> Element:
+    """A card's group (its name as the tooltip) and its blank face.
+
+    A starting card is framed in its crab's colour.
+    """
+    x, y, w, h = box
+    info = rules.cards[card]
+    group = picture.group(class_=kind, data_card=info.id)
+    picture.add("title", parent=group).text = rules.card_names[card]
+    picture.add(
+        "rect",
+        parent=group,
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=w * 0.09,
+        fill="#fffaf0",
+        stroke="#6b4f1d" if info.colour is None else colour_fill(info.colour, 0),
+        stroke_width=max(1.5, w / 35),
+    )
+    return group
+
+
 def draw_card(
     picture: Svg, rules: Rules, card: int, at: tuple[float, float], scale: float
 ) -> None:
@@ -164,21 +190,7 @@ def draw_card(
     w, h = CARD[0] * scale, CARD[1] * scale
     info = rules.cards[card]
     font = 11 * scale
-    group = picture.group(class_="card", data_card=info.id)
-    picture.add("title", parent=group).text = rules.card_names[card]
-    frame = "#6b4f1d" if info.colour is None else colour_fill(info.colour, 0)
-    picture.add(
-        "rect",
-        parent=group,
-        x=x,
-        y=y,
-        width=w,
-        height=h,
-        rx=6 * scale,
-        fill="#fffaf0",
-        stroke=frame,
-        stroke_width=2 * scale,
-    )
+    group = _blank(picture, rules, card, (x, y, w, h), "card")
     picture.text(x + 5 * scale, y + 14 * scale, info.id, size=font, anchor="start", fill="#555")
     special = rules.specials[card]
     if special is not None and special[1][:1] == (Primitive.DISCARD_CARD,):
@@ -242,20 +254,7 @@ def _mini_card(
     x, y = at
     w, h = _MINI[0] * scale, _MINI[1] * scale
     info = rules.cards[card]
-    group = picture.group(class_="trace-card", data_card=info.id)
-    picture.add("title", parent=group).text = rules.card_names[card]
-    picture.add(
-        "rect",
-        parent=group,
-        x=x,
-        y=y,
-        width=w,
-        height=h,
-        rx=3 * scale,
-        fill="#fffaf0",
-        stroke="#6b4f1d" if info.colour is None else colour_fill(info.colour, 0),
-        stroke_width=1.5 * scale,
-    )
+    _blank(picture, rules, card, (x, y, w, h), "trace-card")
     draw_icon(picture, info.main, (x + w / 2, y + h * 0.38), 8 * scale)
     _half_icons(picture, rules, card, (x, y, w, h))
     # a starting card is known by its frame's colour and its number
