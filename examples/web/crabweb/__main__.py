@@ -1,4 +1,4 @@
-"""``python -m crabweb [--host H] [--port P] [--database PATH]``: serve the games.
+"""``python -m crabweb [--host H] [--port P] [--database PATH] [--pace S]``: serve the games.
 
 By default on 127.0.0.1:8000, the games saved in ``crabweb.sqlite3`` in the working
 directory: a server started again on the same database resumes them.
@@ -31,9 +31,18 @@ def main() -> None:
     parser.add_argument(
         "--database", default=DATABASE, help=f"the SQLite file of the games ({DATABASE})"
     )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=AGENT_PACE,
+        help=f"seconds between the moves of a turn-based game of agents only ({AGENT_PACE};"
+        " 0: played to the end as it is created)",
+    )
     args = parser.parse_args()
+    if not 0 <= args.pace <= 60:
+        parser.error("--pace: seconds from 0 to 60")
     try:
-        tables = Tables(args.database, speed=LIVE_SPEED, pace=AGENT_PACE)
+        tables = Tables(args.database, speed=LIVE_SPEED, pace=args.pace or None)
     except ValueError as error:  # no database of games: said in a line, not a traceback
         parser.error(str(error))
     print(f"crabweb: games saved in {args.database}; open http://{args.host}:{args.port}/")

@@ -171,7 +171,18 @@ def test_sigterm_stops_the_server_while_agents_think(tmp_path: pathlib.Path) -> 
     ]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "crabweb", "--port", str(port), "--database", str(tmp_path / "db")],
+        # --pace 0: the game of agents is played inside the request that creates it
+        [
+            sys.executable,
+            "-m",
+            "crabweb",
+            "--port",
+            str(port),
+            "--database",
+            str(tmp_path / "db"),
+            "--pace",
+            "0",
+        ],
         cwd=WEB,
         env=env,
         stdout=subprocess.DEVNULL,
