@@ -130,7 +130,7 @@ def test_real_time_play_lets_a_person_wait(
     assert play(monkeypatch, argv, "\n" * 30) == 0
     out = capsys.readouterr().out
     assert "Enter to wait" in out
-    assert "P2 (plausible): " in out  # the partner played while the person waited
+    assert "Blue 1 (plausible): " in out  # seat 2 played while the person waited
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,7 @@ def test_demo_plays_a_whole_game_and_prints_the_outcome(
         ("crab-stack", "2", "Red wins: every other player is out. Scores: red 1, blue 0."),
         ("la-marche-du-crabe", "2", "Scores: Boater 0, Sunny 0."),
         ("oh-crab", "2", "Scores: red+orange 0, blue+green 1."),
-        ("youve-got-crabs", "4", "P2 and P3 win: after a tie, the first tied team"),
+        ("youve-got-crabs", "4", "Blue 1 and Blue 2 win: after a tie, the first tied team"),
     ],
 )
 def test_demo_names_the_players_and_the_ending_as_the_board_does(

@@ -163,7 +163,7 @@ def test_two_people_finish_you_ve_got_crabs_in_real_time_against_agents(
     first = person()
     set_up(first, "youve-got-crabs", seats, seed=3, types=SHORT_DECK)
     table = TABLES.get(first.evaluate("table.id"))
-    second = person(link(first, "Join as P2"))
+    second = person(link(first, "Join as Blue 1"))
     expect(second).to_have_url(re.compile(r"&seat=2$"))
     pages = {0: first, 2: second}
     people = {p: CasualPerson(table, p) for p in pages}
@@ -303,8 +303,8 @@ def test_a_hot_seat_of_you_ve_got_crabs_shows_each_persons_view(person: Opener) 
     assert current_view(page)["player"] == 0
     page.select_option("#seat-switch", "1")
     page.wait_for_function("pending === 0 && view.player === 1")
-    assert current_view(page)["legal"], "P1 may act"
-    expect(page.locator("#status")).to_contain_text("P1")
+    assert current_view(page)["legal"], "Red 2 (seat 1) may act"
+    expect(page.locator("#status")).to_contain_text("Red 2")
 
 
 @pytest.mark.parametrize(

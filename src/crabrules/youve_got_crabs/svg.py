@@ -36,17 +36,15 @@ from crabrules.youve_got_crabs.actions import (
     Swap,
 )
 from crabrules.youve_got_crabs.cards import Card, card_name
-from crabrules.youve_got_crabs.config import Config
 from crabrules.youve_got_crabs.notation import hand_label, ocean_label
 from crabrules.youve_got_crabs.observe import Observation, observe
 from crabrules.youve_got_crabs.state import UNSEEN, Phase, State, is_over
 from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs.words import TEAM_NAMES, player_name
 
 __all__ = ["CardPlace", "render_svg"]
 
 _TEAM_FILLS = ("#d94a3d", "#3b6fd1", "#3fa34d", "#e8a93a", "#8a4fc4")
-#: Each team's name in the picture, the colour of its rows.
-_TEAM_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
 _SEATED = (PutDown, PickUp, Confirm, Answer, Signal, Resolve, Collect)
 
 #: Where a card lies on the table: ``(None, slot)`` the Ocean's slot (0 for ``A`` to 3 for
@@ -141,7 +139,7 @@ def render_svg(
         fill="#fff",
         font_weight="bold",
     )
-    tokens = " · ".join(f"{_TEAM_NAMES[t]} {n}" for t, n in enumerate(view.tokens))
+    tokens = " · ".join(f"{TEAM_NAMES[t]} {n}" for t, n in enumerate(view.tokens))
     picture.text(
         10 * scale,
         46 * scale,
@@ -218,7 +216,7 @@ def render_svg(
         picture.text(
             26 * scale,
             y + 20 * scale,
-            _name(config, p),
+            player_name(config, p),
             size=font * 1.1,
             anchor="start",
             fill="#fff",
@@ -418,11 +416,6 @@ def _card(
         )
 
 
-def _name(config: Config, player: int) -> str:
-    """A player's name: their team's colour, then 1 or 2 for their side of the table."""
-    return f"{_TEAM_NAMES[config.team_of(player) % 5]} {table(config).side_of[player] + 1}"
-
-
 def _acting_side(view: Observation) -> int | None:
     """The side whose players act: the License's, or in an offer the other one."""
     if is_over(view):
@@ -435,7 +428,7 @@ def _license(view: Observation) -> str:
     side = _acting_side(view)
     if side is None:
         return "Game over"
-    names = [_name(view.config, p) for p in table(view.config).side_players[side]]
+    names = [player_name(view.config, p) for p in table(view.config).side_players[side]]
     who = ", ".join(names[:-1]) + " and " + names[-1]
     if view.phase is not Phase.PLAY:
         return f"Nobody swapped: may {who} swap?"
@@ -448,14 +441,14 @@ def _footer(picture: Svg, view: Observation, x: float, y: float, font: float) ->
     config = view.config
     if view.window is not None:
         caller, target = view.window.caller, view.window.target
-        parts.append(f"{_name(config, caller)} called {_name(config, target)}")
+        parts.append(f"{player_name(config, caller)} called {player_name(config, target)}")
     if view.claim is not None:
-        claimer, more = _name(config, view.claim.player), view.claim.remaining
+        claimer, more = player_name(config, view.claim.player), view.claim.remaining
         parts.append(f"Double Crabs: {claimer} collects {more} more")
     if view.tied:
-        parts.append("sudden death: " + ", ".join(_TEAM_NAMES[t] for t in sorted(view.tied)))
+        parts.append("sudden death: " + ", ".join(TEAM_NAMES[t] for t in sorted(view.tied)))
     if view.winner is not None:
-        parts.append(f"the {_TEAM_NAMES[view.winner]} team wins")
+        parts.append(f"the {TEAM_NAMES[view.winner]} team wins")
     elif is_over(view):
         parts.append("stalled: a draw")
     picture.text(

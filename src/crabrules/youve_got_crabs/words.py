@@ -179,13 +179,28 @@ def _claws(e: ClawsPassed) -> str:
     return f"the Rubber Crab Claws pass from {player_label(e.before)} to {player_label(e.after)}"
 
 
+#: Each team's name: its colour, as the picture draws its rows.
+TEAM_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
+
+
+def player_name(config: Config, player: int) -> str:
+    """A player's name: their team's colour, then 1 or 2 for their side of the table.
+
+    Players, the page and the picture say it; the notation keeps ``P0`` (:mod:`.notation`).
+
+    >>> player_name(Config(teams=2), 0), player_name(Config(teams=2), 3)
+    ('Red 1', 'Blue 2')
+    """
+    return f"{TEAM_NAMES[config.team_of(player) % 5]} {table(config).side_of[player] + 1}"
+
+
 def player_names(config: Config) -> tuple[str, ...]:
-    """P0, P1...: the labels the table, the notation and the sentences use.
+    """Every player's :func:`player_name`, in seat order.
 
     >>> player_names(Config(teams=2))
-    ('P0', 'P1', 'P2', 'P3')
+    ('Red 1', 'Red 2', 'Blue 1', 'Blue 2')
     """
-    return tuple(player_label(p) for p in range(config.players))
+    return tuple(player_name(config, p) for p in range(config.players))
 
 
 #: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
