@@ -92,9 +92,10 @@ def _page_code(page: str) -> list[str]:
 RL_PAGE_CODE = _page_code("rl.md")
 
 
-def test_the_rl_page_has_its_five_short_examples() -> None:
-    # encoding, Gymnasium, Gymnasium's seats and episode length, PettingZoo, OpenSpiel
-    assert len(RL_PAGE_CODE) == 5
+def test_the_rl_page_has_its_six_short_examples() -> None:
+    # encoding, Gymnasium, Gymnasium's seats and episode length, self-play, PettingZoo,
+    # OpenSpiel
+    assert len(RL_PAGE_CODE) == 6
 
 
 @pytest.mark.parametrize("code", RL_PAGE_CODE, ids=[f"block{i}" for i in range(len(RL_PAGE_CODE))])
