@@ -19,12 +19,7 @@ from crabrules.adapters.opponents import (  # noqa: E402
 from crabrules.agents import AgentError, NotAnAgentError, Turn, UnknownAgentError  # noqa: E402
 from crabrules.core import CrabRulesError, InvalidConfigError, Rng  # noqa: E402
 
-CONFIGS: dict[str, dict[str, Any]] = {
-    "crab-stack": {"players": 2},
-    "la-marche-du-crabe": {},
-    "youve-got-crabs": {},
-    "oh-crab": {"players": 3},
-}
+from .test_gymnasium import CONFIGS  # noqa: E402
 
 
 def first_legal(observation: Any, mask: Any) -> int:
