@@ -215,7 +215,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
                 )
             return self._observe(), self._penalty, False, False, self._info(False)
         self._apply(self._legal[number])
-        truncated = self._advance()
+        truncated = self._advance(learner_acted=True)
         terminated = self._game.is_terminal(self._state)
         reward = float(self._encoding.returns(self._state)[self.seat]) if terminated else 0.0
         return self._observe(), reward, terminated, truncated, self._info(truncated)
@@ -263,26 +263,32 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         self._state = self._game.apply(self._state, action, check=False)
         self._steps += 1
 
-    def _advance(self) -> bool:
+    def _advance(self, learner_acted: bool = False) -> bool:
         """Let the others play until the learner may act; whether the episode was cut."""
         try:
-            return self._others_play()
+            return self._others_play(learner_acted)
         except AgentError as error:
             # The match loop names any agent's fault; a policy's is told in its own words.
             if isinstance(error.__cause__, OpponentPolicyError):
                 raise error.__cause__ from error.__cause__.__cause__
             raise
 
-    def _others_play(self) -> bool:
+    def _others_play(self, learner_acted: bool) -> bool:
         game, stalled = self._game, 0
+        # Real time: after each of the learner's actions, the others are asked once.
+        answer = learner_acted and self._real_time
         while not game.is_terminal(self._state) and self._steps < self._max_steps:
             active = game.active_players(self._state)
-            if self.seat in active and (self._real_time or min(active) == self.seat):
+            mine = self.seat in active and (self._real_time or min(active) == self.seat)
+            if mine and not answer:
                 self._ones, self._legal = self._encoding.legal_numbers(self._state, self.seat)
                 return False
             if not self._real_time:
                 _, decision = next_decision(game, self._state, self._agents, self._rngs, self._now)
                 self._apply(decision.action)
+            elif answer:
+                answer = False
+                self._others_act(active, 0)
             elif not self._others_act(active, stalled):
                 stalled += 1
                 if stalled >= STALL_SECONDS:
