@@ -8,7 +8,8 @@ An opponent seat is played by one of:
   sees what a learner at that seat would see (the seat's observation tensor, and a
   boolean mask of its legal numbers), or a saved policy object with sb3's
   ``predict(observation, action_masks=mask, deterministic=True)`` (a loaded
-  ``MaskablePPO``, say). It is called as it is, never copied;
+  ``MaskablePPO``, say). It is called as it is, never copied; in real-time play it acts
+  at once, at the table's clock;
 - a :class:`SnapshotPool` of any of those: each episode, each seat it plays draws one of
   them with the environment's seeded generator, so a seeded run draws the same ones.
 
