@@ -1,7 +1,7 @@
 """The project's checks: ``nox -l`` lists them, ``nox`` runs the default ones.
 
-``nox`` runs tests, ray, typecheck, lint, docs, build, compiled, adapters and web (about
-20 minutes); ``nox -s bench`` rewrites the figures of docs/speed.md, ``nox -s hotpaths``
+``nox`` runs tests, ray, typecheck, lint, docs, build, compiled, adapters, rl and web
+(about 20 minutes); ``nox -s bench`` rewrites the figures of docs/speed.md, ``nox -s hotpaths``
 times every game's hot paths, ``nox -s compare -- REF`` times this checkout against a git
 ref. Every session installs what it needs into its own environment; docs and web install
 Debian's Chromium when it is missing (as root), and compiled needs a C compiler.
@@ -36,6 +36,7 @@ nox.options.sessions = [
     "build",
     "compiled",
     "adapters",
+    "rl",
     "web",
 ]
 nox.options.error_on_missing_interpreters = False
@@ -392,6 +393,25 @@ def adapters(session: nox.Session) -> None:
         env={"SDL_VIDEODRIVER": "dummy"},
     )
     session.run("coverage", "report", *settings, "--show-missing", "--fail-under=90")
+
+
+#: PyTorch's CPU build, for ``nox -s rl``: the example trains on the CPU, and Linux's
+#: default torch wheel brings gigabytes of CUDA libraries. Pinned, as the checkers are.
+TORCH_CPU = ["torch==2.13.0+cpu", "--extra-index-url", "https://download.pytorch.org/whl/cpu"]
+RL_DEPS = ["sb3-contrib>=2.3", "pytest>=8"]
+
+
+@nox.session
+def rl(session: nox.Session) -> None:
+    """Train examples/train_maskable_ppo.py for its default step budget; test the budget.
+
+    Under 2 minutes on an idle 2-core machine; docs/rl.md gives a longer run.
+    """
+    session.install(*TORCH_CPU)  # first, so that sb3-contrib finds it
+    session.install("-e", ".[gymnasium]", *RL_DEPS)
+    budget = ["tests/adapters/test_examples.py", "-k", "maskable"]
+    session.run("pytest", "-p", "no:cacheprovider", "-q", *budget)
+    session.run("python", "examples/train_maskable_ppo.py")
 
 
 #: What only ``nox -s bench`` needs: the engines the games are timed beside.

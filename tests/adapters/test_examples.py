@@ -92,9 +92,10 @@ def _page_code(page: str) -> list[str]:
 RL_PAGE_CODE = _page_code("rl.md")
 
 
-def test_the_rl_page_has_its_five_short_examples() -> None:
-    # encoding, Gymnasium, Gymnasium's seats and episode length, PettingZoo, OpenSpiel
-    assert len(RL_PAGE_CODE) == 5
+def test_the_rl_page_has_its_six_short_examples() -> None:
+    # encoding, Gymnasium, Gymnasium's seats and episode length, self-play, PettingZoo,
+    # OpenSpiel
+    assert len(RL_PAGE_CODE) == 6
 
 
 @pytest.mark.parametrize("code", RL_PAGE_CODE, ids=[f"block{i}" for i in range(len(RL_PAGE_CODE))])
@@ -109,11 +110,25 @@ def test_the_rl_pages_ten_line_examples_run(code: str) -> None:
     assert done.stdout.strip()
 
 
-def test_train_maskable_ppo_smoke(tmp_path: pathlib.Path) -> None:
-    # The full run (15 CPU minutes) is measured by hand; this checks that the example runs.
+def test_train_maskable_ppo_stops_at_its_step_budget(tmp_path: pathlib.Path) -> None:
+    # Two whole updates of 8 x 64 steps, then 8 steps more: the budget, not sb3's
+    # rollouts, says when training stops (alone, sb3 would go on to 1536 steps).
     pytest.importorskip("sb3_contrib")
     pytest.importorskip("gymnasium")
     curve = tmp_path / "curve.csv"
-    out = _run("train_maskable_ppo.py", "--smoke", "--csv", str(curve))
-    assert "games against RandomAgent" in out
-    assert curve.read_text().startswith("cpu_minutes,steps,win_rate")
+    out = _run(
+        "train_maskable_ppo.py",
+        *("--steps", "1032", "--rollout", "64", "--eval-every", "512", "--eval-games", "2"),
+        *("--games", "2", "--self-play", "--csv", str(curve)),
+    )
+    assert "trained for 1032 steps (budget 1032)" in out
+    assert re.search(r"won \d+\.\d% of 2 games against random", out)
+    assert re.search(r"won \d+\.\d% of 2 games against plausible", out)
+    rows = curve.read_text().splitlines()
+    assert rows[0] == "steps,win_rate_vs_random"
+    assert [row.split(",")[0] for row in rows[1:]] == ["512", "1024", "1032"]
+
+
+def test_train_maskable_ppo_refuses_a_budget_the_environments_cannot_meet() -> None:
+    pytest.importorskip("sb3_contrib")
+    assert "--steps: a multiple of 8" in _usage_error("train_maskable_ppo.py", "--steps", "100")

@@ -86,9 +86,9 @@ def test_the_docs_page_documents_every_encoded_module() -> None:
         assert f".. automodule:: {module.__name__}" in text
 
 
-#: What each ``python`` block of docs/rl.md needs: encodings, Gymnasium twice, PettingZoo,
-#: OpenSpiel.
-BLOCK_NEEDS = ("numpy", "gymnasium", "gymnasium", "pettingzoo", "pyspiel")
+#: What each ``python`` block of docs/rl.md needs: encodings, Gymnasium three times (its
+#: seats, self-play), PettingZoo, OpenSpiel.
+BLOCK_NEEDS = ("numpy", "gymnasium", "gymnasium", "gymnasium", "pettingzoo", "pyspiel")
 
 
 @pytest.mark.parametrize("index", range(len(BLOCK_NEEDS)))

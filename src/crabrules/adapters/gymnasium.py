@@ -1,7 +1,8 @@
 """Every encoded game as a single-agent Gymnasium environment (extra ``crabrules[gymnasium]``).
 
 One seat learns; the other seats are agents (built-in names or your own agent objects),
-who play inside :meth:`~CrabrulesGymEnv.step` until the learner is to act again.
+policies or pools of policy snapshots (:mod:`crabrules.adapters.opponents`, for
+self-play), who play inside :meth:`~CrabrulesGymEnv.step` until the learner is to act again.
 
 >>> import gymnasium
 >>> import crabrules.adapters.gymnasium  # registers crabrules/CrabStack-v0, ...
@@ -52,8 +53,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from crabrules.adapters.config import action_number, game_config, penalty, step_limit
+from crabrules.adapters.opponents import Opponent, OpponentPolicyError, check_opponent, seat_agent
 from crabrules.adapters.spaces import observation_box
-from crabrules.agents import Agent, AgentSpec, agent_rngs, check_agent, fresh_agent
+from crabrules.agents import Agent, AgentError, agent_rngs
 from crabrules.agents.match import STALL_SECONDS, earliest_decision, next_decision
 from crabrules.core import Dynamics, InvalidConfigError, get_game
 from crabrules.core.errors import CommonReason, GameOverError, IllegalActionError
@@ -85,8 +87,11 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
     Args:
         game_id: a game with an encoding (``crabrules.encoding.ENCODED_GAMES``).
         seat: the learning player.
-        opponents: the other seats' agents: one for all of them, or one per other seat
-            in seat order; names or agent objects (each episode plays fresh copies).
+        opponents: the other seats' opponents: one for all of them, or one per other seat
+            in seat order. Each is an agent (a name or an agent object; each episode plays
+            a fresh copy), a policy ``(observation, mask) -> number``, or a
+            :class:`~crabrules.adapters.opponents.SnapshotPool` of those, drawn from at
+            each ``reset`` with the environment's generator.
         render_mode: ``None``, ``"ansi"``, ``"rgb_array"`` or ``"human"``.
         max_steps: truncate after this many actions; ``None``: the game's
             ``max_random_steps``, or 10,000.
@@ -97,7 +102,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
     Raises:
         InvalidConfigError: an unknown game, config field, seat or render mode, or an
             ``illegal_action_penalty`` that is not ``None`` or a finite number.
-        UnknownAgentError, NotAnAgentError: an opponent that is not an agent.
+        UnknownAgentError, NotAnAgentError: an opponent that is not an agent or a policy.
     """
 
     # On the class, where gymnasium.make looks for the render modes before it builds one
@@ -108,7 +113,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         self,
         game_id: str,
         seat: int = 0,
-        opponents: AgentSpec | Sequence[AgentSpec] = "random",
+        opponents: Opponent | Sequence[Opponent] = "random",
         render_mode: str | None = None,
         max_steps: int | None = None,
         illegal_action_penalty: float | None = None,
@@ -166,7 +171,8 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         Raises:
             InvalidConfigError: ``options`` is not a dict of :data:`RESET_OPTIONS`, or
                 names a seat the game lacks (nothing is changed).
-            UnknownAgentError, NotAnAgentError: an opponent that is not an agent.
+            UnknownAgentError, NotAnAgentError: an opponent that is not an agent or a policy.
+            OpponentPolicyError: an opponent policy failed (also from :meth:`step`).
         """
         self._choose(options)
         super().reset(seed=seed)
@@ -174,7 +180,11 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         players = self._encoding.players
         self._state = self._game.initial_state(self._encoding.config, seed=game_seed)
         others = [p for p in range(players) if p != self.seat]
-        self._agents = {p: fresh_agent(s) for p, s in zip(others, self._opponents, strict=True)}
+        # Pools draw after the game's seed, so that a run without one plays as it always did.
+        self._agents = {
+            p: seat_agent(opponent, self._encoding, p, self.np_random)
+            for p, opponent in zip(others, self._opponents, strict=True)
+        }
         self._rngs = agent_rngs(game_seed, players)
         self._steps = 0
         self._now = 0.0
@@ -189,6 +199,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         Raises:
             IllegalActionError: the number is not legal now and no penalty was set.
             GameOverError: the episode is over (or never began): ``reset()`` first.
+            OpponentPolicyError: an opponent policy raised or answered no legal number.
         """
         if self._state is None or self._game.is_terminal(self._state) or not self._legal:
             raise GameOverError(
@@ -204,7 +215,7 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
                 )
             return self._observe(), self._penalty, False, False, self._info(False)
         self._apply(self._legal[number])
-        truncated = self._advance()
+        truncated = self._advance(learner_acted=True)
         terminated = self._game.is_terminal(self._state)
         reward = float(self._encoding.returns(self._state)[self.seat]) if terminated else 0.0
         return self._observe(), reward, terminated, truncated, self._info(truncated)
@@ -252,17 +263,32 @@ class CrabrulesGymEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         self._state = self._game.apply(self._state, action, check=False)
         self._steps += 1
 
-    def _advance(self) -> bool:
+    def _advance(self, learner_acted: bool = False) -> bool:
         """Let the others play until the learner may act; whether the episode was cut."""
+        try:
+            return self._others_play(learner_acted)
+        except AgentError as error:
+            # The match loop names any agent's fault; a policy's is told in its own words.
+            if isinstance(error.__cause__, OpponentPolicyError):
+                raise error.__cause__ from error.__cause__.__cause__
+            raise
+
+    def _others_play(self, learner_acted: bool) -> bool:
         game, stalled = self._game, 0
+        # Real time: after each of the learner's actions, the others are asked once.
+        answer = learner_acted and self._real_time
         while not game.is_terminal(self._state) and self._steps < self._max_steps:
             active = game.active_players(self._state)
-            if self.seat in active and (self._real_time or min(active) == self.seat):
+            mine = self.seat in active and (self._real_time or min(active) == self.seat)
+            if mine and not answer:
                 self._ones, self._legal = self._encoding.legal_numbers(self._state, self.seat)
                 return False
             if not self._real_time:
                 _, decision = next_decision(game, self._state, self._agents, self._rngs, self._now)
                 self._apply(decision.action)
+            elif answer:
+                answer = False
+                self._others_act(active, 0)
             elif not self._others_act(active, stalled):
                 stalled += 1
                 if stalled >= STALL_SECONDS:
@@ -299,16 +325,16 @@ def _seat(seat: object, players: int) -> int:
     return seat
 
 
-def _opponents(opponents: AgentSpec | Sequence[AgentSpec], count: int) -> tuple[AgentSpec, ...]:
-    """One agent spec per other seat, each checked now rather than at its first turn."""
+def _opponents(opponents: Opponent | Sequence[Opponent], count: int) -> tuple[Opponent, ...]:
+    """One opponent per other seat, each checked now rather than at its first turn."""
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-        specs: tuple[AgentSpec, ...] = (opponents,) * count
+        specs: tuple[Opponent, ...] = (opponents,) * count
     else:
         specs = tuple(opponents)
         if len(specs) != count:
             raise InvalidConfigError(f"opponents: one agent, or {count} (one per other seat)")
     for index, spec in enumerate(specs):
-        check_agent(spec, f"opponents[{index}]")
+        check_opponent(spec, f"opponents[{index}]")
     return specs
 
 
