@@ -1,0 +1,225 @@
+"""The strong player of You've Got Crabs: quick, and it believes only honest signals.
+
+It plays a round (swaps, hand down, offers, a Double Crabs claim's sources) as the casual
+player does (:class:`~crabrules.agents.plausible.youve_got_crabs.YouveGotCrabsPlayer`),
+with the fastest of its reaction times, and takes the calls in hand itself:
+
+- **signals** as soon as it holds four of a kind (:data:`SIGNAL` seconds), and **calls
+  its partner** :data:`PARTNER_CALL` seconds after the partner's signal, so an opponent
+  seldom steals the point;
+- **calls every opponent's signal** it saw, :data:`OPPONENT_CALL` seconds after it, but
+  only a **credible** one: it infers from what everyone saw which signals cannot be true
+  (:func:`refuted`: the cards seen going into that hand show two types) and which players
+  signal falsely (a call on a standing signal proved wrong): it never calls those again,
+  so a bluffing or random team cannot bleed its tokens away;
+- never calls without a signal: a wrong call gives a token away.
+
+Each delay counts from the moment it first saw the signal, not from the latest action,
+so other players' actions do not put it off; none is faster than the quickest casual
+reaction to the same kind of event.
+
+>>> import crabrules
+>>> from crabrules.agents import PlausibleAgent, play_match
+>>> game = crabrules.get_game("youve-got-crabs")
+>>> seats = [YouveGotCrabsStrong(), YouveGotCrabsStrong(), PlausibleAgent(), PlausibleAgent()]
+>>> play_match(game, seats, seed=1).finished
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crabrules.agents.base import Decision, Turn, stamped
+from crabrules.agents.plausible.youve_got_crabs import YouveGotCrabsPlayer
+from crabrules.core import PlayerId, Rng
+from crabrules.youve_got_crabs import (
+    IMITATION_CRAB,
+    UNSEEN,
+    Answer,
+    Call,
+    Card,
+    Observation,
+    PickUp,
+    PutDown,
+    Signal,
+    Swap,
+    is_scoring,
+    table,
+)
+
+__all__ = [
+    "OPPONENT_CALL",
+    "PARTNER_CALL",
+    "SIGNAL",
+    "SWAP",
+    "YouveGotCrabsStrong",
+    "refuted",
+    "target_type",
+    "wanted_swaps",
+]
+
+#: Seconds from holding four of a kind to signalling it.
+SIGNAL = 0.2
+#: Seconds from seeing the partner's signal to calling the partner.
+PARTNER_CALL = 0.3
+#: Seconds from seeing a credible opponent's signal to calling that opponent.
+OPPONENT_CALL = 0.6
+#: Seconds from the latest action to a swap (the casual player's quickest).
+SWAP = 0.5
+
+
+def refuted(seen: tuple[Card, ...]) -> bool:
+    """Whether the cards everyone saw go into a hand show it cannot be four of a kind.
+
+    >>> refuted((3, UNSEEN, 3, UNSEEN)), refuted((3, UNSEEN, 5, UNSEEN))
+    (False, True)
+    >>> refuted((3, IMITATION_CRAB, 3, 3))
+    False
+    """
+    kinds = {card for card in seen if card not in (UNSEEN, IMITATION_CRAB)}
+    return len(kinds) > 1
+
+
+def target_type(view: Observation, me: PlayerId) -> Card | None:
+    """The type ``me`` collects: the most held among those with four within reach.
+
+    Within reach: in the hand, in the Ocean, or seen going into an opponent's hand (every
+    card an opponent swaps away passes the Ocean). Ties go to the type with more within
+    reach, then the lower type; ``None`` for a hand of wild cards only.
+
+    >>> import crabrules
+    >>> game = crabrules.get_game("youve-got-crabs")
+    >>> view = game.observe(game.initial_state(seed=3), 0)
+    >>> target_type(view, 0) in view.hand
+    True
+    """
+    mine = [card for card in view.hand if card != IMITATION_CRAB]
+    if not mine:
+        return None
+    wild = len(view.hand) - len(mine)
+    pool = list(view.ocean)
+    seats = table(view.config)
+    for p, seen in enumerate(view.seen):
+        if seats.team_of[p] != seats.team_of[me]:
+            pool.extend(seen)
+    reach = dict.fromkeys(mine, 0)
+    for card in pool:
+        if card not in (UNSEEN, IMITATION_CRAB):
+            reach[card] = reach.get(card, 0) + 1
+
+    def rank(card: Card) -> tuple[bool, int, int, int]:
+        held = mine.count(card) + wild
+        return (held + reach[card] >= 4, held, reach[card], -card)
+
+    return max(reach, key=rank)
+
+
+def wanted_swaps(view: Observation, me: PlayerId) -> list[Swap]:
+    """The swaps that take a card of :func:`target_type` (or the wild one) for another.
+
+    >>> import crabrules
+    >>> game = crabrules.get_game("youve-got-crabs")
+    >>> view = game.observe(game.initial_state(seed=3), 0)
+    >>> all(view.ocean[s.ocean_slot] != view.hand[s.hand_slot] for s in wanted_swaps(view, 0))
+    True
+    """
+    target = target_type(view, me)
+    if target is None:
+        return []
+    hand = view.hand
+    gives = [slot for slot, card in enumerate(hand) if card not in (target, IMITATION_CRAB)]
+    # Give the card of the type held least first: it is the furthest from four.
+    gives.sort(key=lambda slot: (hand.count(hand[slot]), slot))
+    return [
+        Swap(me, give, take)
+        for take, card in enumerate(view.ocean)
+        if card in (target, IMITATION_CRAB)
+        for give in gives
+    ]
+
+
+class YouveGotCrabsStrong:
+    """One seat's strong player; it remembers the signals, calls and liars it has seen."""
+
+    def __init__(self) -> None:
+        self.casual = YouveGotCrabsPlayer()
+        self._signals_seen = 0
+        self._calls_seen = 0
+        self._pending: dict[PlayerId, float] = {}  # signaller -> when this player saw it
+        self.liars: set[PlayerId] = set()
+        self._planned: dict[type, float] = {}  # kind of action -> when it is to be taken
+
+    def _keep_time(self, casual: Decision, now: float) -> Decision:
+        # The time of an action of the kind it already meant to take stays: with quicker
+        # players at the table, each new action would otherwise put it off for good.
+        kind = type(casual.action)
+        at = casual.at if kind is not Swap else min(casual.at, now + SWAP)
+        planned = min(self._planned.get(kind, at), at)
+        self._planned = {kind: planned}
+        return Decision(casual.action, max(now, planned))
+
+    def act(self, turn: Turn, rng: Rng) -> Decision | None:
+        """The strong decision now, or ``None`` to wait for the others."""
+        view: Observation = turn.observation
+        self._look(turn.player, view, turn.now)
+        casual = self.casual.act(turn, rng)  # keeps the casual player's memory up to date
+        if view.claim is not None or view.window is not None:
+            return casual
+        me = turn.player
+        if is_scoring(view.hand) and not self.casual.signal_standing:
+            signal = Signal(me)
+            if signal in turn.legal:
+                return Decision(signal, turn.now + SIGNAL)
+        call = self._call(turn, view)
+        if call is not None:
+            return call
+        if casual is None or isinstance(casual.action, (Call, Signal)):
+            self._planned.clear()
+            return None  # its own calls and signals are taken above
+        return self._keep_time(self._round(turn, view, casual), turn.now)
+
+    def _round(self, turn: Turn, view: Observation, casual: Decision) -> Decision:
+        # The casual player's round, but its swaps go for the type most within reach.
+        me = turn.player
+        if is_scoring(view.hand):
+            return casual
+        wanted = wanted_swaps(view, me)
+        swaps = [a for a in wanted if a in turn.legal]
+        if isinstance(casual.action, Answer):
+            return Decision(Answer(me, bool(wanted)), casual.at)
+        if swaps:
+            return Decision(swaps[0], turn.now + SWAP)
+        if wanted and PickUp(me) in turn.legal:
+            return Decision(PickUp(me), casual.at)
+        if isinstance(casual.action, Swap) and PutDown(me) in turn.legal:
+            return Decision(PutDown(me), casual.at)
+        return casual
+
+    def credible(self, view: Observation, signaller: PlayerId) -> bool:
+        """Whether ``signaller``'s standing signal may be true, as far as this player knows."""
+        return signaller not in self.liars and not refuted(view.seen[signaller])
+
+    def _look(self, me: PlayerId, view: Observation, now: float) -> None:
+        new_calls = min(view.call_count - self._calls_seen, len(view.calls))
+        for record in view.calls[len(view.calls) - new_calls :]:
+            if record.target in self._pending and not record.right:
+                self.liars.add(record.target)  # a standing signal called wrong: a liar
+            self._pending.pop(record.target, None)
+        self._calls_seen = view.call_count
+        new_signals = min(view.signal_count - self._signals_seen, len(view.signals))
+        for signaller in view.signals[len(view.signals) - new_signals :]:
+            if signaller != me:
+                self._pending.setdefault(signaller, now)
+        self._signals_seen = view.signal_count
+
+    def _call(self, turn: Turn, view: Observation) -> Decision | None:
+        partner = table(view.config).partner_of[turn.player]
+        for target in sorted(self._pending, key=lambda p: (p != partner, p)):
+            action: Any = Call(turn.player, target)
+            if action not in turn.legal or not self.credible(view, target):
+                continue
+            delay = PARTNER_CALL if target == partner else OPPONENT_CALL
+            at = max(turn.now, self._pending[target] + delay)
+            return Decision(stamped(action, at), at)
+        return None
