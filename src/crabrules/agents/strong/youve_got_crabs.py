@@ -39,7 +39,9 @@ from crabrules.youve_got_crabs import (
     Answer,
     Call,
     Card,
+    Confirm,
     Observation,
+    Phase,
     PickUp,
     PutDown,
     Signal,
@@ -50,6 +52,7 @@ from crabrules.youve_got_crabs import (
 
 __all__ = [
     "OPPONENT_CALL",
+    "HAND",
     "PARTNER_CALL",
     "SIGNAL",
     "SWAP",
@@ -67,6 +70,8 @@ PARTNER_CALL = 0.3
 OPPONENT_CALL = 0.6
 #: Seconds from the latest action to a swap (the casual player's quickest).
 SWAP = 0.5
+#: Seconds to put the hand down, pick it up, confirm or answer the offer (the same).
+HAND = 0.3
 
 
 def refuted(seen: tuple[Card, ...]) -> bool:
@@ -84,9 +89,10 @@ def refuted(seen: tuple[Card, ...]) -> bool:
 def target_type(view: Observation, me: PlayerId) -> Card | None:
     """The type ``me`` collects: the most held among those with four within reach.
 
-    Within reach: in the hand, in the Ocean, or seen going into an opponent's hand (every
-    card an opponent swaps away passes the Ocean). Ties go to the type with more within
-    reach, then the lower type; ``None`` for a hand of wild cards only.
+    Within reach: in the hand, in the Ocean, or seen going into another hand (every card
+    a player swaps away passes the Ocean), but the type the partner is seen collecting
+    (two of it, more than this hand holds). Ties go to the type with more within reach,
+    then the lower type; ``None`` for a hand of wild cards only.
 
     >>> import crabrules
     >>> game = crabrules.get_game("youve-got-crabs")
@@ -99,14 +105,19 @@ def target_type(view: Observation, me: PlayerId) -> Card | None:
         return None
     wild = len(view.hand) - len(mine)
     pool = list(view.ocean)
-    seats = table(view.config)
     for p, seen in enumerate(view.seen):
-        if seats.team_of[p] != seats.team_of[me]:
+        if p != me:
             pool.extend(seen)
     reach = dict.fromkeys(mine, 0)
     for card in pool:
         if card not in (UNSEEN, IMITATION_CRAB):
             reach[card] = reach.get(card, 0) + 1
+    # The type the partner is seen collecting is the partner's: two hands share no type.
+    partner = table(view.config).partner_of[me]
+    theirs = [c for c in view.seen[partner] if c not in (UNSEEN, IMITATION_CRAB)]
+    for card in set(theirs):
+        if theirs.count(card) >= 2 and mine.count(card) < theirs.count(card):
+            reach[card] = -4
 
     def rank(card: Card) -> tuple[bool, int, int, int]:
         held = mine.count(card) + wild
@@ -150,14 +161,16 @@ class YouveGotCrabsStrong:
         self.liars: set[PlayerId] = set()
         self._planned: dict[type, float] = {}  # kind of action -> when it is to be taken
 
-    def _keep_time(self, casual: Decision, now: float) -> Decision:
+    def _keep_time(self, decision: Decision | None, now: float) -> Decision | None:
         # The time of an action of the kind it already meant to take stays: with quicker
         # players at the table, each new action would otherwise put it off for good.
-        kind = type(casual.action)
-        at = casual.at if kind is not Swap else min(casual.at, now + SWAP)
-        planned = min(self._planned.get(kind, at), at)
+        if decision is None:
+            self._planned.clear()
+            return None
+        kind = type(decision.action)
+        planned = min(self._planned.get(kind, decision.at), decision.at)
         self._planned = {kind: planned}
-        return Decision(casual.action, max(now, planned))
+        return Decision(decision.action, max(now, planned))
 
     def act(self, turn: Turn, rng: Rng) -> Decision | None:
         """The strong decision now, or ``None`` to wait for the others."""
@@ -174,31 +187,14 @@ class YouveGotCrabsStrong:
         call = self._call(turn, view)
         if call is not None:
             return call
-        if casual is None or isinstance(casual.action, (Call, Signal)):
-            self._planned.clear()
-            return None  # its own calls and signals are taken above
-        return self._keep_time(self._round(turn, view, casual), turn.now)
-
-    def _round(self, turn: Turn, view: Observation, casual: Decision) -> Decision:
-        # The casual player's round, but its swaps go for the type most within reach.
-        me = turn.player
-        if is_scoring(view.hand):
-            return casual
-        wanted = wanted_swaps(view, me)
-        swaps = [a for a in wanted if a in turn.legal]
-        if isinstance(casual.action, Answer):
-            return Decision(Answer(me, bool(wanted)), casual.at)
-        if swaps:
-            return Decision(swaps[0], turn.now + SWAP)
-        if wanted and PickUp(me) in turn.legal:
-            return Decision(PickUp(me), casual.at)
-        if isinstance(casual.action, Swap) and PutDown(me) in turn.legal:
-            return Decision(PutDown(me), casual.at)
-        return casual
+        return self._keep_time(_round(turn, view), turn.now)
 
     def credible(self, view: Observation, signaller: PlayerId) -> bool:
         """Whether ``signaller``'s standing signal may be true, as far as this player knows."""
-        return signaller not in self.liars and not refuted(view.seen[signaller])
+        seen = view.seen[signaller]
+        if UNSEEN not in seen:
+            return is_scoring(seen)
+        return signaller not in self.liars and not refuted(seen)
 
     def _look(self, me: PlayerId, view: Observation, now: float) -> None:
         new_calls = min(view.call_count - self._calls_seen, len(view.calls))
@@ -212,6 +208,9 @@ class YouveGotCrabsStrong:
             if signaller != me:
                 self._pending.setdefault(signaller, now)
         self._signals_seen = view.signal_count
+        for p, seen in enumerate(view.seen):
+            if p != me and UNSEEN not in seen and is_scoring(seen):
+                self._pending.setdefault(p, now)  # four of a kind seen going in
 
     def _call(self, turn: Turn, view: Observation) -> Decision | None:
         partner = table(view.config).partner_of[turn.player]
@@ -223,3 +222,19 @@ class YouveGotCrabsStrong:
             at = max(turn.now, self._pending[target] + delay)
             return Decision(stamped(action, at), at)
         return None
+
+
+def _round(turn: Turn, view: Observation) -> Decision | None:
+    """A round's action: a swap for :func:`target_type`, else the hand down and confirmed."""
+    me, legal = turn.player, turn.legal
+    wanted = [] if is_scoring(view.hand) else wanted_swaps(view, me)
+    if view.phase is Phase.OFFER:
+        answer = Answer(me, bool(wanted))
+        return Decision(answer, turn.now + HAND) if answer in legal else None
+    swaps = [a for a in wanted if a in legal]
+    if swaps:
+        return Decision(swaps[0], turn.now + SWAP)
+    for action in (PickUp(me) if wanted else None, PutDown(me), Confirm(me)):
+        if action is not None and action in legal:
+            return Decision(action, turn.now + HAND)
+    return None
