@@ -23,6 +23,7 @@ from crabrules.agents.strong.youve_got_crabs import (
     PARTNER_CALL,
     YouveGotCrabsStrong,
     refuted,
+    target_type,
 )
 from crabrules.core import Rng
 from crabrules.marche_du_crabe.board import COLUMN_CELLS, NO_ITEM
@@ -142,6 +143,19 @@ def test_youve_got_crabs_a_signal_called_wrong_makes_a_liar_never_called_again()
     state = attrs.evolve(state, signals=(2, 2), signal_count=2)
     decision = _ask(agent, state, 2.0)
     assert decision is None or not isinstance(decision.action, ygc.Call)
+
+
+def test_youve_got_crabs_partners_never_both_collect_one_type() -> None:
+    # Both hold two of type 5, each seen by the other: the seat sitting first keeps it.
+    state = YGC.initial_state(seed=1)
+    hands = list(state.hands)
+    seen = list(state.seen)
+    hands[0], hands[1] = (5, 5, 8, 9), (5, 5, 10, 11)
+    seen[0], seen[1] = (5, 5, ygc.UNSEEN, ygc.UNSEEN), (5, 5, ygc.UNSEEN, ygc.UNSEEN)
+    state = attrs.evolve(state, hands=tuple(hands), seen=tuple(seen), ocean=(0, 1, 2, 3))
+    assert target_type(YGC.observe(state, 0), 0) == 5
+    assert target_type(YGC.observe(state, 1), 1) != 5
+    assert target_type(YGC.observe(state, 0), 0, avoid=5) != 5  # a type given up
 
 
 def test_youve_got_crabs_strong_team_beats_a_plausible_team() -> None:

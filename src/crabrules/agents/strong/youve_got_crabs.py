@@ -55,6 +55,7 @@ __all__ = [
     "HAND",
     "PARTNER_CALL",
     "SIGNAL",
+    "STUCK",
     "SWAP",
     "YouveGotCrabsStrong",
     "refuted",
@@ -70,6 +71,9 @@ PARTNER_CALL = 0.3
 OPPONENT_CALL = 0.6
 #: Seconds from the latest action to a swap (the casual player's quickest).
 SWAP = 0.5
+#: Rounds confirmed with the same hand before it gives up its type (twice as many for
+#: the partner who sits first).
+STUCK = 5
 #: Seconds to put the hand down, pick it up, confirm or answer the offer (the same).
 HAND = 0.3
 
@@ -86,13 +90,14 @@ def refuted(seen: tuple[Card, ...]) -> bool:
     return len(kinds) > 1
 
 
-def target_type(view: Observation, me: PlayerId) -> Card | None:
+def target_type(view: Observation, me: PlayerId, avoid: Card | None = None) -> Card | None:
     """The type ``me`` collects: the most held among those with four within reach.
 
     Within reach: in the hand, in the Ocean, or seen going into another hand (every card
     a player swaps away passes the Ocean), but the type the partner is seen collecting
-    (two of it, more than this hand holds). Ties go to the type with more within reach,
-    then the lower type; ``None`` for a hand of wild cards only.
+    (two of it, more than this hand holds, or as many and the partner sits first) and
+    ``avoid``, a type given up (:data:`STUCK`). Ties go to the type with more within
+    reach, then the lower type; ``None`` for a hand of wild cards only.
 
     >>> import crabrules
     >>> game = crabrules.get_game("youve-got-crabs")
@@ -115,18 +120,21 @@ def target_type(view: Observation, me: PlayerId) -> Card | None:
     # The type the partner is seen collecting is the partner's: two hands share no type.
     partner = table(view.config).partner_of[me]
     theirs = [c for c in view.seen[partner] if c not in (UNSEEN, IMITATION_CRAB)]
+    given_up = {avoid}
     for card in set(theirs):
-        if theirs.count(card) >= 2 and mine.count(card) < theirs.count(card):
-            reach[card] = -4
+        held, collected = mine.count(card), theirs.count(card)
+        # Two partners collecting one type may block each other for good (three each).
+        if collected >= 2 and (held < collected or (held == collected and me > partner)):
+            given_up.add(card)
 
-    def rank(card: Card) -> tuple[bool, int, int, int]:
+    def rank(card: Card) -> tuple[bool, bool, int, int, int]:
         held = mine.count(card) + wild
-        return (held + reach[card] >= 4, held, reach[card], -card)
+        return (card not in given_up, held + reach[card] >= 4, held, reach[card], -card)
 
     return max(reach, key=rank)
 
 
-def wanted_swaps(view: Observation, me: PlayerId) -> list[Swap]:
+def wanted_swaps(view: Observation, me: PlayerId, avoid: Card | None = None) -> list[Swap]:
     """The swaps that take a card of :func:`target_type` (or the wild one) for another.
 
     >>> import crabrules
@@ -135,7 +143,7 @@ def wanted_swaps(view: Observation, me: PlayerId) -> list[Swap]:
     >>> all(view.ocean[s.ocean_slot] != view.hand[s.hand_slot] for s in wanted_swaps(view, 0))
     True
     """
-    target = target_type(view, me)
+    target = target_type(view, me, avoid)
     if target is None:
         return []
     hand = view.hand
@@ -160,6 +168,8 @@ class YouveGotCrabsStrong:
         self._pending: dict[PlayerId, float] = {}  # signaller -> when this player saw it
         self.liars: set[PlayerId] = set()
         self._planned: dict[type, float] = {}  # kind of action -> when it is to be taken
+        self._hand: tuple[Card, ...] = ()
+        self._stuck = 0  # rounds confirmed with the same hand
 
     def _keep_time(self, decision: Decision | None, now: float) -> Decision | None:
         # The time of an action of the kind it already meant to take stays: with quicker
@@ -187,7 +197,21 @@ class YouveGotCrabsStrong:
         call = self._call(turn, view)
         if call is not None:
             return call
-        return self._keep_time(_round(turn, view), turn.now)
+        decision = _round(turn, view, self._avoid(turn, view))
+        if decision is not None and isinstance(decision.action, Confirm):
+            self._stuck += view.hand == self._hand
+            self._hand = view.hand
+        return self._keep_time(decision, turn.now)
+
+    def _avoid(self, turn: Turn, view: Observation) -> Card | None:
+        # Stuck with the same hand, it gives its type up (the seat after its partner's
+        # first, then both): partners holding three each of one type block each other.
+        if view.hand != self._hand:
+            self._stuck = 0
+        first = table(view.config).partner_of[turn.player] < turn.player
+        if self._stuck < (STUCK if first else 2 * STUCK):
+            return None
+        return target_type(view, turn.player)
 
     def credible(self, view: Observation, signaller: PlayerId) -> bool:
         """Whether ``signaller``'s standing signal may be true, as far as this player knows."""
@@ -224,10 +248,10 @@ class YouveGotCrabsStrong:
         return None
 
 
-def _round(turn: Turn, view: Observation) -> Decision | None:
+def _round(turn: Turn, view: Observation, avoid: Card | None) -> Decision | None:
     """A round's action: a swap for :func:`target_type`, else the hand down and confirmed."""
     me, legal = turn.player, turn.legal
-    wanted = [] if is_scoring(view.hand) else wanted_swaps(view, me)
+    wanted = [] if is_scoring(view.hand) else wanted_swaps(view, me, avoid)
     if view.phase is Phase.OFFER:
         answer = Answer(me, bool(wanted))
         return Decision(answer, turn.now + HAND) if answer in legal else None
