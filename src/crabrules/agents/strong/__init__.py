@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from crabrules.agents.base import Agent, Decision, Turn
 from crabrules.agents.ismcts import ISMCTSAgent
+from crabrules.agents.strong.marche_du_crabe import MarchePlanner
+from crabrules.agents.strong.youve_got_crabs import YouveGotCrabsStrong
 from crabrules.agents.tree import Budget
 from crabrules.core import Rng
 
@@ -27,7 +29,10 @@ def _searcher() -> Agent:
 
 
 #: Each game's strong player, by game id.
-PLAYERS: dict[str, Callable[[], Agent]] = {}
+PLAYERS: dict[str, Callable[[], Agent]] = {
+    "la-marche-du-crabe": MarchePlanner,
+    "youve-got-crabs": YouveGotCrabsStrong,
+}
 
 
 class StrongAgent:
