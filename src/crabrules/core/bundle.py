@@ -61,13 +61,18 @@ _OPTIONAL = {
     "check_observation": "observe",
 }
 
+#: A part a package may keep in a module of its own (a long state check in ``check``);
+#: without that module, the part is read from the module :data:`PARTS` names.
+_OWN_MODULE = {"check_state": "check"}
+
 
 def game_bundle(
     info: GameInfo, package: str | None, *, modules: Mapping[str, str] | None = None
 ) -> GameBundle[Any, Any, Any, Any]:
     """The ``GAME`` of the game package ``package``, from its modules' conventional names.
 
-    Each field is read from the module :data:`PARTS` names, below ``package``; ``modules``
+    Each field is read from the module :data:`PARTS` names, below ``package`` (the state's
+    check from a module ``check``, if the package has one); ``modules``
     maps a role to another module of the package where the package is laid out otherwise
     (``{"config": "model.config"}``). The package's ``State`` (and ``Observation``, if its
     ``observe`` module defines ``check_observation``) is checked whenever it is loaded
@@ -105,7 +110,12 @@ def game_bundle(
     def optional(name: str) -> Any:
         return getattr(module(_OPTIONAL[name], needed=False), name, None)
 
-    fields = {field: part(role, name) for field, (role, name) in PARTS.items()}
+    def own_or_part(field: str, role: str, name: str) -> Any:
+        own = _OWN_MODULE.get(field)
+        found = None if own is None else getattr(module(own, needed=False), name, None)
+        return part(role, name) if found is None else found
+
+    fields = {field: own_or_part(field, *where_name) for field, where_name in PARTS.items()}
     register_check(fields["state_type"], fields["check_state"])
     if (check_observation := optional("check_observation")) is not None:
         register_check(fields["observation_type"], check_observation)

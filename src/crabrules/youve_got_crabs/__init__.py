@@ -42,6 +42,7 @@ from crabrules.youve_got_crabs.actions import (
 )
 from crabrules.youve_got_crabs.calls import DOUBLE_CRABS_WINDOW, TIME_TOLERANCE
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, card_name, deck, is_scoring
+from crabrules.youve_got_crabs.check import check_state
 from crabrules.youve_got_crabs.config import (
     REFERENCE_TYPES,
     Config,
@@ -111,7 +112,6 @@ from crabrules.youve_got_crabs.state import (
     Phase,
     State,
     Window,
-    check_state,
 )
 from crabrules.youve_got_crabs.svg import render_svg
 from crabrules.youve_got_crabs.table import Table, table

@@ -28,12 +28,13 @@ from collections import Counter
 
 import attrs
 
-from crabrules.core import PlayerId, Rng, check_viewer
+from crabrules.core import PlayerId, Rng, check_viewer, invariants
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import check_seed
 from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck, is_scoring
+from crabrules.youve_got_crabs.check import PUBLIC_INVARIANTS
 from crabrules.youve_got_crabs.config import CARDS_PER_HAND, MAX_TEAMS, Config, Side, Team
 from crabrules.youve_got_crabs.events import CardsDrawn, Event
 from crabrules.youve_got_crabs.state import (
@@ -43,11 +44,10 @@ from crabrules.youve_got_crabs.state import (
     Phase,
     State,
     Window,
-    check_public,
-    invalid,
 )
 
 __all__ = [
+    "OBSERVATION_INVARIANTS",
     "Observation",
     "PileCards",
     "check_observation",
@@ -384,6 +384,9 @@ def _put(hands: list[list[Card]], draw: list[Card], place: _Place, card: Card) -
 def check_observation(view: Observation) -> None:
     """Refuse an observation that no state of the game could give (used when loading).
 
+    Its rules are :data:`OBSERVATION_INVARIANTS`: those of the public fields a state
+    shares, then the viewer's hand, the Draw pile's size and the cards out of sight.
+
     Raises:
         InvalidStateError: says what is impossible.
 
@@ -392,41 +395,43 @@ def check_observation(view: Observation) -> None:
     """
     if type(view) is not Observation:
         raise not_a_state(view, Observation)
-    check_public(view)
-    config = view.config
-    _check_viewer_hand(view)
-    if view.draw_size < 0 or (view.draw_size == 0 and view.discard):
-        raise invalid("draw_size: never negative; an empty Draw pile takes the Discard pile")
-    if view.draw_size > config.deck_size:
-        # Checked before the places are listed: a huge size must not allocate a huge list.
-        raise invalid(f"draw_size: at most the {config.deck_size} cards of the deck")
-    places = _places(view)
-    _check_hidden(view, places)
-    shown = [c for row in view.seen for c in row if c != UNSEEN]
-    if view.player is not None:
-        shown += [c for c, s in zip(view.hand, view.seen[view.player], strict=True) if s == UNSEEN]
-    cards = [*shown, *view.ocean, *view.discard, *(c for part in view.hidden for c in part.cards)]
-    if Counter(cards) != Counter(deck(config)):
-        raise invalid("the hand, the cards seen, the Ocean, the piles are not the deck")
-    _check_wild(view, places)
+    invariants.check(OBSERVATION_INVARIANTS, view)
 
 
-def _check_viewer_hand(view: Observation) -> None:
-    """Refuse a viewer who is no player, or a hand that is not the cards seen in it."""
+def _viewer(view: Observation) -> str | None:
     players = view.config.players
     if view.player is not None and not 0 <= view.player < players:
-        raise invalid(f"player: None or a player from 0 to {players - 1}")
+        return f"player: None or a player from 0 to {players - 1}"
+    return None
+
+
+def _hand(view: Observation) -> str | None:
     if len(view.hand) != (0 if view.player is None else CARDS_PER_HAND):
-        raise invalid("hand: a player's four cards, or none for a spectator")
+        return "hand: a player's four cards, or none for a spectator"
+    return None
+
+
+def _hand_seen(view: Observation) -> str | None:
     if view.player is not None and (
         any(s not in (UNSEEN, c) for s, c in zip(view.seen[view.player], view.hand, strict=True))
         or (view.player in view.called_wrong and is_scoring(view.hand))
     ):
-        raise invalid("hand: not the cards seen in it, or four of a kind called wrong")
+        return "hand: not the cards seen in it, or four of a kind called wrong"
+    return None
 
 
-def _check_hidden(view: Observation, places: dict[int, list[_Place]]) -> None:
-    """Refuse hidden cards not listed by pile, sorted, one per place out of sight."""
+def _draw_size(view: Observation) -> str | None:
+    if view.draw_size < 0 or (view.draw_size == 0 and view.discard):
+        return "draw_size: never negative; an empty Draw pile takes the Discard pile"
+    if view.draw_size > view.config.deck_size:
+        # Checked before the places are listed: a huge size must not allocate a huge list.
+        return f"draw_size: at most the {view.config.deck_size} cards of the deck"
+    return None
+
+
+def _hidden(view: Observation) -> str | None:
+    """Hidden cards not listed by pile, sorted, one per place out of sight."""
+    places = _places(view)
     piles = [part.pile for part in view.hidden]
     if (
         piles != sorted(set(piles))
@@ -438,12 +443,27 @@ def _check_hidden(view: Observation, places: dict[int, list[_Place]]) -> None:
         )
         or sum(map(len, places.values())) != sum(len(part.cards) for part in view.hidden)
     ):
-        raise invalid("hidden: by pile, sorted, as many cards as the places out of sight")
+        return "hidden: by pile, sorted, as many cards as the places out of sight"
+    return None
 
 
-def _check_wild(view: Observation, places: dict[int, list[_Place]]) -> None:
-    # The claws say who holds the Imitation Crab: an unseen one is in a pile that filled
-    # one of their unseen slots, or with no claws in the Draw pile.
+def _deck(view: Observation) -> str | None:
+    shown = [c for row in view.seen for c in row if c != UNSEEN]
+    if view.player is not None:
+        shown += [c for c, s in zip(view.hand, view.seen[view.player], strict=True) if s == UNSEEN]
+    cards = [*shown, *view.ocean, *view.discard, *(c for part in view.hidden for c in part.cards)]
+    if Counter(cards) != Counter(deck(view.config)):
+        return "the hand, the cards seen, the Ocean, the piles are not the deck"
+    return None
+
+
+def _wild(view: Observation) -> str | None:
+    """The Imitation Crab where the claws say it cannot be.
+
+    An unseen one is in a pile that filled one of the wearer's unseen slots, or with no
+    claws in the Draw pile.
+    """
+    places = _places(view)
     pile = next((part.pile for part in view.hidden if IMITATION_CRAB in part.cards), None)
     if view.claws is not None and view.claws == view.player:
         holds = IMITATION_CRAB in view.hand
@@ -456,5 +476,18 @@ def _check_wild(view: Observation, places: dict[int, list[_Place]]) -> None:
             IMITATION_CRAB not in row for row in view.seen
         )
         holds = holds and (pile is None or any(p == _DRAW for p, _ in places[pile]))
-    if not holds:
-        raise invalid(f"claws: worn by {view.claws}, not where the Imitation Crab can be")
+    return None if holds else f"claws: worn by {view.claws}, not where the Imitation Crab can be"
+
+
+#: The rules an observation keeps, in the order :func:`check_observation` asks them: the
+#: public ones a state shares, then the viewer's own and the cards out of sight.
+OBSERVATION_INVARIANTS: tuple[invariants.Invariant[Observation], ...] = (
+    *PUBLIC_INVARIANTS,
+    _viewer,
+    _hand,
+    _hand_seen,
+    _draw_size,
+    _hidden,
+    _deck,
+    _wild,
+)

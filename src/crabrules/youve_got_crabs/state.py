@@ -7,22 +7,18 @@ where the Crabbing License points, who has put the hand down, and the call being
 from __future__ import annotations
 
 import enum
-import math
 import operator
-from collections import Counter
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from crabrules.core import PlayerId, Rng
-from crabrules.core.actions import field_errors
 from crabrules.core.display import DisplaysAsSvg
-from crabrules.core.errors import InvalidStateError
-from crabrules.core.game import not_a_state
-from crabrules.core.rng import SEED_LIMIT
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck, is_scoring
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config, Side, Team
-from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs.cards import Card
+from crabrules.youve_got_crabs.config import Config, Side, Team
+
+if TYPE_CHECKING:
+    from crabrules.youve_got_crabs.observe import Observation
 
 __all__ = [
     "DOUBLE_CRABS_TOKENS",
@@ -37,10 +33,7 @@ __all__ = [
     "State",
     "Termination",
     "Window",
-    "check_public",
-    "check_state",
     "evolve",
-    "invalid",
     "is_over",
 ]
 
@@ -228,101 +221,7 @@ def evolve(state: State, **changes: Any) -> State:
     return State(*values)
 
 
-def check_state(state: State) -> None:
-    """Refuse a state that the rules could not reach; pass a reachable one.
-
-    Every field holds exactly its type, and together they describe a moment of a game:
-    the deck whole, the tokens all there, a round, a pause and an end that the rules
-    make. Loading a document runs it, so an impossible saved state is refused there.
-
-    Raises:
-        InvalidStateError: says which part is impossible.
-        NotAStateError: ``state`` is not a :class:`State`.
-
-    >>> from crabrules.youve_got_crabs.rules import initial_state
-    >>> state = initial_state(seed=3)
-    >>> check_state(state)
-    >>> check_state(attrs.evolve(state, clock=math.inf))
-    Traceback (most recent call last):
-    ...
-    crabrules.core.errors.InvalidStateError: clock: a finite number of seconds, not inf
-    """
-    if type(state) is not State:
-        raise not_a_state(state, State)
-    problem = field_errors(state)
-    if problem is not None:
-        raise invalid(problem)
-    if not 0 <= state.seed < SEED_LIMIT:
-        raise invalid(f"seed: an int in [0, 2**64), not {state.seed}")
-    check_public(state)
-    _check_cards(state)
-
-
-def invalid(message: str) -> InvalidStateError:
-    """The error of :func:`check_state` (and of the observation's check).
-
-    >>> invalid("pot: -1").args
-    ('pot: -1',)
-    """
-    return InvalidStateError(message)
-
-
-class _Public(Protocol):
-    """The fields a :class:`State` and an ``Observation`` share: what everyone sees."""
-
-    @property
-    def config(self) -> Config: ...
-    @property
-    def seen(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def drawn_from(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def ocean(self) -> tuple[Card, ...]: ...
-    @property
-    def reshuffles(self) -> int: ...
-    @property
-    def tokens(self) -> tuple[int, ...]: ...
-    @property
-    def pot(self) -> int: ...
-    @property
-    def license(self) -> Side: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def down(self) -> frozenset[PlayerId]: ...
-    @property
-    def confirmed(self) -> frozenset[PlayerId]: ...
-    @property
-    def declined(self) -> frozenset[PlayerId]: ...
-    @property
-    def swapped(self) -> bool: ...
-    @property
-    def claws(self) -> PlayerId | None: ...
-    @property
-    def clock(self) -> float: ...
-    @property
-    def window(self) -> Window | None: ...
-    @property
-    def claim(self) -> Claim | None: ...
-    @property
-    def tied(self) -> frozenset[Team]: ...
-    @property
-    def winner(self) -> Team | None: ...
-    @property
-    def signals(self) -> tuple[PlayerId, ...]: ...
-    @property
-    def signal_count(self) -> int: ...
-    @property
-    def calls(self) -> tuple[CallRecord, ...]: ...
-    @property
-    def call_count(self) -> int: ...
-    @property
-    def called_wrong(self) -> frozenset[PlayerId]: ...
-    @property
-    def since_clock(self) -> int: ...
-
-
-def is_over(view: _Public) -> bool:
+def is_over(view: State | Observation) -> bool:
     """Whether the game is over: a team has won, or the game stalled (a draw).
 
     >>> from crabrules.youve_got_crabs.rules import initial_state
@@ -331,180 +230,3 @@ def is_over(view: _Public) -> bool:
     (False, True)
     """
     return view.winner is not None or view.since_clock >= STALL_ACTIONS
-
-
-def check_public(view: _Public) -> None:
-    """Refuse public fields that no game reaches (the part of the check a view shares).
-
-    Raises:
-        InvalidStateError: says which part is impossible.
-
-    >>> from crabrules.youve_got_crabs.rules import initial_state
-    >>> check_public(initial_state(seed=3))
-    """
-    problem = field_errors(view)
-    if problem is not None:
-        raise invalid(problem)
-    _check_shapes(view)
-    _check_tokens(view)
-    _check_round_fields(view)
-    _check_pause(view)
-    _check_end(view)
-    _check_records(view)
-
-
-def _playing(view: _Public) -> frozenset[PlayerId]:
-    # Everyone, or in sudden death the tied teams' players (Decision 7).
-    seats = table(view.config)
-    players = range(view.config.players)
-    return frozenset(p for p in players if not view.tied or seats.team_of[p] in view.tied)
-
-
-def _check_shapes(view: _Public) -> None:
-    # By player and slot: what was seen go in, which Draw pile it came from; the Ocean.
-    players = view.config.players
-    if len(view.seen) != players or any(len(row) != CARDS_PER_HAND for row in view.seen):
-        raise invalid(f"seen: {players} rows of {CARDS_PER_HAND} slots")
-    if view.reshuffles < 0 or (
-        len(view.drawn_from) != players
-        or any(
-            len(row) != CARDS_PER_HAND or not all(0 <= pile <= view.reshuffles for pile in row)
-            for row in view.drawn_from
-        )
-    ):
-        raise invalid("drawn_from: by slot, a Draw pile from 0 to reshuffles")
-    if len(view.ocean) != OCEAN_SIZE:
-        raise invalid(f"ocean: the Ocean holds {OCEAN_SIZE} cards")
-    if view.claws is not None and not 0 <= view.claws < players:
-        raise invalid(f"claws: None or a player of the game, not {view.claws}")
-
-
-def _check_tokens(view: _Public) -> None:
-    # Setup, step 6: the tokens in play; a sudden-death point from the box adds one, and
-    # ends the game at once.
-    teams = view.config.teams
-    if len(view.tokens) != teams or min(view.tokens) < 0 or view.pot < 0:
-        raise invalid(f"tokens: {teams} counts, none negative, and pot >= 0")
-    base = TEAM_TOKENS * teams + POT_TOKENS
-    total = sum(view.tokens) + view.pot
-    if total != base and not (total == base + 1 and view.winner in view.tied):
-        raise invalid(f"tokens: {total} tokens in play is impossible")
-    if not view.tied:
-        if view.winner is None and view.claim is None and view.pot == 0:
-            raise invalid("pot: the game ends when the last token leaves the Pot")
-        if view.winner is not None and view.pot > 0:
-            raise invalid("winner: the game ends only once the Pot is empty")
-        best = max(view.tokens)
-        if view.winner is not None and [t for t, n in enumerate(view.tokens) if n == best] != [
-            view.winner
-        ]:
-            raise invalid("winner: the one team with the most tokens")
-
-
-def _check_round_fields(view: _Public) -> None:
-    # The License, and who is down, confirmed or declined in this round.
-    if view.license not in (0, 1):
-        raise invalid(f"license: side 0 or 1, not {view.license}")
-    seats = table(view.config)
-    playing = _playing(view)
-    side = frozenset(seats.side_players[view.license]) & playing
-    other = frozenset(seats.side_players[1 - view.license]) & playing
-    if not view.down <= side or not view.confirmed <= view.down:
-        raise invalid("down and confirmed: players of the License's side, confirmed ones down")
-    if view.confirmed and (view.down != side or view.confirmed == side):
-        raise invalid("confirmed: only once all are down; the last confirmation ends the round")
-    if not view.declined <= other or (view.declined and view.declined == other):
-        raise invalid("declined: players of the other side; the last no replaces the Ocean")
-    if view.phase is Phase.OFFER and (view.swapped or view.down):
-        raise invalid("phase: the offer follows a round without a swap, hands up")
-    if view.phase is Phase.PLAY and view.declined:
-        raise invalid("declined: only the offer is declined")
-
-
-def _check_pause(view: _Public) -> None:
-    # At most one pause: a call on a partner (window) or a Double Crabs claim.
-    seats = table(view.config)
-    playing = _playing(view)
-    window, claim = view.window, view.claim
-    if not math.isfinite(view.clock):
-        raise invalid(f"clock: a finite number of seconds, not {view.clock}")
-    if window is not None and (
-        window.caller not in playing
-        or seats.partner_of[window.caller] != window.target
-        or window.time != view.clock
-    ):
-        raise invalid("window: a call by a player still in on their partner, at the clock")
-    if claim is not None:
-        if claim.player not in playing or not 0 < claim.remaining <= DOUBLE_CRABS_TOKENS:
-            raise invalid("claim: a player still in, with 1 to 3 tokens to collect")
-        team, partner = seats.team_of[claim.player], seats.partner_of[claim.player]
-        pair = {(claim.player, partner), (partner, claim.player)}
-        if {(c.caller, c.target) for c in view.calls[-2:] if c.double} != pair:
-            raise invalid("claim: follows the two calls of a Double Crabs claim")
-        if view.pot == 0 and all(n == 0 for t, n in enumerate(view.tokens) if t != team):
-            raise invalid("claim: ends when no source of a token is left")
-        if view.tied and claim.remaining != DOUBLE_CRABS_TOKENS:
-            raise invalid("claim: in sudden death its first token wins")
-    if window is not None and claim is not None:
-        raise invalid("window and claim: one pause at a time")
-
-
-def _check_end(view: _Public) -> None:
-    # Sudden death and the winner.
-    teams = view.config.teams
-    if not view.tied <= frozenset(range(teams)) or len(view.tied) == 1:
-        raise invalid("tied: two or more teams of the game, or none")
-    if view.winner is not None and not 0 <= view.winner < teams:
-        raise invalid(f"winner: a team of the game, not {view.winner}")
-    if view.winner is not None and view.tied and view.winner not in view.tied:
-        raise invalid("winner: in sudden death, one of the tied teams")
-    if view.winner is not None and (view.window is not None or view.claim is not None):
-        raise invalid("winner: the game ends only once a call is resolved")
-    if not 0 <= view.since_clock <= STALL_ACTIONS:
-        raise invalid(f"since_clock: from 0 to {STALL_ACTIONS}, not {view.since_clock}")
-
-
-def _check_records(view: _Public) -> None:
-    # The public records of signals and calls: the latest RECENT of their counts.
-    players = range(view.config.players)
-    partner_of = table(view.config).partner_of
-    if len(view.signals) != min(view.signal_count, RECENT) or any(
-        p not in players for p in view.signals
-    ):
-        raise invalid(f"signals: the latest {RECENT} of signal_count, by players of the game")
-    if len(view.calls) != min(view.call_count, RECENT) or any(
-        c.caller not in players
-        or c.target not in players
-        or c.caller == c.target
-        or (c.double and (partner_of[c.caller] != c.target or not c.right))
-        for c in view.calls
-    ):
-        raise invalid(f"calls: the latest {RECENT} of call_count, each on another player")
-    if not view.called_wrong <= frozenset(players):
-        raise invalid("called_wrong: players of the game")
-
-
-def _check_cards(state: State) -> None:
-    # Hands, Ocean and piles hold the config's deck; the public records match the hands.
-    config = state.config
-    if len(state.hands) != config.players or any(
-        len(hand) != CARDS_PER_HAND for hand in state.hands
-    ):
-        raise invalid(f"hands: {config.players} hands of {CARDS_PER_HAND} cards")
-    if any(
-        card not in (UNSEEN, held)
-        for row, hand in zip(state.seen, state.hands, strict=True)
-        for card, held in zip(row, hand, strict=True)
-    ):
-        raise invalid("seen: by slot, UNSEEN or the card the hand holds there")
-    cards = [c for hand in state.hands for c in hand]
-    cards += [*state.ocean, *state.draw, *state.discard]
-    if Counter(cards) != Counter(deck(config)):
-        raise invalid("the hands, Ocean and piles do not hold exactly the config's deck")
-    if not state.draw and state.discard:
-        raise invalid("draw: an empty Draw pile is refilled from the Discard pile at once")
-    holder = next((p for p, hand in enumerate(state.hands) if IMITATION_CRAB in hand), None)
-    if state.claws != holder:
-        raise invalid(f"claws: worn by {state.claws}, but the Imitation Crab is with {holder}")
-    if any(is_scoring(state.hands[p]) for p in state.called_wrong):
-        raise invalid("called_wrong: a hand called wrong is not four of a kind")
