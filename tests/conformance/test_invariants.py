@@ -22,8 +22,8 @@ from crabrules.core import InvalidStateError, invariants
 from crabrules.crab_stack import state as crab_stack_state
 from crabrules.marche_du_crabe import state as marche_state
 from crabrules.marche_du_crabe.board import NO_ITEM
-from crabrules.youve_got_crabs import check as ygc_check
-from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs import _check as ygc_check
+from crabrules.youve_got_crabs._table import table
 
 Mutation = Callable[[Any], Any]
 

@@ -6,8 +6,8 @@ import pytest
 
 from crabrules.core.errors import InvalidConfigError
 from crabrules.youve_got_crabs import apply, initial_state, legal_actions, observe, render_svg
-from crabrules.youve_got_crabs.actions import PutDown, Swap
-from crabrules.youve_got_crabs.cards import card_name
+from crabrules.youve_got_crabs._actions import PutDown, Swap
+from crabrules.youve_got_crabs._cards import card_name
 from tests.snapshot import check_snapshot
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -4,7 +4,7 @@ Partners sit diagonally across the table, so each side holds exactly one player 
 team (Setup, step 2). Player ``p`` sits on side ``p % 2``; the config's ``seating`` says
 which team each player is on.
 
->>> from crabrules.youve_got_crabs.config import Config
+>>> from crabrules.youve_got_crabs._config import Config
 >>> t = table(Config(teams=3))
 >>> t.team_of, t.partner_of, t.side_players
 ((0, 0, 1, 1, 2, 2), (1, 0, 3, 2, 5, 4), ((0, 2, 4), (1, 3, 5)))
@@ -18,9 +18,7 @@ import attrs
 
 from crabrules.core import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT
-from crabrules.youve_got_crabs.config import Config, Side, Team
-
-__all__ = ["Table", "table"]
+from crabrules.youve_got_crabs._config import Config, Side, Team
 
 
 @attrs.frozen

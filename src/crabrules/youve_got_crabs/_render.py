@@ -4,7 +4,7 @@ Players, teams and slots carry the labels of the notation (:mod:`.notation`): ``
 ``T0``, hand slots ``1``-``4``, Ocean slots ``A``-``D``; a legend closes the picture, and
 every line fits in :data:`WIDTH` columns (long lines wrap, indented).
 
->>> from crabrules.youve_got_crabs.rules import initial_state
+>>> from crabrules.youve_got_crabs._rules import initial_state
 >>> print(render(initial_state(seed=2)))
 You've Got Crabs, 2 teams: the License points at side 0 (play)
 Pot 8 | T0 2 | T1 2
@@ -24,17 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from crabrules.core.game import not_a_state
-from crabrules.youve_got_crabs.cards import Card, card_name
-from crabrules.youve_got_crabs.notation import (
+from crabrules.youve_got_crabs._cards import Card, card_name
+from crabrules.youve_got_crabs._notation import (
     hand_label,
     ocean_label,
     player_label,
     team_label,
 )
-from crabrules.youve_got_crabs.state import STALL_ACTIONS, State, is_over
-from crabrules.youve_got_crabs.table import table
-
-__all__ = ["WIDTH", "render"]
+from crabrules.youve_got_crabs._state import STALL_ACTIONS, State, is_over
+from crabrules.youve_got_crabs._table import table
 
 #: The widest line ``render`` prints.
 WIDTH = 100

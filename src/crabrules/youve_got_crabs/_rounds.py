@@ -5,8 +5,8 @@ an action take a state in which it is legal (``rules.apply`` checks first), and 
 what happened to ``events`` when it is a list (``rules.apply_with_events``). "Decision N"
 cites the docs page's "Decisions the library took" (1 to 9 are the rules specification's).
 
->>> from crabrules.youve_got_crabs.actions import PutDown, Swap
->>> from crabrules.youve_got_crabs.rules import initial_state
+>>> from crabrules.youve_got_crabs._actions import PutDown, Swap
+>>> from crabrules.youve_got_crabs._rules import initial_state
 >>> state = swap(initial_state(seed=7), Swap(0, hand_slot=1, ocean_slot=2))
 >>> state.swapped, all_down(put_down(state, PutDown(0)), seats_of(state.config))
 (True, False)
@@ -15,10 +15,10 @@ cites the docs page's "Decisions the library took" (1 to 9 are the rules specifi
 from __future__ import annotations
 
 from crabrules.core import PlayerId
-from crabrules.youve_got_crabs.actions import Answer, Confirm, PickUp, PutDown, Swap
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, card_name
-from crabrules.youve_got_crabs.config import OCEAN_SIZE, Side
-from crabrules.youve_got_crabs.events import (
+from crabrules.youve_got_crabs._actions import Answer, Confirm, PickUp, PutDown, Swap
+from crabrules.youve_got_crabs._cards import IMITATION_CRAB, card_name
+from crabrules.youve_got_crabs._config import OCEAN_SIZE, Side
+from crabrules.youve_got_crabs._events import (
     Answered,
     ClawsPassed,
     Confirmed,
@@ -33,21 +33,10 @@ from crabrules.youve_got_crabs.events import (
     RoundStarted,
     Swapped,
 )
-from crabrules.youve_got_crabs.piles import draw_cards
-from crabrules.youve_got_crabs.state import Phase, State
-from crabrules.youve_got_crabs.table import Table
-from crabrules.youve_got_crabs.work import Work, seats_of
-
-__all__ = [
-    "all_down",
-    "answer",
-    "confirm",
-    "is_playing",
-    "pick_up",
-    "put_down",
-    "start_round",
-    "swap",
-]
+from crabrules.youve_got_crabs._piles import draw_cards
+from crabrules.youve_got_crabs._state import Phase, State
+from crabrules.youve_got_crabs._table import Table
+from crabrules.youve_got_crabs._work import Work, seats_of
 
 
 def is_playing(state: State | Work, player: PlayerId) -> bool:

@@ -1,8 +1,8 @@
-"""What happened: the events :func:`~crabrules.youve_got_crabs.rules.apply_with_events` reports.
+"""What happened: the events :func:`~crabrules.youve_got_crabs._rules.apply_with_events` reports.
 
 Each event is a frozen value with a stable ``TAG`` (its JSON ``"type"``), in the order
 things happened, and carries the names of the cards it shows, so that
-:func:`~crabrules.youve_got_crabs.words.describe_event` needs no state. Players are ids,
+:func:`~crabrules.youve_got_crabs._words.describe_event` needs no state. Players are ids,
 teams are team ids, and a token's giver or taker is a team, :data:`POT` or :data:`BOX`.
 
 - The rounds: :class:`Swapped`, :class:`HandPutDown`, :class:`HandPickedUp`,
@@ -15,8 +15,8 @@ teams are team ids, and a token's giver or taker is a team, :data:`POT` or :data
   :class:`ClawsPassed`, :class:`SuddenDeath`, :class:`GameEnded`.
 
 Only :class:`CardsDrawn` holds a secret (the cards drawn face down): another player sees
-it with every card :data:`~crabrules.youve_got_crabs.state.UNSEEN`
-(:func:`~crabrules.youve_got_crabs.observe.observe_events`).
+it with every card :data:`~crabrules.youve_got_crabs._state.UNSEEN`
+(:func:`~crabrules.youve_got_crabs._observe.observe_events`).
 
 >>> from crabrules.core import from_json, to_json
 >>> event = TokenMoved(giver=POT, taker=1)
@@ -31,39 +31,9 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core import PlayerId
-from crabrules.youve_got_crabs.actions import POT, Source
-from crabrules.youve_got_crabs.cards import Card
-from crabrules.youve_got_crabs.config import Side, Team
-
-__all__ = [
-    "BOX",
-    "POT",
-    "Answered",
-    "CallMade",
-    "CallResolved",
-    "CardsDrawn",
-    "ClawsPassed",
-    "Confirmed",
-    "DoubleCrabs",
-    "Event",
-    "GameEnded",
-    "HandDiscarded",
-    "HandPickedUp",
-    "HandPutDown",
-    "LicenseTurned",
-    "NoTokenToGive",
-    "OceanDiscarded",
-    "OceanTurnedUp",
-    "OfferMade",
-    "Reshuffled",
-    "RoundEnded",
-    "RoundStarted",
-    "Signalled",
-    "SuddenDeath",
-    "Swapped",
-    "TokenMoved",
-    "WindowOpened",
-]
+from crabrules.youve_got_crabs._actions import Source
+from crabrules.youve_got_crabs._cards import Card
+from crabrules.youve_got_crabs._config import Side, Team
 
 #: Where a sudden-death point comes from when the Pot is empty (Decision 7): the box.
 BOX: Source = -2
@@ -273,7 +243,7 @@ class CardsDrawn:
     """``player`` drew ``cards`` face down, from the Draw piles ``piles``.
 
     Only ``player`` sees the cards: for anyone else each card is
-    :data:`~crabrules.youve_got_crabs.state.UNSEEN` and its name ``"a card"``.
+    :data:`~crabrules.youve_got_crabs._state.UNSEEN` and its name ``"a card"``.
     """
 
     TAG: ClassVar[str] = "cards_drawn"

@@ -5,13 +5,13 @@ The rulebook's You've Got Crabs (scoring) and End of the game. :func:`signal`,
 legal (``rules.apply`` checks first). A resolved call goes through :func:`settle`, the
 end-of-game check, once per call or per whole Double Crabs claim. The steps of a call
 (:func:`record_call`, :func:`resolve_on_partner`, :func:`resolve_on_opponent`,
-:func:`take_token`, :func:`settle`) change a :class:`~crabrules.youve_got_crabs.work.Work`,
+:func:`take_token`, :func:`settle`) change a :class:`~crabrules.youve_got_crabs._work.Work`,
 the working copy of the state, so an action builds a single new state at its end.
 "Decision N" cites the docs page's "Decisions the library took" (1 to 9 are the rules
 specification's).
 
->>> from crabrules.youve_got_crabs.actions import Call
->>> from crabrules.youve_got_crabs.rules import initial_state
+>>> from crabrules.youve_got_crabs._actions import Call
+>>> from crabrules.youve_got_crabs._rules import initial_state
 >>> state = call(initial_state(seed=7), Call(0, 1, time=2.5))
 >>> state.window  # a call on one's partner waits for the counter-call
 Window(caller=0, target=1, time=2.5)
@@ -23,10 +23,10 @@ from typing import Final
 
 from crabrules.core import PlayerId
 from crabrules.core.construct import constructor
-from crabrules.youve_got_crabs.actions import POT, Call, Collect, Resolve, Signal, Source
-from crabrules.youve_got_crabs.cards import card_name, is_scoring
-from crabrules.youve_got_crabs.config import Team
-from crabrules.youve_got_crabs.events import (
+from crabrules.youve_got_crabs._actions import POT, Call, Collect, Resolve, Signal, Source
+from crabrules.youve_got_crabs._cards import card_name, is_scoring
+from crabrules.youve_got_crabs._config import Team
+from crabrules.youve_got_crabs._events import (
     BOX,
     CallMade,
     CallResolved,
@@ -39,9 +39,9 @@ from crabrules.youve_got_crabs.events import (
     TokenMoved,
     WindowOpened,
 )
-from crabrules.youve_got_crabs.piles import redraw
-from crabrules.youve_got_crabs.rounds import is_playing, start_round
-from crabrules.youve_got_crabs.state import (
+from crabrules.youve_got_crabs._piles import redraw
+from crabrules.youve_got_crabs._rounds import is_playing, start_round
+from crabrules.youve_got_crabs._state import (
     DOUBLE_CRABS_TOKENS,
     RECENT,
     CallRecord,
@@ -50,22 +50,7 @@ from crabrules.youve_got_crabs.state import (
     Termination,
     Window,
 )
-from crabrules.youve_got_crabs.work import Work
-
-__all__ = [
-    "DOUBLE_CRABS_WINDOW",
-    "TIME_TOLERANCE",
-    "call",
-    "collect",
-    "record_call",
-    "resolve",
-    "resolve_on_opponent",
-    "resolve_on_partner",
-    "settle",
-    "signal",
-    "sources",
-    "take_token",
-]
+from crabrules.youve_got_crabs._work import Work
 
 #: Double Crabs: both partners call each other "within one second of each other".
 DOUBLE_CRABS_WINDOW = 1.0

@@ -1,13 +1,13 @@
 """The engine of the rules: the legal actions, and an action, once checked, applied.
 
-:mod:`crabrules.youve_got_crabs.rules` is the public front: it checks its arguments and
+:mod:`crabrules.youve_got_crabs._rules` is the public front: it checks its arguments and
 raises the library's typed errors, then calls this module with arguments known to be right.
 This module is hot code, and the compiled wheel compiles it with mypyc (a compiled function
 checks its argument types itself and raises its own ``TypeError``, which is why the
 validation stays in the pure front).
 
->>> from crabrules.youve_got_crabs.actions import PutDown
->>> from crabrules.youve_got_crabs.rules import initial_state
+>>> from crabrules.youve_got_crabs._actions import PutDown
+>>> from crabrules.youve_got_crabs._rules import initial_state
 >>> state = initial_state(seed=7)
 >>> legal_moves(state, 1)[-1], act(state, PutDown(0), None).down
 (Signal(player=1), frozenset({0}))
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from crabrules.core import PlayerId
-from crabrules.youve_got_crabs.actions import (
+from crabrules.youve_got_crabs._actions import (
     Action,
     Answer,
     Call,
@@ -32,10 +32,10 @@ from crabrules.youve_got_crabs.actions import (
     Signal,
     Swap,
 )
-from crabrules.youve_got_crabs.calls import call, collect, resolve, signal, sources
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND, MAX_TEAMS, OCEAN_SIZE
-from crabrules.youve_got_crabs.events import Log
-from crabrules.youve_got_crabs.rounds import (
+from crabrules.youve_got_crabs._calls import call, collect, resolve, signal, sources
+from crabrules.youve_got_crabs._config import CARDS_PER_HAND, MAX_TEAMS, OCEAN_SIZE
+from crabrules.youve_got_crabs._events import Log
+from crabrules.youve_got_crabs._rounds import (
     all_down,
     answer,
     confirm,
@@ -44,10 +44,8 @@ from crabrules.youve_got_crabs.rounds import (
     put_down,
     swap,
 )
-from crabrules.youve_got_crabs.state import Phase, State, is_over
-from crabrules.youve_got_crabs.work import seats_of
-
-__all__ = ["HANDLERS", "Handler", "act", "legal_moves"]
+from crabrules.youve_got_crabs._state import Phase, State, is_over
+from crabrules.youve_got_crabs._work import seats_of
 
 
 def legal_moves(state: State, player: PlayerId | None) -> tuple[Action, ...]:

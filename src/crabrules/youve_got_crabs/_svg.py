@@ -23,7 +23,7 @@ import attrs
 
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids
-from crabrules.youve_got_crabs.actions import (
+from crabrules.youve_got_crabs._actions import (
     Action,
     Answer,
     Call,
@@ -35,13 +35,11 @@ from crabrules.youve_got_crabs.actions import (
     Signal,
     Swap,
 )
-from crabrules.youve_got_crabs.cards import Card, card_name
-from crabrules.youve_got_crabs.notation import hand_label, ocean_label, player_label, team_label
-from crabrules.youve_got_crabs.observe import Observation, observe
-from crabrules.youve_got_crabs.state import UNSEEN, State, is_over
-from crabrules.youve_got_crabs.table import table
-
-__all__ = ["CardPlace", "render_svg"]
+from crabrules.youve_got_crabs._cards import Card, card_name
+from crabrules.youve_got_crabs._notation import hand_label, ocean_label, player_label, team_label
+from crabrules.youve_got_crabs._observe import Observation, observe
+from crabrules.youve_got_crabs._state import UNSEEN, State, is_over
+from crabrules.youve_got_crabs._table import table
 
 _TEAM_FILLS = ("#d94a3d", "#3b6fd1", "#3fa34d", "#e8a93a", "#8a4fc4")
 _SEATED = (PutDown, PickUp, Confirm, Answer, Signal, Resolve, Collect)
@@ -84,7 +82,7 @@ def render_svg(
     """Draw the table as the observation's viewer sees it (a state: as a spectator does).
 
     Args:
-        position: an :class:`~crabrules.youve_got_crabs.observe.Observation`, or a
+        position: an :class:`~crabrules.youve_got_crabs._observe.Observation`, or a
             :class:`~crabrules.youve_got_crabs.State`, drawn as ``observe(state, None)``
             so that no hidden card is ever drawn.
         size: the picture's width in pixels; the height grows with the player count.

@@ -31,7 +31,7 @@ from crabrules.core import (
 from crabrules.core.actions import check_action
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import resolve_seed
-from crabrules.youve_got_crabs.actions import (
+from crabrules.youve_got_crabs._actions import (
     Action,
     Answer,
     Call,
@@ -44,17 +44,17 @@ from crabrules.youve_got_crabs.actions import (
     Swap,
     is_finite_time,
 )
-from crabrules.youve_got_crabs.calls import sources
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, deck
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Config
-from crabrules.youve_got_crabs.engine import HANDLERS, act, legal_moves
-from crabrules.youve_got_crabs.events import Event
-from crabrules.youve_got_crabs.piles import draw_cards
-from crabrules.youve_got_crabs.rounds import (
+from crabrules.youve_got_crabs._calls import sources
+from crabrules.youve_got_crabs._cards import IMITATION_CRAB, deck
+from crabrules.youve_got_crabs._config import CARDS_PER_HAND, OCEAN_SIZE, Config
+from crabrules.youve_got_crabs._engine import HANDLERS, act, legal_moves
+from crabrules.youve_got_crabs._events import Event
+from crabrules.youve_got_crabs._piles import draw_cards
+from crabrules.youve_got_crabs._rounds import (
     all_down,
     is_playing,
 )
-from crabrules.youve_got_crabs.state import (
+from crabrules.youve_got_crabs._state import (
     POT_TOKENS,
     TEAM_TOKENS,
     UNSEEN,
@@ -63,21 +63,7 @@ from crabrules.youve_got_crabs.state import (
     Termination,
     is_over,
 )
-from crabrules.youve_got_crabs.work import seats_of
-
-__all__ = [
-    "Termination",
-    "active_players",
-    "apply",
-    "apply_with_events",
-    "check_legal",
-    "initial_state",
-    "is_terminal",
-    "legal_actions",
-    "num_players",
-    "outcome",
-]
-
+from crabrules.youve_got_crabs._work import seats_of
 
 _DEFAULT_CONFIG = Config()
 
@@ -257,7 +243,8 @@ def apply_with_events(
 ) -> tuple[State, tuple[Event, ...]]:
     """Return the state after ``action`` (as :func:`apply` does) and what happened, in order.
 
-    The events are the whole truth; show a player :func:`~.observe.observe_events` of them.
+    The events are the whole truth; show a player
+    :func:`~crabrules.youve_got_crabs.observe_events` of them.
 
     >>> state = initial_state(Config(), seed=7)
     >>> after, events = apply_with_events(state, PutDown(0))
@@ -284,7 +271,7 @@ def check_legal(state: State, action: object) -> None:
 
     What ``apply`` checks, for a ``state`` known to be a :class:`State`.
 
-    >>> from crabrules.youve_got_crabs.actions import Signal
+    >>> from crabrules.youve_got_crabs._actions import Signal
     >>> check_legal(initial_state(Config(), seed=7), Signal(2))
     """
     if is_over(state):
@@ -411,8 +398,8 @@ def outcome(state: State) -> Outcome | None:
     """Return how the game ended, or ``None`` while it goes on.
 
     The winners are the winning team's two players; each player's score is their team's
-    tokens. A game that stalled (:data:`~.state.STALL_ACTIONS` actions in a row without
-    the clock moving) is a draw, whoever leads.
+    tokens. A game that stalled (:data:`~crabrules.youve_got_crabs.STALL_ACTIONS` actions
+    in a row without the clock moving) is a draw, whoever leads.
 
     >>> outcome(initial_state(Config(), seed=1)) is None
     True

@@ -39,23 +39,6 @@ import attrs
 
 from crabrules.core import IllegalActionError, PlayerId, Reason
 
-__all__ = [
-    "POT",
-    "Action",
-    "Answer",
-    "Call",
-    "Collect",
-    "Confirm",
-    "IllegalReason",
-    "PickUp",
-    "PutDown",
-    "Resolve",
-    "Signal",
-    "Source",
-    "Swap",
-    "is_finite_time",
-]
-
 #: Where a Double Crabs token comes from: a team's id, or :data:`POT`.
 Source = int
 

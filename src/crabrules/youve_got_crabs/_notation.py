@@ -1,7 +1,7 @@
 """The notation: actions as short text people read and type, in the labels ``render`` prints.
 
 Players are ``P0`` .. ``P9``, teams ``T0`` .. ``T4``, hand slots ``1`` .. ``4`` and Ocean
-slots ``A`` .. ``D``, as :func:`~crabrules.youve_got_crabs.render.render` labels them:
+slots ``A`` .. ``D``, as :func:`~crabrules.youve_got_crabs._render.render` labels them:
 
 ======================  ==========================================================
 ``P0 swap 1D``          :class:`Swap`: P0's hand card 1 for Ocean card D
@@ -19,7 +19,7 @@ the text keeps it exactly; ``@`` and the time may be left out when typing, meani
 state's clock (the time :func:`legal_actions` lists calls at). Calls compare without
 their time, so the round trip is exact either way. Words are case-insensitive.
 
->>> from crabrules.youve_got_crabs.rules import initial_state
+>>> from crabrules.youve_got_crabs._rules import initial_state
 >>> state = initial_state(seed=7)
 >>> action_to_str(state, Call(1, 0, time=31.2))
 'P1 call P0 @31.2'
@@ -34,7 +34,7 @@ import re
 
 from crabrules.core import CommonReason, IllegalActionError, PlayerId
 from crabrules.core.game import not_a_state
-from crabrules.youve_got_crabs.actions import (
+from crabrules.youve_got_crabs._actions import (
     POT,
     Action,
     Answer,
@@ -48,21 +48,10 @@ from crabrules.youve_got_crabs.actions import (
     Source,
     Swap,
 )
-from crabrules.youve_got_crabs.config import Team
-from crabrules.youve_got_crabs.events import BOX
-from crabrules.youve_got_crabs.rules import check_legal
-from crabrules.youve_got_crabs.state import State
-
-__all__ = [
-    "OCEAN_LABELS",
-    "action_to_str",
-    "hand_label",
-    "ocean_label",
-    "parse_action",
-    "player_label",
-    "source_label",
-    "team_label",
-]
+from crabrules.youve_got_crabs._config import Team
+from crabrules.youve_got_crabs._events import BOX
+from crabrules.youve_got_crabs._rules import check_legal
+from crabrules.youve_got_crabs._state import State
 
 #: The Ocean's slots 0..3, as ``render`` prints them.
 OCEAN_LABELS = "ABCD"
@@ -131,7 +120,7 @@ def action_to_str(state: State, action: Action) -> str:
     Raises:
         IllegalActionError: ``action`` is not legal in ``state`` (as :func:`apply` says).
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> state = initial_state(seed=7)
     >>> action_to_str(state, Swap(0, hand_slot=0, ocean_slot=3))
     'P0 swap 1D'
@@ -167,7 +156,7 @@ def parse_action(state: State, text: str) -> Action:
         IllegalActionError: with reason ``bad_notation`` for text that is not the notation
             of an action; with the rule's reason for an action that is not legal now.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> state = initial_state(seed=7)
     >>> parse_action(state, "P2 call P1 @4.5")
     Call(player=2, target=1, time=4.5)

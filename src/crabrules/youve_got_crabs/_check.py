@@ -17,9 +17,9 @@ from crabrules.core import PlayerId, invariants
 from crabrules.core.actions import field_errors
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, deck, is_scoring
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND, OCEAN_SIZE, Side
-from crabrules.youve_got_crabs.state import (
+from crabrules.youve_got_crabs._cards import IMITATION_CRAB, deck, is_scoring
+from crabrules.youve_got_crabs._config import CARDS_PER_HAND, OCEAN_SIZE, Side
+from crabrules.youve_got_crabs._state import (
     DOUBLE_CRABS_TOKENS,
     POT_TOKENS,
     RECENT,
@@ -29,12 +29,10 @@ from crabrules.youve_got_crabs.state import (
     Phase,
     State,
 )
-from crabrules.youve_got_crabs.table import table
+from crabrules.youve_got_crabs._table import table
 
 if TYPE_CHECKING:
-    from crabrules.youve_got_crabs.observe import Observation
-
-__all__ = ["INVARIANTS", "PUBLIC_INVARIANTS", "check_public", "check_state"]
+    from crabrules.youve_got_crabs._observe import Observation
 
 #: What the public invariants read: a state, or an observation of one.
 _View: TypeAlias = "State | Observation"
@@ -52,8 +50,8 @@ def check_state(state: State) -> None:
         InvalidStateError: says which part is impossible.
         NotAStateError: ``state`` is not a :class:`State`.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
-    >>> from crabrules.youve_got_crabs.state import evolve
+    >>> from crabrules.youve_got_crabs._rules import initial_state
+    >>> from crabrules.youve_got_crabs._state import evolve
     >>> state = initial_state(seed=3)
     >>> check_state(state)
     >>> check_state(evolve(state, clock=math.inf))
@@ -74,7 +72,7 @@ def check_public(view: _View) -> None:
     Raises:
         InvalidStateError: says which part is impossible.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> check_public(initial_state(seed=3))
     """
     invariants.check(PUBLIC_INVARIANTS, view)

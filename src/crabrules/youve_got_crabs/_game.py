@@ -2,12 +2,10 @@
 
 from crabrules.core import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
 from crabrules.core.bundle import game_bundle
-from crabrules.youve_got_crabs.actions import Action
-from crabrules.youve_got_crabs.config import MAX_RANDOM_STEPS, MAX_TEAMS, MIN_TEAMS, Config
-from crabrules.youve_got_crabs.observe import Observation
-from crabrules.youve_got_crabs.state import State
-
-__all__ = ["GAME", "INFO", "MAX_RANDOM_STEPS"]
+from crabrules.youve_got_crabs._actions import Action
+from crabrules.youve_got_crabs._config import MAX_RANDOM_STEPS, MAX_TEAMS, MIN_TEAMS, Config
+from crabrules.youve_got_crabs._observe import Observation
+from crabrules.youve_got_crabs._state import State
 
 INFO = GameInfo(
     id="youve-got-crabs",

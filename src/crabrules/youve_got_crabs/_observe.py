@@ -12,7 +12,7 @@ unseen cards, the Draw pile's order, the seed or the generator.
 :func:`determinize` builds its state from the observation alone (and its seed), so two
 states a player cannot tell apart give the same twin:
 
->>> from crabrules.youve_got_crabs.rules import initial_state
+>>> from crabrules.youve_got_crabs._rules import initial_state
 >>> state = initial_state(seed=3)
 >>> seen = observe(state, 0)
 >>> seen.hand == state.hands[0], seen.draw_size
@@ -33,11 +33,11 @@ from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import check_seed
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, deck, is_scoring
-from crabrules.youve_got_crabs.check import PUBLIC_INVARIANTS
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND, MAX_TEAMS, Config, Side, Team
-from crabrules.youve_got_crabs.events import CardsDrawn, Event
-from crabrules.youve_got_crabs.state import (
+from crabrules.youve_got_crabs._cards import IMITATION_CRAB, Card, deck, is_scoring
+from crabrules.youve_got_crabs._check import PUBLIC_INVARIANTS
+from crabrules.youve_got_crabs._config import CARDS_PER_HAND, MAX_TEAMS, Config, Side, Team
+from crabrules.youve_got_crabs._events import CardsDrawn, Event
+from crabrules.youve_got_crabs._state import (
     UNSEEN,
     CallRecord,
     Claim,
@@ -45,18 +45,6 @@ from crabrules.youve_got_crabs.state import (
     State,
     Window,
 )
-
-__all__ = [
-    "OBSERVATION_INVARIANTS",
-    "Observation",
-    "PileCards",
-    "check_observation",
-    "determinize",
-    "observe",
-    "observe_events",
-    "private_cards",
-    "twin_of",
-]
 
 
 @attrs.frozen
@@ -76,7 +64,7 @@ class PileCards:
 class Observation(DisplaysAsSvg):
     """One player's view of the game (``player=None``: a spectator, who holds no hand).
 
-    The fields are the :class:`~crabrules.youve_got_crabs.state.State` fields of the same
+    The fields are the :class:`~crabrules.youve_got_crabs._state.State` fields of the same
     name, except:
 
     Attributes:
@@ -128,7 +116,7 @@ def observe(state: State, player: PlayerId | None) -> Observation:
 
     ``None`` is a spectator, who sees no hand.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> state = initial_state(seed=3)
     >>> observe(state, 2).hand == state.hands[2], observe(state, None).hand
     (True, ())
@@ -188,7 +176,7 @@ def private_cards(
         NotAStateError: ``state`` is not a :class:`~crabrules.youve_got_crabs.State`.
         InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> state = initial_state(seed=3)
     >>> hand, unseen = private_cards(state, 2)
     >>> hand == state.hands[2], {pile: len(cards) for pile, cards in unseen.items()}
@@ -212,14 +200,14 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     """The ``events`` as ``player`` saw them (``None``: a spectator).
 
     Everything happens in the open but the cards drawn face down: another player's
-    :class:`~crabrules.youve_got_crabs.events.CardsDrawn` comes with every card
-    :data:`~crabrules.youve_got_crabs.state.UNSEEN`, named ``"a card"`` (which Draw pile
+    :class:`~crabrules.youve_got_crabs._events.CardsDrawn` comes with every card
+    :data:`~crabrules.youve_got_crabs._state.UNSEEN`, named ``"a card"`` (which Draw pile
     each came from stays: everyone saw that). Redacting twice changes nothing.
 
     Raises:
         InvalidPlayerError: ``player`` is neither ``None`` nor a player id.
 
-    >>> from crabrules.youve_got_crabs.events import CardsDrawn
+    >>> from crabrules.youve_got_crabs._events import CardsDrawn
     >>> drawn = CardsDrawn(2, (8, 8, 1, 3), ("King Crab",) * 2 + ("Crabbi", "Taxi Crab"), (0,) * 4)
     >>> observe_events((drawn,), 2) == (drawn,)
     True
@@ -259,7 +247,7 @@ def determinize(state: State, player: PlayerId | None, seed: int) -> State:
         InvalidPlayerError: ``player`` is neither ``None`` nor a player of the game.
         InvalidConfigError: ``seed`` is not a seed.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> state = initial_state(seed=3)
     >>> twin = determinize(state, 1, seed=4)
     >>> twin.hands[1] == state.hands[1], twin.hands[0] == state.hands[0]
@@ -276,7 +264,7 @@ def twin_of(view: Observation, seed: int) -> State:
 
     What :func:`determinize` returns; ``view`` must be a valid observation.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> state = initial_state(seed=3)
     >>> twin_of(observe(state, 0), 5) == determinize(state, 0, 5)
     True
@@ -390,7 +378,7 @@ def check_observation(view: Observation) -> None:
     Raises:
         InvalidStateError: says what is impossible.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> check_observation(observe(initial_state(seed=3), 1))
     """
     if type(view) is not Observation:

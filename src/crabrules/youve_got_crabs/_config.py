@@ -14,21 +14,6 @@ import attrs
 
 from crabrules.core import InvalidConfigError, PlayerId, int_hint
 
-__all__ = [
-    "CARDS_PER_HAND",
-    "MAX_COPIES",
-    "MAX_RANDOM_STEPS",
-    "MAX_TEAMS",
-    "MAX_TYPES",
-    "MIN_TEAMS",
-    "OCEAN_SIZE",
-    "REFERENCE_TYPES",
-    "Config",
-    "Side",
-    "Team",
-    "config_for_players",
-]
-
 #: A team's id, ``0 .. teams-1``.
 Team = int
 #: One of the two sides of the table, ``0`` or ``1``; the Crabbing License points at one.

@@ -2,12 +2,12 @@
 
 An action that changes the game in several steps (a call: the clock, the call recorded,
 the tokens moved, a hand redrawn, the end checked) changes one :class:`Work` and builds one
-:class:`~crabrules.youve_got_crabs.state.State` at the end, not a new state per step. The
+:class:`~crabrules.youve_got_crabs._state.State` at the end, not a new state per step. The
 compiled wheel compiles this module, so that a ``Work`` is a native class there: reading
 and setting its attributes costs next to nothing, while every ``State`` built costs one
 call of its attrs constructor, a field at a time.
 
->>> from crabrules.youve_got_crabs.rules import initial_state
+>>> from crabrules.youve_got_crabs._rules import initial_state
 >>> state = initial_state(seed=7)
 >>> work = Work(state)
 >>> work.pot -= 1
@@ -15,7 +15,7 @@ call of its attrs constructor, a field at a time.
 (7, 8)
 
 A working copy is made to apply one action, so it counts that action toward the stall
-rule (``since_clock``, see :data:`~crabrules.youve_got_crabs.state.STALL_ACTIONS`); a
+rule (``since_clock``, see :data:`~crabrules.youve_got_crabs._state.STALL_ACTIONS`); a
 call that moves the clock sets it back to 0:
 
 >>> Work(state).since_clock, state.since_clock
@@ -29,12 +29,10 @@ from typing import Final
 from crabrules.core import PlayerId, Rng
 from crabrules.core.construct import constructor
 from crabrules.core.memo import LastByIdentity
-from crabrules.youve_got_crabs.cards import Card
-from crabrules.youve_got_crabs.config import Config, Side, Team
-from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase, State, Window
-from crabrules.youve_got_crabs.table import Table, table
-
-__all__ = ["Work", "seats_of"]
+from crabrules.youve_got_crabs._cards import Card
+from crabrules.youve_got_crabs._config import Config, Side, Team
+from crabrules.youve_got_crabs._state import CallRecord, Claim, Phase, State, Window
+from crabrules.youve_got_crabs._table import Table, table
 
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
 # the cost of State's own __init__ (the class itself in the pure build).
@@ -46,13 +44,13 @@ _seatings: Final = LastByIdentity(table)
 
 
 def seats_of(config: Config) -> Table:
-    """The seating of ``config``: :func:`~crabrules.youve_got_crabs.table.table`, remembered.
+    """The seating of ``config``: :func:`~crabrules.youve_got_crabs._table.table`, remembered.
 
     ``table`` hashes the config (a Python call) to find its cache entry; nearly every call
     comes with the config object of the call before (the states of a game share theirs),
     which :class:`~crabrules.core.memo.LastByIdentity` answers by one identity test.
 
-    >>> from crabrules.youve_got_crabs.config import Config
+    >>> from crabrules.youve_got_crabs._config import Config
     >>> config = Config(teams=3)
     >>> seats_of(config) is seats_of(config) is table(config)
     True
@@ -61,7 +59,7 @@ def seats_of(config: Config) -> Table:
 
 
 class Work:
-    """The fields of a :class:`~crabrules.youve_got_crabs.state.State`, to change in place.
+    """The fields of a :class:`~crabrules.youve_got_crabs._state.State`, to change in place.
 
     Its attributes are the state's fields, with the same names and types, and
     :attr:`seats`, the game's seating. ``since_clock`` already counts the action being

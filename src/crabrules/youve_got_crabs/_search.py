@@ -8,10 +8,8 @@
 from __future__ import annotations
 
 from crabrules.core.game import SearchHints
-from crabrules.youve_got_crabs.state import State
-from crabrules.youve_got_crabs.table import table
-
-__all__ = ["SEARCH", "lead"]
+from crabrules.youve_got_crabs._state import State
+from crabrules.youve_got_crabs._table import table
 
 
 def lead(state: State) -> tuple[float, ...]:

@@ -16,19 +16,17 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core import PlayerId, Rng
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, card_name
-from crabrules.youve_got_crabs.config import CARDS_PER_HAND
-from crabrules.youve_got_crabs.events import (
+from crabrules.youve_got_crabs._cards import IMITATION_CRAB, Card, card_name
+from crabrules.youve_got_crabs._config import CARDS_PER_HAND
+from crabrules.youve_got_crabs._events import (
     CardsDrawn,
     ClawsPassed,
     HandDiscarded,
     Log,
     Reshuffled,
 )
-from crabrules.youve_got_crabs.state import UNSEEN
-from crabrules.youve_got_crabs.work import Work
-
-__all__ = ["Drawn", "draw_cards", "redraw"]
+from crabrules.youve_got_crabs._state import UNSEEN
+from crabrules.youve_got_crabs._work import Work
 
 
 @attrs.frozen

@@ -3,8 +3,8 @@
 Players, teams and slots are named with the labels ``render`` prints (``P0``, ``T1``,
 hand ``1``-``4``, Ocean ``A``-``D``), cards by their crab type's name.
 
->>> from crabrules.youve_got_crabs.rules import initial_state
->>> from crabrules.youve_got_crabs.actions import Swap
+>>> from crabrules.youve_got_crabs._rules import initial_state
+>>> from crabrules.youve_got_crabs._actions import Swap
 >>> state = initial_state(seed=2)
 >>> describe(state, Swap(0, hand_slot=0, ocean_slot=3))
 "P0 swaps hand card 1, Ab Crab, for the Ocean's Low Crab Diet (D)"
@@ -19,7 +19,7 @@ from typing import Any
 
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
-from crabrules.youve_got_crabs.actions import (
+from crabrules.youve_got_crabs._actions import (
     POT,
     Action,
     Answer,
@@ -33,9 +33,9 @@ from crabrules.youve_got_crabs.actions import (
     Source,
     Swap,
 )
-from crabrules.youve_got_crabs.cards import card_name
-from crabrules.youve_got_crabs.config import Config
-from crabrules.youve_got_crabs.events import (
+from crabrules.youve_got_crabs._cards import card_name
+from crabrules.youve_got_crabs._config import Config
+from crabrules.youve_got_crabs._events import (
     BOX,
     Answered,
     CallMade,
@@ -63,18 +63,16 @@ from crabrules.youve_got_crabs.events import (
     TokenMoved,
     WindowOpened,
 )
-from crabrules.youve_got_crabs.notation import (
+from crabrules.youve_got_crabs._notation import (
     hand_label,
     ocean_label,
     player_label,
     source_label,
     team_label,
 )
-from crabrules.youve_got_crabs.rules import check_legal
-from crabrules.youve_got_crabs.state import UNSEEN, State, Termination
-from crabrules.youve_got_crabs.table import table
-
-__all__ = ["ENDINGS", "describe", "describe_event"]
+from crabrules.youve_got_crabs._rules import check_legal
+from crabrules.youve_got_crabs._state import UNSEEN, State, Termination
+from crabrules.youve_got_crabs._table import table
 
 _CRABS = '"You\'ve got crabs!"'
 
@@ -85,7 +83,7 @@ def describe(state: State, action: Action) -> str:
     Raises:
         IllegalActionError: ``action`` is not legal in ``state`` (as :func:`apply` would).
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> print(describe(initial_state(seed=2), Call(1, 0, time=3.5)))
     P1 calls "You've got crabs!" on partner P0 at 3.5 s
     """

@@ -14,28 +14,11 @@ import attrs
 
 from crabrules.core import PlayerId, Rng
 from crabrules.core.display import DisplaysAsSvg
-from crabrules.youve_got_crabs.cards import Card
-from crabrules.youve_got_crabs.config import Config, Side, Team
+from crabrules.youve_got_crabs._cards import Card
+from crabrules.youve_got_crabs._config import Config, Side, Team
 
 if TYPE_CHECKING:
-    from crabrules.youve_got_crabs.observe import Observation
-
-__all__ = [
-    "DOUBLE_CRABS_TOKENS",
-    "POT_TOKENS",
-    "RECENT",
-    "STALL_ACTIONS",
-    "TEAM_TOKENS",
-    "UNSEEN",
-    "CallRecord",
-    "Claim",
-    "Phase",
-    "State",
-    "Termination",
-    "Window",
-    "evolve",
-    "is_over",
-]
+    from crabrules.youve_got_crabs._observe import Observation
 
 #: Crab tokens each team starts with (Setup, step 6).
 TEAM_TOKENS = 2
@@ -210,7 +193,7 @@ def evolve(state: State, **changes: Any) -> State:
     The rules make most new states this way, so it is a hot path: one C call reads every
     field, and the constructor takes them by position.
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> state = initial_state(seed=7)
     >>> evolve(state, pot=3) == attrs.evolve(state, pot=3)
     True
@@ -224,7 +207,7 @@ def evolve(state: State, **changes: Any) -> State:
 def is_over(view: State | Observation) -> bool:
     """Whether the game is over: a team has won, or the game stalled (a draw).
 
-    >>> from crabrules.youve_got_crabs.rules import initial_state
+    >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> state = initial_state(seed=3)
     >>> is_over(state), is_over(evolve(state, since_clock=STALL_ACTIONS))
     (False, True)

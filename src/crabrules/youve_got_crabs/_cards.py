@@ -3,7 +3,7 @@
 A card is an ``int``: the index of its crab type in ``Config.types``, or
 :data:`IMITATION_CRAB` for the expansion's wild card.
 
->>> from crabrules.youve_got_crabs.config import Config
+>>> from crabrules.youve_got_crabs._config import Config
 >>> len(deck(Config())), len(deck(Config(teams=4, imitation_crab=True)))
 (66, 79)
 >>> is_scoring((8, 8, 8, 8)), is_scoring((8, 8, IMITATION_CRAB, 8)), is_scoring((8, 8, 7, 8))
@@ -15,9 +15,7 @@ from __future__ import annotations
 import functools
 
 from crabrules.core.memo import CONFIGS_KEPT
-from crabrules.youve_got_crabs.config import Config
-
-__all__ = ["IMITATION_CRAB", "Card", "card_name", "deck", "is_scoring"]
+from crabrules.youve_got_crabs._config import Config
 
 #: A crab card: its type's index in ``Config.types``, or :data:`IMITATION_CRAB`.
 Card = int
