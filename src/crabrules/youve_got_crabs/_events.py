@@ -19,6 +19,7 @@ it with every card :data:`~crabrules.youve_got_crabs._state.UNSEEN`
 (:func:`~crabrules.youve_got_crabs._observe.observe_events`).
 
 >>> from crabrules.core import from_json, to_json
+>>> from crabrules.youve_got_crabs import POT
 >>> event = TokenMoved(giver=POT, taker=1)
 >>> from_json(to_json(event), Event) == event
 True
