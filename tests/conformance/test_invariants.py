@@ -20,8 +20,8 @@ import pytest
 from crabrules import crab_stack, marche_du_crabe, youve_got_crabs
 from crabrules.core import InvalidStateError, invariants
 from crabrules.crab_stack import _state as crab_stack_state
-from crabrules.marche_du_crabe import state as marche_state
-from crabrules.marche_du_crabe.board import NO_ITEM
+from crabrules.marche_du_crabe import _state as marche_state
+from crabrules.marche_du_crabe._board import NO_ITEM
 from crabrules.youve_got_crabs import _check as ygc_check
 from crabrules.youve_got_crabs._table import table
 

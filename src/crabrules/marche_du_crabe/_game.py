@@ -2,12 +2,10 @@
 
 from crabrules.core import ChanceMode, Dynamics, GameBundle, GameInfo, Information, Utility
 from crabrules.core.bundle import game_bundle
-from crabrules.marche_du_crabe.actions import Action
-from crabrules.marche_du_crabe.config import Config
-from crabrules.marche_du_crabe.observe import Observation
-from crabrules.marche_du_crabe.state import State
-
-__all__ = ["GAME", "INFO"]
+from crabrules.marche_du_crabe._actions import Action
+from crabrules.marche_du_crabe._config import Config
+from crabrules.marche_du_crabe._observe import Observation
+from crabrules.marche_du_crabe._state import State
 
 #: What kind of game La Marche du Crabe is. Baddie cards are drawn during play, so chance
 #: acts after setup; every random game ends, as each turn uses up a Baddie card.

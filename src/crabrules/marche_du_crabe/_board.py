@@ -29,33 +29,7 @@ from typing import Final
 import attrs
 
 from crabrules.core import ContentError, Rng
-from crabrules.marche_du_crabe.content import ROW_ITEMS, SAND_ICONS, Icon, Item
-
-__all__ = [
-    "CELLS",
-    "COLUMN_CELLS",
-    "COLUMN_LETTERS",
-    "LABELS",
-    "LAYOUTS",
-    "NO_ITEM",
-    "PATHS",
-    "ROW_CELLS",
-    "SIZE",
-    "Cell",
-    "Column",
-    "Layout",
-    "Row",
-    "cell_of",
-    "column_of",
-    "label",
-    "layout_of_rank",
-    "layout_problem",
-    "line_cells",
-    "path",
-    "random_layout",
-    "row_of",
-    "start_cell",
-]
+from crabrules.marche_du_crabe._content import ROW_ITEMS, SAND_ICONS, Icon, Item
 
 #: A card of the beach: ``6 * row + column``.
 Cell = int
@@ -179,7 +153,7 @@ def layout_problem(layout: Layout) -> str | None:
     """Say why ``layout`` is not a beach of the game's cards, or ``None`` when it is one.
 
     A beach has, in every row, that row's two Items and its four sand cards with their
-    icons (:data:`~crabrules.marche_du_crabe.content.SAND_ICONS`), and 2 Items in every
+    icons (:data:`~crabrules.marche_du_crabe._content.SAND_ICONS`), and 2 Items in every
     column.
     """
     if type(layout.items) is not tuple or type(layout.icons) is not tuple:

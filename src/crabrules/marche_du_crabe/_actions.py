@@ -20,10 +20,8 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core import PlayerId, Reason
-from crabrules.marche_du_crabe.board import CELLS, Cell
-from crabrules.marche_du_crabe.state import BOATER, SUNNY
-
-__all__ = ["MOVES", "PLACES", "STAYS", "Action", "IllegalReason", "Move", "Place", "Stay"]
+from crabrules.marche_du_crabe._board import CELLS, Cell
+from crabrules.marche_du_crabe._state import BOATER, SUNNY
 
 
 @attrs.frozen

@@ -22,12 +22,12 @@ from collections.abc import Collection
 
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
-from crabrules.marche_du_crabe.actions import Action, Move, Place, Stay
-from crabrules.marche_du_crabe.board import LABELS, NO_ITEM, SIZE, Cell
-from crabrules.marche_du_crabe.config import MAX_SHRIMPS
-from crabrules.marche_du_crabe.content import ITEM_CODES, ITEMS, Icon
-from crabrules.marche_du_crabe.observe import Observation, observe
-from crabrules.marche_du_crabe.state import (
+from crabrules.marche_du_crabe._actions import Action, Move, Place, Stay
+from crabrules.marche_du_crabe._board import LABELS, NO_ITEM, SIZE, Cell
+from crabrules.marche_du_crabe._config import MAX_SHRIMPS
+from crabrules.marche_du_crabe._content import ITEM_CODES, ITEMS, Icon
+from crabrules.marche_du_crabe._observe import Observation, observe
+from crabrules.marche_du_crabe._state import (
     BOATER,
     BROWN_FISH,
     COLOURS,
@@ -37,8 +37,6 @@ from crabrules.marche_du_crabe.state import (
     State,
     Termination,
 )
-
-__all__ = ["render_svg"]
 
 _MARGIN = 22  # room for the column letters and row numbers
 _PANEL = 86  # the panel under the beach
@@ -55,14 +53,14 @@ def render_svg(
     """Draw an observation of the beach (a state is drawn as a spectator sees it).
 
     Args:
-        position: an :class:`~crabrules.marche_du_crabe.observe.Observation`, drawn with
+        position: an :class:`~crabrules.marche_du_crabe._observe.Observation`, drawn with
             only what its viewer sees; a :class:`~crabrules.marche_du_crabe.State` is drawn
             as ``observe(state, None)``, so no Forbidden Item is ever shown by accident.
         size: the picture's width in pixels.
         labels: print the column letters and row numbers of the notation.
         last_action: the action that led to ``position``, its card outlined
             (``class="last-move"``): a placed Baddie's card, the card the Crabs moved to
-            (a :class:`~crabrules.marche_du_crabe.actions.Move` names no card it left, so
+            (a :class:`~crabrules.marche_du_crabe._actions.Move` names no card it left, so
             there is no arrow), or for a ``Stay`` the card the Crabs stayed on.
         highlight: card cell ids (0 for ``A1`` to 35 for ``F6``, as ``data-cell``) to
             shade: a front end's selection, or where a Baddie may go.

@@ -25,22 +25,9 @@ from typing import ClassVar
 import attrs
 
 from crabrules.core import PlayerId
-from crabrules.marche_du_crabe.board import Cell, Row
-from crabrules.marche_du_crabe.content import Item
-from crabrules.marche_du_crabe.state import Termination
-
-__all__ = [
-    "BaddieBuried",
-    "BaddiePlaced",
-    "BaddieRevealed",
-    "CrabFreed",
-    "CrabsMoved",
-    "CrabsStayed",
-    "Event",
-    "ForbiddenItemHit",
-    "GameEnded",
-    "ShrimpSnack",
-]
+from crabrules.marche_du_crabe._board import Cell, Row
+from crabrules.marche_du_crabe._content import Item
+from crabrules.marche_du_crabe._state import Termination
 
 
 @attrs.frozen

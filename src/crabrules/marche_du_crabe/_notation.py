@@ -25,12 +25,10 @@ from __future__ import annotations
 
 from crabrules.core import CommonReason, IllegalActionError
 from crabrules.core.game import not_a_state
-from crabrules.marche_du_crabe.actions import MOVES, PLACES, STAYS, Action, Move, Place
-from crabrules.marche_du_crabe.board import LABELS, Cell
-from crabrules.marche_du_crabe.rules import check_legal
-from crabrules.marche_du_crabe.state import State
-
-__all__ = ["action_to_str", "parse_action"]
+from crabrules.marche_du_crabe._actions import MOVES, PLACES, STAYS, Action, Move, Place
+from crabrules.marche_du_crabe._board import LABELS, Cell
+from crabrules.marche_du_crabe._rules import check_legal
+from crabrules.marche_du_crabe._state import State
 
 _CELLS: dict[str, Cell] = {name.lower(): cell for cell, name in enumerate(LABELS)}
 

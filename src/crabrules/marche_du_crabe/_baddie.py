@@ -26,11 +26,11 @@ from typing import Final
 from crabrules.core import PlayerId, Rng
 from crabrules.core.construct import constructor
 from crabrules.core.splitmix import below
-from crabrules.marche_du_crabe.actions import PLACES, Action, IllegalReason
-from crabrules.marche_du_crabe.board import LABELS, ROW_CELLS, Cell, Row, row_of
-from crabrules.marche_du_crabe.content import Item
-from crabrules.marche_du_crabe.events import BaddiePlaced, BaddieRevealed, Event, GameEnded
-from crabrules.marche_du_crabe.state import (
+from crabrules.marche_du_crabe._actions import PLACES, Action, IllegalReason
+from crabrules.marche_du_crabe._board import LABELS, ROW_CELLS, Cell, Row, row_of
+from crabrules.marche_du_crabe._content import Item
+from crabrules.marche_du_crabe._events import BaddiePlaced, BaddieRevealed, Event, GameEnded
+from crabrules.marche_du_crabe._state import (
     BOATER,
     COLOURS,
     NAMES,
@@ -40,8 +40,6 @@ from crabrules.marche_du_crabe.state import (
     Termination,
     row_has_room,
 )
-
-__all__ = ["begin_turn", "draw", "place", "place_actions", "place_refusal", "reveal"]
 
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
 # the cost of State's own __init__ (the class itself in the pure build).
@@ -56,7 +54,7 @@ def place_actions(
 
     Baddie rule: not on an Item, another Baddie or a Freed Crab (an Item card). ``items``
     are the layout's and ``baddies`` the state's, as in
-    :func:`~crabrules.marche_du_crabe.state.row_has_room`.
+    :func:`~crabrules.marche_du_crabe._state.row_has_room`.
 
     >>> from crabrules.marche_du_crabe import initial_state
     >>> state = initial_state(seed=7)
@@ -75,7 +73,7 @@ def place_actions(
 def draw(decks: Decks, player: PlayerId, rng: Rng) -> tuple[Row, Decks, Rng]:
     """Take the top card of ``player``'s deck: return its row and the decks left.
 
-    >>> from crabrules.marche_du_crabe.state import FULL_DECK
+    >>> from crabrules.marche_du_crabe._state import FULL_DECK
     >>> row, decks, _ = draw((FULL_DECK, FULL_DECK), 1, Rng.from_seed(0))
     >>> len(decks[0]), len(decks[1]), decks[1].count(row)
     (12, 11, 1)

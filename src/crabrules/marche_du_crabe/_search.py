@@ -8,9 +8,7 @@
 from __future__ import annotations
 
 from crabrules.core.game import SearchHints
-from crabrules.marche_du_crabe.state import CRABS_TO_FREE, State
-
-__all__ = ["SEARCH", "progress"]
+from crabrules.marche_du_crabe._state import CRABS_TO_FREE, State
 
 
 def progress(state: State) -> float:

@@ -1,7 +1,7 @@
 """The beach as plain text, whole (:func:`render`) or as one player sees it.
 
 Columns are lettered ``A`` to ``F`` and rows numbered ``1`` (the sand row) to ``6``: the
-labels of the notation (:mod:`~crabrules.marche_du_crabe.notation`). Each card is four
+labels of the notation (:mod:`~crabrules.marche_du_crabe._notation`). Each card is four
 characters: what the card shows (an Item's two-letter code, ``++`` a Freed Crab, ``..``
 sand, ``~~`` a breaking wave, ``sh`` a Shrimp snack), then what stands on it (``r``
 Boater's red Baddie, ``b`` Sunny's blue Baddie, ``f`` a Brown Fish), then ``@`` for the
@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from crabrules.core import PlayerId
 from crabrules.core.game import not_a_state
-from crabrules.marche_du_crabe.board import COLUMN_LETTERS, NO_ITEM, ROW_CELLS
-from crabrules.marche_du_crabe.config import MAX_SHRIMPS
-from crabrules.marche_du_crabe.content import ITEM_CODES, ITEMS, Icon, Item
-from crabrules.marche_du_crabe.observe import Observation, observe
-from crabrules.marche_du_crabe.state import (
+from crabrules.marche_du_crabe._board import COLUMN_LETTERS, NO_ITEM, ROW_CELLS
+from crabrules.marche_du_crabe._config import MAX_SHRIMPS
+from crabrules.marche_du_crabe._content import ITEM_CODES, ITEMS, Icon, Item
+from crabrules.marche_du_crabe._observe import Observation, observe
+from crabrules.marche_du_crabe._state import (
     BOATER,
     BROWN_FISH,
     COLOURS,
@@ -46,8 +46,6 @@ from crabrules.marche_du_crabe.state import (
     SUNNY,
     State,
 )
-
-__all__ = ["render", "render_observation", "render_view"]
 
 _NAMES = NAMES
 _COLOURS = COLOURS
@@ -83,7 +81,7 @@ def render_view(state: State, player: PlayerId | None) -> str:
 
 
 def render_observation(view: Observation) -> str:
-    """Draw an :class:`~crabrules.marche_du_crabe.observe.Observation` as text."""
+    """Draw an :class:`~crabrules.marche_du_crabe._observe.Observation` as text."""
     if type(view) is not Observation:
         raise not_a_state(view, Observation)
     lines = [_beach(view)]

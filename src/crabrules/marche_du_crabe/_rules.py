@@ -1,11 +1,11 @@
 """The rules: setup, the turn and its two steps, and how the game ends.
 
 A turn is two decisions of the same player. First the revealed Baddie is placed
-(:class:`~crabrules.marche_du_crabe.actions.Place`, the step of
-:mod:`~crabrules.marche_du_crabe.baddie`); then the Crabs move or stay
-(:class:`~crabrules.marche_du_crabe.actions.Move`,
-:class:`~crabrules.marche_du_crabe.actions.Stay`, the step of
-:mod:`~crabrules.marche_du_crabe.move`). The next player's Baddie is revealed as soon as
+(:class:`~crabrules.marche_du_crabe._actions.Place`, the step of
+:mod:`~crabrules.marche_du_crabe._baddie`); then the Crabs move or stay
+(:class:`~crabrules.marche_du_crabe._actions.Move`,
+:class:`~crabrules.marche_du_crabe._actions.Stay`, the step of
+:mod:`~crabrules.marche_du_crabe._move`). The next player's Baddie is revealed as soon as
 the turn ends, so a state always shows the card about to be placed. This module sets the
 game up, says which step is being played, checks that an action is legal, and says how
 the game ended. :func:`apply_with_events` runs the same steps with an event log.
@@ -26,10 +26,9 @@ from crabrules.core import (
 from crabrules.core.actions import check_action
 from crabrules.core.game import check_viewer, not_a_state
 from crabrules.core.rng import resolve_seed
-from crabrules.marche_du_crabe.actions import Action, IllegalReason, Move, Place, Stay
-from crabrules.marche_du_crabe.baddie import begin_turn, place, place_actions, place_refusal
-from crabrules.marche_du_crabe.beaches import NO_START, Beach, Modifier
-from crabrules.marche_du_crabe.board import (
+from crabrules.marche_du_crabe._actions import Action, IllegalReason, Move, Place, Stay
+from crabrules.marche_du_crabe._baddie import begin_turn, place, place_actions, place_refusal
+from crabrules.marche_du_crabe._board import (
     CELLS,
     SIZE,
     Cell,
@@ -37,11 +36,11 @@ from crabrules.marche_du_crabe.board import (
     random_layout,
     start_cell,
 )
-from crabrules.marche_du_crabe.config import MAX_SHRIMPS, Config
-from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon
-from crabrules.marche_du_crabe.events import CrabsStayed, Event
-from crabrules.marche_du_crabe.move import BASE_MOVES, adventure_moves, move, move_refusal
-from crabrules.marche_du_crabe.state import (
+from crabrules.marche_du_crabe._config import MAX_SHRIMPS, Config
+from crabrules.marche_du_crabe._content import NUM_ITEMS, Icon
+from crabrules.marche_du_crabe._events import CrabsStayed, Event
+from crabrules.marche_du_crabe._move import BASE_MOVES, adventure_moves, move, move_refusal
+from crabrules.marche_du_crabe._state import (
     BOATER,
     BROWN_FISH,
     FULL_DECK,
@@ -53,18 +52,7 @@ from crabrules.marche_du_crabe.state import (
     State,
     Termination,
 )
-
-__all__ = [
-    "Termination",
-    "active_players",
-    "apply",
-    "apply_with_events",
-    "initial_state",
-    "is_terminal",
-    "legal_actions",
-    "num_players",
-    "outcome",
-]
+from crabrules.marche_du_crabe.beaches import NO_START, Beach, Modifier
 
 _DEFAULT = Config()
 _EMPTY_BEACH = (NO_BADDIE,) * (SIZE * SIZE)
@@ -251,7 +239,7 @@ def apply_with_events(
     """Return the state after ``action``, as :func:`apply` does, and what happened, in order.
 
     The rules run once, logging their events as they go (see
-    :mod:`~crabrules.marche_du_crabe.events`); the state is the one ``apply`` returns.
+    :mod:`~crabrules.marche_du_crabe._events`); the state is the one ``apply`` returns.
 
     Raises:
         IllegalActionError: as :func:`apply` refuses an action (its subclasses too).

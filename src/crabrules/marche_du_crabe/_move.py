@@ -35,10 +35,9 @@ from typing import Final
 
 from crabrules.core import PlayerId, Rng
 from crabrules.core.construct import constructor
-from crabrules.marche_du_crabe.actions import MOVES, STAYS, Action, IllegalReason
-from crabrules.marche_du_crabe.baddie import draw, reveal
-from crabrules.marche_du_crabe.beaches import Modifier
-from crabrules.marche_du_crabe.board import (
+from crabrules.marche_du_crabe._actions import MOVES, STAYS, Action, IllegalReason
+from crabrules.marche_du_crabe._baddie import draw, reveal
+from crabrules.marche_du_crabe._board import (
     CELLS,
     LABELS,
     NO_ITEM,
@@ -50,9 +49,9 @@ from crabrules.marche_du_crabe.board import (
     path,
     row_of,
 )
-from crabrules.marche_du_crabe.config import MAX_SHRIMPS
-from crabrules.marche_du_crabe.content import ITEMS, Icon, Item
-from crabrules.marche_du_crabe.events import (
+from crabrules.marche_du_crabe._config import MAX_SHRIMPS
+from crabrules.marche_du_crabe._content import ITEMS, Icon, Item
+from crabrules.marche_du_crabe._events import (
     BaddieBuried,
     CrabFreed,
     CrabsMoved,
@@ -61,7 +60,7 @@ from crabrules.marche_du_crabe.events import (
     GameEnded,
     ShrimpSnack,
 )
-from crabrules.marche_du_crabe.state import (
+from crabrules.marche_du_crabe._state import (
     BOATER,
     COLOURS,
     CRABS_TO_FREE,
@@ -73,15 +72,7 @@ from crabrules.marche_du_crabe.state import (
     State,
     Termination,
 )
-
-__all__ = [
-    "BASE_MOVES",
-    "adventure_moves",
-    "crossing_cost",
-    "move",
-    "move_refusal",
-    "waves",
-]
+from crabrules.marche_du_crabe.beaches import Modifier
 
 # An enum member read in a loop: a Final is a C static in the compiled module, where the
 # member would be two lookups.

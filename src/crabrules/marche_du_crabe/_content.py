@@ -17,17 +17,6 @@ from __future__ import annotations
 
 import enum
 
-__all__ = [
-    "ITEMS",
-    "ITEM_CODES",
-    "NUM_ITEMS",
-    "ROW_ITEMS",
-    "SAND_ICONS",
-    "Icon",
-    "Item",
-    "item_row",
-]
-
 #: An Item's id, ``0 .. 11``: its index in :data:`ITEMS`.
 Item = int
 

@@ -24,11 +24,10 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import check_seed
-from crabrules.marche_du_crabe.beaches import Beach
-from crabrules.marche_du_crabe.board import CELLS, NO_ITEM, SIZE, Cell, Layout, Row, row_of
-from crabrules.marche_du_crabe.content import NUM_ITEMS, Item
-from crabrules.marche_du_crabe.events import Event
-from crabrules.marche_du_crabe.state import (
+from crabrules.marche_du_crabe._board import CELLS, NO_ITEM, SIZE, Cell, Layout, Row, row_of
+from crabrules.marche_du_crabe._content import NUM_ITEMS, Item
+from crabrules.marche_du_crabe._events import Event
+from crabrules.marche_du_crabe._state import (
     BOATER,
     FULL_DECK,
     SUNNY,
@@ -38,8 +37,7 @@ from crabrules.marche_du_crabe.state import (
     Termination,
     check_state,
 )
-
-__all__ = ["Observation", "check_observation", "determinize", "observe", "observe_events"]
+from crabrules.marche_du_crabe.beaches import Beach
 
 
 @attrs.frozen
@@ -218,7 +216,7 @@ def check_observation(view: Observation) -> None:
 
     An observation is possible when some reachable state shows it: this builds one (the
     unknown Forbidden Items and deck cards filled in from what is still possible), checks
-    it with :func:`~crabrules.marche_du_crabe.state.check_state`, and requires that
+    it with :func:`~crabrules.marche_du_crabe._state.check_state`, and requires that
     observing it gives ``view`` back. Loading an observation runs this check.
 
     Raises:

@@ -18,10 +18,8 @@ from __future__ import annotations
 import attrs
 
 from crabrules.core import InvalidConfigError, int_hint
+from crabrules.marche_du_crabe._board import Layout
 from crabrules.marche_du_crabe.beaches import BASE_BEACH, REFERENCE_BEACHES, Beach
-from crabrules.marche_du_crabe.board import Layout
-
-__all__ = ["MAX_SHRIMPS", "Config", "config_for_players"]
 
 #: The Shrimp cards: the pair never has more than 5 Shrimps.
 MAX_SHRIMPS = 5

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
-from crabrules.marche_du_crabe.actions import Action, Move, Place
-from crabrules.marche_du_crabe.board import LABELS, NO_ITEM, path
-from crabrules.marche_du_crabe.config import Config
-from crabrules.marche_du_crabe.content import ITEMS
-from crabrules.marche_du_crabe.events import (
+from crabrules.marche_du_crabe._actions import Action, Move, Place
+from crabrules.marche_du_crabe._board import LABELS, NO_ITEM, path
+from crabrules.marche_du_crabe._config import Config
+from crabrules.marche_du_crabe._content import ITEMS
+from crabrules.marche_du_crabe._events import (
     BaddieBuried,
     BaddiePlaced,
     BaddieRevealed,
@@ -31,9 +31,9 @@ from crabrules.marche_du_crabe.events import (
     GameEnded,
     ShrimpSnack,
 )
-from crabrules.marche_du_crabe.move import crossing_cost
-from crabrules.marche_du_crabe.rules import check_legal
-from crabrules.marche_du_crabe.state import (
+from crabrules.marche_du_crabe._move import crossing_cost
+from crabrules.marche_du_crabe._rules import check_legal
+from crabrules.marche_du_crabe._state import (
     COLOURS,
     CRABS_TO_FREE,
     NAMES,
@@ -41,8 +41,6 @@ from crabrules.marche_du_crabe.state import (
     State,
     Termination,
 )
-
-__all__ = ["ENDINGS", "describe", "describe_event"]
 
 
 def describe(state: State, action: Action) -> str:
@@ -91,7 +89,7 @@ def describe_event(event: Event) -> str:
     Raises:
         NotAnEventError: ``event`` is not an event of La Marche du Crabe.
 
-    >>> from crabrules.marche_du_crabe.events import BaddiePlaced
+    >>> from crabrules.marche_du_crabe._events import BaddiePlaced
     >>> describe_event(BaddiePlaced(1, "Sunny", "blue", 14, "C3", 2, 1, 4))
     "Sunny's blue Baddie goes on C3 (row 3), under the Crabs, costing 1 Shrimp (4 left)"
     """

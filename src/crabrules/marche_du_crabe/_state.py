@@ -18,8 +18,7 @@ from crabrules.core import PlayerId, Rng, invariants
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
-from crabrules.marche_du_crabe.beaches import Beach
-from crabrules.marche_du_crabe.board import (
+from crabrules.marche_du_crabe._board import (
     CELLS,
     NO_ITEM,
     ROW_CELLS,
@@ -30,27 +29,9 @@ from crabrules.marche_du_crabe.board import (
     layout_problem,
     row_of,
 )
-from crabrules.marche_du_crabe.config import MAX_SHRIMPS
-from crabrules.marche_du_crabe.content import NUM_ITEMS, Icon, Item
-
-__all__ = [
-    "BOATER",
-    "BROWN_FISH",
-    "COLOURS",
-    "CRABS_TO_FREE",
-    "FULL_DECK",
-    "INVARIANTS",
-    "NAMES",
-    "NO_BADDIE",
-    "SUNNY",
-    "Baddie",
-    "Decks",
-    "ForbiddenItems",
-    "State",
-    "Termination",
-    "check_state",
-    "row_has_room",
-]
+from crabrules.marche_du_crabe._config import MAX_SHRIMPS
+from crabrules.marche_du_crabe._content import NUM_ITEMS, Icon, Item
+from crabrules.marche_du_crabe.beaches import Beach
 
 #: Player 0: plays first, moves along columns, plays the red Baddies.
 BOATER: Final[PlayerId] = 0
@@ -83,7 +64,7 @@ def row_has_room(items: tuple[Item, ...], baddies: tuple[Baddie, ...], row: Row)
     """Tell whether a Baddie revealed in ``row`` has a card to go on.
 
     Baddie rule: not on an Item (freed or not) nor on another Baddie, Brown Fish included.
-    ``items`` are the layout's (:data:`~crabrules.marche_du_crabe.board.NO_ITEM` is -1)
+    ``items`` are the layout's (:data:`~crabrules.marche_du_crabe._board.NO_ITEM` is -1)
     and ``baddies`` the state's (:data:`NO_BADDIE` is -1).
     """
     # A plain loop: any() over a generator costs several times more, once per turn.
