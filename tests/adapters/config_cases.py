@@ -21,7 +21,7 @@ from crabrules import marche_du_crabe
 from crabrules.core import get_game
 from crabrules.encoding import ENCODED_GAMES
 from crabrules.oh_crab.content._primitives import Module, Variant
-from crabrules.youve_got_crabs.config import REFERENCE_TYPES
+from crabrules.youve_got_crabs._config import REFERENCE_TYPES
 
 #: 18 connected spaces in 3 rows of 6: a two-player Crab Stack board that is not the
 #: reference one.

@@ -26,7 +26,7 @@ from crabrules.agents.strong.youve_got_crabs import (
     target_type,
 )
 from crabrules.core import Rng
-from crabrules.marche_du_crabe.board import COLUMN_CELLS, NO_ITEM
+from crabrules.marche_du_crabe._board import COLUMN_CELLS, NO_ITEM
 
 # -- La Marche du Crabe --------------------------------------------------------------
 

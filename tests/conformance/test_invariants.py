@@ -17,11 +17,13 @@ from typing import Any
 import attrs
 import pytest
 
-from crabrules import crab_stack, marche_du_crabe
+from crabrules import crab_stack, marche_du_crabe, youve_got_crabs
 from crabrules.core import InvalidStateError, invariants
-from crabrules.crab_stack import state as crab_stack_state
-from crabrules.marche_du_crabe import state as marche_state
-from crabrules.marche_du_crabe.board import NO_ITEM
+from crabrules.crab_stack import _state as crab_stack_state
+from crabrules.marche_du_crabe import _state as marche_state
+from crabrules.marche_du_crabe._board import NO_ITEM
+from crabrules.youve_got_crabs import _check as ygc_check
+from crabrules.youve_got_crabs._table import table
 
 Mutation = Callable[[Any], Any]
 
@@ -41,6 +43,59 @@ def _not_dealt(state: Any) -> int:
 def _sand(state: Any) -> int:
     cell: int = state.layout.items.index(NO_ITEM)
     return cell
+
+
+def _ygc_claim(state: Any, remaining: int = 3) -> Any:
+    """Player 0 claiming Double Crabs, after the two calls that make the claim."""
+    partner = table(state.config).partner_of[0]
+    double = (
+        youve_got_crabs.CallRecord(0, partner, True, True),
+        youve_got_crabs.CallRecord(partner, 0, True, True),
+    )
+    calls = (*state.calls, *double)[-youve_got_crabs.RECENT :]
+    return attrs.evolve(
+        state,
+        calls=calls,
+        call_count=state.call_count + 2,
+        claim=youve_got_crabs.Claim(0, remaining),
+    )
+
+
+def _ygc_window(state: Any) -> Any:
+    """Player 0's call on their partner, waiting at the clock."""
+    partner = table(state.config).partner_of[0]
+    return youve_got_crabs.Window(0, partner, state.clock)
+
+
+def _ygc_pot_to(state: Any, team: int) -> Any:
+    """The Pot's tokens all moved to ``team``."""
+    tokens = list(state.tokens)
+    tokens[team] += state.pot
+    return attrs.evolve(state, tokens=tuple(tokens), pot=0)
+
+
+def _ygc_side(state: Any, side: int) -> tuple[int, ...]:
+    players: tuple[int, ...] = table(state.config).side_players[side]
+    return players
+
+
+def _ygc_scoring_hand_called_wrong(state: Any) -> Any:
+    """Player 0's hand made four of a kind from the Draw pile, and called wrong."""
+    card = state.hands[0][0]
+    copies = [i for i, c in enumerate(state.draw) if c == card]
+    if card == youve_got_crabs.IMITATION_CRAB or len(copies) < 3:
+        raise ValueError("no four of a kind to make")
+    hand, draw = list(state.hands[0]), list(state.draw)
+    for slot, i in zip((1, 2, 3), copies, strict=False):
+        hand[slot], draw[i] = draw[i], hand[slot]
+    unseen = (youve_got_crabs.UNSEEN,) * 4
+    return attrs.evolve(
+        state,
+        hands=(tuple(hand), *state.hands[1:]),
+        seen=(unseen, *state.seen[1:]),
+        draw=tuple(draw),
+        called_wrong=frozenset({0}),
+    )
 
 
 #: By game id, by invariant name: how to break it.
@@ -72,6 +127,55 @@ MUTATIONS: dict[str, dict[str, Mutation]] = {
         "revealed": lambda s: attrs.evolve(s, revealed=9),
         "ending": lambda s: attrs.evolve(s, termination=marche_du_crabe.Termination.CRABS_FREED),
     },
+    "youve-got-crabs": {
+        "fields": lambda s: attrs.evolve(s, pot="1"),
+        "seed": lambda s: attrs.evolve(s, seed=-1),
+        "seen_rows": lambda s: attrs.evolve(s, seen=s.seen[:-1]),
+        "drawn_from": lambda s: attrs.evolve(s, reshuffles=-1),
+        "ocean": lambda s: attrs.evolve(s, ocean=s.ocean[:-1]),
+        "claws_seat": lambda s: attrs.evolve(s, claws=99),
+        "tokens": lambda s: attrs.evolve(s, pot=s.pot + 1),
+        "pot_empty_ends": lambda s: _ygc_pot_to(s, 0),
+        "winner_pot_empty": lambda s: attrs.evolve(s, winner=0),
+        "winner_most_tokens": lambda s: attrs.evolve(_ygc_pot_to(s, 1), winner=0),
+        "license": lambda s: attrs.evolve(s, license=2),
+        "down": lambda s: attrs.evolve(s, down=s.down | {99}),
+        "confirmed": lambda s: attrs.evolve(
+            s,
+            down=frozenset(_ygc_side(s, s.license)[:1]),
+            confirmed=frozenset(_ygc_side(s, s.license)[:1]),
+        ),
+        "declined": lambda s: attrs.evolve(s, declined=frozenset(_ygc_side(s, s.license)[:1])),
+        "offer": lambda s: attrs.evolve(s, phase=youve_got_crabs.Phase.OFFER, swapped=True),
+        "declined_offer_only": lambda s: attrs.evolve(
+            s,
+            phase=youve_got_crabs.Phase.PLAY,
+            declined=frozenset(_ygc_side(s, 1 - s.license)[:1]),
+        ),
+        "clock": lambda s: attrs.evolve(s, clock=float("inf")),
+        "window": lambda s: attrs.evolve(s, window=youve_got_crabs.Window(0, 0, s.clock)),
+        "claim": lambda s: attrs.evolve(s, claim=youve_got_crabs.Claim(0, 0)),
+        "claim_follows_calls": lambda s: attrs.evolve(s, claim=youve_got_crabs.Claim(0, 3)),
+        "claim_has_sources": lambda s: _ygc_claim(_ygc_pot_to(s, table(s.config).team_of[0])),
+        "claim_sudden_death": lambda s: attrs.evolve(_ygc_claim(s, 1), tied=frozenset({0, 1})),
+        "one_pause": lambda s: attrs.evolve(_ygc_claim(s), window=_ygc_window(s)),
+        "tied": lambda s: attrs.evolve(s, tied=frozenset({0})),
+        "winner": lambda s: attrs.evolve(_ygc_pot_to(s, 0), winner=0, window=_ygc_window(s)),
+        "since_clock": lambda s: attrs.evolve(s, since_clock=-1),
+        "signals": lambda s: attrs.evolve(s, signals=(*s.signals, 0)),
+        "calls": lambda s: attrs.evolve(
+            s, calls=(*s.calls, youve_got_crabs.CallRecord(0, 0, False, False))
+        ),
+        "called_wrong": lambda s: attrs.evolve(s, called_wrong=frozenset({99})),
+        "hands": lambda s: attrs.evolve(s, hands=s.hands[:-1]),
+        "seen_cards": lambda s: attrs.evolve(
+            s, seen=((s.hands[0][0] + 1, *s.seen[0][1:]), *s.seen[1:])
+        ),
+        "deck": lambda s: attrs.evolve(s, draw=s.draw[:-1]),
+        "draw_refilled": lambda s: attrs.evolve(s, draw=(), discard=(*s.discard, *s.draw)),
+        "claws_holder": lambda s: attrs.evolve(s, claws=0 if s.claws is None else None),
+        "called_wrong_hands": _ygc_scoring_hand_called_wrong,
+    },
 }
 
 GAMES: dict[str, tuple[Any, tuple[invariants.Invariant[Any], ...], list[Any]]] = {
@@ -81,7 +185,18 @@ GAMES: dict[str, tuple[Any, tuple[invariants.Invariant[Any], ...], list[Any]]] =
         [crab_stack.Config(players=n) for n in (2, 3, 4)],
     ),
     "la-marche-du-crabe": (marche_du_crabe, marche_state.INVARIANTS, [marche_du_crabe.Config()]),
+    "youve-got-crabs": (
+        youve_got_crabs,
+        ygc_check.INVARIANTS,
+        [
+            youve_got_crabs.Config(teams=2),
+            youve_got_crabs.Config(teams=3, imitation_crab=True),
+            youve_got_crabs.Config(teams=2, imitation_crab=True),
+        ],
+    ),
 }
+#: Games whose random games run long: the states of their first this many actions.
+MAX_STEPS = {"youve-got-crabs": 400}
 
 CASES = [
     (game_id, invariants.name_of(rule))
@@ -90,14 +205,16 @@ CASES = [
 ]
 
 
-def _reachable(game: Any, configs: list[Any]) -> Iterator[Any]:
-    """States of seeded random games, every one of each game."""
+def _reachable(game: Any, configs: list[Any], steps: int | None) -> Iterator[Any]:
+    """States of seeded random games, every one of each game (up to ``steps`` actions)."""
     for seed in range(12):
         rnd = random.Random(seed)
         state = game.initial_state(configs[seed % len(configs)], seed=seed)
         yield state
-        while not game.is_terminal(state):
+        played = 0
+        while not game.is_terminal(state) and (steps is None or played < steps):
             state = game.apply(state, rnd.choice(game.legal_actions(state)))
+            played += 1
             yield state
 
 
@@ -108,7 +225,7 @@ def test_each_invariant_is_broken_first_by_its_mutation_with_its_own_sentence(
     game, rules, configs = GAMES[game_id]
     assert name in MUTATIONS[game_id], f"{game_id}: no mutation breaks the invariant {name}"
     mutate = MUTATIONS[game_id][name]
-    for state in _reachable(game, configs):
+    for state in _reachable(game, configs, MAX_STEPS.get(game_id)):
         assert invariants.first_broken(rules, state) is None
         try:
             changed = mutate(state)

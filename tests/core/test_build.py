@@ -10,7 +10,7 @@ import pytest
 
 import crabrules
 from crabrules.__main__ import main
-from crabrules.crab_stack import wave
+from crabrules.crab_stack import _wave as wave
 from crabrules.oh_crab.engine import _work as work
 
 

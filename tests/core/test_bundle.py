@@ -37,8 +37,13 @@ def test_every_game_bundle_holds_its_package_s_own_functions_and_types(
     assert len(game.names.players(config)) == game.info.max_players
 
 
-def _package(root: pathlib.Path, name: str, leave_out: tuple[str, str] = ("", "")) -> str:
-    """A copy of Crab Stack's parts as a package ``name``, one part left out."""
+def _package(
+    root: pathlib.Path, name: str, leave_out: tuple[str, str] = ("", ""), prefix: str = ""
+) -> str:
+    """A copy of Crab Stack's parts as a package ``name``, one part left out.
+
+    Each module is named its role, after ``prefix`` (``"_"``: private modules).
+    """
     package = root / name
     package.mkdir()
     (package / "__init__.py").write_text("")
@@ -47,8 +52,8 @@ def _package(root: pathlib.Path, name: str, leave_out: tuple[str, str] = ("", ""
         if (module, part) != leave_out:
             by_module.setdefault(module, []).append(part)
     for module, names in by_module.items():
-        source = f"from crabrules.crab_stack.{module} import {', '.join(names)}\n"
-        (package / f"{module}.py").write_text(source)
+        source = f"from crabrules.crab_stack import {', '.join(names)}\n"
+        (package / f"{prefix}{module}.py").write_text(source)
     return name
 
 
@@ -71,6 +76,26 @@ def test_a_package_with_every_part_plays_as_the_game_it_copies(
     assert game.legal_actions(state) == crabrules.crab_stack.legal_actions(state)
     assert game.names.players(game.config_type()) == ()  # no words.player_names: no names
     assert game.search.lead is None
+
+
+def test_a_package_of_private_modules_plays_as_the_game_it_copies(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(tmp_path))
+    package = _package(tmp_path, "privategame", prefix="_")
+    game = game_bundle(crabrules.crab_stack.INFO, package)
+    state = game.initial_state(seed=1)
+    assert game.legal_actions(state) == crabrules.crab_stack.legal_actions(state)
+
+
+def test_a_package_missing_a_module_is_an_import_error_naming_both_names(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(tmp_path))
+    package = _package(tmp_path, "sevengame", prefix="_")
+    (tmp_path / package / "_rules.py").unlink()
+    with pytest.raises(ImportError, match=r"sevengame\.rules.*sevengame\._rules"):
+        game_bundle(crabrules.crab_stack.INFO, package)
 
 
 def test_a_game_bundle_needs_the_package_it_is_made_in() -> None:

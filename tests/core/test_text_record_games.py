@@ -17,7 +17,7 @@ from crabrules.record import (
     read_games,
     write,
 )
-from crabrules.youve_got_crabs.actions import Call
+from crabrules.youve_got_crabs._actions import Call
 
 
 def _record(seed: int, moves: int) -> GameRecord:

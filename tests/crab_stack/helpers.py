@@ -10,8 +10,8 @@ from collections.abc import Iterator, Mapping
 
 from crabrules import crab_stack as cs
 from crabrules.crab_stack import Coord
-from crabrules.crab_stack.repetition import entry
-from crabrules.crab_stack.state import top_masks
+from crabrules.crab_stack._repetition import entry
+from crabrules.crab_stack._state import top_masks
 
 COLOURS = "rbgy"
 SIZES = "SML"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from crabrules import Outcome
 from crabrules import crab_stack as cs
-from crabrules.crab_stack.repetition import entry, occurrences
+from crabrules.crab_stack._repetition import entry, occurrences
 from tests.crab_stack.helpers import (
     RED_COVERS_BLUE,
     SHUFFLE,

@@ -38,7 +38,7 @@ import attrs
 import pytest
 
 from crabrules import crab_stack as cs
-from crabrules.crab_stack.state import top_masks
+from crabrules.crab_stack._state import top_masks
 from tests.crab_stack import brute
 from tests.crab_stack.helpers import A, B, C, D, E, build, random_games
 

@@ -8,8 +8,8 @@ against positions built by hand, and against the exact walk on random games.
 from __future__ import annotations
 
 from crabrules import crab_stack as cs
-from crabrules.crab_stack.repetition import entry, occurrences
-from crabrules.crab_stack.state import top_masks
+from crabrules.crab_stack._repetition import entry, occurrences
+from crabrules.crab_stack._state import top_masks
 from tests.crab_stack.helpers import SHUFFLE, A, B, C, D, build, cell, crabs, move, random_games
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from crabrules import InvalidConfigError
 from crabrules import crab_stack as cs
-from crabrules.crab_stack.board import is_connected
+from crabrules.crab_stack._board import is_connected
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -12,7 +12,7 @@ import pytest
 
 from crabrules import IllegalActionError, NotYourTurnError
 from crabrules import crab_stack as cs
-from crabrules.crab_stack.wave import groups, groups_after, splits
+from crabrules.crab_stack._wave import groups, groups_after, splits
 from tests.crab_stack.helpers import TIED_SPLIT, A, B, C, D, E, F, build, cell, move, occupied
 
 # Three arms around X = (1, 0), touching X but not each other.

@@ -16,7 +16,7 @@ from crabrules.encoding import crab_stack as cs_encoding
 from crabrules.encoding import marche_du_crabe as mdc_encoding
 from crabrules.encoding import oh_crab as oc_encoding
 from crabrules.encoding import youve_got_crabs as ygc_encoding
-from crabrules.marche_du_crabe.content import NUM_ITEMS
+from crabrules.marche_du_crabe._content import NUM_ITEMS
 
 DOCS = pathlib.Path(__file__).parent.parent.parent / "docs" / "rl.md"
 

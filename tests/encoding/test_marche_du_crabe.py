@@ -12,8 +12,8 @@ np = pytest.importorskip("numpy")
 from crabrules import marche_du_crabe as mdc  # noqa: E402
 from crabrules.encoding import encoding  # noqa: E402
 from crabrules.marche_du_crabe import Icon  # noqa: E402
-from crabrules.marche_du_crabe.config import MAX_SHRIMPS  # noqa: E402
-from crabrules.marche_du_crabe.state import FULL_DECK, NO_BADDIE  # noqa: E402
+from crabrules.marche_du_crabe._config import MAX_SHRIMPS  # noqa: E402
+from crabrules.marche_du_crabe._state import FULL_DECK, NO_BADDIE  # noqa: E402
 
 
 def _documented_tensor(enc: Any, view: mdc.Observation) -> Any:

@@ -13,9 +13,9 @@ np = pytest.importorskip("numpy")
 from crabrules import youve_got_crabs as ygc  # noqa: E402
 from crabrules.encoding import encoding  # noqa: E402
 from crabrules.encoding.youve_got_crabs import YouveGotCrabsEncoding  # noqa: E402
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB  # noqa: E402
-from crabrules.youve_got_crabs.observe import PileCards  # noqa: E402
-from crabrules.youve_got_crabs.state import CallRecord, Claim, Phase  # noqa: E402
+from crabrules.youve_got_crabs._cards import IMITATION_CRAB  # noqa: E402
+from crabrules.youve_got_crabs._observe import PileCards  # noqa: E402
+from crabrules.youve_got_crabs._state import CallRecord, Claim, Phase  # noqa: E402
 
 
 def _documented_tensor(enc: Any, view: ygc.Observation) -> Any:

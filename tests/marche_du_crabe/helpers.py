@@ -33,9 +33,9 @@ from crabrules.marche_du_crabe import (
     initial_state,
     legal_actions,
 )
-from crabrules.marche_du_crabe.board import NO_ITEM, SIZE
-from crabrules.marche_du_crabe.content import SAND_ICONS, Icon, Item
-from crabrules.marche_du_crabe.state import FULL_DECK, NO_BADDIE, check_state
+from crabrules.marche_du_crabe._board import NO_ITEM, SIZE
+from crabrules.marche_du_crabe._content import SAND_ICONS, Icon, Item
+from crabrules.marche_du_crabe._state import FULL_DECK, NO_BADDIE, check_state
 
 _ITEM_COLUMNS = ((0, 1), (2, 3), (4, 5), (0, 1), (2, 3), (4, 5))
 

@@ -44,7 +44,7 @@ from crabrules.marche_du_crabe import (
     start_beach,
     start_campaign,
 )
-from crabrules.marche_du_crabe.state import BROWN_FISH
+from crabrules.marche_du_crabe._state import BROWN_FISH
 from tests.marche_du_crabe.helpers import LAYOUT, move_cells, position
 
 WAVES = Beach("Waves", flip=frozenset({Icon.WAVE}))

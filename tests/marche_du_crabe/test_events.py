@@ -39,7 +39,7 @@ from crabrules.marche_du_crabe import (
     observe,
     observe_events,
 )
-from crabrules.marche_du_crabe.state import BROWN_FISH, FULL_DECK
+from crabrules.marche_du_crabe._state import BROWN_FISH, FULL_DECK
 from tests.marche_du_crabe.helpers import FREE_ITEM_CELLS, position, random_states
 
 

@@ -15,7 +15,7 @@ from crabrules.marche_du_crabe import (
     legal_actions,
     observe,
 )
-from crabrules.marche_du_crabe.state import FULL_DECK
+from crabrules.marche_du_crabe._state import FULL_DECK
 from tests.marche_du_crabe.helpers import BOATER_FORBIDDEN, SUNNY_FORBIDDEN, position
 
 

@@ -18,7 +18,7 @@ from crabrules.marche_du_crabe import (
     legal_actions,
     parse_action,
 )
-from crabrules.marche_du_crabe.board import LABELS
+from crabrules.marche_du_crabe._board import LABELS
 from tests.marche_du_crabe.helpers import position, random_states
 
 

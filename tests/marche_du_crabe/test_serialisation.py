@@ -23,7 +23,7 @@ from crabrules.marche_du_crabe import (
     initial_state,
     start_campaign,
 )
-from crabrules.marche_du_crabe.state import BROWN_FISH
+from crabrules.marche_du_crabe._state import BROWN_FISH
 from tests.marche_du_crabe.helpers import LAYOUT, position
 
 

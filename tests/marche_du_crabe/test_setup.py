@@ -16,7 +16,7 @@ from crabrules.marche_du_crabe import (
     initial_state,
     num_players,
 )
-from crabrules.marche_du_crabe.board import (
+from crabrules.marche_du_crabe._board import (
     COLUMN_CELLS,
     LAYOUTS,
     NO_ITEM,
@@ -26,8 +26,8 @@ from crabrules.marche_du_crabe.board import (
     layout_problem,
     random_layout,
 )
-from crabrules.marche_du_crabe.content import ROW_ITEMS, item_row
-from crabrules.marche_du_crabe.state import FULL_DECK
+from crabrules.marche_du_crabe._content import ROW_ITEMS, item_row
+from crabrules.marche_du_crabe._state import FULL_DECK
 from tests.marche_du_crabe.helpers import LAYOUT
 
 

@@ -13,7 +13,7 @@ from crabrules.marche_du_crabe import (
     observe,
     render_svg,
 )
-from crabrules.marche_du_crabe.actions import Move, Place, Stay
+from crabrules.marche_du_crabe._actions import Move, Place, Stay
 from tests.snapshot import check_snapshot
 
 NS = "{http://www.w3.org/2000/svg}"

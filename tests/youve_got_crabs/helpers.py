@@ -19,7 +19,7 @@ from crabrules.youve_got_crabs import (
     deck,
     initial_state,
 )
-from crabrules.youve_got_crabs.state import check_state
+from crabrules.youve_got_crabs._check import check_state
 
 # The reference types by index (Config.types).
 CRABBI, JAB, TAXI, AB, BUNNY, SHISH, CRABUCCINO, KING = 1, 2, 3, 4, 5, 6, 7, 8

@@ -23,8 +23,8 @@ from crabrules.youve_got_crabs import (
     legal_actions,
     outcome,
 )
-from crabrules.youve_got_crabs.rounds import all_down
-from crabrules.youve_got_crabs.work import seats_of
+from crabrules.youve_got_crabs._rounds import all_down
+from crabrules.youve_got_crabs._work import seats_of
 from tests.youve_got_crabs.helpers import FOUR_KINGS, MIXED, SHISH, position
 
 THREE = Config(teams=3)  # teams: 0 = {0, 1}, 1 = {2, 3}, 2 = {4, 5}

@@ -25,7 +25,7 @@ from crabrules.youve_got_crabs import (
     legal_actions,
     observe,
 )
-from crabrules.youve_got_crabs.state import check_state
+from crabrules.youve_got_crabs._check import check_state
 from tests.youve_got_crabs.helpers import (
     AB,
     CRABBI,

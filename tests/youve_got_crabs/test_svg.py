@@ -13,8 +13,8 @@ from crabrules.youve_got_crabs import (
     observe,
     render_svg,
 )
-from crabrules.youve_got_crabs.actions import PutDown, Swap
-from crabrules.youve_got_crabs.cards import card_name
+from crabrules.youve_got_crabs._actions import PutDown, Swap
+from crabrules.youve_got_crabs._cards import card_name
 from tests.snapshot import check_snapshot
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import attrs
 
 from crabrules.youve_got_crabs import Config, Phase, State, initial_state
-from crabrules.youve_got_crabs.state import CallRecord, Claim, Window
-from crabrules.youve_got_crabs.table import Table
-from crabrules.youve_got_crabs.work import Work, seats_of
+from crabrules.youve_got_crabs._state import CallRecord, Claim, Window
+from crabrules.youve_got_crabs._table import Table
+from crabrules.youve_got_crabs._work import Work, seats_of
 
 
 def _every_field_distinct() -> State:

@@ -32,7 +32,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from crabrules.youve_got_crabs.calls import DOUBLE_CRABS_WINDOW
+from crabrules.youve_got_crabs import DOUBLE_CRABS_WINDOW
 from crabweb.seats import HUMAN, ServerError
 from crabweb.tables import MAX_TABLES, Table, Tables
 

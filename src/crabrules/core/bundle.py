@@ -61,13 +61,34 @@ _OPTIONAL = {
     "check_observation": "observe",
 }
 
+#: A part a package may keep in a module of its own (a long state check in ``check``);
+#: without that module, the part is read from the module :data:`PARTS` names.
+_OWN_MODULE = {"check_state": "check"}
+
+
+def _import(name: str, *, needed: bool) -> ModuleType | None:
+    """The module ``name``, or its private twin (``state``: ``_state``), or ``None``."""
+    package, _, last = name.rpartition(".")
+    private = f"{package}._{last}"
+    for candidate in (name, private):
+        try:
+            return importlib.import_module(candidate)
+        except ModuleNotFoundError as error:
+            if error.name != candidate:
+                raise
+    if needed:
+        raise ModuleNotFoundError(f"No module named {name!r} (nor {private!r})", name=name)
+    return None
+
 
 def game_bundle(
     info: GameInfo, package: str | None, *, modules: Mapping[str, str] | None = None
 ) -> GameBundle[Any, Any, Any, Any]:
     """The ``GAME`` of the game package ``package``, from its modules' conventional names.
 
-    Each field is read from the module :data:`PARTS` names, below ``package``; ``modules``
+    Each field is read from the module :data:`PARTS` names, below ``package`` (or from its
+    private twin, ``_state`` for ``state``; the state's check from a module ``check``, if
+    the package has one); ``modules``
     maps a role to another module of the package where the package is laid out otherwise
     (``{"config": "model.config"}``). The package's ``State`` (and ``Observation``, if its
     ``observe`` module defines ``check_observation``) is checked whenever it is loaded
@@ -87,13 +108,7 @@ def game_bundle(
 
     def module(role: str, *, needed: bool) -> ModuleType | None:
         if role not in loaded:
-            name = f"{package}.{where.get(role, role)}"
-            try:
-                loaded[role] = importlib.import_module(name)
-            except ModuleNotFoundError as error:
-                if needed or error.name != name:
-                    raise
-                loaded[role] = None
+            loaded[role] = _import(f"{package}.{where.get(role, role)}", needed=needed)
         return loaded[role]
 
     def part(role: str, name: str) -> Any:
@@ -105,7 +120,12 @@ def game_bundle(
     def optional(name: str) -> Any:
         return getattr(module(_OPTIONAL[name], needed=False), name, None)
 
-    fields = {field: part(role, name) for field, (role, name) in PARTS.items()}
+    def own_or_part(field: str, role: str, name: str) -> Any:
+        own = _OWN_MODULE.get(field)
+        found = None if own is None else getattr(module(own, needed=False), name, None)
+        return part(role, name) if found is None else found
+
+    fields = {field: own_or_part(field, *where_name) for field, where_name in PARTS.items()}
     register_check(fields["state_type"], fields["check_state"])
     if (check_observation := optional("check_observation")) is not None:
         register_check(fields["observation_type"], check_observation)

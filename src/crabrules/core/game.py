@@ -252,7 +252,7 @@ def check_state_type(value: object, state_type: type) -> None:
 
 
 def _public_name(cls: type) -> str:
-    # A game exports its classes from its package: crabrules.crab_stack.state.State is
+    # A game exports its classes from its package: crabrules.crab_stack._state.State is
     # crabrules.crab_stack.State, crabrules.oh_crab.model._state.Config is
     # crabrules.oh_crab.Config.
     package = ".".join(cls.__module__.split(".")[:2])

@@ -282,7 +282,7 @@ _CONSTANTS = {"None": "none", "True": "true", "False": "false"}
 def plain(text: str) -> str:
     """A docstring's line as plain text: no cross-references or literal marks.
 
-    >>> plain("``None``: no limit (:func:`~crabrules.crab_stack.board.reference_layout`).")
+    >>> plain("``None``: no limit (:func:`~crabrules.crab_stack._board.reference_layout`).")
     'none: no limit.'
     >>> plain(":data:`~crabrules.marche_du_crabe.beaches.BASE_BEACH` for the base game")
     'base beach for the base game'

@@ -19,10 +19,10 @@ its destination, whatever the path. When a move splits the crabs into groups tie
 largest, the same player then answers with a :class:`KeepGroup`.
 """
 
-from crabrules.crab_stack.actions import Action, IllegalReason, KeepGroup, Move
-from crabrules.crab_stack.board import Cell, Coord, Layout, cell_labels, reference_layout
-from crabrules.crab_stack.config import DEFAULT_COLOURS, Config, config_for_players
-from crabrules.crab_stack.crabs import (
+from crabrules.crab_stack._actions import Action, IllegalReason, KeepGroup, Move
+from crabrules.crab_stack._board import Cell, Coord, Layout, cell_labels, reference_layout
+from crabrules.crab_stack._config import DEFAULT_COLOURS, Config, config_for_players
+from crabrules.crab_stack._crabs import (
     STEPS,
     Crab,
     Size,
@@ -32,7 +32,7 @@ from crabrules.crab_stack.crabs import (
     crab_player,
     crab_size,
 )
-from crabrules.crab_stack.events import (
+from crabrules.crab_stack._events import (
     CrabMoved,
     Event,
     GameEnded,
@@ -41,18 +41,17 @@ from crabrules.crab_stack.events import (
     PlayerEliminated,
     WaveTie,
 )
-from crabrules.crab_stack.game import GAME, INFO
-from crabrules.crab_stack.notation import action_to_str, parse_action
-from crabrules.crab_stack.observe import (
+from crabrules.crab_stack._game import GAME, INFO
+from crabrules.crab_stack._notation import action_to_str, parse_action
+from crabrules.crab_stack._observe import (
     Observation,
     check_observation,
     determinize,
     observe,
     observe_events,
 )
-from crabrules.crab_stack.render import render
-from crabrules.crab_stack.rules import (
-    Termination,
+from crabrules.crab_stack._render import render
+from crabrules.crab_stack._rules import (
     active_players,
     apply,
     apply_with_events,
@@ -63,9 +62,9 @@ from crabrules.crab_stack.rules import (
     num_players,
     outcome,
 )
-from crabrules.crab_stack.state import State, check_state, position
-from crabrules.crab_stack.svg import hex_centre, render_svg
-from crabrules.crab_stack.words import describe, describe_event
+from crabrules.crab_stack._state import State, Termination, check_state, position
+from crabrules.crab_stack._svg import hex_centre, render_svg
+from crabrules.crab_stack._words import describe, describe_event
 
 __all__ = [
     "DEFAULT_COLOURS",

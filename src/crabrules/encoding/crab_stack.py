@@ -52,8 +52,8 @@ import numpy.typing as npt
 from crabrules import crab_stack
 from crabrules.core import PlayerId, not_a_state
 from crabrules.crab_stack import Action, Config, KeepGroup, Move, Observation, State
-from crabrules.crab_stack.crabs import Stack
-from crabrules.crab_stack.observe import repetitions
+from crabrules.crab_stack._crabs import Stack
+from crabrules.crab_stack._observe import repetitions
 from crabrules.encoding.base import UNBOUNDED, Encoding, Section
 
 __all__ = ["CrabStackEncoding"]

@@ -4,7 +4,7 @@
 ``36 + cell``, ``Stay`` is 72. Cells are ``6 * row + column``.
 
 **Observation tensor** (one flat ``float32`` vector), in this order, with ``I`` the
-number of Items (:data:`~crabrules.marche_du_crabe.content.NUM_ITEMS`):
+number of Items (:data:`~crabrules.marche_du_crabe._content.NUM_ITEMS`):
 
 =========== ============ ==============================================================
 section     shape        meaning
@@ -56,10 +56,10 @@ from crabrules.marche_du_crabe import (
     State,
     Stay,
 )
-from crabrules.marche_du_crabe.actions import MOVES, PLACES, STAYS
-from crabrules.marche_du_crabe.config import MAX_SHRIMPS
-from crabrules.marche_du_crabe.content import NUM_ITEMS
-from crabrules.marche_du_crabe.state import FULL_DECK, NO_BADDIE
+from crabrules.marche_du_crabe._actions import MOVES, PLACES, STAYS
+from crabrules.marche_du_crabe._config import MAX_SHRIMPS
+from crabrules.marche_du_crabe._content import NUM_ITEMS
+from crabrules.marche_du_crabe._state import FULL_DECK, NO_BADDIE
 
 __all__ = ["MarcheDuCrabeEncoding"]
 

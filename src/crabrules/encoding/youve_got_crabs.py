@@ -103,9 +103,9 @@ from crabrules.youve_got_crabs import (
     State,
     Swap,
 )
-from crabrules.youve_got_crabs.cards import Card
-from crabrules.youve_got_crabs.observe import private_cards
-from crabrules.youve_got_crabs.state import RECENT, Phase
+from crabrules.youve_got_crabs._cards import Card
+from crabrules.youve_got_crabs._observe import private_cards
+from crabrules.youve_got_crabs._state import RECENT, Phase
 
 __all__ = ["YouveGotCrabsEncoding"]
 
@@ -238,7 +238,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
     def state_tensor(self, state: State, player: PlayerId | None) -> npt.NDArray[np.float32]:
         """The tensor of ``observe(state, player)``, read from the state.
 
-        What is private comes from :func:`~crabrules.youve_got_crabs.observe.private_cards`,
+        What is private comes from :func:`~crabrules.youve_got_crabs._observe.private_cards`,
         as ``observe`` has it; the public fields are the state's own.
         """
         if type(player) is not int:

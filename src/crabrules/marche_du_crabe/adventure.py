@@ -34,12 +34,12 @@ import attrs
 from crabrules.core import InvalidConfigError, Rng, serialize
 from crabrules.core.errors import ContentError, InvalidStateError
 from crabrules.core.rng import SEED_LIMIT, resolve_seed
+from crabrules.marche_du_crabe._board import CELLS, Layout, layout_problem, random_layout
+from crabrules.marche_du_crabe._config import MAX_SHRIMPS, Config
+from crabrules.marche_du_crabe._content import Icon
+from crabrules.marche_du_crabe._rules import initial_state
+from crabrules.marche_du_crabe._state import State, Termination, check_state
 from crabrules.marche_du_crabe.beaches import REFERENCE_BEACHES, Beach, Modifier
-from crabrules.marche_du_crabe.board import CELLS, Layout, layout_problem, random_layout
-from crabrules.marche_du_crabe.config import MAX_SHRIMPS, Config
-from crabrules.marche_du_crabe.content import Icon
-from crabrules.marche_du_crabe.rules import initial_state
-from crabrules.marche_du_crabe.state import State, Termination, check_state
 
 __all__ = [
     "REFERENCE_CAMPAIGN",

@@ -27,7 +27,7 @@ import enum
 import attrs
 
 from crabrules.core import ContentError
-from crabrules.marche_du_crabe.content import SAND_ICONS, Icon
+from crabrules.marche_du_crabe._content import SAND_ICONS, Icon
 
 __all__ = [
     "BASE_BEACH",
@@ -72,7 +72,7 @@ def start_cards(flip: frozenset[Icon], row: int) -> int:
 
     The cards without an Item, minus the flipped waves and Brown Fish. A row's four sand
     cards carry the same icons on every layout
-    (:data:`~crabrules.marche_du_crabe.content.SAND_ICONS`), so the count does not depend
+    (:data:`~crabrules.marche_du_crabe._content.SAND_ICONS`), so the count does not depend
     on how the beach is laid out.
 
     >>> start_cards(frozenset(), 2), start_cards(frozenset({Icon.WAVE, Icon.BROWN_FISH}), 2)

@@ -25,7 +25,7 @@ The library reads no clock: while ``state.window`` is open only the partner's co
 or before any other action that arrives.
 """
 
-from crabrules.youve_got_crabs.actions import (
+from crabrules.youve_got_crabs._actions import (
     POT,
     Action,
     Answer,
@@ -40,16 +40,18 @@ from crabrules.youve_got_crabs.actions import (
     Source,
     Swap,
 )
-from crabrules.youve_got_crabs.calls import DOUBLE_CRABS_WINDOW, TIME_TOLERANCE
-from crabrules.youve_got_crabs.cards import IMITATION_CRAB, Card, card_name, deck, is_scoring
-from crabrules.youve_got_crabs.config import (
+from crabrules.youve_got_crabs._calls import DOUBLE_CRABS_WINDOW, TIME_TOLERANCE
+from crabrules.youve_got_crabs._cards import IMITATION_CRAB, Card, card_name, deck, is_scoring
+from crabrules.youve_got_crabs._check import check_state
+from crabrules.youve_got_crabs._config import (
+    MAX_RANDOM_STEPS,
     REFERENCE_TYPES,
     Config,
     Side,
     Team,
     config_for_players,
 )
-from crabrules.youve_got_crabs.events import (
+from crabrules.youve_got_crabs._events import (
     BOX,
     Answered,
     CallMade,
@@ -77,9 +79,9 @@ from crabrules.youve_got_crabs.events import (
     TokenMoved,
     WindowOpened,
 )
-from crabrules.youve_got_crabs.game import GAME, INFO, MAX_RANDOM_STEPS
-from crabrules.youve_got_crabs.notation import action_to_str, parse_action
-from crabrules.youve_got_crabs.observe import (
+from crabrules.youve_got_crabs._game import GAME, INFO
+from crabrules.youve_got_crabs._notation import action_to_str, parse_action
+from crabrules.youve_got_crabs._observe import (
     Observation,
     PileCards,
     check_observation,
@@ -87,9 +89,8 @@ from crabrules.youve_got_crabs.observe import (
     observe,
     observe_events,
 )
-from crabrules.youve_got_crabs.render import render
-from crabrules.youve_got_crabs.rules import (
-    Termination,
+from crabrules.youve_got_crabs._render import render
+from crabrules.youve_got_crabs._rules import (
     active_players,
     apply,
     apply_with_events,
@@ -99,7 +100,7 @@ from crabrules.youve_got_crabs.rules import (
     num_players,
     outcome,
 )
-from crabrules.youve_got_crabs.state import (
+from crabrules.youve_got_crabs._state import (
     DOUBLE_CRABS_TOKENS,
     POT_TOKENS,
     RECENT,
@@ -110,12 +111,12 @@ from crabrules.youve_got_crabs.state import (
     Claim,
     Phase,
     State,
+    Termination,
     Window,
-    check_state,
 )
-from crabrules.youve_got_crabs.svg import render_svg
-from crabrules.youve_got_crabs.table import Table, table
-from crabrules.youve_got_crabs.words import describe, describe_event
+from crabrules.youve_got_crabs._svg import render_svg
+from crabrules.youve_got_crabs._table import Table, table
+from crabrules.youve_got_crabs._words import describe, describe_event
 
 __all__ = [
     "BOX",

@@ -26,7 +26,7 @@ from typing import Any
 from crabrules.agents.base import Decision, Turn
 from crabrules.core import Rng
 from crabrules.marche_du_crabe import Move, Observation, Place, Stay
-from crabrules.marche_du_crabe.state import NO_BADDIE
+from crabrules.marche_du_crabe._state import NO_BADDIE
 
 __all__ = ["MarchePlayer"]
 

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from crabrules.agents.base import Decision, Turn
 from crabrules.core import PlayerId, Rng
 from crabrules.marche_du_crabe import Move, Observation, Place, Stay
-from crabrules.marche_du_crabe.board import (
+from crabrules.marche_du_crabe._board import (
     COLUMN_CELLS,
     NO_ITEM,
     ROW_CELLS,
@@ -53,8 +53,8 @@ from crabrules.marche_du_crabe.board import (
     row_of,
     start_cell,
 )
-from crabrules.marche_du_crabe.content import NUM_ITEMS, Item
-from crabrules.marche_du_crabe.state import BOATER, CRABS_TO_FREE, NO_BADDIE
+from crabrules.marche_du_crabe._content import NUM_ITEMS, Item
+from crabrules.marche_du_crabe._state import BOATER, CRABS_TO_FREE, NO_BADDIE
 
 __all__ = [
     "DEPTH",

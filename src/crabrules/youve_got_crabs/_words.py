@@ -1,0 +1,262 @@
+"""Words: one sentence for an action (:func:`describe`) or an event (:func:`describe_event`).
+
+Players, teams and slots are named with the labels ``render`` prints (``P0``, ``T1``,
+hand ``1``-``4``, Ocean ``A``-``D``), cards by their crab type's name.
+
+>>> from crabrules.youve_got_crabs._rules import initial_state
+>>> from crabrules.youve_got_crabs._actions import Swap
+>>> state = initial_state(seed=2)
+>>> describe(state, Swap(0, hand_slot=0, ocean_slot=3))
+"P0 swaps hand card 1, Ab Crab, for the Ocean's Low Crab Diet (D)"
+>>> describe_event(TokenMoved(giver=POT, taker=1))
+'a Crab token goes from the Pot to team T1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from crabrules.core.events import check_event
+from crabrules.core.game import not_a_state
+from crabrules.youve_got_crabs._actions import (
+    POT,
+    Action,
+    Answer,
+    Call,
+    Collect,
+    Confirm,
+    PickUp,
+    PutDown,
+    Resolve,
+    Signal,
+    Source,
+    Swap,
+)
+from crabrules.youve_got_crabs._cards import card_name
+from crabrules.youve_got_crabs._config import Config
+from crabrules.youve_got_crabs._events import (
+    BOX,
+    Answered,
+    CallMade,
+    CallResolved,
+    CardsDrawn,
+    ClawsPassed,
+    Confirmed,
+    DoubleCrabs,
+    Event,
+    GameEnded,
+    HandDiscarded,
+    HandPickedUp,
+    HandPutDown,
+    LicenseTurned,
+    NoTokenToGive,
+    OceanDiscarded,
+    OceanTurnedUp,
+    OfferMade,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    Signalled,
+    SuddenDeath,
+    Swapped,
+    TokenMoved,
+    WindowOpened,
+)
+from crabrules.youve_got_crabs._notation import (
+    hand_label,
+    ocean_label,
+    player_label,
+    source_label,
+    team_label,
+)
+from crabrules.youve_got_crabs._rules import check_legal
+from crabrules.youve_got_crabs._state import UNSEEN, State, Termination
+from crabrules.youve_got_crabs._table import table
+
+_CRABS = '"You\'ve got crabs!"'
+
+
+def describe(state: State, action: Action) -> str:
+    """One sentence saying what ``action``, legal in ``state``, does.
+
+    Raises:
+        IllegalActionError: ``action`` is not legal in ``state`` (as :func:`apply` would).
+
+    >>> from crabrules.youve_got_crabs._rules import initial_state
+    >>> print(describe(initial_state(seed=2), Call(1, 0, time=3.5)))
+    P1 calls "You've got crabs!" on partner P0 at 3.5 s
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_legal(state, action)
+    who = player_label(action.player)
+    if isinstance(action, Swap):
+        config = state.config
+        give = card_name(config, state.hands[action.player][action.hand_slot])
+        take = card_name(config, state.ocean[action.ocean_slot])
+        return (
+            f"{who} swaps hand card {hand_label(action.hand_slot)}, {give}, for the Ocean's "
+            f"{take} ({ocean_label(action.ocean_slot)})"
+        )
+    if isinstance(action, Call):
+        partner = table(state.config).partner_of[action.player] == action.target
+        whom = f"{'partner ' if partner else ''}{player_label(action.target)}"
+        return f"{who} calls {_CRABS} on {whom} at {action.time:g} s"
+    if isinstance(action, Resolve):
+        assert state.window is not None
+        return f"{who}'s call on {player_label(state.window.target)} is resolved alone"
+    if isinstance(action, Collect):
+        return f"{who} takes a Double Crabs token from {_source(action.source)}"
+    if isinstance(action, Answer):
+        return f"{who} {'wants' if action.wants_swap else 'does not want'} to swap"
+    return f"{who} {_SIMPLE[type(action)]}"
+
+
+_SIMPLE: dict[type, str] = {
+    PutDown: "puts the hand down",
+    PickUp: "picks the hand up again",
+    Confirm: "confirms: no more swaps",
+    Signal: "makes the team's signal",
+}
+
+
+def describe_event(event: Event) -> str:
+    """One sentence saying what happened.
+
+    Raises:
+        NotAnEventError: ``event`` is not a You've Got Crabs event.
+
+    >>> describe_event(CallResolved(1, 0, right=False, double=False, hand=(), names=()))
+    "P1's call on P0 is wrong"
+    """
+    check_event(event, Event)
+    return _SAY[type(event)](event)
+
+
+def _source(source: Source) -> str:
+    if source == POT:
+        return "the Pot"
+    return "the box" if source == BOX else f"team {source_label(source)}"
+
+
+def _cards(names: tuple[str, ...]) -> str:
+    return ", ".join(names)
+
+
+def _swapped(e: Swapped) -> str:
+    return (
+        f"{player_label(e.player)} takes the Ocean's {e.taken_name} "
+        f"({ocean_label(e.ocean_slot)}) into hand slot {hand_label(e.hand_slot)}, and "
+        f"{e.given_name} goes into the Ocean"
+    )
+
+
+def _resolved(e: CallResolved) -> str:
+    kind = "Double Crabs call" if e.double else "call"
+    text = f"{player_label(e.caller)}'s {kind} on {player_label(e.target)} is "
+    if not e.right:
+        return text + "wrong"
+    return text + f"right: {player_label(e.target)} shows {_cards(e.names)}"
+
+
+def _drawn(e: CardsDrawn) -> str:
+    who = player_label(e.player)
+    if all(card == UNSEEN for card in e.cards):
+        return f"{who} draws {len(e.cards)} cards face down"
+    return f"{who} draws {_cards(e.names)}"
+
+
+def _claws(e: ClawsPassed) -> str:
+    if e.before is None and e.after is not None:
+        return f"{player_label(e.after)} puts on the Rubber Crab Claws"
+    if e.after is None and e.before is not None:
+        return f"{player_label(e.before)} takes off the Rubber Crab Claws"
+    if e.before is None or e.after is None:
+        return "nobody wears the Rubber Crab Claws"
+    return f"the Rubber Crab Claws pass from {player_label(e.before)} to {player_label(e.after)}"
+
+
+#: Each team's name: its colour, as the picture draws its rows.
+TEAM_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
+
+
+def player_name(config: Config, player: int) -> str:
+    """A player's name: their team's colour, then 1 or 2 for their side of the table.
+
+    Players, the page and the picture say it; the notation keeps ``P0`` (:mod:`.notation`).
+
+    >>> player_name(Config(teams=2), 0), player_name(Config(teams=2), 3)
+    ('Red 1', 'Blue 2')
+    """
+    return f"{TEAM_NAMES[config.team_of(player) % 5]} {table(config).side_of[player] + 1}"
+
+
+def player_names(config: Config) -> tuple[str, ...]:
+    """Every player's :func:`player_name`, in seat order.
+
+    >>> player_names(Config(teams=2))
+    ('Red 1', 'Red 2', 'Blue 1', 'Blue 2')
+    """
+    return tuple(player_name(config, p) for p in range(config.players))
+
+
+#: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
+ENDINGS = {
+    Termination.POT_EMPTY.value: "the Pot is empty",
+    Termination.SUDDEN_DEATH.value: "after a tie, the first tied team to gain a token",
+    Termination.STALLED.value: "10,000 actions in a row and nobody called, the clock stood still",
+}
+
+
+def _ended(e: GameEnded) -> str:
+    players = " and ".join(map(player_label, e.players))
+    how = "the Pot is empty" if e.reason == Termination.POT_EMPTY.value else "sudden death"
+    tokens = ", ".join(f"{team_label(t)} {n}" for t, n in enumerate(e.tokens))
+    return f"team {team_label(e.winner)} ({players}) wins: {how} (tokens: {tokens})"
+
+
+_SAY: dict[type, Callable[[Any], str]] = {
+    Swapped: _swapped,
+    HandPutDown: lambda e: f"{player_label(e.player)} puts the hand down",
+    HandPickedUp: lambda e: f"{player_label(e.player)} picks the hand up again",
+    Confirmed: lambda e: f"{player_label(e.player)} confirms: no more swaps",
+    RoundEnded: lambda e: (
+        f"side {e.side}'s round ends {'after swaps' if e.swapped else 'without a swap'}"
+    ),
+    OfferMade: lambda e: f"nobody swapped: side {e.side} is asked whether anyone wants to",
+    Answered: lambda e: (
+        f"{player_label(e.player)} {'wants' if e.wants_swap else 'does not want'} to swap"
+    ),
+    LicenseTurned: lambda e: f"the Crabbing License turns to side {e.side}",
+    RoundStarted: lambda e: f"side {e.side} plays a new round",
+    OceanDiscarded: lambda e: f"the Ocean goes to the Discard pile: {_cards(e.names)}",
+    OceanTurnedUp: lambda e: f"a new Ocean is turned up: {_cards(e.names)}",
+    Reshuffled: lambda e: (
+        f"the Draw pile ran out: the Discard pile's {e.cards} cards are shuffled into "
+        f"Draw pile {e.pile}"
+    ),
+    Signalled: lambda e: f"{player_label(e.player)} makes the team's signal",
+    CallMade: lambda e: (
+        f"{player_label(e.caller)} calls {_CRABS} on {player_label(e.target)} at {e.time:g} s"
+    ),
+    WindowOpened: lambda e: (
+        f"play pauses: {player_label(e.target)} may call {player_label(e.caller)} back "
+        "within a second, for Double Crabs"
+    ),
+    CallResolved: _resolved,
+    DoubleCrabs: lambda e: (
+        f"Double Crabs! team {team_label(e.team)} collects {e.tokens} tokens, "
+        f"{player_label(e.collector)} naming where each comes from"
+    ),
+    TokenMoved: lambda e: f"a Crab token goes from {_source(e.giver)} to {_source(e.taker)}",
+    NoTokenToGive: lambda e: f"team {team_label(e.team)} has no Crab token to give",
+    HandDiscarded: lambda e: f"{player_label(e.player)} discards {_cards(e.names)}",
+    CardsDrawn: _drawn,
+    ClawsPassed: _claws,
+    SuddenDeath: lambda e: (
+        "the Pot is empty with a tie: sudden death between teams "
+        + " and ".join(map(team_label, e.teams))
+    ),
+    GameEnded: _ended,
+}
