@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from crabrules.agents.base import Agent, Decision, Turn
 from crabrules.agents.ismcts import ISMCTSAgent
+from crabrules.agents.strong.crab_stack import CrabStackStrong
+from crabrules.agents.strong.oh_crab import OhCrabStrong
 from crabrules.agents.tree import Budget
 from crabrules.core import Rng
 
@@ -27,7 +29,10 @@ def _searcher() -> Agent:
 
 
 #: Each game's strong player, by game id.
-PLAYERS: dict[str, Callable[[], Agent]] = {}
+PLAYERS: dict[str, Callable[[], Agent]] = {
+    "crab-stack": CrabStackStrong,
+    "oh-crab": OhCrabStrong,
+}
 
 
 class StrongAgent:
