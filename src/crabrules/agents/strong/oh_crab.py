@@ -2,7 +2,7 @@
 
 Oh Crab! hides the other players' hands and the deck, and plans its cards in secret, so
 the player searches by single-observer information-set MCTS (the tree of
-:class:`~crabrules.agents.tree.Search`, as :class:`~crabrules.agents.ISMCTSAgent`
+:class:`~crabrules.agents.tree.Search`, as :class:`~crabrules.agents.ismcts.ISMCTSAgent`
 uses it): every iteration draws a new world it cannot tell from the real one
 (``Turn.determinize``), so it never reads what it may not see, and it plays what is good
 across the hands the others might hold, not in one guessed deal.
@@ -10,7 +10,7 @@ across the hands the others might hold, not in one guessed deal.
 Where it differs from ``ismcts`` is the rollouts. Random crabs wander sideways and back
 and end their turns with actions unused, so a random rollout says little about a
 position; here each rollout is played by the game's casual racers
-(:class:`~crabrules.agents.plausible.OhCrabPlayer`, which head for the sea), for about a
+(:class:`~crabrules.agents.plausible.oh_crab.OhCrabPlayer`, which head for the sea), for about a
 round (the game's rollout depth), and is judged by the game's lead: each player's share
 of the rows their crabs have come, the sea counting most.
 
