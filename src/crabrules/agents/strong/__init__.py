@@ -16,7 +16,9 @@ from collections.abc import Callable
 
 from crabrules.agents.base import Agent, Decision, Turn
 from crabrules.agents.ismcts import ISMCTSAgent
+from crabrules.agents.strong.crab_stack import CrabStackStrong
 from crabrules.agents.strong.marche_du_crabe import MarchePlanner
+from crabrules.agents.strong.oh_crab import OhCrabStrong
 from crabrules.agents.strong.youve_got_crabs import YouveGotCrabsStrong
 from crabrules.agents.tree import Budget
 from crabrules.core import Rng
@@ -30,6 +32,8 @@ def _searcher() -> Agent:
 
 #: Each game's strong player, by game id.
 PLAYERS: dict[str, Callable[[], Agent]] = {
+    "crab-stack": CrabStackStrong,
+    "oh-crab": OhCrabStrong,
     "la-marche-du-crabe": MarchePlanner,
     "youve-got-crabs": YouveGotCrabsStrong,
 }
