@@ -358,25 +358,25 @@ NO_EXPANSION: Final[Expansion] = _NoExpansion()
 #: The registered expansion (one: the Adventure Pack).
 _registered: list[Expansion] = []
 
+#: The registered expansion's own action kinds, with their rules: the engine's table
+#: (:func:`~crabrules.oh_crab.engine.actions._table.rule_of`) looks here after its own.
+EXPANSION_RULES: Final[dict[type, ActionRule[Any]]] = {}
+
 
 def register(expansion: Expansion | None) -> Expansion | None:
     """Make ``expansion`` the one configs with modules play; return the one before.
 
-    ``None`` registers none. The expansion's action kinds join the engine's table (those
-    of the one before leave it). Tables already built keep the expansion they were built
-    with: register before any game with modules is set up (:mod:`crabrules.oh_crab`
-    registers the Adventure Pack where it makes the game).
+    ``None`` registers none. The expansion's action kinds join the engine's table
+    (:data:`EXPANSION_RULES`; those of the one before leave it). Tables already built
+    keep the expansion they were built with: register before any game with modules is
+    set up (:mod:`crabrules.oh_crab` registers the Adventure Pack where it makes the
+    game).
     """
-    # Here, not at the top: the table's families import the working copy, which imports
-    # this module.
-    from crabrules.oh_crab.engine.actions._table import add_rules, remove_rules
-
     before = registered()
-    if before is not None:
-        remove_rules(before.actions)
     _registered[:] = [] if expansion is None else [expansion]
+    EXPANSION_RULES.clear()
     if expansion is not None:
-        add_rules(expansion.actions)
+        EXPANSION_RULES.update(expansion.actions)
     return before
 
 

@@ -55,7 +55,7 @@ by step; here each kind of answer has its refusal and its play on the decision o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from crabrules.core.construct import constructor
@@ -64,7 +64,7 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import MOVES, Primitive
 from crabrules.oh_crab.engine._effects import resolve, shortcut_options, step_options
-from crabrules.oh_crab.engine._expansion import ActionRule, Refused
+from crabrules.oh_crab.engine._expansion import EXPANSION_RULES, ActionRule, Refused
 from crabrules.oh_crab.engine._movement import do_move, enter_moved, enter_own, stand_up
 from crabrules.oh_crab.engine._tables import Tables, rules_for
 from crabrules.oh_crab.engine._turns import add_to_trace, end_turn_options, exchange, take_market
@@ -268,11 +268,10 @@ CHOICE_RULES: Final[dict[type, ActionRule[Any]]] = {
 }
 
 
-#: The base game's kinds, by family.
-_BASE: Final[dict[type, ActionRule[Any]]] = {**SETUP_RULES, **TURN_RULES, **CHOICE_RULES}
-
-#: Every kind's rule: the base game's, and the registered expansion's.
-ACTION_RULES: Final[dict[type, ActionRule[Any]]] = dict(_BASE)
+#: The base game's kinds, by family: looked up before the registered expansion's
+#: (:data:`~crabrules.oh_crab.engine._expansion.EXPANSION_RULES`), so a base game's kind
+#: stays the base game's.
+ACTION_RULES: Final[dict[type, ActionRule[Any]]] = {**SETUP_RULES, **TURN_RULES, **CHOICE_RULES}
 
 
 def _unruled(work: object, action: object) -> None:
@@ -285,22 +284,10 @@ _UNRULED: Final[ActionRule[Any]] = ActionRule(_unruled)
 
 
 def rule_of(action: object) -> ActionRule[Any]:
-    """The rule of ``action``'s kind."""
-    return ACTION_RULES.get(type(action), _UNRULED)
-
-
-def add_rules(rules: Mapping[type, ActionRule[Any]]) -> None:
-    """Add an expansion's kinds to the table (a base game's kind stays the base game's)."""
-    clash = sorted(kind.__name__ for kind in rules if kind in _BASE)
-    assert not clash, f"{clash} are the base game's actions"
-    ACTION_RULES.update(rules)
-
-
-def remove_rules(rules: Mapping[type, ActionRule[Any]]) -> None:
-    """Take an expansion's kinds out of the table again."""
-    for kind in rules:
-        if kind not in _BASE:
-            ACTION_RULES.pop(kind, None)
+    """The rule of ``action``'s kind: the base game's, else the registered expansion's."""
+    kind = type(action)
+    rule = ACTION_RULES.get(kind)
+    return rule if rule is not None else EXPANSION_RULES.get(kind, _UNRULED)
 
 
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
