@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.oh_crab import Config, Observation, State
-from crabrules.oh_crab.model._pack_state import Asymmetry, Spied
+from crabrules.oh_crab.adventure._model import Asymmetry, Spied
 from tests.oh_crab.adventure_helpers import pack
 
 

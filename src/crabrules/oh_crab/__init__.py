@@ -62,6 +62,7 @@ from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Info
 from crabrules.core.names import Names
 from crabrules.core.serialize import converter, register_check
 from crabrules.oh_crab import adventure
+from crabrules.oh_crab.adventure._model import Adventure
 from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell, Content, Layout
 from crabrules.oh_crab.content._loading import (
     get_content,
@@ -156,7 +157,6 @@ from crabrules.oh_crab.model._pack_events import (
     SurpriseFlipped,
     TreasureUsed,
 )
-from crabrules.oh_crab.model._pack_state import Adventure
 from crabrules.oh_crab.model._state import (
     IMPLEMENTED_MODULES,
     MAX_PLAYERS,

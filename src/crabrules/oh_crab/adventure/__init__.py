@@ -3,7 +3,7 @@
 How a module plugs in (see the docs page "Oh Crab!: the Adventure Pack" for the whole
 story): its name in :class:`~crabrules.oh_crab.content._primitives.Module`; its tokens and
 cards in :mod:`~crabrules.oh_crab.content._documents`; its part of the state in
-:mod:`~crabrules.oh_crab.model._pack_state`; its setup and its rule changes (the
+:mod:`~crabrules.oh_crab.adventure._model`; its setup and its rule changes (the
 overlay) in :mod:`~crabrules.oh_crab.adventure._plugin`; its effects as
 :class:`~crabrules.oh_crab.content._primitives.Primitive` steps resolved in frames, and
 its triggers, in :mod:`~crabrules.oh_crab.adventure._triggers`; what players see of it in
@@ -20,6 +20,7 @@ the game is made, calls it, so the pack is always registered; importing this pac
 registers nothing.
 """
 
+from crabrules.oh_crab.adventure._model import register_documents
 from crabrules.oh_crab.adventure._pack_views import VIEW_PARTS, register_views
 from crabrules.oh_crab.adventure._plugin import ADVENTURE_PACK
 from crabrules.oh_crab.engine._expansion import register
@@ -29,7 +30,8 @@ __all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
 
 
 def plug_in() -> None:
-    """Register the Adventure Pack with the engine and the views."""
+    """Register the Adventure Pack with the engine, the views and the documents."""
+    register_documents()  # its part of a state or an observation, read and written
     register(ADVENTURE_PACK)  # hooks, action kinds, moments (crabrules.oh_crab.engine._expansion)
     register_views()  # its kinds in the notation, the words, observe and the pictures
     register_view_parts(VIEW_PARTS)  # what the pack adds to the checks

@@ -18,7 +18,7 @@ counted by :func:`~crabrules.oh_crab.content._pack_components.tokens_for`.
 **The Selected Actions** that are Module 4's: regenerate the Pincers, turn a standard space
 into an Obstacle (:func:`make_obstacle`, a lasting change of the rules overlay) and Spy
 (:func:`spy`: the face-down Events or Challenges, kept per player in
-:attr:`~crabrules.oh_crab.model._pack_state.Asymmetry.spied`).
+:attr:`~crabrules.oh_crab.adventure._model.Asymmetry.spied`).
 
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> from crabrules.oh_crab import active_players as who_acts
@@ -38,6 +38,7 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
+from crabrules.oh_crab.adventure._model import NONE, Adventure, Asymmetry, Spied, adventure_of
 from crabrules.oh_crab.content._components import SpaceType
 from crabrules.oh_crab.content._pack_components import (
     AdventureContent,
@@ -65,7 +66,6 @@ from crabrules.oh_crab.model._pack_events import (
     SkillUsed,
 )
 from crabrules.oh_crab.model._pack_events import Spied as SpiedEvent
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, Spied
 from crabrules.oh_crab.model._state import Config, State
 
 
@@ -177,7 +177,7 @@ def _sunset_step(work: Work, player: PlayerId, step: Primitive) -> None:
 
 
 def _part(view: View) -> Asymmetry:
-    adventure = view.adventure
+    adventure = adventure_of(view)
     assert adventure is not None
     assert adventure.asymmetry is not None
     return adventure.asymmetry
@@ -185,7 +185,7 @@ def _part(view: View) -> Asymmetry:
 
 def card_of(rules: Tables, view: View, crab: int) -> AsymmetryCard | None:
     """The Asymmetry card of ``crab`` (``None``: no Module 4, or not chosen yet)."""
-    adventure = view.adventure
+    adventure = adventure_of(view)
     if adventure is None or adventure.asymmetry is None:
         return None
     card = adventure.asymmetry.chosen[crab]
@@ -214,7 +214,7 @@ def spend_pincer(work: Work, crab: int) -> None:
 
 def can_regenerate(rules: Tables, view: View, player: PlayerId) -> bool:
     """Some crab of ``player`` has spent a Pincer (else a regeneration is lost)."""
-    adventure = view.adventure
+    adventure = adventure_of(view)
     if adventure is None or adventure.asymmetry is None or rules.pack is None:
         return False
     asymmetry = adventure.asymmetry
@@ -227,7 +227,7 @@ def can_regenerate(rules: Tables, view: View, player: PlayerId) -> bool:
 
 def regenerate(work: Work, player: PlayerId) -> None:
     """Each of ``player``'s crabs that spent a Pincer regains one, never above its card's."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     if adventure is None or adventure.asymmetry is None:
         return  # without Module 4 there are no Pincers to regenerate
     asymmetry = adventure.asymmetry
@@ -295,15 +295,16 @@ def _tiles(adventure: Adventure, kind: str) -> tuple[tuple[int, ...], int]:
 
 def _face_down(view: View, kind: str) -> list[tuple[int, int]]:
     """(tile, card) of each face-down card of ``kind`` (the open Challenge is face up)."""
-    if view.adventure is None:
+    adventure = adventure_of(view)
+    if adventure is None:
         return []
-    tiles, face_up = _tiles(view.adventure, kind)
+    tiles, face_up = _tiles(adventure, kind)
     return [(t, c) for t, c in enumerate(tiles) if c >= 0 and t != face_up]
 
 
 def can_spy(view: View, player: PlayerId, step: Primitive) -> bool:
     """A Spy would show ``player`` something they have not consulted yet."""
-    adventure = view.adventure
+    adventure = adventure_of(view)
     if adventure is None or adventure.asymmetry is None:
         return False
     kind = _SPY_KIND[step]
@@ -313,7 +314,7 @@ def can_spy(view: View, player: PlayerId, step: Primitive) -> bool:
 
 def spy(work: Work, player: PlayerId, step: Primitive) -> None:
     """Consult every face-down card the Spy step names; only ``player`` learns them."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     if adventure is None or adventure.asymmetry is None:
         return  # the knowledge is Module 4's: without it, nothing is kept
     asymmetry = adventure.asymmetry
@@ -356,10 +357,10 @@ def forget_revealed(work: Work, before: State) -> None:
     and only a change to the Events or the Challenges can turn it up, so an action that
     replaced neither (most of them) has nothing to drop.
     """
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     asymmetry = adventure.asymmetry
-    old = before.adventure
+    old = adventure_of(before)
     if asymmetry is None or (
         old is not None
         and adventure.events is old.events
@@ -389,7 +390,7 @@ def obstacle_options(rules: Tables, view: View, player: PlayerId) -> list[MakeOb
     """The standard spaces (not Start spaces) not made Obstacles yet, by cell."""
     # Made Obstacles are read from the overlay, not from the rules' tables: an Event in
     # effect (Slippery Rocks) may have turned them into another kind of Obstacle.
-    adventure = view.adventure
+    adventure = adventure_of(view)
     lasting = adventure.overlay.lasting if adventure is not None else ()
     made = {change.cell for change in lasting if change.rule is Rule.OBSTACLE_AT}
     return [
@@ -401,7 +402,7 @@ def obstacle_options(rules: Tables, view: View, player: PlayerId) -> list[MakeOb
 
 def make_obstacle(work: Work, player: PlayerId, cell: int) -> None:
     """``cell`` is a standard Obstacle until the end of the game (the overlay's lasting part)."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     overlay = adventure.overlay
     lasting = (*overlay.lasting, RuleChange(Rule.OBSTACLE_AT, cell=cell))
@@ -412,7 +413,7 @@ def make_obstacle(work: Work, player: PlayerId, cell: int) -> None:
 
 def is_choosing(state: State) -> bool:
     """The setup's hidden choice of the Asymmetry cards is under way."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     return (
         adventure is not None and adventure.asymmetry is not None and adventure.asymmetry.choosing
     )

@@ -41,6 +41,8 @@ from crabrules.oh_crab.adventure._asymmetry import (
     playable_skills,
     window_steps,
 )
+from crabrules.oh_crab.adventure._model import NONE, Adventure, Asymmetry, FrameKind, adventure_of
+from crabrules.oh_crab.adventure._model import Spied as SpiedCard
 from crabrules.oh_crab.content._components import SpaceType
 from crabrules.oh_crab.content._pack_components import (
     PINCER_TOKENS,
@@ -61,8 +63,6 @@ from crabrules.oh_crab.model._pack_events import (
     SkillUsed,
     Spied,
 )
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, FrameKind
-from crabrules.oh_crab.model._pack_state import Spied as SpiedCard
 from crabrules.oh_crab.model._state import NO_CARD, Config, Phase, State
 from crabrules.oh_crab.view._observe import Observation
 from crabrules.oh_crab.view._svg import Marks, crab_space, on_board
@@ -101,7 +101,7 @@ def check_asymmetry(state: State) -> None:
     Raises:
         InvalidStateError: saying what is wrong.
     """
-    adventure = state.adventure
+    adventure = adventure_of(state)
     assert adventure is not None
     _check_lasting(state, adventure)
     config = state.config
@@ -186,7 +186,7 @@ def _check_skill_frames(adventure: Adventure, crabs: int, asymmetry: Asymmetry) 
 
 
 def _check_spied(state: State, asymmetry: Asymmetry) -> None:
-    adventure = state.adventure
+    adventure = adventure_of(state)
     assert adventure is not None
     for mine in asymmetry.spied:
         if list(mine) != sorted(mine, key=lambda s: (s.kind, s.tile, s.card)) or len(
@@ -292,7 +292,7 @@ def _choose_skills(action: ChooseSkills, state: State, rules: Rules, who: str) -
 
 
 def _skill(action: Skill, state: State, rules: Rules, who: str) -> str:
-    adventure = state.adventure
+    adventure = adventure_of(state)
     asymmetry = adventure.asymmetry if adventure is not None else None
     card = -1
     if asymmetry is not None and 0 <= action.crab < len(asymmetry.chosen):
@@ -370,7 +370,7 @@ def describe_asymmetry_event(
 
 def asymmetry_lines(state: State, rules: Rules) -> list[str]:
     """The lines that Module 4 adds to ``render`` (none without it)."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None:
         return []
     lines: list[str] = []

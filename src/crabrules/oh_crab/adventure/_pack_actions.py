@@ -41,7 +41,7 @@ Tumbler stands up and moves in one action).
 
 **Windows** (another player's turn, and special situations): a skill that may act out of
 its owner's turn acts in a *window*, a frame of the owner's
-(:class:`~crabrules.oh_crab.model._pack_state.Frame`, kind ``skill``) whose one step offers
+(:class:`~crabrules.oh_crab.adventure._model.Frame`, kind ``skill``) whose one step offers
 :class:`~crabrules.oh_crab.Skill` or :class:`~crabrules.oh_crab.Decline`; while it waits,
 ``active_players`` is the owner alone. Only these moments open a window
 (:func:`open_windows`), at the end of the action in which they arose, and only for a crab
@@ -71,6 +71,7 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure import _asymmetry as module4
 from crabrules.oh_crab.adventure._asymmetry import card_of, spend_pincer, window_steps
+from crabrules.oh_crab.adventure._model import Adventure, Frame, FrameKind, adventure_of
 from crabrules.oh_crab.adventure._triggers import in_order, reveal, run_in_frame
 from crabrules.oh_crab.content._components import SpaceType
 from crabrules.oh_crab.content._pack_components import AsymmetryCard, Situation, Timing, TokenKind
@@ -92,13 +93,12 @@ from crabrules.oh_crab.model._actions import (
     cell_label,
 )
 from crabrules.oh_crab.model._pack_events import RewardChosen, TreasureUsed
-from crabrules.oh_crab.model._pack_state import Adventure, Frame, FrameKind
 from crabrules.oh_crab.model._state import Phase, State
 
 
 def reward_options(rules: Tables, view: View, player: PlayerId) -> list[Choose]:
     """The rewards of the Reward card in play, by index."""
-    adventure = view.adventure
+    adventure = adventure_of(view)
     assert adventure is not None
     assert adventure.challenges is not None
     assert rules.pack
@@ -108,7 +108,7 @@ def reward_options(rules: Tables, view: View, player: PlayerId) -> list[Choose]:
 
 def choose_reward(work: Work, player: PlayerId, option: int) -> None:
     """Exchange the trophy for reward ``option``: its steps replace the choice."""
-    adventure, pack = work.adventure, work.rules.pack
+    adventure, pack = adventure_of(work), work.rules.pack
     assert adventure is not None
     assert adventure.challenges is not None
     assert pack is not None
@@ -120,7 +120,7 @@ def choose_reward(work: Work, player: PlayerId, option: int) -> None:
 
 def treasure_options(rules: Tables, state: State, crab: int, head_down: bool) -> list[UseTreasure]:
     """The kept Treasures the active player may use now, by token."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None or adventure.surprises is None:
         return []
     player = rules.owners[crab]
@@ -135,7 +135,7 @@ def treasure_options(rules: Tables, state: State, crab: int, head_down: bool) ->
 
 def use_treasure(work: Work, player: PlayerId, token: int) -> None:
     """Use the kept ``token``: it leaves the game and its steps begin."""
-    adventure, pack = work.adventure, work.rules.pack
+    adventure, pack = adventure_of(work), work.rules.pack
     assert adventure is not None
     assert adventure.surprises is not None
     assert pack is not None
@@ -160,7 +160,7 @@ _OTHER_TIMING = frozenset({Timing.OTHER, Timing.BOTH})
 
 def skill_options(rules: Tables, state: State, crab: int, head_down: bool) -> list[Skill]:
     """The active crab's own-turn skill, if its card has a Pincer and the skill would act."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None or adventure.asymmetry is None:
         return []
     asymmetry = adventure.asymmetry
@@ -184,7 +184,7 @@ def use_skill(work: Work, player: PlayerId, crab: int) -> None:
 
 def open_windows(work: Work, before: State) -> None:
     """Push the windows that the action just played opened (see the module's list)."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     asymmetry = adventure.asymmetry
     # The phase first: the hidden choice of the cards (``choosing``) is never in the
@@ -220,7 +220,8 @@ def open_windows(work: Work, before: State) -> None:
 
 def _event_revealed(adventure: Adventure, before: State) -> bool:
     """Whether the action revealed an Event (Module 2)."""
-    events, old = adventure.events, before.adventure.events if before.adventure else None
+    old_part = adventure_of(before)
+    events, old = adventure.events, old_part.events if old_part else None
     return events is not None and old is not None and len(events.revealed) > len(old.revealed)
 
 
@@ -242,7 +243,7 @@ R = IllegalReason
 
 
 def _treasure_refusal(m: Moment, action: UseTreasure, same: list[UseTreasure]) -> Refused:
-    adventure, pack = m.state.adventure, m.rules.pack
+    adventure, pack = adventure_of(m.state), m.rules.pack
     assert adventure is not None
     assert adventure.surprises is not None
     assert pack is not None
@@ -289,7 +290,7 @@ def _choose(work: Work, action: Choose) -> None:
 
 
 def _choose_skills_refusal(m: Moment, action: ChooseSkills, same: list[ChooseSkills]) -> Refused:
-    adventure = m.state.adventure
+    adventure = adventure_of(m.state)
     assert adventure is not None
     assert adventure.asymmetry is not None
     return module4.choice_refusal(m.rules, adventure.asymmetry, action)

@@ -69,7 +69,7 @@ action             notation
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -81,6 +81,7 @@ from crabrules.oh_crab.adventure._asymmetry_views import (
     ASYMMETRY_ACTION_SENTENCES,
     ASYMMETRY_EVENT_SENTENCES,
 )
+from crabrules.oh_crab.adventure._model import NONE, Adventure, DueKind, adventure_of
 from crabrules.oh_crab.content._pack_components import AdventureContent, Reminder
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules
@@ -111,8 +112,7 @@ from crabrules.oh_crab.model._pack_events import (
     SurpriseFlipped,
     TreasureUsed,
 )
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, DueKind
-from crabrules.oh_crab.model._state import Config, State
+from crabrules.oh_crab.model._state import Config, ExpansionPart, State
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._notation import Arguments, NotationError, notation_of, register_verb
 from crabrules.oh_crab.view._observe import HIDDEN, seen_by
@@ -228,7 +228,7 @@ def _use_treasure(action: UseTreasure, state: State, rules: Rules, who: str) -> 
 
 
 def _reveal_words(action: Reveal, state: State, rules: Rules, who: str) -> str:
-    adventure = state.adventure
+    adventure = adventure_of(state)
     due = adventure.due[0] if adventure is not None and adventure.due else None
     if due is not None and due.kind is DueKind.CHALLENGE:
         return f"{who} announces the Challenge of Beach tile {due.tile + 1}"
@@ -237,7 +237,7 @@ def _reveal_words(action: Reveal, state: State, rules: Rules, who: str) -> str:
 
 
 def _choose_words(action: Choose, state: State, rules: Rules, who: str) -> str:
-    pack, adventure = rules.pack, state.adventure
+    pack, adventure = rules.pack, adventure_of(state)
     if pack is not None and adventure is not None and adventure.challenges is not None:
         options = pack.rewards[adventure.challenges.reward].options
         if 0 <= action.option < len(options):
@@ -441,9 +441,9 @@ class AdventureViews:
         """See :func:`crabrules.oh_crab.adventure._pack_check.check_adventure`."""
         check.check_adventure(state)
 
-    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
         """See :func:`crabrules.oh_crab.adventure._pack_check.check_adventure_view`."""
-        check.check_adventure_view(view, config, player)
+        check.check_adventure_view(cast("Adventure | None", view), config, player)
 
     def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
         """See :func:`crabrules.oh_crab.adventure._pack_check.turn_queues`."""

@@ -56,11 +56,21 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import _asymmetry as module4
+from crabrules.oh_crab.adventure._model import (
+    NO_OVERLAY,
+    NONE,
+    Adventure,
+    Challenges,
+    Events,
+    Overlay,
+    Surprises,
+    adventure_of,
+)
 from crabrules.oh_crab.adventure._pack_actions import (
     ACTION_RULES,
     open_windows,
@@ -89,16 +99,7 @@ from crabrules.oh_crab.model._actions import (
     Action,
     Reveal,
 )
-from crabrules.oh_crab.model._pack_state import (
-    NO_OVERLAY,
-    NONE,
-    Adventure,
-    Challenges,
-    Events,
-    Overlay,
-    Surprises,
-)
-from crabrules.oh_crab.model._state import Config, Phase, Stage, State
+from crabrules.oh_crab.model._state import Config, ExpansionPart, Phase, Stage, State
 
 
 def overlaid(rules: Tables, changes: tuple[RuleChange, ...]) -> Tables:
@@ -140,7 +141,7 @@ def overlaid(rules: Tables, changes: tuple[RuleChange, ...]) -> Tables:
     )
 
 
-def rules_in_play(rules: Tables, adventure: Adventure | None) -> Tables:
+def rules_in_play(rules: Tables, adventure: ExpansionPart | None) -> Tables:
     """``rules``, a config's, with the changes of ``adventure``'s overlay made.
 
     The pack's handler of the rules in play
@@ -152,7 +153,7 @@ def rules_in_play(rules: Tables, adventure: Adventure | None) -> Tables:
     # ``is`` first: the overlay of a game without changes is nearly always the constant.
     if overlay is NO_OVERLAY or overlay == NO_OVERLAY:
         return rules
-    return _overlaid(rules, overlay)
+    return _overlaid(rules, cast("Overlay", overlay))
 
 
 @functools.lru_cache(maxsize=256)
@@ -269,7 +270,7 @@ class AdventurePack:
 
     def first_players(self, state: State) -> frozenset[PlayerId] | None:
         """Module 4's hidden choice: every player still to choose; a frame: its player."""
-        adventure = state.adventure
+        adventure = adventure_of(state)
         assert adventure is not None
         if module4.is_choosing(state):
             assert adventure.asymmetry is not None
@@ -308,7 +309,7 @@ class AdventurePack:
 
 def _first_options(state: State, player: PlayerId | None) -> tuple[Action, ...] | None:
     """Module 4's hidden choice, or the options of the frame on top."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     assert adventure is not None
     # The hidden choice comes before the first Planning or placing, never in the action
     # phase: most positions skip the test.
@@ -327,7 +328,7 @@ def _turn_options(
     rules: Tables, state: State, crab: int, head_down: bool
 ) -> tuple[list[Action], bool]:
     """Kept Treasures and the own-turn skill; a due card's Reveal holds the turn."""
-    adventure, turn = state.adventure, state.turn
+    adventure, turn = adventure_of(state), state.turn
     assert adventure is not None
     assert turn is not None
     p = state.current
@@ -367,13 +368,13 @@ def _action_ended(work: Work, before: State) -> None:
         # still waiting beneath keep their order.)
         in_order(work, 1)
     settle(work)
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     if adventure.asymmetry is not None:
         # Module 4: the windows the action opened come first; what is face up is no secret.
         open_windows(work, before)
         module4.forget_revealed(work, before)
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     held = work.frames_wait() or bool(adventure.due)
     if work.stage is Stage.ENDING and not (held or work.turn_decision.queue):

@@ -8,16 +8,16 @@ play; :func:`border_crossed` then, if the crab changed tiles (the pack's handler
 engine's named moments, :class:`~crabrules.oh_crab.engine._expansion.Moments`).
 
 - **Surprise** (Module 1): the token on the space is flipped for the crab's owner. An
-  immediate token's steps become a :class:`~crabrules.oh_crab.model._pack_state.Frame` of
+  immediate token's steps become a :class:`~crabrules.oh_crab.adventure._model.Frame` of
   theirs, resolved before anything else happens, even in another player's turn; a Treasure
   to keep goes to them. A Waste of "All's well that ends well..." does nothing.
 - **Borders** (Modules 2 and 3): crossing a Beach tile's upper border makes its Challenge
   due, its lower border its Event, the first time only; the active player must reveal them
-  during their turn (:attr:`~crabrules.oh_crab.model._pack_state.Adventure.due`).
+  during their turn (:attr:`~crabrules.oh_crab.adventure._model.Adventure.due`).
 
 Decisions that come first, maybe out of turn: the frames' stack.
 
-A :class:`~crabrules.oh_crab.model._pack_state.Frame` holds steps that one player resolves
+A :class:`~crabrules.oh_crab.adventure._model.Frame` holds steps that one player resolves
 now, before the turn goes on: a Surprise flipped by a crab pushed in another player's turn
 belongs to the crab's owner ("even during another player's turn"), a first place's reward
 to each winner, an immediate Event's part to each player it targets. While the top frame
@@ -37,7 +37,7 @@ This is also how Module 4 opens a *window*: a frame whose step offers a skill or
 Revealing a due Event (Module 2) and announcing a due Challenge (Module 3).
 
 :func:`reveal_due` resolves the first card of
-:attr:`~crabrules.oh_crab.model._pack_state.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
+:attr:`~crabrules.oh_crab.adventure._model.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
 action (:func:`reveal`) puts one ``reveal_due`` step in the turn's queue per card it reveals
 (two for a border holding both, the Challenge first), so the Challenge's reward choices come
 before the Event, and the Event's targets are taken after them.
@@ -62,6 +62,15 @@ from typing import Any
 import attrs
 
 from crabrules.core.game import PlayerId
+from crabrules.oh_crab.adventure._model import (
+    NONE,
+    Due,
+    DueKind,
+    Frame,
+    FrameKind,
+    Surprises,
+    adventure_of,
+)
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._pack_components import Measure, Target, TokenKind
 from crabrules.oh_crab.content._primitives import Primitive, Variant
@@ -78,13 +87,12 @@ from crabrules.oh_crab.model._pack_events import (
     EventRevealed,
     SurpriseFlipped,
 )
-from crabrules.oh_crab.model._pack_state import NONE, Due, DueKind, Frame, FrameKind, Surprises
 from crabrules.oh_crab.model._state import State
 
 
 def frame_player(state: State) -> PlayerId | None:
     """The player whose frame waits for a choice, or ``None``."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None or not adventure.frames:
         return None
     return adventure.frames[-1].player
@@ -92,8 +100,9 @@ def frame_player(state: State) -> PlayerId | None:
 
 def frame_options(state: State) -> list[Action]:
     """The options of the top frame's step."""
-    assert state.adventure is not None
-    frame = state.adventure.frames[-1]
+    adventure = adventure_of(state)
+    assert adventure is not None
+    frame = adventure.frames[-1]
     turn = state.turn
     head_down = turn is not None and turn.head_down and turn.crab == frame.crab
     return step_options(
@@ -154,7 +163,7 @@ def _resolve_top(work: Work, run: Callable[[], object]) -> bool:
 
 def crab_entered(work: Work, crab: int, dest: Cell) -> None:
     """``crab`` entered ``dest``: flip the Surprise there, if any."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     if dest >= 0 and adventure.surprises is not None and adventure.surprises.board[dest] != NONE:
         _flip(work, crab, dest)
@@ -162,14 +171,14 @@ def crab_entered(work: Work, crab: int, dest: Cell) -> None:
 
 def border_crossed(work: Work, low: int, high: int) -> None:
     """Crabs crossed the borders between tiles ``low`` and ``high``: note the cards due."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     if adventure.events is not None or adventure.challenges is not None:
         _crossed(work, low, high)
 
 
 def _flip(work: Work, crab: int, cell: Cell) -> None:
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     assert adventure.surprises is not None
     surprises = adventure.surprises
@@ -206,7 +215,7 @@ def _flip(work: Work, crab: int, cell: Cell) -> None:
 
 def _crossed(work: Work, low: int, high: int) -> None:
     """Crabs crossed the borders between tiles ``low`` and ``high`` (board indices)."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     beaches = len(work.rules.layout.board) - 2
     due = list(adventure.due)
@@ -249,14 +258,15 @@ def reveal_steps(due: tuple[Due, ...]) -> tuple[Primitive, ...]:
 
 def reveal(work: Work) -> None:
     """The :class:`~crabrules.oh_crab.Reveal` action: its steps begin."""
-    assert work.adventure is not None
-    work.turn_decision.queue = list(reveal_steps(work.adventure.due))
+    adventure = adventure_of(work)
+    assert adventure is not None
+    work.turn_decision.queue = list(reveal_steps(adventure.due))
     advance(work)
 
 
 def reveal_due(work: Work) -> None:
     """Resolve the first due card for the active player."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     assert adventure.due
     item = adventure.due[0]
@@ -289,7 +299,7 @@ def measure(view: View, rules: Tables, what: Measure, player: PlayerId, tile: in
     if what is Measure.DISCARDS:
         return len(view.discards[player])
     if what is Measure.TREASURES:
-        adventure = view.adventure
+        adventure = adventure_of(view)
         assert adventure is not None
         assert adventure.surprises is not None
         return len(adventure.surprises.kept[player])
@@ -315,7 +325,7 @@ def _placings(work: Work, what: Measure, tile: int) -> tuple[list[PlayerId], lis
 
 
 def _resolve_challenge(work: Work, tile: int) -> None:
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     assert adventure.challenges is not None
     challenges = adventure.challenges
@@ -374,7 +384,7 @@ def _resolve_challenge(work: Work, tile: int) -> None:
 
 
 def _reveal_event(work: Work, tile: int) -> None:
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     assert adventure.events is not None
     events = adventure.events
@@ -481,7 +491,7 @@ def _player_targets(work: Work, who: Target, order: list[PlayerId]) -> list[Play
 
 def _holders(work: Work, who: Target, order: list[PlayerId]) -> list[PlayerId]:
     """The players who keep a Treasure, or who hold a trophy."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     held: tuple[object, ...] = ()
     if who is Target.TREASURE_KEEPERS and adventure.surprises is not None:

@@ -80,19 +80,17 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from crabrules.core.errors import InvalidConfigError
+from crabrules.core.game import PlayerId
+from crabrules.core.rng import Rng
+from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
-from crabrules.oh_crab.model._actions import IllegalReason
+from crabrules.oh_crab.model._actions import Action, IllegalReason
+from crabrules.oh_crab.model._state import Config, ExpansionPart, State
 
 if TYPE_CHECKING:
-    from crabrules.core.game import PlayerId
-    from crabrules.core.rng import Rng
-    from crabrules.oh_crab.content._components import Cell
     from crabrules.oh_crab.engine._tables import Tables
     from crabrules.oh_crab.engine._work import View, Work
     from crabrules.oh_crab.engine.actions._moment import Moment
-    from crabrules.oh_crab.model._actions import Action
-    from crabrules.oh_crab.model._pack_state import Adventure
-    from crabrules.oh_crab.model._state import Config, State
 
 
 A = TypeVar("A")
@@ -194,14 +192,14 @@ class Moments:
         self.turn_ending: list[Callable[[Work], bool]] = []
         self.action_ended: list[Callable[[Work, State], None]] = []
         self.step_answered: list[Callable[[Work, ActionRule[Any], Any], bool]] = []
-        self.rule_changes: list[Callable[[Tables, Adventure | None], Tables]] = []
+        self.rule_changes: list[Callable[[Tables, ExpansionPart | None], Tables]] = []
         self.first_options: list[Callable[[State, PlayerId | None], tuple[Action, ...] | None]]
         self.first_options = []
         self.turn_options: list[Callable[[Tables, State, int, bool], tuple[list[Action], bool]]]
         self.turn_options = []
         self.waits_for: list[Callable[[State], str | None]] = []
 
-    def in_play(self, rules: Tables, adventure: Adventure | None) -> Tables:
+    def in_play(self, rules: Tables, adventure: ExpansionPart | None) -> Tables:
         """The rules in play: the config's ``rules``, with the modules' changes made."""
         for change in self.rule_changes:
             rules = change(rules, adventure)
@@ -293,7 +291,7 @@ class Expansion(Protocol):
     def moments(self) -> Moments:
         """The expansion's handlers of the named moments of play."""
 
-    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure | None, Rng]:
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[ExpansionPart | None, Rng]:
         """``initial_state``: the expansion's part, drawn from ``rng``.
 
         Called after the base game's setup, whose draws come first: a seed deals the base
@@ -332,7 +330,7 @@ class _NoExpansion:
         """:data:`~crabrules.oh_crab.engine._expansion.NO_MOMENTS`: no handler."""
         return NO_MOMENTS
 
-    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure | None, Rng]:
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[ExpansionPart | None, Rng]:
         """No part, and nothing drawn."""
         return None, rng
 

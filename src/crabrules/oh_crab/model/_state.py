@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -66,7 +66,57 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._loading import check_setup, get_content, get_layout, has_content
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
-from crabrules.oh_crab.model._pack_state import Adventure
+
+
+class FirstDecision(Protocol):
+    """A decision of an expansion that comes before the turn goes on, maybe out of turn.
+
+    The base engine resolves it on its stack of decisions above the turn's own; the
+    expansion's class (the Adventure Pack's ``Frame``) says what it is.
+    """
+
+    @property
+    def player(self) -> PlayerId:
+        """Who decides."""
+
+    @property
+    def crab(self) -> int:
+        """The crab the steps move."""
+
+    @property
+    def queue(self) -> tuple[Primitive, ...]:
+        """The steps left, first one next."""
+
+    @property
+    def crabs_left(self) -> tuple[int, ...] | None:
+        """For a step that moves several crabs, those that may still move."""
+
+    def resumed(
+        self, crab: int, queue: tuple[Primitive, ...], crabs_left: tuple[int, ...] | None
+    ) -> FirstDecision:
+        """The same decision, with its crab and steps as they stand now."""
+
+
+class ExpansionPart(Protocol):
+    """An expansion's part of a :class:`State`: what the base game reads of it.
+
+    The base engine resolves its :attr:`frames` and asks for the rules in play again when
+    its :attr:`overlay` changes; everything else in it is the expansion's own. The
+    expansion registers how the part is read from a document
+    (``crabrules.core.serialize.converter``, when it is plugged in).
+    """
+
+    @property
+    def frames(self) -> tuple[FirstDecision, ...]:
+        """The decisions that come first, the last one first."""
+
+    @property
+    def due(self) -> tuple[object, ...]:
+        """What the active player must still do before their turn ends."""
+
+    @property
+    def overlay(self) -> object:
+        """The rules changed during the game (the rules in play follow it)."""
 
 
 class Phase(str, enum.Enum):
@@ -403,8 +453,8 @@ class State(DisplaysAsSvg):
         draw_seen: how many cards at the bottom of the draw pile every player saw placed
             there (the cards given in Card Exchanges), at most the pile's size.
         turn: the active player's turn in the action phase, else ``None``.
-        adventure: the Adventure Pack's part (:mod:`crabrules.oh_crab.model._pack_state`),
-            ``None`` in a game without modules.
+        adventure: the expansion's part (an :class:`ExpansionPart`: the Adventure Pack's
+            ``Adventure``), ``None`` in a game without modules.
     """
 
     config: Config
@@ -431,4 +481,4 @@ class State(DisplaysAsSvg):
     known: tuple[tuple[CardId, ...], ...]
     draw_seen: int
     turn: Turn | None
-    adventure: Adventure | None = None
+    adventure: ExpansionPart | None = None

@@ -53,8 +53,15 @@ from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._events import CardPlanned, Event, MarketCardTaken
-from crabrules.oh_crab.model._pack_state import Adventure
-from crabrules.oh_crab.model._state import MAX_PLAYERS, CardId, Config, Phase, State, Turn
+from crabrules.oh_crab.model._state import (
+    MAX_PLAYERS,
+    CardId,
+    Config,
+    ExpansionPart,
+    Phase,
+    State,
+    Turn,
+)
 from crabrules.oh_crab.view import ByKind
 
 
@@ -72,7 +79,7 @@ class ViewParts(Protocol):
         """
         ...
 
-    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
         """Refuse the shape of an observed part before it is dealt again.
 
         Raises:
@@ -115,7 +122,7 @@ class _NoViewParts:
     def check_state(self, state: State) -> None:
         """Nothing to refuse."""
 
-    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
         """Nothing to refuse."""
 
     def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
@@ -127,7 +134,7 @@ class _NoViewParts:
 NO_VIEW_PARTS: ViewParts = _NoViewParts()
 
 
-def parts_for(part: Adventure | None, config: Config) -> ViewParts:
+def parts_for(part: ExpansionPart | None, config: Config) -> ViewParts:
     """The view parts that check a state's or an observation's expansion ``part``.
 
     :data:`NO_VIEW_PARTS` for a base game (no part, no modules), else the registered
@@ -159,7 +166,7 @@ def _unregistered(part: object, *args: object) -> Any:
 
 # A state's or an observation's expansion part: None in a base game. (The tables' types
 # are casts, not annotations: the API pages show each table's name and value.)
-_Part = Adventure | None
+_Part = ExpansionPart | None
 
 #: ``player``'s view of the part (``None``: a spectator's), for ``observe``.
 masked = cast("ByKind[[_Part, PlayerId | None], _Part]", ByKind("masked", _unregistered))
@@ -294,7 +301,7 @@ class Observation(DisplaysAsSvg):
     known: tuple[tuple[CardId, ...], ...]
     draw_bottom: tuple[CardId, ...]
     turn: Turn | None
-    adventure: Adventure | None = None
+    adventure: ExpansionPart | None = None
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:

@@ -18,12 +18,15 @@ from the land, 0 first.
 from __future__ import annotations
 
 import enum
+from typing import Any, Protocol, cast
 
 import attrs
 
 from crabrules.core.game import PlayerId
+from crabrules.core.serialize import converter
 from crabrules.oh_crab.content._pack_components import RuleChange
 from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.model._state import ExpansionPart
 
 #: No token or card here (a space without a Surprise, a border whose card left).
 NONE = -1
@@ -198,6 +201,12 @@ class Frame:
     queue: tuple[Primitive, ...]
     crabs_left: tuple[int, ...] | None = None
 
+    def resumed(
+        self, crab: int, queue: tuple[Primitive, ...], crabs_left: tuple[int, ...] | None
+    ) -> Frame:
+        """The same frame, with its crab and steps as they stand now."""
+        return Frame(self.kind, self.item, self.player, crab, queue, crabs_left)
+
 
 @attrs.frozen
 class Overlay:
@@ -246,3 +255,32 @@ class Adventure:
     frames: tuple[Frame, ...] = ()
     overlay: Overlay = NO_OVERLAY
     asymmetry: Asymmetry | None = None
+
+
+class _Holder(Protocol):
+    @property
+    def adventure(self) -> ExpansionPart | None:
+        """The expansion's part."""
+
+
+def adventure_of(holder: _Holder) -> Adventure | None:
+    """The Adventure Pack's part of a state, an observation or a working copy.
+
+    The base game holds it as an :class:`~crabrules.oh_crab.model._state.ExpansionPart`;
+    with the pack registered, it is always an :class:`Adventure` (or ``None``).
+    """
+    return cast("Adventure | None", holder.adventure)
+
+
+def _structure_part(data: Any, _: Any) -> Adventure:
+    return converter.structure(data, Adventure)
+
+
+def _unstructure_part(value: Adventure) -> Any:
+    return converter.unstructure(value, Adventure)
+
+
+def register_documents() -> None:
+    """Read and write the pack's part where a document holds the base game's slot."""
+    converter.register_structure_hook(ExpansionPart, _structure_part)
+    converter.register_unstructure_hook(ExpansionPart, _unstructure_part)
