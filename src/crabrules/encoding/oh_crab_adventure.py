@@ -41,6 +41,7 @@ from crabrules.oh_crab import (
 )
 from crabrules.oh_crab import Choose as ChooseReward
 from crabrules.oh_crab.adventure._asymmetry import playable_skills
+from crabrules.oh_crab.adventure._content import Rule, TokenKind
 from crabrules.oh_crab.adventure._model import (
     NONE,
     Adventure,
@@ -52,7 +53,6 @@ from crabrules.oh_crab.adventure._model import (
     Surprises,
 )
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._pack_components import Rule, TokenKind
 from crabrules.oh_crab.content._primitives import Module
 
 __all__ = [
@@ -135,8 +135,9 @@ class AdventurePart:
     """
 
     def __init__(
-        self, config: Config, pack: AdventureContent, layout: Layout, crabs: int, queue: int
+        self, config: Config, content: object, layout: Layout, crabs: int, queue: int
     ) -> None:
+        pack = cast("AdventureContent", content)  # the content's part, the pack's set
         self._config = config
         self._pack = pack
         self._layout = layout

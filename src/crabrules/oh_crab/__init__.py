@@ -62,7 +62,26 @@ from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Info
 from crabrules.core.names import Names
 from crabrules.core.serialize import converter, register_check
 from crabrules.oh_crab import adventure
-from crabrules.oh_crab.adventure._model import Adventure
+from crabrules.oh_crab.adventure._content import AdventureContent
+from crabrules.oh_crab.adventure._model import (
+    Adventure,
+    CardDue,
+    ChallengeResolved,
+    ChallengeRevealed,
+    EventEnded,
+    EventRevealed,
+    ObstacleMade,
+    PackEvent,
+    PincersRegenerated,
+    RewardChosen,
+    SkillDeclined,
+    SkillsChosen,
+    SkillsRevealed,
+    SkillUsed,
+    Spied,
+    SurpriseFlipped,
+    TreasureUsed,
+)
 from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell, Content, Layout
 from crabrules.oh_crab.content._loading import (
     get_content,
@@ -71,7 +90,6 @@ from crabrules.oh_crab.content._loading import (
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.content._pack_components import AdventureContent
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.model._actions import (
     ADVENTURE_ACTIONS,
@@ -111,16 +129,17 @@ from crabrules.oh_crab.model._actions import (
 )
 from crabrules.oh_crab.model._events import (
     ActionUsed,
+    BaseEvent,
     CardAdded,
     CardDiscarded,
     CardExchanged,
     CardPlanned,
+    CardTakenBack,
     CookPassed,
     CrabActivated,
     CrabMoved,
     CrabPlaced,
     DiscardPileTaken,
-    Event,
     GameEnded,
     KnockedOver,
     MarketCardTaken,
@@ -132,30 +151,12 @@ from crabrules.oh_crab.model._events import (
     RestDeclared,
     Rested,
     RoundEnded,
+    ShellLost,
     ShellTaken,
     StoodUp,
     TraceActionPicked,
     TurnEnded,
     TurnStarted,
-)
-from crabrules.oh_crab.model._pack_events import (
-    CardDue,
-    CardTakenBack,
-    ChallengeResolved,
-    ChallengeRevealed,
-    EventEnded,
-    EventRevealed,
-    ObstacleMade,
-    PincersRegenerated,
-    RewardChosen,
-    ShellLost,
-    SkillDeclined,
-    SkillsChosen,
-    SkillsRevealed,
-    SkillUsed,
-    Spied,
-    SurpriseFlipped,
-    TreasureUsed,
 )
 from crabrules.oh_crab.model._state import (
     IMPLEMENTED_MODULES,
@@ -334,6 +335,10 @@ __all__ = [
     "render",
     "render_svg",
 ]
+
+
+Event = BaseEvent | PackEvent
+"""Every event of Oh Crab!, the Adventure Pack's included, tagged by ``type`` in JSON."""
 
 
 INFO = GameInfo(

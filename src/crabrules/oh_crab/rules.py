@@ -56,7 +56,7 @@ from crabrules.oh_crab.model._actions import (
     Action,
 )
 from crabrules.oh_crab.model._events import (
-    Event,
+    AnyEvent,
     GameEnded,
 )
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Config, Phase, State
@@ -247,7 +247,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
 
 def apply_with_events(
     state: State, action: Action, *, check: bool = True
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[State, tuple[AnyEvent, ...]]:
     """Return what :func:`apply` returns, and the events of the action in order.
 
     Raises:
@@ -262,7 +262,7 @@ def apply_with_events(
         raise not_a_state(state, State)
     if check:
         check_legal(state, action)
-    events: list[Event] = []
+    events: list[AnyEvent] = []
     after = engine.apply(state, action, events)
     if after.phase is Phase.OVER:
         result = outcome(after)

@@ -47,9 +47,9 @@ from crabrules.oh_crab import (
     render,
     render_svg,
 )
+from crabrules.oh_crab.adventure._content import Rule, RuleChange
 from crabrules.oh_crab.adventure._model import NONE, Due, DueKind, FrameKind, Overlay
 from crabrules.oh_crab.content._loading import load_content, register_content
-from crabrules.oh_crab.content._pack_components import Rule, RuleChange
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_of
 from tests.oh_crab.adventure_helpers import (

@@ -2,7 +2,8 @@
 
 How a module plugs in (see the docs page "Oh Crab!: the Adventure Pack" for the whole
 story): its name in :class:`~crabrules.oh_crab.content._primitives.Module`; its tokens and
-cards in :mod:`~crabrules.oh_crab.content._documents`; its part of the state in
+cards in :mod:`~crabrules.oh_crab.adventure._content` (read by
+:mod:`~crabrules.oh_crab.adventure._reading`); its part of the state in
 :mod:`~crabrules.oh_crab.adventure._model`; its setup and its rule changes (the
 overlay) in :mod:`~crabrules.oh_crab.adventure._plugin`; its effects as
 :class:`~crabrules.oh_crab.content._primitives.Primitive` steps resolved in frames, and
@@ -20,10 +21,13 @@ the game is made, calls it, so the pack is always registered; importing this pac
 registers nothing.
 """
 
-from crabrules.oh_crab.adventure._model import register_documents
+from crabrules.oh_crab.adventure._model import PackEvent, register_documents
 from crabrules.oh_crab.adventure._pack_views import VIEW_PARTS, register_views
 from crabrules.oh_crab.adventure._plugin import ADVENTURE_PACK
+from crabrules.oh_crab.adventure._reading import parse_adventure
+from crabrules.oh_crab.content._loading import register_reader
 from crabrules.oh_crab.engine._expansion import register
+from crabrules.oh_crab.model._events import register_events
 from crabrules.oh_crab.view._observe import register as register_view_parts
 
 __all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
@@ -31,7 +35,9 @@ __all__ = ["ADVENTURE_PACK", "VIEW_PARTS", "plug_in"]
 
 def plug_in() -> None:
     """Register the Adventure Pack with the engine, the views and the documents."""
+    register_reader(parse_adventure)  # its tokens and cards, read from adventure.json
     register_documents()  # its part of a state or an observation, read and written
+    register_events(PackEvent)  # its events, which the checks of an event accept
     register(ADVENTURE_PACK)  # hooks, action kinds, moments (crabrules.oh_crab.engine._expansion)
     register_views()  # its kinds in the notation, the words, observe and the pictures
     register_view_parts(VIEW_PARTS)  # what the pack adds to the checks

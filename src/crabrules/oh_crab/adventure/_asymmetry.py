@@ -13,7 +13,7 @@ after the last choice).
 **Pincers.** A use of a skill consumes one Pincer (:func:`spend_pincer`); a regeneration
 (:func:`regenerate`) gives one back to each of the player's crabs that spent one, never
 above the card's starting number, so with none spent it is lost. The 10 tokens are
-counted by :func:`~crabrules.oh_crab.content._pack_components.tokens_for`.
+counted by :func:`~crabrules.oh_crab.adventure._content.tokens_for`.
 
 **The Selected Actions** that are Module 4's: regenerate the Pincers, turn a standard space
 into an Obstacle (:func:`make_obstacle`, a lasting change of the rules overlay) and Spy
@@ -38,15 +38,30 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.adventure._model import NONE, Adventure, Asymmetry, Spied, adventure_of
-from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._pack_components import (
+from crabrules.oh_crab.adventure._content import (
     AdventureContent,
     AsymmetryCard,
     Rule,
     RuleChange,
     Timing,
+    pack_in_play,
+    pack_of,
 )
+from crabrules.oh_crab.adventure._model import (
+    NONE,
+    Adventure,
+    Asymmetry,
+    ObstacleMade,
+    PincersRegenerated,
+    SkillDeclined,
+    SkillsChosen,
+    SkillsRevealed,
+    SkillUsed,
+    SpiedCard,
+    adventure_of,
+)
+from crabrules.oh_crab.adventure._model import Spied as SpiedEvent
+from crabrules.oh_crab.content._components import SpaceType
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
@@ -57,15 +72,6 @@ from crabrules.oh_crab.model._actions import (
     MakeObstacle,
     Skill,
 )
-from crabrules.oh_crab.model._pack_events import (
-    ObstacleMade,
-    PincersRegenerated,
-    SkillDeclined,
-    SkillsChosen,
-    SkillsRevealed,
-    SkillUsed,
-)
-from crabrules.oh_crab.model._pack_events import Spied as SpiedEvent
 from crabrules.oh_crab.model._state import Config, State
 
 
@@ -89,7 +95,7 @@ def setup_asymmetry(config: Config, pack: AdventureContent, rng: Rng) -> tuple[A
     offered = tuple(tuple(sorted(next(usable) for _ in range(per))) for _ in range(config.players))
     dealt = {c for mine in offered for c in mine}
     box = tuple(c for c in range(len(pack.asymmetry)) if c not in dealt)
-    spied: tuple[tuple[Spied, ...], ...] = ((),) * config.players
+    spied: tuple[tuple[SpiedCard, ...], ...] = ((),) * config.players
     return Asymmetry(offered, (NONE,) * crabs, (0,) * crabs, box, spied), rng
 
 
@@ -122,7 +128,7 @@ def choice_refusal(
     ...
     crabrules.core.errors.IllegalActionError: cards: red was dealt only 0 (Sprinter) and 5 (Boxer)
     """
-    names = rules.pack.asymmetry if rules.pack is not None else ()
+    names = pack_in_play(rules).asymmetry if pack_of(rules) is not None else ()
     mine = [f"{card} ({names[card].name})" for card in asymmetry.offered[action.player]]
     dealt = ", ".join(mine[:-1]) + f" or {mine[-1]}" if len(mine) > 1 else mine[0]
     who = rules.names[action.player]
@@ -139,7 +145,7 @@ def choose_skills(work: Work, action: ChooseSkills) -> None:
     """Record ``action``'s hidden choice; the last one reveals all and runs sunset setups."""
     asymmetry = _part(work)
     rules = work.rules
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     p = action.player
     chosen, pincers = list(asymmetry.chosen), list(asymmetry.pincers)
@@ -189,7 +195,7 @@ def card_of(rules: Tables, view: View, crab: int) -> AsymmetryCard | None:
     if adventure is None or adventure.asymmetry is None:
         return None
     card = adventure.asymmetry.chosen[crab]
-    pack = rules.pack
+    pack = pack_of(rules)
     return None if card < 0 or pack is None else pack.asymmetry[card]
 
 
@@ -207,18 +213,18 @@ def spend_pincer(work: Work, crab: int) -> None:
         rules = work.rules
         player = rules.owners[crab]
         card = asymmetry.chosen[crab]
-        assert rules.pack is not None
-        name = rules.pack.asymmetry[card].name
+        assert pack_of(rules) is not None
+        name = pack_in_play(rules).asymmetry[card].name
         work.events.append(SkillUsed(player, rules.names[player], crab, card, name, pincers[crab]))
 
 
 def can_regenerate(rules: Tables, view: View, player: PlayerId) -> bool:
     """Some crab of ``player`` has spent a Pincer (else a regeneration is lost)."""
     adventure = adventure_of(view)
-    if adventure is None or adventure.asymmetry is None or rules.pack is None:
+    if adventure is None or adventure.asymmetry is None or pack_of(rules) is None:
         return False
     asymmetry = adventure.asymmetry
-    cards = rules.pack.asymmetry
+    cards = pack_in_play(rules).asymmetry
     return any(
         asymmetry.chosen[c] >= 0 and asymmetry.pincers[c] < cards[asymmetry.chosen[c]].pincers
         for c in rules.crabs_of[player]
@@ -232,11 +238,11 @@ def regenerate(work: Work, player: PlayerId) -> None:
         return  # without Module 4 there are no Pincers to regenerate
     asymmetry = adventure.asymmetry
     rules = work.rules
-    assert rules.pack is not None
+    assert pack_of(rules) is not None
     pincers = list(asymmetry.pincers)
     for crab in rules.crabs_of[player]:
         card = asymmetry.chosen[crab]
-        if card >= 0 and pincers[crab] < rules.pack.asymmetry[card].pincers:
+        if card >= 0 and pincers[crab] < pack_in_play(rules).asymmetry[card].pincers:
             pincers[crab] += 1
             if work.events is not None:
                 work.events.append(PincersRegenerated(crab, rules.colours[crab], pincers[crab]))
@@ -321,7 +327,7 @@ def spy(work: Work, player: PlayerId, step: Primitive) -> None:
     kind = _SPY_KIND[step]
     seen = _face_down(work, kind)
     mine = {s for s in asymmetry.spied[player] if s.kind != kind}
-    mine.update(Spied(kind, t, c) for t, c in seen)
+    mine.update(SpiedCard(kind, t, c) for t, c in seen)
     spied = tuple(
         tuple(sorted(mine, key=_spied_key)) if p == player else theirs
         for p, theirs in enumerate(asymmetry.spied)
@@ -329,7 +335,7 @@ def spy(work: Work, player: PlayerId, step: Primitive) -> None:
     work.change_adventure(asymmetry=attrs.evolve(asymmetry, spied=spied))
     if work.events is not None:
         rules = work.rules
-        pack = rules.pack
+        pack = pack_of(rules)
         assert pack is not None
         names = tuple(
             (pack.events[c].name if kind == "event" else pack.challenges[c].name) for _, c in seen
@@ -346,7 +352,7 @@ def spy(work: Work, player: PlayerId, step: Primitive) -> None:
         )
 
 
-def _spied_key(item: Spied) -> tuple[str, int, int]:
+def _spied_key(item: SpiedCard) -> tuple[str, int, int]:
     return item.kind, item.tile, item.card
 
 
@@ -374,7 +380,7 @@ def forget_revealed(work: Work, before: State) -> None:
         work.change_adventure(asymmetry=attrs.evolve(asymmetry, spied=spied))
 
 
-def _face_down_still(adventure: Adventure, item: Spied) -> bool:
+def _face_down_still(adventure: Adventure, item: SpiedCard) -> bool:
     """The spied card still lies face down where it was spied (as :func:`_face_down` says)."""
     tiles, face_up = _tiles(adventure, item.kind)
     tile = item.tile
@@ -451,7 +457,7 @@ def mask_asymmetry(asymmetry: Asymmetry, player: PlayerId | None) -> Asymmetry:
         ),
         box=(),
         spied=tuple(
-            mine if p == player else tuple(Spied(s.kind, s.tile, _HIDDEN) for s in mine)
+            mine if p == player else tuple(SpiedCard(s.kind, s.tile, _HIDDEN) for s in mine)
             for p, mine in enumerate(asymmetry.spied)
         ),
     )
@@ -466,7 +472,7 @@ def deal_asymmetry(
     """
     asymmetry = view.asymmetry
     assert asymmetry is not None
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     pool, rng = rng.shuffle(_unseen_skills(asymmetry, config, pack))
     deal = _dealer(pool)
@@ -522,12 +528,12 @@ def keep_spied(dealt: Adventure, player: PlayerId | None) -> Adventure:
             tiles, box = _swap_in(challenges.tiles, challenges.box, item.tile, item.card)
             challenges = attrs.evolve(challenges, tiles=tiles, box=tuple(sorted(box)))
 
-    def dealt_at(item: Spied) -> int:
+    def dealt_at(item: SpiedCard) -> int:
         part = events if item.kind == "event" else challenges
         return item.card if part is None else part.tiles[item.tile]
 
     spied = tuple(
-        theirs if p == player else tuple(Spied(s.kind, s.tile, dealt_at(s)) for s in theirs)
+        theirs if p == player else tuple(SpiedCard(s.kind, s.tile, dealt_at(s)) for s in theirs)
         for p, theirs in enumerate(asymmetry.spied)
     )
     return attrs.evolve(

@@ -12,7 +12,7 @@ spaces; what a player spied is a card still face down where they saw it.
 
 Module 4's actions and events in words.
 
->>> from crabrules.oh_crab.model._pack_events import SkillUsed, Spied
+>>> from crabrules.oh_crab.adventure._model import SkillUsed, Spied
 >>> describe_asymmetry_event(SkillUsed(1, "orange", 1, 3, "Armoured Crab", 2))
 'orange uses the skill of Armoured Crab (2 Pincers left)'
 >>> describe_asymmetry_event(Spied(0, "red", "event", (1, 2), (-3, -3), ("", "")))
@@ -41,20 +41,19 @@ from crabrules.oh_crab.adventure._asymmetry import (
     playable_skills,
     window_steps,
 )
-from crabrules.oh_crab.adventure._model import NONE, Adventure, Asymmetry, FrameKind, adventure_of
-from crabrules.oh_crab.adventure._model import Spied as SpiedCard
-from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._pack_components import (
+from crabrules.oh_crab.adventure._content import (
     PINCER_TOKENS,
     AdventureContent,
     Rule,
+    pack_in_play,
+    pack_of,
     tokens_for,
 )
-from crabrules.oh_crab.content._primitives import Module, Primitive
-from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model._actions import ChooseSkills, Decline, MakeObstacle, Skill, cell_label
-from crabrules.oh_crab.model._pack_events import (
+from crabrules.oh_crab.adventure._model import (
+    NONE,
+    Adventure,
+    Asymmetry,
+    FrameKind,
     ObstacleMade,
     PincersRegenerated,
     SkillDeclined,
@@ -62,7 +61,14 @@ from crabrules.oh_crab.model._pack_events import (
     SkillsRevealed,
     SkillUsed,
     Spied,
+    SpiedCard,
+    adventure_of,
 )
+from crabrules.oh_crab.content._components import SpaceType
+from crabrules.oh_crab.content._primitives import Module, Primitive
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
+from crabrules.oh_crab.model._actions import ChooseSkills, Decline, MakeObstacle, Skill, cell_label
 from crabrules.oh_crab.model._state import NO_CARD, Config, Phase, State
 from crabrules.oh_crab.view._observe import Observation
 from crabrules.oh_crab.view._svg import Marks, crab_space, on_board
@@ -109,7 +115,7 @@ def check_asymmetry(state: State) -> None:
     if asymmetry is None:
         return
     rules = rules_for(config)
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     _check_cards(config, rules, pack, asymmetry)
     _check_pincers(pack, asymmetry)
@@ -229,7 +235,7 @@ def _check_lasting(state: State, adventure: Adventure) -> None:
 @functools.lru_cache(maxsize=CONFIGS_KEPT)
 def skill_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """The turn's queues that own-turn skills can leave (every suffix of their steps)."""
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     if pack is None or Module.ASYMMETRY not in config.modules:
         return frozenset()
     return frozenset(card.own[i:] for card in pack.asymmetry for i in range(len(card.own)))
@@ -238,7 +244,7 @@ def skill_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
 @functools.lru_cache(maxsize=CONFIGS_KEPT)
 def window_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """The queues a skill's frame can hold: the window, then the suffixes of its steps."""
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     out: set[tuple[Primitive, ...]] = {(Primitive.SKILL_WINDOW,)}
     if pack is not None:
         for card in pack.asymmetry:
@@ -256,7 +262,7 @@ def check_asymmetry_view(view: Adventure, config: Config, player: int | None) ->
     asymmetry = _checked_shape(view, config)
     if asymmetry is None:
         return
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     assert pack is not None
     count = len(pack.asymmetry)
     values = [*asymmetry.chosen, *(c for mine in asymmetry.offered for c in mine)]
@@ -276,7 +282,7 @@ def _pincers(count: int) -> str:
 
 
 def _card_name(rules: Rules, card: int) -> str:
-    cards = rules.pack.asymmetry if rules.pack is not None else ()
+    cards = pack_in_play(rules).asymmetry if pack_of(rules) is not None else ()
     return cards[card].name if 0 <= card < len(cards) else f"card {card}"
 
 
@@ -379,9 +385,9 @@ def asymmetry_lines(state: State, rules: Rules) -> list[str]:
         cells = ", ".join(cell_label(change.cell) for change in lasting)
         lines.append(f"Obstacles made of standard spaces: {cells}")
     asymmetry = adventure.asymmetry
-    if asymmetry is None or rules.pack is None:
+    if asymmetry is None or pack_of(rules) is None:
         return lines
-    cards = rules.pack.asymmetry
+    cards = pack_in_play(rules).asymmetry
     lines.append("Asymmetry:")
     for p in range(rules.players):
         if asymmetry.choosing:
@@ -408,10 +414,10 @@ def asymmetry_panel_line(adventure: Adventure | None, rules: Rules, player: int)
 
     From an observation's Adventure Pack part; ``None`` without Module 4.
     """
-    if adventure is None or adventure.asymmetry is None or rules.pack is None:
+    if adventure is None or adventure.asymmetry is None or pack_of(rules) is None:
         return None
     asymmetry = adventure.asymmetry
-    cards = rules.pack.asymmetry
+    cards = pack_in_play(rules).asymmetry
     if asymmetry.offered[player] and any(c >= 0 for c in asymmetry.offered[player]):
         names = ", ".join(cards[c].name for c in asymmetry.offered[player])
         return f"Asymmetry: choosing among {names}"

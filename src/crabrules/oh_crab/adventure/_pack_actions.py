@@ -71,10 +71,24 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure import _asymmetry as module4
 from crabrules.oh_crab.adventure._asymmetry import card_of, spend_pincer, window_steps
-from crabrules.oh_crab.adventure._model import Adventure, Frame, FrameKind, adventure_of
+from crabrules.oh_crab.adventure._content import (
+    AsymmetryCard,
+    Situation,
+    Timing,
+    TokenKind,
+    pack_in_play,
+    pack_of,
+)
+from crabrules.oh_crab.adventure._model import (
+    Adventure,
+    Frame,
+    FrameKind,
+    RewardChosen,
+    TreasureUsed,
+    adventure_of,
+)
 from crabrules.oh_crab.adventure._triggers import in_order, reveal, run_in_frame
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._pack_components import AsymmetryCard, Situation, Timing, TokenKind
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._effects import advance, steps_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused
@@ -92,7 +106,6 @@ from crabrules.oh_crab.model._actions import (
     UseTreasure,
     cell_label,
 )
-from crabrules.oh_crab.model._pack_events import RewardChosen, TreasureUsed
 from crabrules.oh_crab.model._state import Phase, State
 
 
@@ -101,14 +114,14 @@ def reward_options(rules: Tables, view: View, player: PlayerId) -> list[Choose]:
     adventure = adventure_of(view)
     assert adventure is not None
     assert adventure.challenges is not None
-    assert rules.pack
-    options = rules.pack.rewards[adventure.challenges.reward].options
+    assert pack_of(rules)
+    options = pack_in_play(rules).rewards[adventure.challenges.reward].options
     return [Choose(player, k) for k in range(len(options))]
 
 
 def choose_reward(work: Work, player: PlayerId, option: int) -> None:
     """Exchange the trophy for reward ``option``: its steps replace the choice."""
-    adventure, pack = adventure_of(work), work.rules.pack
+    adventure, pack = adventure_of(work), pack_of(work.rules)
     assert adventure is not None
     assert adventure.challenges is not None
     assert pack is not None
@@ -124,7 +137,7 @@ def treasure_options(rules: Tables, state: State, crab: int, head_down: bool) ->
     if adventure is None or adventure.surprises is None:
         return []
     player = rules.owners[crab]
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     return [
         UseTreasure(player, token)
@@ -135,7 +148,7 @@ def treasure_options(rules: Tables, state: State, crab: int, head_down: bool) ->
 
 def use_treasure(work: Work, player: PlayerId, token: int) -> None:
     """Use the kept ``token``: it leaves the game and its steps begin."""
-    adventure, pack = adventure_of(work), work.rules.pack
+    adventure, pack = adventure_of(work), pack_of(work.rules)
     assert adventure is not None
     assert adventure.surprises is not None
     assert pack is not None
@@ -243,7 +256,7 @@ R = IllegalReason
 
 
 def _treasure_refusal(m: Moment, action: UseTreasure, same: list[UseTreasure]) -> Refused:
-    adventure, pack = adventure_of(m.state), m.rules.pack
+    adventure, pack = adventure_of(m.state), pack_of(m.rules)
     assert adventure is not None
     assert adventure.surprises is not None
     assert pack is not None

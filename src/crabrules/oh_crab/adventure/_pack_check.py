@@ -28,6 +28,7 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.rng import Rng
+from crabrules.oh_crab.adventure._content import AdventureContent, TokenKind, pack_of
 from crabrules.oh_crab.adventure._model import (
     NO_OVERLAY,
     NONE,
@@ -41,7 +42,6 @@ from crabrules.oh_crab.adventure._model import (
     adventure_of,
 )
 from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
-from crabrules.oh_crab.content._pack_components import AdventureContent, TokenKind
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
@@ -100,7 +100,7 @@ def deal(
     Raises:
         InvalidStateError: the view cannot come from a game (the hidden parts do not fit).
     """
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     surprises, events, challenges = view.surprises, view.events, view.challenges
     if surprises is not None:
@@ -244,7 +244,7 @@ def check_adventure(state: State) -> None:
     if not config.modules:
         raise _bad("no module is in play")
     rules = rules_for(config)
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     for module, part in (
         (Module.SURPRISES, adventure.surprises),
@@ -486,7 +486,7 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
     ``None`` key-less: the turn's own queues from kept Treasures and reveals are in
     :func:`turn_queues`.
     """
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     assert pack is not None
 
     def suffixes(steps: tuple[Primitive, ...]) -> set[tuple[Primitive, ...]]:
@@ -515,7 +515,7 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
 
 def turn_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """The queues a turn may hold from the Adventure Pack: kept Treasures, reveals."""
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     if pack is None:
         return frozenset()
     out: set[tuple[Primitive, ...]] = {(Primitive.REVEAL_DUE,), (Primitive.REVEAL_DUE,) * 2}
@@ -543,7 +543,7 @@ def check_adventure_view(view: Adventure | None, config: Config, player: int | N
     if type(view) is not Adventure or not config.modules:
         raise _bad("no module is in play")
     rules = rules_for(config)
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     beaches = config.beaches()
     for module, part in (

@@ -81,8 +81,22 @@ from crabrules.oh_crab.adventure._asymmetry_views import (
     ASYMMETRY_ACTION_SENTENCES,
     ASYMMETRY_EVENT_SENTENCES,
 )
-from crabrules.oh_crab.adventure._model import NONE, Adventure, DueKind, adventure_of
-from crabrules.oh_crab.content._pack_components import AdventureContent, Reminder
+from crabrules.oh_crab.adventure._content import AdventureContent, Reminder, pack_in_play, pack_of
+from crabrules.oh_crab.adventure._model import (
+    NONE,
+    Adventure,
+    CardDue,
+    ChallengeResolved,
+    ChallengeRevealed,
+    DueKind,
+    EventEnded,
+    EventRevealed,
+    RewardChosen,
+    Spied,
+    SurpriseFlipped,
+    TreasureUsed,
+    adventure_of,
+)
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (
@@ -98,20 +112,7 @@ from crabrules.oh_crab.model._actions import (
     cell_label,
     pile_label,
 )
-from crabrules.oh_crab.model._events import Event
-from crabrules.oh_crab.model._pack_events import (
-    CardDue,
-    CardTakenBack,
-    ChallengeResolved,
-    ChallengeRevealed,
-    EventEnded,
-    EventRevealed,
-    RewardChosen,
-    ShellLost,
-    Spied,
-    SurpriseFlipped,
-    TreasureUsed,
-)
+from crabrules.oh_crab.model._events import AnyEvent, CardTakenBack, ShellLost
 from crabrules.oh_crab.model._state import Config, ExpansionPart, State
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._notation import Arguments, NotationError, notation_of, register_verb
@@ -125,7 +126,7 @@ Names = Sequence[str]
 def adventure_lines(view: object, rules: Rules) -> list[str]:
     """The Adventure Pack's lines for ``view``, a State or an Observation (none without it)."""
     adventure = getattr(view, "adventure", None)
-    pack = rules.pack
+    pack = pack_of(rules)
     if adventure is None or pack is None:
         return []
     names = rules.names
@@ -223,7 +224,7 @@ def _take_market(action: TakeMarket, state: State, rules: Rules, who: str) -> st
 
 
 def _use_treasure(action: UseTreasure, state: State, rules: Rules, who: str) -> str:
-    name = rules.pack.surprises[action.token].name if rules.pack else "a Treasure"
+    name = pack_in_play(rules).surprises[action.token].name if pack_of(rules) else "a Treasure"
     return f"{who} uses the Treasure {name}"
 
 
@@ -237,7 +238,7 @@ def _reveal_words(action: Reveal, state: State, rules: Rules, who: str) -> str:
 
 
 def _choose_words(action: Choose, state: State, rules: Rules, who: str) -> str:
-    pack, adventure = rules.pack, adventure_of(state)
+    pack, adventure = pack_of(rules), adventure_of(state)
     if pack is not None and adventure is not None and adventure.challenges is not None:
         options = pack.rewards[adventure.challenges.reward].options
         if 0 <= action.option < len(options):
@@ -330,7 +331,7 @@ EVENT_SENTENCES: dict[type, Callable[[Any], str]] = {
 }
 
 
-def describe_adventure_event(event: Event) -> str:
+def describe_adventure_event(event: AnyEvent) -> str:
     """Say what happened, for an Adventure Pack event."""
     return EVENT_SENTENCES[type(event)](event)
 
@@ -340,7 +341,7 @@ def _take(action: TakeMarket, state: State, rules: Rules) -> str:
 
 
 def _treasure(action: UseTreasure, state: State, rules: Rules) -> str:
-    pack = rules.pack
+    pack = pack_of(rules)
     if pack is None or not 0 <= action.token < len(pack.surprises):
         return f"treasure {action.token}"
     return f"treasure {pack.surprises[action.token].id}"
@@ -355,7 +356,7 @@ def _choose_notation(action: Choose, state: State, rules: Rules) -> str:
 
 
 def _skills(action: ChooseSkills, state: State, rules: Rules) -> str:
-    cards = rules.pack.asymmetry if rules.pack is not None else ()
+    cards = pack_in_play(rules).asymmetry if pack_of(rules) is not None else ()
     ids = [cards[c].id if 0 <= c < len(cards) else str(c) for c in action.cards]
     return "skills " + " ".join(ids)
 
@@ -374,7 +375,7 @@ def _obstacle(action: MakeObstacle, state: State, rules: Rules) -> str:
 
 def _read_treasure(args: Arguments) -> Action:
     word = args.word("a Surprise token")
-    pack = args.rules.pack
+    pack = pack_of(args.rules)
     ids = [] if pack is None else [t.id for t in pack.surprises]
     if word not in ids:
         raise NotationError(f"{word!r:.40} is no Surprise token")
@@ -389,7 +390,7 @@ def _read_choose(args: Arguments) -> Action:
 
 
 def _read_skills(args: Arguments) -> Action:
-    pack = args.rules.pack
+    pack = pack_of(args.rules)
     ids = [] if pack is None else [c.id for c in pack.asymmetry]
     cards = []
     while args.left():
@@ -454,7 +455,7 @@ class AdventureViews:
 VIEW_PARTS = AdventureViews()
 
 
-def _spied(event: Spied, player: PlayerId | None) -> Event:
+def _spied(event: Spied, player: PlayerId | None) -> AnyEvent:
     if event.player == player:
         return event
     # Module 4: a Spy shows the cards to the spy alone ("without showing it").
@@ -462,7 +463,7 @@ def _spied(event: Spied, player: PlayerId | None) -> Event:
     return attrs.evolve(event, cards=hidden, names=("",) * len(event.cards))
 
 
-def _flipped(event: SurpriseFlipped, player: PlayerId | None) -> Event:
+def _flipped(event: SurpriseFlipped, player: PlayerId | None) -> AnyEvent:
     if not event.kept or event.player == player:
         return event
     # A Treasure kept for later: its finder alone looks at it.

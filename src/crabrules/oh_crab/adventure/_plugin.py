@@ -22,12 +22,12 @@ config's cached rules directly; with modules, the pack's handler of the rules in
 a standard space) with :func:`overlaid`, cached per config and overlay, so the base game
 pays nothing and a changed game pays once per change.
 
-A new kind of change is a :class:`~crabrules.oh_crab.content._documents.Rule` member and a
+A new kind of change is a :class:`~crabrules.oh_crab.adventure._content.Rule` member and a
 branch of :func:`overlaid` that rewrites the tables it concerns.
 
 >>> from crabrules.oh_crab.model._state import Config
 >>> from crabrules.oh_crab.engine._work import rules_for
->>> from crabrules.oh_crab.content._documents import Rule, RuleChange
+>>> from crabrules.oh_crab.adventure._content import Rule, RuleChange
 >>> rules = rules_for(Config())
 >>> closed = overlaid(rules, (RuleChange(Rule.TILES_CLOSED),))
 >>> rules.tile_costs, closed.tile_costs, overlaid(rules, ()).tile_costs
@@ -61,6 +61,7 @@ from typing import Any, Final, cast
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import _asymmetry as module4
+from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.adventure._model import (
     NO_OVERLAY,
     NONE,
@@ -89,7 +90,6 @@ from crabrules.oh_crab.adventure._triggers import (
     settle,
 )
 from crabrules.oh_crab.content._loading import get_content
-from crabrules.oh_crab.content._pack_components import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, ActionRule, Moments
 from crabrules.oh_crab.engine._tables import Tables, rules_for
@@ -183,7 +183,7 @@ def playable_challenges(config: Config, pack: AdventureContent) -> tuple[int, ..
 
 def setup_adventure(config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
     """Set up the modules of ``config``, in module order, drawing from ``rng``."""
-    pack = get_content(config.content).adventure
+    pack = cast("AdventureContent | None", get_content(config.content).adventure)
     assert pack is not None  # Config refuses modules with content that has none
     beaches = config.beaches()
     surprises = events = challenges = None

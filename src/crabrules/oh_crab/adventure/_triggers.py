@@ -62,31 +62,29 @@ from typing import Any
 import attrs
 
 from crabrules.core.game import PlayerId
+from crabrules.oh_crab.adventure._content import Measure, Target, TokenKind, pack_of
 from crabrules.oh_crab.adventure._model import (
     NONE,
+    CardDue,
+    ChallengeResolved,
+    ChallengeRevealed,
     Due,
     DueKind,
+    EventEnded,
+    EventRevealed,
     Frame,
     FrameKind,
+    SurpriseFlipped,
     Surprises,
     adventure_of,
 )
 from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.content._pack_components import Measure, Target, TokenKind
 from crabrules.oh_crab.content._primitives import Primitive, Variant
 from crabrules.oh_crab.engine._effects import advance, resolve, step_options
 from crabrules.oh_crab.engine._expansion import ActionRule
 from crabrules.oh_crab.engine._tables import Tables, rules_of
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
 from crabrules.oh_crab.model._actions import Action
-from crabrules.oh_crab.model._pack_events import (
-    CardDue,
-    ChallengeResolved,
-    ChallengeRevealed,
-    EventEnded,
-    EventRevealed,
-    SurpriseFlipped,
-)
 from crabrules.oh_crab.model._state import State
 
 
@@ -182,7 +180,7 @@ def _flip(work: Work, crab: int, cell: Cell) -> None:
     assert adventure is not None
     assert adventure.surprises is not None
     surprises = adventure.surprises
-    pack = work.rules.pack
+    pack = pack_of(work.rules)
     assert pack is not None
     token = surprises.board[cell]
     info = pack.surprises[token]
@@ -330,7 +328,7 @@ def _resolve_challenge(work: Work, tile: int) -> None:
     assert adventure.challenges is not None
     challenges = adventure.challenges
     rules = work.rules
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     card = challenges.tiles[tile]
     info = pack.challenges[card]
@@ -389,7 +387,7 @@ def _reveal_event(work: Work, tile: int) -> None:
     assert adventure.events is not None
     events = adventure.events
     rules = work.rules
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     card = events.tiles[tile]
     box = list(events.box)

@@ -31,8 +31,19 @@ from typing import Protocol, TypeGuard, TypeVar
 import attrs
 
 from crabrules.core.errors import ContentError
-from crabrules.oh_crab.content._pack_components import AdventureContent
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Module, Primitive
+
+
+class ExpansionContent(Protocol):
+    """An expansion's tokens and cards in a :class:`Content`: what the base game asks of them.
+
+    The Adventure Pack's (its ``AdventureContent``) is read from ``adventure.json`` by the
+    reader it registers (:func:`~crabrules.oh_crab.content._loading.register_reader`).
+    """
+
+    def plays(self, module: Module) -> bool:
+        """Whether the content has what ``module`` needs (Module 4: Asymmetry cards)."""
+
 
 #: Every tile is a band of full rows of this many columns.
 COLUMNS = 5
@@ -252,8 +263,9 @@ class Content:
         colours: the crab colours, one per starting set, in file order.
         action_tiles: every Additional Action tile side.
         shells: the number of shells in the game.
-        adventure: the Adventure Pack's tokens and cards (``adventure.json``), or ``None``
-            for content without them (no module can be played with it).
+        adventure: the expansion's tokens and cards (the Adventure Pack's, read from
+            ``adventure.json`` by the reader it registers), or ``None`` for content without
+            them (no module can be played with it).
     """
 
     tiles: tuple[TileSide, ...]
@@ -263,7 +275,7 @@ class Content:
     colours: tuple[str, ...]
     action_tiles: tuple[ActionTileSide, ...]
     shells: int
-    adventure: AdventureContent | None = None
+    adventure: ExpansionContent | None = None
 
     def tile(self, tile_id: str) -> TileSide:
         """Return the tile side with this id (``KeyError`` if there is none)."""

@@ -22,8 +22,7 @@ The Adventure Pack's four modules and their variants, as a Config names them.
 What the Adventure Pack's documents share: steps, enum members and required modules.
 
 ``adventure.json``'s tokens, Events, rewards and Asymmetry cards all list their effects as
-steps and name modules they require; :mod:`~crabrules.oh_crab.content._documents` and
-:mod:`~crabrules.oh_crab.content._pack_components` read them here.
+steps and name modules they require; the Adventure Pack's reader reads them with these.
 
 >>> parse_steps(("take_shell", {"do": "move_forward", "count": 2}), "here", own_turn=True)
 (<Primitive.TAKE_SHELL: 'take_shell'>, <Primitive.MOVE_FORWARD: 'move_forward'>, \

@@ -74,8 +74,13 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables, rules_for
-from crabrules.oh_crab.model._events import CardDiscarded, DiscardPileTaken, Event, ShellTaken
-from crabrules.oh_crab.model._pack_events import ShellLost
+from crabrules.oh_crab.model._events import (
+    AnyEvent,
+    CardDiscarded,
+    DiscardPileTaken,
+    ShellLost,
+    ShellTaken,
+)
 from crabrules.oh_crab.model._state import (
     NO_CRAB,
     CardId,
@@ -262,7 +267,7 @@ class Work:
         "turn_decision",
     )
 
-    def __init__(self, state: State, events: list[Event] | None = None) -> None:
+    def __init__(self, state: State, events: list[AnyEvent] | None = None) -> None:
         #: The log of what happens, when the caller asked for one (``apply_with_events``).
         self.events = events
         self.config = state.config

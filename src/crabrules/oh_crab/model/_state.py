@@ -322,7 +322,11 @@ def _check_modules(config: Config) -> None:
     pack = get_content(config.content).adventure if has_content(config.content) else None
     if config.modules and pack is None:
         raise InvalidConfigError("modules: the content has no Adventure Pack")
-    if Module.ASYMMETRY in config.modules and pack is not None and not pack.asymmetry:
+    if (
+        Module.ASYMMETRY in config.modules
+        and pack is not None
+        and not pack.plays(Module.ASYMMETRY)
+    ):
         raise InvalidConfigError("modules: the content's Adventure Pack has no Asymmetry cards")
 
 

@@ -52,7 +52,7 @@ from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model._events import CardPlanned, Event, MarketCardTaken
+from crabrules.oh_crab.model._events import AnyEvent, CardPlanned, MarketCardTaken, every_event
 from crabrules.oh_crab.model._state import (
     MAX_PLAYERS,
     CardId,
@@ -455,7 +455,7 @@ def _seen(view: Observation) -> set[CardId]:
     }
 
 
-def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+def observe_events(events: tuple[AnyEvent, ...], player: PlayerId | None) -> tuple[AnyEvent, ...]:
     """Return the events as ``player`` may see them (``None``: a spectator).
 
     Another player's face-down card, and a card taken from the draw pile that the table
@@ -473,26 +473,26 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     """
     # The events do not say how many players there are: any seat a game can have.
     check_viewer(player, MAX_PLAYERS)
-    return tuple(seen_by(event, player) for event in check_events(events, Event))
+    return tuple(seen_by(event, player) for event in check_events(events, every_event()))
 
 
-def _public(event: Event, player: PlayerId | None) -> Event:
+def _public(event: AnyEvent, player: PlayerId | None) -> AnyEvent:
     return event
 
 
 #: An event as ``player`` may see it, by its kind (the Adventure Pack registers its own).
-seen_by: ByKind[[Event, PlayerId | None], Event] = ByKind("seen by", _public)
+seen_by: ByKind[[AnyEvent, PlayerId | None], AnyEvent] = ByKind("seen by", _public)
 
 
 @seen_by.on(CardPlanned)
-def _planned(event: CardPlanned, player: PlayerId | None) -> Event:
+def _planned(event: CardPlanned, player: PlayerId | None) -> AnyEvent:
     if event.player == player:
         return event
     return CardPlanned(event.player, event.colour, HIDDEN, "")
 
 
 @seen_by.on(MarketCardTaken)
-def _taken(event: MarketCardTaken, player: PlayerId | None) -> Event:
+def _taken(event: MarketCardTaken, player: PlayerId | None) -> AnyEvent:
     if event.seen or event.player == player:
         return event
     return MarketCardTaken(event.player, event.colour, event.pile, HIDDEN, "", False)

@@ -103,8 +103,13 @@ from crabrules.oh_crab.model._actions import (
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.model._events import Event, Motion, MovingFinished, TraceActionPicked
-from crabrules.oh_crab.model._pack_events import CardTakenBack
+from crabrules.oh_crab.model._events import (
+    AnyEvent,
+    CardTakenBack,
+    Motion,
+    MovingFinished,
+    TraceActionPicked,
+)
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Phase, Stage, State
 
 R = IllegalReason
@@ -351,7 +356,7 @@ def _turn_actions(config_rules: Tables, state: State) -> list[Action]:
     return out
 
 
-def apply(state: State, action: Action, events: list[Event] | None = None) -> State:
+def apply(state: State, action: Action, events: list[AnyEvent] | None = None) -> State:
     """Return the state after ``action``, logging its events in ``events`` if given."""
     if events is None and type(action) is Plan:
         planned = _planned_alone(state, action)

@@ -6,9 +6,9 @@ Surprise tokens (:class:`SurpriseToken`), Event cards (:class:`EventCard`, their
 :class:`Part` and :class:`RuleChange`), Challenges (:class:`Challenge` and the
 :class:`Measure` they count), Reward cards, and the whole set (:class:`AdventureContent`),
 where an item's index is its id in states. They are re-exported from
-:mod:`~crabrules.oh_crab.content._documents`.
+:mod:`~crabrules.oh_crab.adventure._reading`.
 
->>> from crabrules.oh_crab.content._documents import reference_adventure
+>>> from crabrules.oh_crab.adventure._reading import reference_adventure
 >>> reference_adventure().surprise("pearl").kind
 <TokenKind.TREASURE: 'treasure'>
 
@@ -34,7 +34,7 @@ modules' content. A card has:
 - ``sunset``: the steps of its own setup, right after the choice (steps that need no
   choice).
 
->>> from crabrules.oh_crab.content._documents import reference_adventure
+>>> from crabrules.oh_crab.adventure._reading import reference_adventure
 >>> cards = reference_adventure().asymmetry
 >>> len(cards), sum(c.pincers for c in cards), sorted({c.timing.value for c in cards})
 (14, 28, ['both', 'other', 'own', 'special'])
@@ -45,11 +45,12 @@ modules' content. A card has:
 from __future__ import annotations
 
 import enum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import attrs
 
 from crabrules.core.errors import ContentError
+from crabrules.oh_crab.content._components import ExpansionContent
 from crabrules.oh_crab.content._primitives import (
     Module,
     Primitive,
@@ -459,6 +460,10 @@ class AdventureContent:
     rewards: tuple[RewardCard, ...]
     asymmetry: tuple[AsymmetryCard, ...] = ()
 
+    def plays(self, module: Module) -> bool:
+        """Whether the set has what ``module`` needs: Module 4 needs Asymmetry cards."""
+        return module is not Module.ASYMMETRY or bool(self.asymmetry)
+
     def surprise(self, token_id: str) -> SurpriseToken:
         """Return the Surprise token with this id (``KeyError`` if there is none)."""
         return _find(self.surprises, token_id)
@@ -501,3 +506,26 @@ def _find(items: tuple[H, ...], item_id: str) -> H:
         if item.id == item_id:
             return item
     raise KeyError(item_id)
+
+
+class _Holder(Protocol):
+    @property
+    def pack(self) -> ExpansionContent | None:
+        """The expansion's tokens and cards."""
+
+
+def pack_of(rules: _Holder) -> AdventureContent | None:
+    """The Adventure Pack's tokens and cards in a config's rules (``None`` without modules).
+
+    The base game holds them as an
+    :class:`~crabrules.oh_crab.content._components.ExpansionContent`; with the pack
+    registered, they are its :class:`AdventureContent`.
+    """
+    return cast("AdventureContent | None", rules.pack)
+
+
+def pack_in_play(rules: _Holder) -> AdventureContent:
+    """:func:`pack_of` the rules of a config with modules, where the pack is always there."""
+    pack = cast("AdventureContent | None", rules.pack)
+    assert pack is not None  # a config with modules has the pack's content
+    return pack
