@@ -1,24 +1,10 @@
-"""The Adventure Pack: its modules as configuration, content as data, and state.
+"""The Adventure Pack: its four modules, plugged into the base game by :func:`plug_in`.
 
-How a module plugs in (see the docs page "Oh Crab!: the Adventure Pack" for the whole
-story): its name in :class:`~crabrules.oh_crab.content._primitives.Module`; its tokens and
-cards in :mod:`~crabrules.oh_crab.adventure._content` (read by
-:mod:`~crabrules.oh_crab.adventure._reading`); its part of the state in
-:mod:`~crabrules.oh_crab.adventure._model`; its setup and its rule changes (the
-overlay) in :mod:`~crabrules.oh_crab.adventure._plugin`; its effects as
-:class:`~crabrules.oh_crab.content._primitives.Primitive` steps resolved in frames, and
-its triggers, in :mod:`~crabrules.oh_crab.adventure._triggers`; what players see of it in
-:mod:`~crabrules.oh_crab.adventure._pack_check`.
-
-The engine never imports this package: :func:`plug_in` registers the pack's
-:class:`~crabrules.oh_crab.engine._expansion.Expansion`
-(:mod:`~crabrules.oh_crab.adventure._plugin`: its hooks, its action kinds, its handlers of
-the named moments), adds its kinds to the views' tables
-(:func:`~crabrules.oh_crab.adventure._pack_views.register_views`: notation, words, what a
-player sees, pictures) and registers the checks' hooks
-(:class:`~crabrules.oh_crab.view._observe.ViewParts`). :mod:`crabrules.oh_crab`, where
-the game is made, calls it, so the pack is always registered; importing this package
-registers nothing.
+Its nouns are ``_model`` (its part of the state, its events), ``_content`` and ``_reading``
+(its tokens and cards, ``adventure.json``); its rules ``_plugin``, ``_pack_actions``,
+``_triggers`` and ``_asymmetry``; its views ``_pack_views``, ``_pack_check`` and
+``_asymmetry_views``. The base game never imports it: :mod:`crabrules.oh_crab` calls
+:func:`plug_in` where it makes the game, and importing this package registers nothing.
 """
 
 from crabrules.oh_crab.adventure._model import PackEvent, register_documents

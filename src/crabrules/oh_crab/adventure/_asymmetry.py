@@ -1,24 +1,8 @@
-"""Module 4, Asymmetry: the setup's hidden choice, Pincers, and the Selected Actions.
+"""Module 4, Asymmetry, as rules: the hidden choice of cards, Pincers, the Selected Actions.
 
-**Setup.** The Asymmetry cards are shuffled and two are dealt to each player (four in the
-2-player mode); a card that needs an absent module goes to the box and another is drawn in
-its place ("draw another one"). Each player then chooses, all at once and hidden from the
-others (:class:`~crabrules.oh_crab.ChooseSkills`, before the first Planning or the
-crabs' placing): one card, or in the 2-player mode two, one per crab in crab order. The
-choices are shown when the last player has chosen; the unused cards go to the box; each
-card gets its starting Pincers; and the cards with the sunset symbol do their setup then,
-in turn order from the cook (the choice being hidden, "right after the choice" is right
-after the last choice).
-
-**Pincers.** A use of a skill consumes one Pincer (:func:`spend_pincer`); a regeneration
-(:func:`regenerate`) gives one back to each of the player's crabs that spent one, never
-above the card's starting number, so with none spent it is lost. The 10 tokens are
-counted by :func:`~crabrules.oh_crab.adventure._content.tokens_for`.
-
-**The Selected Actions** that are Module 4's: regenerate the Pincers, turn a standard space
-into an Obstacle (:func:`make_obstacle`, a lasting change of the rules overlay) and Spy
-(:func:`spy`: the face-down Events or Challenges, kept per player in
-:attr:`~crabrules.oh_crab.adventure._model.Asymmetry.spied`).
+A skill spends and regains Pincers; Module 4's Selected Actions spy on face-down cards and
+make Obstacles. Its action kinds are played in ``_pack_actions``, what players see of it
+is in ``_asymmetry_views``, and its part of the state is ``Asymmetry`` in ``_model``.
 
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> from crabrules.oh_crab import active_players as who_acts

@@ -1,16 +1,7 @@
-"""Module 4 (Asymmetry) in the checks, the words and the pictures.
+"""Module 4 (Asymmetry) in the views: its check, its sentences, its lines in the pictures.
 
-The state check of Module 4's part, and the queues its skills can leave.
-
-Every Asymmetry card lies in exactly one place (dealt and not chosen yet, on a crab, or in
-the box); only playable cards are dealt, as many as the setup deals; a card's Pincers are
-0 to its starting number and the tokens they need (two per card at most) are among the 10;
-the cards are chosen, one per crab, exactly when nobody is still choosing, and nothing else
-happens before; a skill's frame belongs to its card's crab, and a window waits only for
-a card with a Pincer; the lasting changes of the overlay are Obstacles made of distinct standard
-spaces; what a player spied is a card still face down where they saw it.
-
-Module 4's actions and events in words.
+The pictures draw only what every player may see. The rest of the pack's views are in
+``_pack_views`` and ``_pack_check``; Module 4's rules are in ``_asymmetry``.
 
 >>> from crabrules.oh_crab.adventure._model import SkillUsed, Spied
 >>> describe_asymmetry_event(SkillUsed(1, "orange", 1, 3, "Armoured Crab", 2))
@@ -19,13 +10,6 @@ Module 4's actions and events in words.
 'red spies the face-down Events of Beach tiles 2, 3'
 >>> describe_asymmetry_event(Spied(0, "red", "event", (1,), (4,), ("Shell Rain",)))
 'red spies the face-down Events of Beach tile 2: Shell Rain'
-
-Module 4 in the text picture: each crab's card and Pincers, Obstacles made, spies.
-
-Only what every player sees is drawn: while the cards are chosen, how many each player was
-dealt and whether they have chosen; then each crab's card, its Pincers (left / starting)
-and the tokens they lie on; the standard spaces made Obstacles; how many cards each player
-spied (never which).
 """
 
 from __future__ import annotations

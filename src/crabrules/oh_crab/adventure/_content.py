@@ -1,38 +1,13 @@
-"""The Adventure Pack's tokens and cards as values, Module 4's Asymmetry cards included.
+"""The Adventure Pack's tokens and cards as checked values (:class:`AdventureContent`).
 
-The Adventure Pack's tokens and cards as values, as its document is read into.
-
-Surprise tokens (:class:`SurpriseToken`), Event cards (:class:`EventCard`, their targets,
-:class:`Part` and :class:`RuleChange`), Challenges (:class:`Challenge` and the
-:class:`Measure` they count), Reward cards, and the whole set (:class:`AdventureContent`),
-where an item's index is its id in states. They are re-exported from
-:mod:`~crabrules.oh_crab.adventure._reading`.
+Module 4's Asymmetry cards and Pincer tokens are among them. ``_reading`` reads them from
+``adventure.json``. The base content holds them as an ``ExpansionContent``
+(``content/_components``); the pack's rules reach them with :func:`pack_of` and
+:func:`pack_in_play`.
 
 >>> from crabrules.oh_crab.adventure._reading import reference_adventure
 >>> reference_adventure().surprise("pearl").kind
 <TokenKind.TREASURE: 'treasure'>
-
-Module 4's cards as data: the Asymmetry cards and the Pincer tokens.
-
-The rulebook prints neither the cards nor their skills; the library ships 14 cards of its
-own design (``asymmetry`` in ``data/adventure.json``), read and checked like the other
-modules' content. A card has:
-
-- ``pincers``: its starting number of Pincers, 1 to 3 (placed with the 10 double-sided
-  Pincer tokens, 1 and 2: so at most two tokens per card, and five cards fit);
-- ``starfish``: its difficulty, 1 to 3;
-- ``timing``: its icons, ``"own"`` (own turn), ``"other"`` (another player's turn),
-  ``"both"`` (both icons, with different effects) or ``"special"`` (any turn, in the
-  card's ``situation``);
-- ``own``: the skill's steps in its owner's turn (``own`` and ``both``), used as an action;
-- ``other``: the steps in another player's turn (``other`` and ``both``), in the window
-  that opens when the crab is knocked over during another player's turn;
-- ``situation`` and ``react``: a ``special`` card's situation (``"knocked_over"``: the
-  crab is knocked over, any turn; ``"event_revealed"``: an Event is revealed, any turn)
-  and the steps it may then use;
-- ``requires``: the other modules it needs (such a card is replaced by another draw);
-- ``sunset``: the steps of its own setup, right after the choice (steps that need no
-  choice).
 
 >>> from crabrules.oh_crab.adventure._reading import reference_adventure
 >>> cards = reference_adventure().asymmetry

@@ -1,18 +1,10 @@
-"""What the Adventure Pack adds to a game's truth: one part per module, and the framework's.
+"""The Adventure Pack's nouns: its part of a game's state, and its events.
 
-``State.adventure`` is ``None`` in a game without modules (so the base game's documents and
-speed do not change), else an :class:`Adventure`:
-
-- one part per module in play (``None`` for a module not in play): :class:`Surprises`,
-  :class:`Events`, :class:`Challenges`; Module 4 adds its own part beside them;
-- the framework's parts, shared by every module: :attr:`Adventure.due` (the cards the
-  active player must reveal or announce this turn), :attr:`Adventure.frames` (decisions
-  that belong to a player now, maybe out of turn) and :attr:`Adventure.overlay` (the rules
-  changed during the game).
-
-Tokens and cards are ints, their index in the content's lists
-(:class:`~crabrules.oh_crab.adventure._content.AdventureContent`). Beach tiles are counted
-from the land, 0 first.
+:class:`Adventure` holds one part per module and the due cards, frames and overlay they
+share; :data:`PackEvent` is the union of its events. The base ``State`` holds the part as
+an ``ExpansionPart`` (``model/_state``); :func:`register_documents` makes documents read
+and write it. Tokens and cards are ints, their index in ``AdventureContent`` (``_content``);
+Beach tiles count from the land, 0 first.
 """
 
 from __future__ import annotations

@@ -1,65 +1,8 @@
-"""The Adventure Pack's own action kinds, its Treasures, Rewards and skills.
+"""The Adventure Pack's own action kinds, as rules of the engine's table.
 
-The Adventure Pack's own action kinds, as rules of the engine's table.
-
-Each kind's refusal and play, side by side; :mod:`~crabrules.oh_crab.adventure._plugin`
-adds them to the engine's table (:mod:`~crabrules.oh_crab.engine.actions._table`) when the
-pack is registered. Their options come with the moments that offer them: a kept Treasure
-and the own-turn skill between the turn's actions, a Reveal while a card is due (the
-pack's ``turn_options`` moment), a step's answers (a Reward, a space to make an Obstacle,
-a window's skill or pass:
-:meth:`~crabrules.oh_crab.adventure._plugin.AdventurePack.step_options`), and Module 4's
-setup choice (its ``first_options`` moment).
-
-The Adventure Pack's Rewards: a trophy exchanged for a reward of the Reward card.
-
-The winner of a Challenge's first place chooses one of the Reward card's rewards
-(:func:`reward_options`, a :class:`~crabrules.oh_crab.Choose` in a frame of theirs); its
-steps take the place of the choice, for the same player and crab (:func:`choose_reward`).
-
-(The Selected Actions that take a card are the engine's: taking a Market card is
-:func:`~crabrules.oh_crab.engine._turns.take_market`, as at Rest; taking a card from the
-Trace is a step of :mod:`~crabrules.oh_crab.engine._effects`.)
-
-Kept Treasures (Module 1): used at any moment of their owner's turn, as many as they like.
-
-"Using a Treasure token constitutes a new type of action": :class:`~crabrules.oh_crab.UseTreasure`
-sits beside :class:`~crabrules.oh_crab.Use` once the turn's card is added (or the Rest
-done), while no other action is being resolved. Its steps go into the turn's queue, for the
-active crab (in the 2-player mode, either of the owner's crabs: the one active this turn),
-and the token leaves the game. A Treasure whose first step would do nothing is not offered.
-
-Module 4: the crabs' skills in play, in their owner's turn and in the windows.
-
-**Own turn** (the own-turn icon, and the first effect of a card with both icons): the
-skill is an action beside :class:`~crabrules.oh_crab.Use` (:func:`skill_options`), while
-no other action is being resolved and the card has a Pincer, like a kept Treasure. Its
-steps go into the turn's queue for the crab the card belongs to, which in the 2-player mode
-must be the turn's active crab ("only the crab assigned to a card can use its skill"). The
-steps are the card's rule: they act even where the basic rules would not let them (the
-Tumbler stands up and moves in one action).
-
-**Windows** (another player's turn, and special situations): a skill that may act out of
-its owner's turn acts in a *window*, a frame of the owner's
-(:class:`~crabrules.oh_crab.adventure._model.Frame`, kind ``skill``) whose one step offers
-:class:`~crabrules.oh_crab.Skill` or :class:`~crabrules.oh_crab.Decline`; while it waits,
-``active_players`` is the owner alone. Only these moments open a window
-(:func:`open_windows`), at the end of the action in which they arose, and only for a crab
-whose card has a Pincer and whose steps would do something then:
-
-- a crab is knocked over during another player's turn: its other-turn skill (the
-  other-turn icon, and the second effect of a card with both icons), never in its owner's
-  own turn;
-- a crab is knocked over, in any turn (its owner's own included): its skill for the
-  situation ``knocked_over``;
-- an Event is revealed: every skill for the situation ``event_revealed``.
-
-A moment belongs to the turn in which it arises. The Water Current acts at the end of its
-owner's turn (:func:`~crabrules.oh_crab.engine._turns.end_turn`), so a crab it knocks over is
-knocked over in its owner's own turn: no other-turn window, and an any-turn window that
-is resolved before the turn passes. Several windows of one action open in turn order
-from the active player. Nothing else opens one, so random play and search see at most
-one extra decision per knock-over or Event.
+Each kind's options, refusal and play side by side (``ACTION_RULES``): Treasures, Rewards
+and Module 4's skills, in their owner's turn and in the windows of another's. ``_plugin``
+registers them; the frames they run in are ``_triggers``', Module 4's rules ``_asymmetry``'s.
 """
 
 from __future__ import annotations

@@ -1,14 +1,9 @@
-"""The Adventure Pack in the views: its words, notation and pictures, registered.
+"""The Adventure Pack in the views, registered kind by kind.
 
-The Adventure Pack in the views: its kinds of actions, events and state part, registered.
-
-The views dispatch on the kind of what they are given
-(:class:`~crabrules.oh_crab.view.ByKind`). :func:`register_views` adds the pack's
-kinds to each table: what players see of it (:mod:`~crabrules.oh_crab.adventure._pack_check`),
-its pictures, words and notation (here), and Module 4's
-(:mod:`~crabrules.oh_crab.adventure._asymmetry_views`); and it registers :data:`VIEW_PARTS`,
-the pack's :class:`~crabrules.oh_crab.view._observe.ViewParts` for the checks.
-:mod:`crabrules.oh_crab` calls it where it puts the game together.
+Its actions' notation and words, its events' sentences and what each player sees of them,
+its lines in the pictures and its check parts: :func:`register_views` adds its kinds to
+the views' tables (``view/``). Module 4's own are in ``_asymmetry_views``, the checks in
+``_pack_check``. The verbs of its notation are in the table below.
 
 >>> from crabrules.oh_crab import Config, initial_state
 >>> from crabrules.oh_crab.view._observe import masked, parts_for
@@ -17,16 +12,6 @@ the pack's :class:`~crabrules.oh_crab.view._observe.ViewParts` for the checks.
 'AdventureViews'
 >>> masked(state.adventure, 0).events.tiles
 (-3, -3, -3)
-
-The Adventure Pack in the pictures, from a state or an observation.
-
-:func:`adventure_lines` gives the lines :func:`~crabrules.oh_crab.view._render` prints and
-:func:`~crabrules.oh_crab.render_svg` draws in its panel.
-
-Face-down tokens and cards are named only where the viewer may see them (a state shows
-everything, an observation what its viewer sees). A temporary Event's card lies where its
-reminder says (the Tips of Module 2): beside its Beach tile, beside the Additional Action
-tiles, or in front of the cook's holder, passed on with the pawn.
 
 >>> from crabrules.oh_crab import Config, initial_state, observe
 >>> from crabrules.oh_crab.engine._work import rules_for
@@ -37,8 +22,6 @@ tiles, or in front of the cook's holder, passed on with the pawn.
 Challenges: Beach 1 Straight Ahead: Have the most Move forward cards in your
 Hand. (Reward card: Pirate's Chest); Beach 2 face down; Beach 3 face down
 
-The Adventure Pack's actions and events in words.
-
 >>> from crabrules.oh_crab.model._events import SurpriseFlipped, ChallengeResolved
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, 5, "Pearl", False, False))
 'orange flips a Surprise on c3: Pearl'
@@ -47,8 +30,6 @@ The Adventure Pack's actions and events in words.
 >>> describe_adventure_event(
 ...     ChallengeResolved(0, "red", 0, 0, "Shell Collector", (2,), ("blue",), (), ()))
 'red announces the Challenge Shell Collector: first place to blue, no second place'
-
-The Adventure Pack's actions in the notation (:mod:`crabrules.oh_crab.view._notation`).
 
 =================  ==========================================================
 action             notation
@@ -62,8 +43,6 @@ action             notation
 ``Decline``        ``red: decline``
 ``MakeObstacle``   ``red: obstacle c4``
 =================  ==========================================================
-
-:func:`register_notation` adds them to the notation's tables.
 """
 
 from __future__ import annotations

@@ -1,29 +1,13 @@
-"""The Adventure Pack's hooks, its setup and the rules overlay it keeps.
+"""The Adventure Pack as the engine's ``Expansion``: hooks, setup, moments and overlay.
 
-The Adventure Pack as the engine's :class:`~crabrules.oh_crab.engine._expansion.Expansion`.
-
-Each hook hands the moment to the part of the pack that knows its rules: the setup and the
-rules overlay (here), the frames, what an arrival triggers and the due cards
-(:mod:`~crabrules.oh_crab.adventure._triggers`), the pack's action kinds, Treasures and
-Rewards (:mod:`~crabrules.oh_crab.adventure._pack_actions`), and Module 4
-(:mod:`~crabrules.oh_crab.adventure._asymmetry`). :mod:`crabrules.oh_crab.adventure`
-registers :data:`ADVENTURE_PACK`.
+Its handlers of the named moments of play and the rules overlay its Events and Obstacles
+keep are here; each hook hands the moment to the module that knows its rules:
+``_pack_actions`` (its action kinds), ``_triggers`` (arrivals, frames, due cards),
+``_asymmetry`` (Module 4).
 
 >>> from crabrules.oh_crab.engine._expansion import registered
 >>> registered() is ADVENTURE_PACK
 True
-
-The rules overlay: the config's rules with the changes made during a game.
-
-Every rule lookup reads a :class:`~crabrules.oh_crab.engine._tables.Tables` (the move tables, the
-space types, the tiles' costs, the cook's action). A game without modules reads the
-config's cached rules directly; with modules, the pack's handler of the rules in play
-(:func:`rules_in_play`) makes the changes in effect (a temporary Event, an Obstacle made of
-a standard space) with :func:`overlaid`, cached per config and overlay, so the base game
-pays nothing and a changed game pays once per change.
-
-A new kind of change is a :class:`~crabrules.oh_crab.adventure._content.Rule` member and a
-branch of :func:`overlaid` that rewrites the tables it concerns.
 
 >>> from crabrules.oh_crab.model._state import Config
 >>> from crabrules.oh_crab.engine._work import rules_for
@@ -35,14 +19,6 @@ branch of :func:`overlaid` that rewrites the tables it concerns.
 >>> cell = next(c for c, s in enumerate(rules.layout.spaces) if s.type.value == "standard")
 >>> overlaid(rules, (RuleChange(Rule.OBSTACLE_AT, cell=cell),)).obstacle[cell]
 True
-
-Setting up the modules in play, after the base game's setup (its draws come first).
-
-Every count the rulebook gives per Beach tile follows the tiles in play
-(:meth:`~crabrules.oh_crab.Config.beaches`): with 3 Beach tiles, 9 Surprise tokens (3
-Wastes and 6 Treasures; 9 Treasures with "Only the good"), 3 Events and 3 Challenges; with
-2 (the 2-player mode, or the quick variant), 6 tokens (2 and 4), 2 Events, 2 Challenges;
-with 1 (2 players, quick), 3 tokens, 1 Event, 1 Challenge.
 
 >>> from crabrules.oh_crab import Config, initial_state
 >>> state = initial_state(Config(modules={"surprises", "events", "challenges"}), seed=3)

@@ -1,57 +1,9 @@
-"""What a crab's moves trigger, the frames that resolve it, and the cards due revealed.
+"""What a crab's moves trigger in the Adventure Pack, and the frames that resolve it.
 
-What a crab's arrival triggers: a Surprise flipped, a border's card due.
-
-:func:`crab_entered` runs on every entry of a crab into a space, however it got there (its
-own moves, pushes, Seagull!, swaps, Water Currents), once Adventure Pack modules are in
-play; :func:`border_crossed` then, if the crab changed tiles (the pack's handlers of the
-engine's named moments, :class:`~crabrules.oh_crab.engine._expansion.Moments`).
-
-- **Surprise** (Module 1): the token on the space is flipped for the crab's owner. An
-  immediate token's steps become a :class:`~crabrules.oh_crab.adventure._model.Frame` of
-  theirs, resolved before anything else happens, even in another player's turn; a Treasure
-  to keep goes to them. A Waste of "All's well that ends well..." does nothing.
-- **Borders** (Modules 2 and 3): crossing a Beach tile's upper border makes its Challenge
-  due, its lower border its Event, the first time only; the active player must reveal them
-  during their turn (:attr:`~crabrules.oh_crab.adventure._model.Adventure.due`).
-
-Decisions that come first, maybe out of turn: the frames' stack.
-
-A :class:`~crabrules.oh_crab.adventure._model.Frame` holds steps that one player resolves
-now, before the turn goes on: a Surprise flipped by a crab pushed in another player's turn
-belongs to the crab's owner ("even during another player's turn"), a first place's reward
-to each winner, an immediate Event's part to each player it targets. While the top frame
-waits for a choice, its player is the one active player (:func:`frame_player`) and its
-step's options are the legal actions (:func:`frame_options`); the turn waits beneath.
-
-The frames sit on the working copy's one stack of decisions
-(:attr:`~crabrules.oh_crab.engine._work.Work.decisions`), above the turn's own; in the
-state they are ``Adventure.frames``, the last first. A frame pushed while another
-resolves (a token flipped by a Treasure's move) comes first. The engine resolves the top
-decision with the very code of a turn's actions (:mod:`crabrules.oh_crab.engine._effects`),
-and drops it once it has no step left (:func:`run_in_frame`, :func:`settle`). Head Down!
-holds in a frame only for the turn's own active crab.
-
-This is also how Module 4 opens a *window*: a frame whose step offers a skill or a pass.
-
-Revealing a due Event (Module 2) and announcing a due Challenge (Module 3).
-
-:func:`reveal_due` resolves the first card of
-:attr:`~crabrules.oh_crab.adventure._model.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
-action (:func:`reveal`) puts one ``reveal_due`` step in the turn's queue per card it reveals
-(two for a border holding both, the Challenge first), so the Challenge's reward choices come
-before the Event, and the Event's targets are taken after them.
-
-- **Challenge.** Only players with at least one element the Challenge counts take part;
-  those with the most win the first place: a shell, and a trophy exchanged for a reward of
-  the Reward card (their :class:`~crabrules.oh_crab.Choose`, in a frame of theirs). With a
-  single winner, the other players taking part get a shell each. The Challenge leaves the
-  game and the Reward card moves on to the next one, revealed at once (after the last, the
-  Reward card leaves too).
-- **Event.** A card that needs an absent module is replaced at once by the top card set
-  aside. The temporary Event in effect ends. A temporary card's rule changes go into the
-  overlay until the next Event; an immediate card's parts become frames of the players they
-  target (in turn order from the active player) and the card leaves the game.
+A Surprise is flipped on arrival, a border's card falls due; a frame is a decision that
+comes first, maybe out of turn, on the working copy's stack of decisions (``engine/_work``).
+``_plugin`` registers these as handlers of the engine's named moments; the Reveal action's
+steps (a due Event revealed, a due Challenge announced) are resolved here.
 """
 
 from __future__ import annotations

@@ -1,16 +1,9 @@
-"""What is printed on the components, and the board they make.
+"""What is printed on the base game's components, checked, and the board they make.
 
-What is printed on Oh Crab!'s components: spaces, tile sides, cards and scenarios.
-
-These are the checked, frozen content classes; :mod:`crabrules.oh_crab.content._loading`
-reads them from the content files.
-
-The board's geometry: tile sides stacked into one grid of 5 columns, and its move tables.
-
-Rows are numbered from the land (row 0 is the Start row); a cell is ``row * 5 + column``;
-the sea zone beyond the last row is the single position :data:`SEA`. A crab's distance to
-the sea is the number of rows between it and the sea zone. Every table is computed once
-per (content, board) and cached:
+:class:`Content` holds the tiles, cards, special actions and Additional Action tiles; a
+layout makes the board, with its move tables. ``_loading`` builds them from
+``_documents``' shapes. An expansion's tokens and cards sit in ``Content.adventure`` as an
+:class:`ExpansionContent`.
 
 >>> from crabrules.oh_crab.content._loading import get_layout, reference_content
 >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))

@@ -1,29 +1,10 @@
-"""An action kind's rule, the named moments of play, and how an expansion plugs in.
+"""How the engine meets an expansion without importing it: rules, moments, hooks.
 
-How an expansion plugs into the engine: the hooks it calls, at named moments.
-
-The base engine never imports the Adventure Pack's behaviour. It calls an
-:class:`Expansion` instead, the one given to :func:`register` (:mod:`crabrules.oh_crab`,
-where the game is made, registers the pack). :func:`~crabrules.oh_crab.engine._tables.rules_for`
-puts it in the rules of a config with modules (``Tables.expansion``, and its moments in
-``Tables.moments``); a config without modules has :data:`NO_EXPANSION` there, which adds
-nothing and plays nothing, so the engine calls its hooks without asking which it has.
-
-The hooks, by moment (each one's docstring says when the engine calls it):
-
-- setting up: :meth:`~Expansion.setup`;
-- who decides first: :meth:`~Expansion.first_players`;
-- the expansion's own steps (:data:`EXPANSION_AUTOMATIC`, :data:`EXPANSION_CHOICES`):
-  :meth:`~Expansion.step_options`, :meth:`~Expansion.automatic_usable`,
-  :meth:`~Expansion.run_automatic`.
-
-What it adds rather than answers: its own action kinds (:attr:`Expansion.actions`), which
-:func:`register` puts in the engine's table beside the base game's, and its handlers of the
-named moments of play (:attr:`Expansion.moments`: a crab enters a space, a border is
-crossed, the turn would end, an action ends, a step is answered; and the rules in play,
-the options of a decision that comes first, the actions between the turn's own, what its
-moment waits for), which
-configs with modules announce to (:mod:`~crabrules.oh_crab.engine._expansion`).
+One action kind's rule (:class:`ActionRule`), the named moments of play
+(:class:`Moments`), and the hooks an :class:`Expansion` answers, registered where the game
+is made (:func:`register`). A config without modules plays :data:`NO_EXPANSION`, whose
+moments nobody listens to, so the engine calls them without asking. The action table is
+``actions/_table``; the Adventure Pack's expansion is ``adventure/_plugin``.
 
 >>> from crabrules.oh_crab import Config
 >>> from crabrules.oh_crab.engine._work import rules_for
@@ -31,44 +12,6 @@ configs with modules announce to (:mod:`~crabrules.oh_crab.engine._expansion`).
 True
 >>> type(rules_for(Config(modules={"surprises"})).expansion).__name__
 'AdventurePack'
-
-What the engine knows of one action kind: how it is played and how it is refused.
-
-:mod:`~crabrules.oh_crab.engine.actions._table` looks
-an action's :class:`ActionRule` up once, by its type
-(:func:`~crabrules.oh_crab.engine.actions._table.rule_of`), and hand the action on: below
-that lookup no code asks which kind an action is.
-
-The named moments of play that the Adventure Pack's modules join: one dispatcher.
-
-The base engine announces each moment on the rules in play (``work.rules.moments``),
-without asking whether a module is in play: a game without modules has
-:data:`NO_MOMENTS`, whose handler lists are empty, so announcing costs it an empty loop.
-The pack fills its own :class:`Moments` once, when it is registered
-(:func:`~crabrules.oh_crab.engine._expansion.register`), and every config with modules plays
-it.
-
-The moments:
-
-- a crab enters a space (the sea included), however it got there: ``crab_entered``;
-- crabs cross the border between two board tiles: ``border_crossed``;
-- a turn would end (its last action, or the Water Current, is done): ``turn_ending``; a
-  handler that returns ``True`` holds the turn, which then passes when the action ends
-  and nothing holds it any longer;
-- an action ends: ``action_ended``;
-- a step is answered (a Move, a Discard...): ``step_answered``; a handler that returns
-  ``True`` played the answer itself (in a decision of its own), else the base engine
-  answers the decision on top (:func:`~crabrules.oh_crab.engine._effects.resolve`).
-
-And what the modules add to what the engine reads:
-
-- the rules in play: ``rule_changes``, each handler making its changes (an Event in
-  effect, an Obstacle made) to the config's rules (:meth:`Moments.in_play`);
-- the options of a decision that comes first, maybe another player's (a setup choice, a
-  frame): ``first_options``; the first handler that answers gives the legal actions;
-- between the turn's actions: ``turn_options``, actions offered after the turn's ``Use``
-  options, and whether they hold the turn (it cannot end, only Shortcuts follow);
-- what a module's moment waits for, said when an action is refused: ``waits_for``.
 
 >>> NO_MOMENTS.crab_entered, NO_MOMENTS.turn_ending
 ([], [])

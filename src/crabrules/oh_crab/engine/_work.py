@@ -1,20 +1,9 @@
-"""The working copy ``apply`` changes, what option generators read, and cards and shells moving.
+"""The working copy one ``apply`` changes in place, and the cards and shells moving in it.
 
-The mutable working copy of a state, which one ``apply`` changes in place.
-
-:func:`~crabrules.oh_crab.rules.apply` copies the state into a :class:`Work`, changes it
-in place and freezes it again. The option generators read either a ``State`` or a
-``Work`` (both satisfy :class:`~crabrules.oh_crab.engine._work.View`, re-exported
-here), so the legal actions and the automatic skipping of steps without options use the
-very same code. The rules in play are the config's
-:class:`~crabrules.oh_crab.engine._tables.Tables` (``Work.rules``).
-
-What the option generators read of a game: a ``State`` or a ``Work``.
-
-The legal actions are generated from a frozen :class:`~crabrules.oh_crab.model._state.State`;
-:func:`~crabrules.oh_crab.engine._effects.advance` skips the steps without options while an
-action is played on a :class:`~crabrules.oh_crab.engine._work.Work`. Both satisfy
-:class:`View`, so both use the very same generators.
+:class:`Work` is the copy, :class:`View` what the option generators read of a game (a
+``State`` or a ``Work``). ``actions/_table`` copies the state in and freezes it out; the
+rules that change it live with their action families (``actions/``) and in ``_effects``,
+``_movement`` and ``_turns``.
 
 >>> from crabrules.oh_crab import Config, initial_state
 >>> from crabrules.oh_crab.engine._work import Work
@@ -22,13 +11,6 @@ action is played on a :class:`~crabrules.oh_crab.engine._work.Work`. Both satisf
 >>> reads: list[View] = [state, Work(state)]
 >>> [len(view.hands[0]) for view in reads]
 [4, 4]
-
-A player's cards on the move: out of the Hand, the Discard pile back in, and who knows what.
-
-A Hand is hidden, but the table sees some cards go into it: a face-up Market card, the
-Discard pile taken back at Rest, a Trace card taken back. ``State.known`` lists, per
-player, the cards of their Hand that every player saw arrive (:func:`learn`); a card that
-leaves the Hand leaves that list (:func:`forget`).
 
 >>> from crabrules.oh_crab.engine._work import Work
 >>> from crabrules.oh_crab.rules import initial_state
@@ -41,12 +23,6 @@ leaves the Hand leaves that list (:func:`forget`).
 >>> take_discard_pile(work, 0)
 >>> work.hands[0], work.discards[0], work.known[0]
 ([0, 2, 3, 1], [], (1,))
-
-Shells: taken from the supply, given back to it.
-
-The supply is finite: a player takes a shell only while one is left, and gives one back
-only if they have one. A shell moves, it is never made or lost, so the players' shells
-and the supply always add up to the same number.
 
 >>> from crabrules.oh_crab.engine._work import Work
 >>> from crabrules.oh_crab.rules import initial_state

@@ -1,30 +1,12 @@
-"""The config, the state and where a game and a turn stand.
+"""The complete truth of a game of Oh Crab!, its options, and where a game stands.
 
-The complete truth of a game of Oh Crab!, hidden cards and the generator included.
-
-Crabs have their own numbers: crab ``c`` belongs to player ``State.owners[c]``. With 3 to 5
-players, crab ``i`` is player ``i``'s; in the 2-player mode, crabs 0 and 1 are player 0's
-and crabs 2 and 3 player 1's. What a player holds (Hand, Trace, Discard pile, shells) is
-indexed by player, where a crab is (its cell, knocked over, its activation token) by crab:
-a team's two crabs share the player's cards and shells. Cards are ints,
-their index in the content's card list (:attr:`Content.cards`); every card is in exactly
-one place, so no Hand, Trace or pile holds a card twice. The Market's face-up piles
-list their cards bottom to top; the draw pile lists its cards top first.
-
-Where a game and a turn stand: the round's phase, the turn's stage, a grant's source.
-
-:class:`Phase`, :class:`Stage` and :class:`Source` (where each action the active player may
-still use comes from) are the fields of :class:`~crabrules.oh_crab.model._state.State` (and of
-its ``Turn`` and ``Grant``) that the turn code compares most, so they live in a module of
-their own that the compiled build compiles: there, compiled code reads their members as
-constants, where a member of an enum defined in a pure module is read through the enum
-type's ``__getattr__`` (about 170 ns a read). :mod:`crabrules.oh_crab.model._state` exports them
-too.
+:class:`State` is the truth, :class:`Config` the options, :class:`Phase` and
+:class:`Stage` where a round and a turn stand. An expansion's part sits in
+``State.adventure`` as an :class:`ExpansionPart`; the actions and events are ``_actions``
+and ``_events``; the rules that change a state are ``engine/``.
 
 >>> Stage("act") is Stage.ACT
 True
-
-The options of a game of Oh Crab!: players, board, Additional Action tiles, content.
 
 >>> Config().players, Config().scenario
 (4, 'first-escape')
@@ -457,7 +439,8 @@ class State(DisplaysAsSvg):
         draw_seen: how many cards at the bottom of the draw pile every player saw placed
             there (the cards given in Card Exchanges), at most the pile's size.
         turn: the active player's turn in the action phase, else ``None``.
-        adventure: the expansion's part (an :class:`ExpansionPart`: the Adventure Pack's
+        adventure: the expansion's part (an
+            :class:`~crabrules.oh_crab.model._state.ExpansionPart`: the Adventure Pack's
             ``Adventure``), ``None`` in a game without modules.
     """
 

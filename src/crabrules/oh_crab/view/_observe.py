@@ -1,14 +1,8 @@
-"""What each player sees, and the views' tables for an expansion's part of a state.
+"""What each player may see, and the views' tables for an expansion's part of a state.
 
-What each player may see, and states a player cannot tell apart from the real one.
-
-A player sees their own Hand and face-down card; every crab, Trace, Discard pile and
-shell count; the size of every Hand; the Market's face-up piles and the size of its draw
-pile; the cards put back in the box; and the turn in progress. They also see what the
-table saw happen: the cards each player took into their Hand in view of all (their
-Discard pile, face-up Market cards), and the cards given in Card Exchanges at the bottom of
-the draw pile. They never see the other Hands' other cards, the others' face-down cards,
-the order of the rest of the draw pile, or the generator.
+:func:`observe` hides what a player may not see; :func:`determinize` deals it again. The
+expansion registers its parts here (:func:`register`); the checks are ``_check``, the
+pictures ``_render`` and ``_svg``.
 
 >>> from crabrules.oh_crab.rules import initial_state, apply, legal_actions
 >>> from crabrules.oh_crab.model._state import Config
@@ -16,19 +10,6 @@ the order of the rest of the draw pile, or the generator.
 >>> state = apply(state, legal_actions(state, 1)[0])
 >>> observe(state, 0).planned, observe(state, 1).planned
 ((-1, -3, -1), (-1, 4, -1))
-
-How an expansion (the Adventure Pack) plugs into the views: by kind.
-
-The views (:mod:`~crabrules.oh_crab.view._observe`, :mod:`~crabrules.oh_crab.view._words`,
-:mod:`~crabrules.oh_crab.view._notation`, :mod:`~crabrules.oh_crab.view._render`,
-:mod:`~crabrules.oh_crab.view._svg`) know the base game. They dispatch on the kind of what
-they are given (a :class:`~crabrules.oh_crab.view.ByKind` table): an action, an
-event, or a state's expansion part (``State.adventure``, ``None`` in a base game). The
-tables for that part are here, with ``None``'s entries: a base game never reaches the
-expansion's functions, and a part that no expansion registered is refused.
-
-The pack registers its kinds where :mod:`crabrules.oh_crab` puts the game together, and
-the :class:`ViewParts` that :mod:`~crabrules.oh_crab.view._check` calls:
 
 >>> from crabrules.oh_crab import Config
 >>> parts_for(None, Config(players=3)) is NO_VIEW_PARTS

@@ -1,16 +1,7 @@
 r"""The text pictures: ``render``'s board and cards, and the SVG picture's text panel.
 
-A plain-text picture of a game: the board with its labels and legend, then the cards.
-
-The sea is at the top. Columns are lettered ``a``-``e`` above and below the board and rows
-numbered from the land on the left, each tile's id at its first row, so a space's label
-(``c4``) is the one the notation (:mod:`crabrules.oh_crab.view._notation`) and the descriptions
-use. A space shows its content token (see :mod:`crabrules.oh_crab.content._loading`); a standing
-crab shows as ``<2>`` (crab 2, player 2's with 3 to 5 players), a knocked-over one as
-``_2_``; in the 2-player mode the active crab shows as ``[2]`` (``=2=`` knocked over),
-and each player's line lists their two crabs with their activation tokens. A legend under the board
-explains them; cards are shown with their actions (``a07 (Move forward, Faster!)``) and
-the half-icons on their edges. Every line fits in 100 columns.
+``_svg`` draws the board around that panel; an expansion adds its lines through
+``_observe``'s tables.
 
 >>> from crabrules.oh_crab.rules import initial_state
 >>> from crabrules.oh_crab.model._state import Config
@@ -21,13 +12,6 @@ the half-icons on their edges. Every line fits in 100 columns.
  1 | .   .$  .   .   .   |
  0 | <2> <0> <1> 4   5   | 0A
      a   b   c   d   e
-
-The text panel of Oh Crab!'s SVG picture: what it says and where each line goes.
-
-The panel is built as blocks of lines (the turn and the Market, the viewer's Hand, one
-block per player, the Adventure Pack's lines, the key), then laid out: blocks fill a
-column beside the board while they fit beside it, and the rest runs below the board across
-the whole width, so the picture stays about square whatever the player count.
 """
 
 from __future__ import annotations
