@@ -22,7 +22,7 @@ the views' tables (``view/``). Module 4's own are in ``_asymmetry_views``, the c
 Challenges: Beach 1 Straight Ahead: Have the most Move forward cards in your
 Hand. (Reward card: Pirate's Chest); Beach 2 face down; Beach 3 face down
 
->>> from crabrules.oh_crab.model._events import SurpriseFlipped, ChallengeResolved
+>>> from crabrules.oh_crab.adventure._model import SurpriseFlipped, ChallengeResolved
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, 5, "Pearl", False, False))
 'orange flips a Surprise on c3: Pearl'
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, -3, "", False, True))
