@@ -15,8 +15,8 @@ from crabrules import oh_crab  # noqa: E402
 from crabrules.encoding import encoding  # noqa: E402
 from crabrules.encoding.oh_crab import FIELDS, OhCrabEncoding  # noqa: E402
 from crabrules.encoding.oh_crab_adventure import ADVENTURE_FIELDS  # noqa: E402
-from crabrules.oh_crab.content._pack_components import Rule, RuleChange  # noqa: E402
-from crabrules.oh_crab.model._pack_state import Adventure, Overlay  # noqa: E402
+from crabrules.oh_crab.adventure._content import Rule, RuleChange  # noqa: E402
+from crabrules.oh_crab.adventure._model import Adventure, Overlay  # noqa: E402
 
 ALL = ("surprises", "events", "challenges", "asymmetry")
 #: One mix per module (with a variant where the module has them), and all four together.

@@ -7,12 +7,8 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from crabrules.oh_crab import Config, Observation, State, get_content
-from crabrules.oh_crab.adventure._pack_check import wastes_per_tile
-from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
-from crabrules.oh_crab.content._pack_components import AdventureContent, TokenKind
-from crabrules.oh_crab.content._primitives import Variant
-from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.model._pack_state import (
+from crabrules.oh_crab.adventure._content import AdventureContent, TokenKind
+from crabrules.oh_crab.adventure._model import (
     NONE,
     Adventure,
     Challenges,
@@ -21,6 +17,10 @@ from crabrules.oh_crab.model._pack_state import (
     Overlay,
     Surprises,
 )
+from crabrules.oh_crab.adventure._pack_check import wastes_per_tile
+from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
+from crabrules.oh_crab.content._primitives import Variant
+from crabrules.oh_crab.engine._tables import rules_for
 
 ALL = frozenset({"surprises", "events", "challenges"})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from crabrules.oh_crab.content._pack_components import AdventureContent
+from crabrules.oh_crab.adventure._content import AdventureContent
 from crabrules.oh_crab.content._primitives import Primitive
 
 PAGE = Path(__file__).parents[2] / "docs" / "games" / "oh-crab-adventure.md"

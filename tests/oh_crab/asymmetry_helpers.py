@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.oh_crab import Config, Observation, State
-from crabrules.oh_crab.model._pack_state import Asymmetry, Spied
+from crabrules.oh_crab.adventure._model import Asymmetry, SpiedCard
 from tests.oh_crab.adventure_helpers import pack
 
 
@@ -18,7 +18,7 @@ def asym(
     config: Config,
     chosen: Sequence[str],
     pincers: Sequence[int] | None = None,
-    spied: Sequence[Sequence[Spied]] | None = None,
+    spied: Sequence[Sequence[SpiedCard]] | None = None,
 ) -> Asymmetry:
     """Every crab's card chosen (by content id, per crab), the rest in the box.
 

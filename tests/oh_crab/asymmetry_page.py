@@ -6,7 +6,7 @@ Run ``python -m tests.oh_crab.asymmetry_page`` to write it again after changing 
 from __future__ import annotations
 
 from crabrules.oh_crab import get_content
-from crabrules.oh_crab.content._pack_components import AdventureContent, AsymmetryCard
+from crabrules.oh_crab.adventure._content import AdventureContent, AsymmetryCard
 from tests.oh_crab.adventure_page import PAGE, _steps
 
 START = "<!-- Module 4's cards below are generated from adventure.json: do not edit. -->"

@@ -21,6 +21,7 @@ from crabrules.oh_crab import (
     Turn,
     check_state,
 )
+from crabrules.oh_crab.adventure._model import Adventure
 from crabrules.oh_crab.content._components import Content
 from crabrules.oh_crab.content._loading import (
     build_content,
@@ -30,7 +31,6 @@ from crabrules.oh_crab.content._loading import (
 )
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import refill
-from crabrules.oh_crab.model._pack_state import Adventure
 from crabrules.oh_crab.model._state import NO_CARD, NO_CRAB
 from crabrules.oh_crab.rules import initial_state
 

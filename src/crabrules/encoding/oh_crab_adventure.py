@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import permutations
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -41,10 +41,8 @@ from crabrules.oh_crab import (
 )
 from crabrules.oh_crab import Choose as ChooseReward
 from crabrules.oh_crab.adventure._asymmetry import playable_skills
-from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._pack_components import Rule, TokenKind
-from crabrules.oh_crab.content._primitives import Module
-from crabrules.oh_crab.model._pack_state import (
+from crabrules.oh_crab.adventure._content import Rule, TokenKind
+from crabrules.oh_crab.adventure._model import (
     NONE,
     Adventure,
     Asymmetry,
@@ -54,6 +52,8 @@ from crabrules.oh_crab.model._pack_state import (
     FrameKind,
     Surprises,
 )
+from crabrules.oh_crab.content._components import SpaceType
+from crabrules.oh_crab.content._primitives import Module
 
 __all__ = [
     "ADVENTURE_FIELDS",
@@ -135,8 +135,9 @@ class AdventurePart:
     """
 
     def __init__(
-        self, config: Config, pack: AdventureContent, layout: Layout, crabs: int, queue: int
+        self, config: Config, content: object, layout: Layout, crabs: int, queue: int
     ) -> None:
+        pack = cast("AdventureContent", content)  # the content's part, the pack's set
         self._config = config
         self._pack = pack
         self._layout = layout
@@ -243,14 +244,15 @@ class AdventurePart:
         return out
 
     def write(
-        self, values: npt.NDArray[np.float32], at: dict[str, int], ones: list[int], view: Adventure
+        self, values: npt.NDArray[np.float32], at: dict[str, int], ones: list[int], part: object
     ) -> None:
-        """Write the sections of ``view``, an observation's Adventure Pack part.
+        """Write the sections of ``part``, an observation's Adventure Pack part.
 
         ``values`` is the zeroed tensor and ``at`` the sections' starts (the encoding's
         layout). The counts are written here; every 1 is added to ``ones``, for the
         encoding to write at once with its own (an environment's hot path).
         """
+        view = cast("Adventure", part)
         beaches = self.beaches
         width = 2 + beaches
         for i, due in enumerate(view.due):

@@ -24,34 +24,13 @@ The board, the cards and the Additional Action tiles are data
 (``Config(modules={"surprises", "events", "challenges"})``) and data
 (:mod:`crabrules.oh_crab.adventure`).
 
-Where to read on, the package by concept (each sub-package's docstring draws its part; the
-modules inside are private, their names start with ``_``):
-
-- ``content/``: what is printed on the components, as data: ``_primitives`` (the named
-  steps actions are made of, the pack's modules and variants), ``_components`` (the
-  checked content classes and the board, the grid with its move tables), ``_documents``
-  (the JSON documents' shapes, the pack's document read), ``_pack_components`` (the
-  pack's tokens and cards) and ``_loading``;
-- ``model/``: the frozen nouns: ``_state`` (the config, the state, its phase and stage),
-  ``_actions`` (the actions and the labels people read), ``_events``, and the Adventure
-  Pack's part of the state and its events (``_pack_state``, ``_pack_events``);
-- ``engine/``: one way through an action: ``actions/`` (each action family's options,
-  refusal and play; the table from kind to rule, through which the legal actions,
-  ``apply`` and the refusals dispatch), ``_tables`` (what a config's rules need, computed
-  once), ``_work`` (the mutable copy ``apply`` works on, and the cards and shells changing
-  in it), ``_expansion`` (an action kind's rule, the named moments of play, how an
-  expansion plugs in), ``_effects``, ``_movement`` and ``_turns`` (with the Market);
-- ``view/``: what players see and read: ``_observe`` (hidden information, and the views'
-  dispatch by kind), ``_check``, ``_words``, ``_notation``, ``_render``, ``_svg``;
-- ``adventure/``: the Adventure Pack's rules, plugged into the engine and the views;
-- ``rules`` (setup, the legal actions, apply, the end, hints for search agents) at the
-  top, and this package, which makes the game (:data:`INFO`, :data:`GAME`).
-
-The base game never imports ``adventure``: this package, where the game is made,
-registers the pack's :class:`~crabrules.oh_crab.engine._expansion.Expansion` (hooks the
-engine calls, its action kinds, its handlers of the named moments of play) and
-:class:`~crabrules.oh_crab.view._observe.ViewParts` (what it adds to the views), and an
-import contract in ``nox -s lint`` keeps it so.
+Where to read on (each sub-package's docstring draws its part; the modules inside are
+private): ``content/`` (what is printed on the components, as data), ``model/`` (the frozen
+nouns: config, state, actions, events), ``engine/`` (one way through an action, the table
+from action kind to rule), ``view/`` (what players see and read), ``adventure/`` (the
+Adventure Pack, its own state, events, tokens and cards), and ``rules`` at the top. This
+package makes the game (:data:`INFO`, :data:`GAME`) and plugs the pack in; the base game
+never imports the pack, and an import contract in ``nox -s lint`` keeps it so.
 """
 
 from __future__ import annotations
@@ -62,6 +41,26 @@ from crabrules.core.game import ChanceMode, Dynamics, GameBundle, GameInfo, Info
 from crabrules.core.names import Names
 from crabrules.core.serialize import converter, register_check
 from crabrules.oh_crab import adventure
+from crabrules.oh_crab.adventure._content import AdventureContent
+from crabrules.oh_crab.adventure._model import (
+    Adventure,
+    CardDue,
+    ChallengeResolved,
+    ChallengeRevealed,
+    EventEnded,
+    EventRevealed,
+    ObstacleMade,
+    PackEvent,
+    PincersRegenerated,
+    RewardChosen,
+    SkillDeclined,
+    SkillsChosen,
+    SkillsRevealed,
+    SkillUsed,
+    Spied,
+    SurpriseFlipped,
+    TreasureUsed,
+)
 from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell, Content, Layout
 from crabrules.oh_crab.content._loading import (
     get_content,
@@ -70,7 +69,6 @@ from crabrules.oh_crab.content._loading import (
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.content._pack_components import AdventureContent
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.model._actions import (
     ADVENTURE_ACTIONS,
@@ -110,16 +108,17 @@ from crabrules.oh_crab.model._actions import (
 )
 from crabrules.oh_crab.model._events import (
     ActionUsed,
+    BaseEvent,
     CardAdded,
     CardDiscarded,
     CardExchanged,
     CardPlanned,
+    CardTakenBack,
     CookPassed,
     CrabActivated,
     CrabMoved,
     CrabPlaced,
     DiscardPileTaken,
-    Event,
     GameEnded,
     KnockedOver,
     MarketCardTaken,
@@ -131,32 +130,13 @@ from crabrules.oh_crab.model._events import (
     RestDeclared,
     Rested,
     RoundEnded,
+    ShellLost,
     ShellTaken,
     StoodUp,
     TraceActionPicked,
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.model._pack_events import (
-    CardDue,
-    CardTakenBack,
-    ChallengeResolved,
-    ChallengeRevealed,
-    EventEnded,
-    EventRevealed,
-    ObstacleMade,
-    PincersRegenerated,
-    RewardChosen,
-    ShellLost,
-    SkillDeclined,
-    SkillsChosen,
-    SkillsRevealed,
-    SkillUsed,
-    Spied,
-    SurpriseFlipped,
-    TreasureUsed,
-)
-from crabrules.oh_crab.model._pack_state import Adventure
 from crabrules.oh_crab.model._state import (
     IMPLEMENTED_MODULES,
     MAX_PLAYERS,
@@ -334,6 +314,10 @@ __all__ = [
     "render",
     "render_svg",
 ]
+
+
+Event = BaseEvent | PackEvent
+"""Every event of Oh Crab!, the Adventure Pack's included, tagged by ``type`` in JSON."""
 
 
 INFO = GameInfo(

@@ -1,29 +1,7 @@
-"""Setting up, the legal actions, applying them, how the game ends, and hints for search.
+"""The game's entry points: setup, legal actions, apply, the end, hints for search.
 
-Setting up, the legal actions, applying them, and how the game ends.
-
-The order of :func:`legal_actions` is fixed. While the crabs are placed (2-player
-setup): :class:`Place` by crab, then Start space. In the planning phase: each planning
-player's :class:`Plan` actions, by player then card. At the start of a turn in the
-2-player mode's Action 1: :class:`Activate` by crab. Then: :class:`AddCard`
-(left, then right), then :class:`Rest` (by kept Trace card, then Market pile). While an
-action is being resolved: the choices of its current step, as generated (destinations in
-board order, then discards, then pushes), :class:`Finish` last. Otherwise: :class:`Use`
-by grant index, :class:`Shortcut`, :class:`ExchangeAndEnd`, and :class:`EndTurn` last (by
-the card a Water Current's Obstacle takes, then ignoring the current under Head Down!).
-
-With Adventure Pack modules: while a decision comes first (a frame: a Surprise flipped by
-a pushed crab, a reward to choose, an Event's target), only its player acts and the legal
-actions are its step's options. Otherwise :class:`UseTreasure` (by token) follows
-:class:`Use`; while a card is due, :class:`Reveal` follows them, then :class:`Shortcut`,
-and the turn cannot end; a turn that ended with a card due (``Stage.ENDING``) offers
-:class:`Reveal` alone.
-
-What Oh Crab! tells search agents: each player's share of their crabs' way to the sea.
-
-A crab counts the rows it has come from the land (one on the first row), and a crab in
-the sea counts far more than any row, since only the sea wins; a player's crabs (two in
-the 2-player mode) add up. Before any crab is placed, the shares are even.
+Each dispatches through ``engine/actions/_table``; the views are ``view/``, the frozen
+nouns ``model/``.
 
 >>> from crabrules import oh_crab
 >>> lead(oh_crab.initial_state(oh_crab.Config(players=2), seed=1))
@@ -56,7 +34,7 @@ from crabrules.oh_crab.model._actions import (
     Action,
 )
 from crabrules.oh_crab.model._events import (
-    Event,
+    AnyEvent,
     GameEnded,
 )
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Config, Phase, State
@@ -247,7 +225,7 @@ def apply(state: State, action: Action, *, check: bool = True) -> State:
 
 def apply_with_events(
     state: State, action: Action, *, check: bool = True
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[State, tuple[AnyEvent, ...]]:
     """Return what :func:`apply` returns, and the events of the action in order.
 
     Raises:
@@ -262,7 +240,7 @@ def apply_with_events(
         raise not_a_state(state, State)
     if check:
         check_legal(state, action)
-    events: list[Event] = []
+    events: list[AnyEvent] = []
     after = engine.apply(state, action, events)
     if after.phase is Phase.OVER:
         result = outcome(after)

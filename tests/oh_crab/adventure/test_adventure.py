@@ -47,11 +47,11 @@ from crabrules.oh_crab import (
     render,
     render_svg,
 )
+from crabrules.oh_crab.adventure._content import Rule, RuleChange
+from crabrules.oh_crab.adventure._model import NONE, Due, DueKind, FrameKind, Overlay
 from crabrules.oh_crab.content._loading import load_content, register_content
-from crabrules.oh_crab.content._pack_components import Rule, RuleChange
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_of
-from crabrules.oh_crab.model._pack_state import NONE, Due, DueKind, FrameKind, Overlay
 from tests.oh_crab.adventure_helpers import (
     ALL,
     adventure,

@@ -55,19 +55,19 @@ from crabrules.oh_crab import (
     render_svg,
 )
 from crabrules.oh_crab.adventure._asymmetry import forget_revealed, regenerate
-from crabrules.oh_crab.adventure._plugin import overlaid
-from crabrules.oh_crab.content._documents import parse_adventure
-from crabrules.oh_crab.content._pack_components import (
+from crabrules.oh_crab.adventure._content import (
     PINCER_TOKENS,
     Rule,
     RuleChange,
     Timing,
     tokens_for,
 )
+from crabrules.oh_crab.adventure._model import NONE, Adventure, Frame, FrameKind, Overlay
+from crabrules.oh_crab.adventure._model import SpiedCard as Seen
+from crabrules.oh_crab.adventure._plugin import overlaid
+from crabrules.oh_crab.adventure._reading import parse_adventure
 from crabrules.oh_crab.engine._tables import rules_for, rules_of
 from crabrules.oh_crab.engine._work import Work
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, Frame, FrameKind, Overlay
-from crabrules.oh_crab.model._pack_state import Spied as Seen
 from crabrules.oh_crab.view._notation import action_to_str, parse_action
 from tests.oh_crab.adventure_helpers import challenge, challenges, event, events, pack
 from tests.oh_crab.asymmetry_helpers import asy, asym, skill

@@ -22,8 +22,8 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
+from crabrules.oh_crab.adventure._model import NONE, Adventure, Overlay
 from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, Overlay
 from tests.oh_crab.adventure_helpers import event, events, pack
 from tests.oh_crab.asymmetry_helpers import asy, asym
 from tests.oh_crab.helpers import at, make

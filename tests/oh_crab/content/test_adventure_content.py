@@ -24,12 +24,12 @@ from crabrules.oh_crab import (
     apply,
     legal_actions,
 )
+from crabrules.oh_crab.adventure._content import Measure
+from crabrules.oh_crab.adventure._model import NONE, Adventure, Challenges
+from crabrules.oh_crab.adventure._reading import parse_adventure
 from crabrules.oh_crab.adventure._triggers import measure
-from crabrules.oh_crab.content._documents import parse_adventure
-from crabrules.oh_crab.content._pack_components import Measure
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_for, rules_of
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, Challenges
 from tests.oh_crab.adventure_helpers import (
     ALL,
     adventure,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import attrs
 
 from crabrules.oh_crab import Config, State
+from crabrules.oh_crab.adventure._model import Adventure, Frame, FrameKind
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Work
-from crabrules.oh_crab.model._pack_state import Adventure, Frame, FrameKind
 from tests.oh_crab.adventure_helpers import adventure, challenge, challenges, reward
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, make
 

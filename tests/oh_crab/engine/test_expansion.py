@@ -7,6 +7,7 @@ and no expansion registered is refused; the base engine imports nothing of ``adv
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import random
 from collections.abc import Callable, Iterator
@@ -179,6 +180,30 @@ def test_the_base_engine_imports_nothing_of_the_pack() -> None:
     if not base:
         pytest.skip("no sources installed (a compiled wheel)")
     assert [p.name for p in base if "oh_crab.adventure" in p.read_text()] == []
+
+
+def test_the_base_game_names_none_of_the_packs_types() -> None:
+    """The pack's state, events and components are its own: the base holds them by protocol."""
+    root = Path(expansion.__file__).parent.parent
+    pack = [root / "adventure" / "_model.py", root / "adventure" / "_content.py"]
+    if not (root / "rules.py").exists():
+        pytest.skip("no sources installed (a compiled wheel)")
+    types = {
+        node.name
+        for path in pack
+        for node in ast.parse(path.read_text()).body
+        if isinstance(node, ast.ClassDef) and not node.name.startswith("_")
+    }
+    assert {"Adventure", "Frame", "SurpriseFlipped", "AdventureContent"} <= types
+    base = [*root.glob("model/*.py"), *root.glob("content/*.py"), *root.glob("engine/**/*.py")]
+    base += [*root.glob("view/*.py"), root / "rules.py"]
+    named = [
+        f"{path.relative_to(root)}:{node.lineno}: {node.id}"
+        for path in base
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Name) and node.id in types
+    ]
+    assert named == []
 
 
 def test_content_without_modules_may_not_play_an_expansion_step(tmp_path: Path) -> None:

@@ -43,10 +43,10 @@ from crabrules.oh_crab import (
     initial_state,
     legal_actions,
 )
-from crabrules.oh_crab.content._pack_components import Rule, RuleChange
+from crabrules.oh_crab.adventure._content import Rule, RuleChange
+from crabrules.oh_crab.adventure._model import Adventure, Overlay
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.model._actions import DRAW_PILE, NO_PILE
-from crabrules.oh_crab.model._pack_state import Adventure, Overlay
 from crabrules.oh_crab.model._state import NO_CARD
 from tests.oh_crab.adventure_helpers import (
     adventure,

@@ -8,6 +8,7 @@ import importlib
 import pathlib
 import pkgutil
 import random
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -17,7 +18,9 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.oh_crab import (
     ADVENTURE_ACTIONS,
     Adventure,
+    CardTakenBack,
     Config,
+    ShellLost,
     State,
     action_to_str,
     apply_with_events,
@@ -34,8 +37,8 @@ from crabrules.oh_crab import (
     render_svg,
 )
 from crabrules.oh_crab import view as view_package
+from crabrules.oh_crab.adventure._model import PackEvent
 from crabrules.oh_crab.adventure._pack_views import register_views
-from crabrules.oh_crab.model import _pack_events as adventure_events
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._check import check_observation
@@ -44,11 +47,10 @@ from crabrules.oh_crab.view._check import check_observation
 PACK_KINDS: frozenset[type] = frozenset(
     {
         *ADVENTURE_ACTIONS,
-        *(
-            kind
-            for kind in vars(adventure_events).values()
-            if isinstance(kind, type) and kind.__module__ == adventure_events.__name__
-        ),
+        *typing.get_args(PackEvent),
+        # Base events the pack's steps cause; the pack says them.
+        ShellLost,
+        CardTakenBack,
         Adventure,
     }
 )

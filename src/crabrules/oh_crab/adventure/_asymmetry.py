@@ -1,24 +1,8 @@
-"""Module 4, Asymmetry: the setup's hidden choice, Pincers, and the Selected Actions.
+"""Module 4, Asymmetry, as rules: the hidden choice of cards, Pincers, the Selected Actions.
 
-**Setup.** The Asymmetry cards are shuffled and two are dealt to each player (four in the
-2-player mode); a card that needs an absent module goes to the box and another is drawn in
-its place ("draw another one"). Each player then chooses, all at once and hidden from the
-others (:class:`~crabrules.oh_crab.ChooseSkills`, before the first Planning or the
-crabs' placing): one card, or in the 2-player mode two, one per crab in crab order. The
-choices are shown when the last player has chosen; the unused cards go to the box; each
-card gets its starting Pincers; and the cards with the sunset symbol do their setup then,
-in turn order from the cook (the choice being hidden, "right after the choice" is right
-after the last choice).
-
-**Pincers.** A use of a skill consumes one Pincer (:func:`spend_pincer`); a regeneration
-(:func:`regenerate`) gives one back to each of the player's crabs that spent one, never
-above the card's starting number, so with none spent it is lost. The 10 tokens are
-counted by :func:`~crabrules.oh_crab.content._pack_components.tokens_for`.
-
-**The Selected Actions** that are Module 4's: regenerate the Pincers, turn a standard space
-into an Obstacle (:func:`make_obstacle`, a lasting change of the rules overlay) and Spy
-(:func:`spy`: the face-down Events or Challenges, kept per player in
-:attr:`~crabrules.oh_crab.model._pack_state.Asymmetry.spied`).
+A skill spends and regains Pincers; Module 4's Selected Actions spy on face-down cards and
+make Obstacles. Its action kinds are played in ``_pack_actions``, what players see of it
+is in ``_asymmetry_views``, and its part of the state is ``Asymmetry`` in ``_model``.
 
 >>> from crabrules.oh_crab import Config, initial_state, legal_actions
 >>> from crabrules.oh_crab import active_players as who_acts
@@ -38,14 +22,30 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._pack_components import (
+from crabrules.oh_crab.adventure._content import (
     AdventureContent,
     AsymmetryCard,
     Rule,
     RuleChange,
     Timing,
+    pack_in_play,
+    pack_of,
 )
+from crabrules.oh_crab.adventure._model import (
+    NONE,
+    Adventure,
+    Asymmetry,
+    ObstacleMade,
+    PincersRegenerated,
+    SkillDeclined,
+    SkillsChosen,
+    SkillsRevealed,
+    SkillUsed,
+    SpiedCard,
+    adventure_of,
+)
+from crabrules.oh_crab.adventure._model import Spied as SpiedEvent
+from crabrules.oh_crab.content._components import SpaceType
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
@@ -56,16 +56,6 @@ from crabrules.oh_crab.model._actions import (
     MakeObstacle,
     Skill,
 )
-from crabrules.oh_crab.model._pack_events import (
-    ObstacleMade,
-    PincersRegenerated,
-    SkillDeclined,
-    SkillsChosen,
-    SkillsRevealed,
-    SkillUsed,
-)
-from crabrules.oh_crab.model._pack_events import Spied as SpiedEvent
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, Spied
 from crabrules.oh_crab.model._state import Config, State
 
 
@@ -89,7 +79,7 @@ def setup_asymmetry(config: Config, pack: AdventureContent, rng: Rng) -> tuple[A
     offered = tuple(tuple(sorted(next(usable) for _ in range(per))) for _ in range(config.players))
     dealt = {c for mine in offered for c in mine}
     box = tuple(c for c in range(len(pack.asymmetry)) if c not in dealt)
-    spied: tuple[tuple[Spied, ...], ...] = ((),) * config.players
+    spied: tuple[tuple[SpiedCard, ...], ...] = ((),) * config.players
     return Asymmetry(offered, (NONE,) * crabs, (0,) * crabs, box, spied), rng
 
 
@@ -122,7 +112,7 @@ def choice_refusal(
     ...
     crabrules.core.errors.IllegalActionError: cards: red was dealt only 0 (Sprinter) and 5 (Boxer)
     """
-    names = rules.pack.asymmetry if rules.pack is not None else ()
+    names = pack_in_play(rules).asymmetry if pack_of(rules) is not None else ()
     mine = [f"{card} ({names[card].name})" for card in asymmetry.offered[action.player]]
     dealt = ", ".join(mine[:-1]) + f" or {mine[-1]}" if len(mine) > 1 else mine[0]
     who = rules.names[action.player]
@@ -139,7 +129,7 @@ def choose_skills(work: Work, action: ChooseSkills) -> None:
     """Record ``action``'s hidden choice; the last one reveals all and runs sunset setups."""
     asymmetry = _part(work)
     rules = work.rules
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     p = action.player
     chosen, pincers = list(asymmetry.chosen), list(asymmetry.pincers)
@@ -177,7 +167,7 @@ def _sunset_step(work: Work, player: PlayerId, step: Primitive) -> None:
 
 
 def _part(view: View) -> Asymmetry:
-    adventure = view.adventure
+    adventure = adventure_of(view)
     assert adventure is not None
     assert adventure.asymmetry is not None
     return adventure.asymmetry
@@ -185,11 +175,11 @@ def _part(view: View) -> Asymmetry:
 
 def card_of(rules: Tables, view: View, crab: int) -> AsymmetryCard | None:
     """The Asymmetry card of ``crab`` (``None``: no Module 4, or not chosen yet)."""
-    adventure = view.adventure
+    adventure = adventure_of(view)
     if adventure is None or adventure.asymmetry is None:
         return None
     card = adventure.asymmetry.chosen[crab]
-    pack = rules.pack
+    pack = pack_of(rules)
     return None if card < 0 or pack is None else pack.asymmetry[card]
 
 
@@ -207,18 +197,18 @@ def spend_pincer(work: Work, crab: int) -> None:
         rules = work.rules
         player = rules.owners[crab]
         card = asymmetry.chosen[crab]
-        assert rules.pack is not None
-        name = rules.pack.asymmetry[card].name
+        assert pack_of(rules) is not None
+        name = pack_in_play(rules).asymmetry[card].name
         work.events.append(SkillUsed(player, rules.names[player], crab, card, name, pincers[crab]))
 
 
 def can_regenerate(rules: Tables, view: View, player: PlayerId) -> bool:
     """Some crab of ``player`` has spent a Pincer (else a regeneration is lost)."""
-    adventure = view.adventure
-    if adventure is None or adventure.asymmetry is None or rules.pack is None:
+    adventure = adventure_of(view)
+    if adventure is None or adventure.asymmetry is None or pack_of(rules) is None:
         return False
     asymmetry = adventure.asymmetry
-    cards = rules.pack.asymmetry
+    cards = pack_in_play(rules).asymmetry
     return any(
         asymmetry.chosen[c] >= 0 and asymmetry.pincers[c] < cards[asymmetry.chosen[c]].pincers
         for c in rules.crabs_of[player]
@@ -227,16 +217,16 @@ def can_regenerate(rules: Tables, view: View, player: PlayerId) -> bool:
 
 def regenerate(work: Work, player: PlayerId) -> None:
     """Each of ``player``'s crabs that spent a Pincer regains one, never above its card's."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     if adventure is None or adventure.asymmetry is None:
         return  # without Module 4 there are no Pincers to regenerate
     asymmetry = adventure.asymmetry
     rules = work.rules
-    assert rules.pack is not None
+    assert pack_of(rules) is not None
     pincers = list(asymmetry.pincers)
     for crab in rules.crabs_of[player]:
         card = asymmetry.chosen[crab]
-        if card >= 0 and pincers[crab] < rules.pack.asymmetry[card].pincers:
+        if card >= 0 and pincers[crab] < pack_in_play(rules).asymmetry[card].pincers:
             pincers[crab] += 1
             if work.events is not None:
                 work.events.append(PincersRegenerated(crab, rules.colours[crab], pincers[crab]))
@@ -295,15 +285,16 @@ def _tiles(adventure: Adventure, kind: str) -> tuple[tuple[int, ...], int]:
 
 def _face_down(view: View, kind: str) -> list[tuple[int, int]]:
     """(tile, card) of each face-down card of ``kind`` (the open Challenge is face up)."""
-    if view.adventure is None:
+    adventure = adventure_of(view)
+    if adventure is None:
         return []
-    tiles, face_up = _tiles(view.adventure, kind)
+    tiles, face_up = _tiles(adventure, kind)
     return [(t, c) for t, c in enumerate(tiles) if c >= 0 and t != face_up]
 
 
 def can_spy(view: View, player: PlayerId, step: Primitive) -> bool:
     """A Spy would show ``player`` something they have not consulted yet."""
-    adventure = view.adventure
+    adventure = adventure_of(view)
     if adventure is None or adventure.asymmetry is None:
         return False
     kind = _SPY_KIND[step]
@@ -313,14 +304,14 @@ def can_spy(view: View, player: PlayerId, step: Primitive) -> bool:
 
 def spy(work: Work, player: PlayerId, step: Primitive) -> None:
     """Consult every face-down card the Spy step names; only ``player`` learns them."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     if adventure is None or adventure.asymmetry is None:
         return  # the knowledge is Module 4's: without it, nothing is kept
     asymmetry = adventure.asymmetry
     kind = _SPY_KIND[step]
     seen = _face_down(work, kind)
     mine = {s for s in asymmetry.spied[player] if s.kind != kind}
-    mine.update(Spied(kind, t, c) for t, c in seen)
+    mine.update(SpiedCard(kind, t, c) for t, c in seen)
     spied = tuple(
         tuple(sorted(mine, key=_spied_key)) if p == player else theirs
         for p, theirs in enumerate(asymmetry.spied)
@@ -328,7 +319,7 @@ def spy(work: Work, player: PlayerId, step: Primitive) -> None:
     work.change_adventure(asymmetry=attrs.evolve(asymmetry, spied=spied))
     if work.events is not None:
         rules = work.rules
-        pack = rules.pack
+        pack = pack_of(rules)
         assert pack is not None
         names = tuple(
             (pack.events[c].name if kind == "event" else pack.challenges[c].name) for _, c in seen
@@ -345,7 +336,7 @@ def spy(work: Work, player: PlayerId, step: Primitive) -> None:
         )
 
 
-def _spied_key(item: Spied) -> tuple[str, int, int]:
+def _spied_key(item: SpiedCard) -> tuple[str, int, int]:
     return item.kind, item.tile, item.card
 
 
@@ -356,10 +347,10 @@ def forget_revealed(work: Work, before: State) -> None:
     and only a change to the Events or the Challenges can turn it up, so an action that
     replaced neither (most of them) has nothing to drop.
     """
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     asymmetry = adventure.asymmetry
-    old = before.adventure
+    old = adventure_of(before)
     if asymmetry is None or (
         old is not None
         and adventure.events is old.events
@@ -373,7 +364,7 @@ def forget_revealed(work: Work, before: State) -> None:
         work.change_adventure(asymmetry=attrs.evolve(asymmetry, spied=spied))
 
 
-def _face_down_still(adventure: Adventure, item: Spied) -> bool:
+def _face_down_still(adventure: Adventure, item: SpiedCard) -> bool:
     """The spied card still lies face down where it was spied (as :func:`_face_down` says)."""
     tiles, face_up = _tiles(adventure, item.kind)
     tile = item.tile
@@ -389,7 +380,7 @@ def obstacle_options(rules: Tables, view: View, player: PlayerId) -> list[MakeOb
     """The standard spaces (not Start spaces) not made Obstacles yet, by cell."""
     # Made Obstacles are read from the overlay, not from the rules' tables: an Event in
     # effect (Slippery Rocks) may have turned them into another kind of Obstacle.
-    adventure = view.adventure
+    adventure = adventure_of(view)
     lasting = adventure.overlay.lasting if adventure is not None else ()
     made = {change.cell for change in lasting if change.rule is Rule.OBSTACLE_AT}
     return [
@@ -401,7 +392,7 @@ def obstacle_options(rules: Tables, view: View, player: PlayerId) -> list[MakeOb
 
 def make_obstacle(work: Work, player: PlayerId, cell: int) -> None:
     """``cell`` is a standard Obstacle until the end of the game (the overlay's lasting part)."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     overlay = adventure.overlay
     lasting = (*overlay.lasting, RuleChange(Rule.OBSTACLE_AT, cell=cell))
@@ -412,7 +403,7 @@ def make_obstacle(work: Work, player: PlayerId, cell: int) -> None:
 
 def is_choosing(state: State) -> bool:
     """The setup's hidden choice of the Asymmetry cards is under way."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     return (
         adventure is not None and adventure.asymmetry is not None and adventure.asymmetry.choosing
     )
@@ -450,7 +441,7 @@ def mask_asymmetry(asymmetry: Asymmetry, player: PlayerId | None) -> Asymmetry:
         ),
         box=(),
         spied=tuple(
-            mine if p == player else tuple(Spied(s.kind, s.tile, _HIDDEN) for s in mine)
+            mine if p == player else tuple(SpiedCard(s.kind, s.tile, _HIDDEN) for s in mine)
             for p, mine in enumerate(asymmetry.spied)
         ),
     )
@@ -465,7 +456,7 @@ def deal_asymmetry(
     """
     asymmetry = view.asymmetry
     assert asymmetry is not None
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     pool, rng = rng.shuffle(_unseen_skills(asymmetry, config, pack))
     deal = _dealer(pool)
@@ -521,12 +512,12 @@ def keep_spied(dealt: Adventure, player: PlayerId | None) -> Adventure:
             tiles, box = _swap_in(challenges.tiles, challenges.box, item.tile, item.card)
             challenges = attrs.evolve(challenges, tiles=tiles, box=tuple(sorted(box)))
 
-    def dealt_at(item: Spied) -> int:
+    def dealt_at(item: SpiedCard) -> int:
         part = events if item.kind == "event" else challenges
         return item.card if part is None else part.tiles[item.tile]
 
     spied = tuple(
-        theirs if p == player else tuple(Spied(s.kind, s.tile, dealt_at(s)) for s in theirs)
+        theirs if p == player else tuple(SpiedCard(s.kind, s.tile, dealt_at(s)) for s in theirs)
         for p, theirs in enumerate(asymmetry.spied)
     )
     return attrs.evolve(

@@ -1,31 +1,15 @@
-"""Module 4 (Asymmetry) in the checks, the words and the pictures.
+"""Module 4 (Asymmetry) in the views: its check, its sentences, its lines in the pictures.
 
-The state check of Module 4's part, and the queues its skills can leave.
+The pictures draw only what every player may see. The rest of the pack's views are in
+``_pack_views`` and ``_pack_check``; Module 4's rules are in ``_asymmetry``.
 
-Every Asymmetry card lies in exactly one place (dealt and not chosen yet, on a crab, or in
-the box); only playable cards are dealt, as many as the setup deals; a card's Pincers are
-0 to its starting number and the tokens they need (two per card at most) are among the 10;
-the cards are chosen, one per crab, exactly when nobody is still choosing, and nothing else
-happens before; a skill's frame belongs to its card's crab, and a window waits only for
-a card with a Pincer; the lasting changes of the overlay are Obstacles made of distinct standard
-spaces; what a player spied is a card still face down where they saw it.
-
-Module 4's actions and events in words.
-
->>> from crabrules.oh_crab.model._pack_events import SkillUsed, Spied
+>>> from crabrules.oh_crab.adventure._model import SkillUsed, Spied
 >>> describe_asymmetry_event(SkillUsed(1, "orange", 1, 3, "Armoured Crab", 2))
 'orange uses the skill of Armoured Crab (2 Pincers left)'
 >>> describe_asymmetry_event(Spied(0, "red", "event", (1, 2), (-3, -3), ("", "")))
 'red spies the face-down Events of Beach tiles 2, 3'
 >>> describe_asymmetry_event(Spied(0, "red", "event", (1,), (4,), ("Shell Rain",)))
 'red spies the face-down Events of Beach tile 2: Shell Rain'
-
-Module 4 in the text picture: each crab's card and Pincers, Obstacles made, spies.
-
-Only what every player sees is drawn: while the cards are chosen, how many each player was
-dealt and whether they have chosen; then each crab's card, its Pincers (left / starting)
-and the tokens they lie on; the standard spaces made Obstacles; how many cards each player
-spied (never which).
 """
 
 from __future__ import annotations
@@ -41,18 +25,19 @@ from crabrules.oh_crab.adventure._asymmetry import (
     playable_skills,
     window_steps,
 )
-from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._pack_components import (
+from crabrules.oh_crab.adventure._content import (
     PINCER_TOKENS,
     AdventureContent,
     Rule,
+    pack_in_play,
+    pack_of,
     tokens_for,
 )
-from crabrules.oh_crab.content._primitives import Module, Primitive
-from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model._actions import ChooseSkills, Decline, MakeObstacle, Skill, cell_label
-from crabrules.oh_crab.model._pack_events import (
+from crabrules.oh_crab.adventure._model import (
+    NONE,
+    Adventure,
+    Asymmetry,
+    FrameKind,
     ObstacleMade,
     PincersRegenerated,
     SkillDeclined,
@@ -60,9 +45,14 @@ from crabrules.oh_crab.model._pack_events import (
     SkillsRevealed,
     SkillUsed,
     Spied,
+    SpiedCard,
+    adventure_of,
 )
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, Asymmetry, FrameKind
-from crabrules.oh_crab.model._pack_state import Spied as SpiedCard
+from crabrules.oh_crab.content._components import SpaceType
+from crabrules.oh_crab.content._primitives import Module, Primitive
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
+from crabrules.oh_crab.model._actions import ChooseSkills, Decline, MakeObstacle, Skill, cell_label
 from crabrules.oh_crab.model._state import NO_CARD, Config, Phase, State
 from crabrules.oh_crab.view._observe import Observation
 from crabrules.oh_crab.view._svg import Marks, crab_space, on_board
@@ -101,7 +91,7 @@ def check_asymmetry(state: State) -> None:
     Raises:
         InvalidStateError: saying what is wrong.
     """
-    adventure = state.adventure
+    adventure = adventure_of(state)
     assert adventure is not None
     _check_lasting(state, adventure)
     config = state.config
@@ -109,7 +99,7 @@ def check_asymmetry(state: State) -> None:
     if asymmetry is None:
         return
     rules = rules_for(config)
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     _check_cards(config, rules, pack, asymmetry)
     _check_pincers(pack, asymmetry)
@@ -186,7 +176,7 @@ def _check_skill_frames(adventure: Adventure, crabs: int, asymmetry: Asymmetry) 
 
 
 def _check_spied(state: State, asymmetry: Asymmetry) -> None:
-    adventure = state.adventure
+    adventure = adventure_of(state)
     assert adventure is not None
     for mine in asymmetry.spied:
         if list(mine) != sorted(mine, key=lambda s: (s.kind, s.tile, s.card)) or len(
@@ -229,7 +219,7 @@ def _check_lasting(state: State, adventure: Adventure) -> None:
 @functools.lru_cache(maxsize=CONFIGS_KEPT)
 def skill_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """The turn's queues that own-turn skills can leave (every suffix of their steps)."""
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     if pack is None or Module.ASYMMETRY not in config.modules:
         return frozenset()
     return frozenset(card.own[i:] for card in pack.asymmetry for i in range(len(card.own)))
@@ -238,7 +228,7 @@ def skill_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
 @functools.lru_cache(maxsize=CONFIGS_KEPT)
 def window_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """The queues a skill's frame can hold: the window, then the suffixes of its steps."""
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     out: set[tuple[Primitive, ...]] = {(Primitive.SKILL_WINDOW,)}
     if pack is not None:
         for card in pack.asymmetry:
@@ -256,7 +246,7 @@ def check_asymmetry_view(view: Adventure, config: Config, player: int | None) ->
     asymmetry = _checked_shape(view, config)
     if asymmetry is None:
         return
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     assert pack is not None
     count = len(pack.asymmetry)
     values = [*asymmetry.chosen, *(c for mine in asymmetry.offered for c in mine)]
@@ -276,7 +266,7 @@ def _pincers(count: int) -> str:
 
 
 def _card_name(rules: Rules, card: int) -> str:
-    cards = rules.pack.asymmetry if rules.pack is not None else ()
+    cards = pack_in_play(rules).asymmetry if pack_of(rules) is not None else ()
     return cards[card].name if 0 <= card < len(cards) else f"card {card}"
 
 
@@ -292,7 +282,7 @@ def _choose_skills(action: ChooseSkills, state: State, rules: Rules, who: str) -
 
 
 def _skill(action: Skill, state: State, rules: Rules, who: str) -> str:
-    adventure = state.adventure
+    adventure = adventure_of(state)
     asymmetry = adventure.asymmetry if adventure is not None else None
     card = -1
     if asymmetry is not None and 0 <= action.crab < len(asymmetry.chosen):
@@ -370,7 +360,7 @@ def describe_asymmetry_event(
 
 def asymmetry_lines(state: State, rules: Rules) -> list[str]:
     """The lines that Module 4 adds to ``render`` (none without it)."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None:
         return []
     lines: list[str] = []
@@ -379,9 +369,9 @@ def asymmetry_lines(state: State, rules: Rules) -> list[str]:
         cells = ", ".join(cell_label(change.cell) for change in lasting)
         lines.append(f"Obstacles made of standard spaces: {cells}")
     asymmetry = adventure.asymmetry
-    if asymmetry is None or rules.pack is None:
+    if asymmetry is None or pack_of(rules) is None:
         return lines
-    cards = rules.pack.asymmetry
+    cards = pack_in_play(rules).asymmetry
     lines.append("Asymmetry:")
     for p in range(rules.players):
         if asymmetry.choosing:
@@ -408,10 +398,10 @@ def asymmetry_panel_line(adventure: Adventure | None, rules: Rules, player: int)
 
     From an observation's Adventure Pack part; ``None`` without Module 4.
     """
-    if adventure is None or adventure.asymmetry is None or rules.pack is None:
+    if adventure is None or adventure.asymmetry is None or pack_of(rules) is None:
         return None
     asymmetry = adventure.asymmetry
-    cards = rules.pack.asymmetry
+    cards = pack_in_play(rules).asymmetry
     if asymmetry.offered[player] and any(c >= 0 for c in asymmetry.offered[player]):
         names = ", ".join(cards[c].name for c in asymmetry.offered[player])
         return f"Asymmetry: choosing among {names}"

@@ -1,65 +1,8 @@
-"""The Adventure Pack's own action kinds, its Treasures, Rewards and skills.
+"""The Adventure Pack's own action kinds, as rules of the engine's table.
 
-The Adventure Pack's own action kinds, as rules of the engine's table.
-
-Each kind's refusal and play, side by side; :mod:`~crabrules.oh_crab.adventure._plugin`
-adds them to the engine's table (:mod:`~crabrules.oh_crab.engine.actions._table`) when the
-pack is registered. Their options come with the moments that offer them: a kept Treasure
-and the own-turn skill between the turn's actions, a Reveal while a card is due (the
-pack's ``turn_options`` moment), a step's answers (a Reward, a space to make an Obstacle,
-a window's skill or pass:
-:meth:`~crabrules.oh_crab.adventure._plugin.AdventurePack.step_options`), and Module 4's
-setup choice (its ``first_options`` moment).
-
-The Adventure Pack's Rewards: a trophy exchanged for a reward of the Reward card.
-
-The winner of a Challenge's first place chooses one of the Reward card's rewards
-(:func:`reward_options`, a :class:`~crabrules.oh_crab.Choose` in a frame of theirs); its
-steps take the place of the choice, for the same player and crab (:func:`choose_reward`).
-
-(The Selected Actions that take a card are the engine's: taking a Market card is
-:func:`~crabrules.oh_crab.engine._turns.take_market`, as at Rest; taking a card from the
-Trace is a step of :mod:`~crabrules.oh_crab.engine._effects`.)
-
-Kept Treasures (Module 1): used at any moment of their owner's turn, as many as they like.
-
-"Using a Treasure token constitutes a new type of action": :class:`~crabrules.oh_crab.UseTreasure`
-sits beside :class:`~crabrules.oh_crab.Use` once the turn's card is added (or the Rest
-done), while no other action is being resolved. Its steps go into the turn's queue, for the
-active crab (in the 2-player mode, either of the owner's crabs: the one active this turn),
-and the token leaves the game. A Treasure whose first step would do nothing is not offered.
-
-Module 4: the crabs' skills in play, in their owner's turn and in the windows.
-
-**Own turn** (the own-turn icon, and the first effect of a card with both icons): the
-skill is an action beside :class:`~crabrules.oh_crab.Use` (:func:`skill_options`), while
-no other action is being resolved and the card has a Pincer, like a kept Treasure. Its
-steps go into the turn's queue for the crab the card belongs to, which in the 2-player mode
-must be the turn's active crab ("only the crab assigned to a card can use its skill"). The
-steps are the card's rule: they act even where the basic rules would not let them (the
-Tumbler stands up and moves in one action).
-
-**Windows** (another player's turn, and special situations): a skill that may act out of
-its owner's turn acts in a *window*, a frame of the owner's
-(:class:`~crabrules.oh_crab.model._pack_state.Frame`, kind ``skill``) whose one step offers
-:class:`~crabrules.oh_crab.Skill` or :class:`~crabrules.oh_crab.Decline`; while it waits,
-``active_players`` is the owner alone. Only these moments open a window
-(:func:`open_windows`), at the end of the action in which they arose, and only for a crab
-whose card has a Pincer and whose steps would do something then:
-
-- a crab is knocked over during another player's turn: its other-turn skill (the
-  other-turn icon, and the second effect of a card with both icons), never in its owner's
-  own turn;
-- a crab is knocked over, in any turn (its owner's own included): its skill for the
-  situation ``knocked_over``;
-- an Event is revealed: every skill for the situation ``event_revealed``.
-
-A moment belongs to the turn in which it arises. The Water Current acts at the end of its
-owner's turn (:func:`~crabrules.oh_crab.engine._turns.end_turn`), so a crab it knocks over is
-knocked over in its owner's own turn: no other-turn window, and an any-turn window that
-is resolved before the turn passes. Several windows of one action open in turn order
-from the active player. Nothing else opens one, so random play and search see at most
-one extra decision per knock-over or Event.
+Each kind's options, refusal and play side by side (``ACTION_RULES``): Treasures, Rewards
+and Module 4's skills, in their owner's turn and in the windows of another's. ``_plugin``
+registers them; the frames they run in are ``_triggers``', Module 4's rules ``_asymmetry``'s.
 """
 
 from __future__ import annotations
@@ -71,9 +14,24 @@ import attrs
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.adventure import _asymmetry as module4
 from crabrules.oh_crab.adventure._asymmetry import card_of, spend_pincer, window_steps
+from crabrules.oh_crab.adventure._content import (
+    AsymmetryCard,
+    Situation,
+    Timing,
+    TokenKind,
+    pack_in_play,
+    pack_of,
+)
+from crabrules.oh_crab.adventure._model import (
+    Adventure,
+    Frame,
+    FrameKind,
+    RewardChosen,
+    TreasureUsed,
+    adventure_of,
+)
 from crabrules.oh_crab.adventure._triggers import in_order, reveal, run_in_frame
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._pack_components import AsymmetryCard, Situation, Timing, TokenKind
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._effects import advance, steps_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused
@@ -91,24 +49,22 @@ from crabrules.oh_crab.model._actions import (
     UseTreasure,
     cell_label,
 )
-from crabrules.oh_crab.model._pack_events import RewardChosen, TreasureUsed
-from crabrules.oh_crab.model._pack_state import Adventure, Frame, FrameKind
 from crabrules.oh_crab.model._state import Phase, State
 
 
 def reward_options(rules: Tables, view: View, player: PlayerId) -> list[Choose]:
     """The rewards of the Reward card in play, by index."""
-    adventure = view.adventure
+    adventure = adventure_of(view)
     assert adventure is not None
     assert adventure.challenges is not None
-    assert rules.pack
-    options = rules.pack.rewards[adventure.challenges.reward].options
+    assert pack_of(rules)
+    options = pack_in_play(rules).rewards[adventure.challenges.reward].options
     return [Choose(player, k) for k in range(len(options))]
 
 
 def choose_reward(work: Work, player: PlayerId, option: int) -> None:
     """Exchange the trophy for reward ``option``: its steps replace the choice."""
-    adventure, pack = work.adventure, work.rules.pack
+    adventure, pack = adventure_of(work), pack_of(work.rules)
     assert adventure is not None
     assert adventure.challenges is not None
     assert pack is not None
@@ -120,11 +76,11 @@ def choose_reward(work: Work, player: PlayerId, option: int) -> None:
 
 def treasure_options(rules: Tables, state: State, crab: int, head_down: bool) -> list[UseTreasure]:
     """The kept Treasures the active player may use now, by token."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None or adventure.surprises is None:
         return []
     player = rules.owners[crab]
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     return [
         UseTreasure(player, token)
@@ -135,7 +91,7 @@ def treasure_options(rules: Tables, state: State, crab: int, head_down: bool) ->
 
 def use_treasure(work: Work, player: PlayerId, token: int) -> None:
     """Use the kept ``token``: it leaves the game and its steps begin."""
-    adventure, pack = work.adventure, work.rules.pack
+    adventure, pack = adventure_of(work), pack_of(work.rules)
     assert adventure is not None
     assert adventure.surprises is not None
     assert pack is not None
@@ -160,7 +116,7 @@ _OTHER_TIMING = frozenset({Timing.OTHER, Timing.BOTH})
 
 def skill_options(rules: Tables, state: State, crab: int, head_down: bool) -> list[Skill]:
     """The active crab's own-turn skill, if its card has a Pincer and the skill would act."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None or adventure.asymmetry is None:
         return []
     asymmetry = adventure.asymmetry
@@ -184,7 +140,7 @@ def use_skill(work: Work, player: PlayerId, crab: int) -> None:
 
 def open_windows(work: Work, before: State) -> None:
     """Push the windows that the action just played opened (see the module's list)."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     asymmetry = adventure.asymmetry
     # The phase first: the hidden choice of the cards (``choosing``) is never in the
@@ -220,7 +176,8 @@ def open_windows(work: Work, before: State) -> None:
 
 def _event_revealed(adventure: Adventure, before: State) -> bool:
     """Whether the action revealed an Event (Module 2)."""
-    events, old = adventure.events, before.adventure.events if before.adventure else None
+    old_part = adventure_of(before)
+    events, old = adventure.events, old_part.events if old_part else None
     return events is not None and old is not None and len(events.revealed) > len(old.revealed)
 
 
@@ -242,7 +199,7 @@ R = IllegalReason
 
 
 def _treasure_refusal(m: Moment, action: UseTreasure, same: list[UseTreasure]) -> Refused:
-    adventure, pack = m.state.adventure, m.rules.pack
+    adventure, pack = adventure_of(m.state), pack_of(m.rules)
     assert adventure is not None
     assert adventure.surprises is not None
     assert pack is not None
@@ -289,7 +246,7 @@ def _choose(work: Work, action: Choose) -> None:
 
 
 def _choose_skills_refusal(m: Moment, action: ChooseSkills, same: list[ChooseSkills]) -> Refused:
-    adventure = m.state.adventure
+    adventure = adventure_of(m.state)
     assert adventure is not None
     assert adventure.asymmetry is not None
     return module4.choice_refusal(m.rules, adventure.asymmetry, action)

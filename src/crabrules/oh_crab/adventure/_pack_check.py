@@ -28,12 +28,8 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
-from crabrules.oh_crab.content._pack_components import AdventureContent, TokenKind
-from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
-from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model._pack_state import (
+from crabrules.oh_crab.adventure._content import AdventureContent, TokenKind, pack_of
+from crabrules.oh_crab.adventure._model import (
     NO_OVERLAY,
     NONE,
     Adventure,
@@ -43,7 +39,12 @@ from crabrules.oh_crab.model._pack_state import (
     FrameKind,
     Overlay,
     Surprises,
+    adventure_of,
 )
+from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
+from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._state import Config, Phase, Stage, State
 
 #: A token or card the viewer may not see.
@@ -99,7 +100,7 @@ def deal(
     Raises:
         InvalidStateError: the view cannot come from a game (the hidden parts do not fit).
     """
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     surprises, events, challenges = view.surprises, view.events, view.challenges
     if surprises is not None:
@@ -233,7 +234,7 @@ def check_adventure(state: State) -> None:
         InvalidStateError: saying what is wrong.
     """
     config = state.config
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None:
         if config.modules:
             raise _bad("modules are in play but the state has no Adventure Pack part")
@@ -243,7 +244,7 @@ def check_adventure(state: State) -> None:
     if not config.modules:
         raise _bad("no module is in play")
     rules = rules_for(config)
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     for module, part in (
         (Module.SURPRISES, adventure.surprises),
@@ -269,7 +270,7 @@ def _exactly_once(places: list[tuple[int, ...]], count: int, what: str) -> None:
 
 
 def _check_surprises(state: State, rules: Rules, pack: AdventureContent) -> None:
-    surprises = state.adventure.surprises if state.adventure else None
+    surprises = a.surprises if (a := adventure_of(state)) else None
     if surprises is None:
         return
     cells = surprise_cells(rules)
@@ -342,7 +343,7 @@ def _check_surprise_wastes(
 
 
 def _check_events(state: State, pack: AdventureContent) -> None:
-    events = state.adventure.events if state.adventure else None
+    events = a.events if (a := adventure_of(state)) else None
     if events is None:
         return
     config = state.config
@@ -355,7 +356,7 @@ def _check_events(state: State, pack: AdventureContent) -> None:
     if events.removed != (negatives if lucky else ()):
         raise _bad("events: The Lucky Ones remove the negative Events, and only they do")
     _check_foreseen(config, pack, events, down)
-    overlay = state.adventure.overlay if state.adventure else NO_OVERLAY
+    overlay = a.overlay if (a := adventure_of(state)) else NO_OVERLAY
     _check_event_in_effect(config, pack, events, overlay)
 
 
@@ -393,7 +394,7 @@ def _check_event_in_effect(
 
 
 def _check_challenges(state: State, rules: Rules, pack: AdventureContent) -> None:
-    challenges = state.adventure.challenges if state.adventure else None
+    challenges = a.challenges if (a := adventure_of(state)) else None
     if challenges is None:
         return
     config = state.config
@@ -425,7 +426,7 @@ def _check_challenges(state: State, rules: Rules, pack: AdventureContent) -> Non
 
 
 def _check_due(state: State, rules: Rules) -> None:
-    adventure = state.adventure
+    adventure = adventure_of(state)
     assert adventure is not None
     due = adventure.due
     if not due:
@@ -448,7 +449,7 @@ def _check_due(state: State, rules: Rules) -> None:
 def _check_frames(state: State, rules: Rules, pack: AdventureContent) -> None:
     from crabrules.oh_crab.engine._effects import AUTOMATIC  # the effects need the rules' modules
 
-    adventure = state.adventure
+    adventure = adventure_of(state)
     assert adventure is not None
     if not adventure.frames:
         return
@@ -485,7 +486,7 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
     ``None`` key-less: the turn's own queues from kept Treasures and reveals are in
     :func:`turn_queues`.
     """
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     assert pack is not None
 
     def suffixes(steps: tuple[Primitive, ...]) -> set[tuple[Primitive, ...]]:
@@ -514,7 +515,7 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
 
 def turn_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     """The queues a turn may hold from the Adventure Pack: kept Treasures, reveals."""
-    pack = rules_for(config).pack
+    pack = pack_of(rules_for(config))
     if pack is None:
         return frozenset()
     out: set[tuple[Primitive, ...]] = {(Primitive.REVEAL_DUE,), (Primitive.REVEAL_DUE,) * 2}
@@ -542,7 +543,7 @@ def check_adventure_view(view: Adventure | None, config: Config, player: int | N
     if type(view) is not Adventure or not config.modules:
         raise _bad("no module is in play")
     rules = rules_for(config)
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     beaches = config.beaches()
     for module, part in (

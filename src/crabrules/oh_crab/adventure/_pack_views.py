@@ -1,14 +1,9 @@
-"""The Adventure Pack in the views: its words, notation and pictures, registered.
+"""The Adventure Pack in the views, registered kind by kind.
 
-The Adventure Pack in the views: its kinds of actions, events and state part, registered.
-
-The views dispatch on the kind of what they are given
-(:class:`~crabrules.oh_crab.view.ByKind`). :func:`register_views` adds the pack's
-kinds to each table: what players see of it (:mod:`~crabrules.oh_crab.adventure._pack_check`),
-its pictures, words and notation (here), and Module 4's
-(:mod:`~crabrules.oh_crab.adventure._asymmetry_views`); and it registers :data:`VIEW_PARTS`,
-the pack's :class:`~crabrules.oh_crab.view._observe.ViewParts` for the checks.
-:mod:`crabrules.oh_crab` calls it where it puts the game together.
+Its actions' notation and words, its events' sentences and what each player sees of them,
+its lines in the pictures and its check parts: :func:`register_views` adds its kinds to
+the views' tables (``view/``). Module 4's own are in ``_asymmetry_views``, the checks in
+``_pack_check``. The verbs of its notation are in the table below.
 
 >>> from crabrules.oh_crab import Config, initial_state
 >>> from crabrules.oh_crab.view._observe import masked, parts_for
@@ -17,16 +12,6 @@ the pack's :class:`~crabrules.oh_crab.view._observe.ViewParts` for the checks.
 'AdventureViews'
 >>> masked(state.adventure, 0).events.tiles
 (-3, -3, -3)
-
-The Adventure Pack in the pictures, from a state or an observation.
-
-:func:`adventure_lines` gives the lines :func:`~crabrules.oh_crab.view._render` prints and
-:func:`~crabrules.oh_crab.render_svg` draws in its panel.
-
-Face-down tokens and cards are named only where the viewer may see them (a state shows
-everything, an observation what its viewer sees). A temporary Event's card lies where its
-reminder says (the Tips of Module 2): beside its Beach tile, beside the Additional Action
-tiles, or in front of the cook's holder, passed on with the pawn.
 
 >>> from crabrules.oh_crab import Config, initial_state, observe
 >>> from crabrules.oh_crab.engine._work import rules_for
@@ -37,9 +22,7 @@ tiles, or in front of the cook's holder, passed on with the pawn.
 Challenges: Beach 1 Straight Ahead: Have the most Move forward cards in your
 Hand. (Reward card: Pirate's Chest); Beach 2 face down; Beach 3 face down
 
-The Adventure Pack's actions and events in words.
-
->>> from crabrules.oh_crab.model._events import SurpriseFlipped, ChallengeResolved
+>>> from crabrules.oh_crab.adventure._model import SurpriseFlipped, ChallengeResolved
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, 5, "Pearl", False, False))
 'orange flips a Surprise on c3: Pearl'
 >>> describe_adventure_event(SurpriseFlipped(1, "orange", 1, 17, -3, "", False, True))
@@ -47,8 +30,6 @@ The Adventure Pack's actions and events in words.
 >>> describe_adventure_event(
 ...     ChallengeResolved(0, "red", 0, 0, "Shell Collector", (2,), ("blue",), (), ()))
 'red announces the Challenge Shell Collector: first place to blue, no second place'
-
-The Adventure Pack's actions in the notation (:mod:`crabrules.oh_crab.view._notation`).
 
 =================  ==========================================================
 action             notation
@@ -62,14 +43,12 @@ action             notation
 ``Decline``        ``red: decline``
 ``MakeObstacle``   ``red: obstacle c4``
 =================  ==========================================================
-
-:func:`register_notation` adds them to the notation's tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -81,7 +60,22 @@ from crabrules.oh_crab.adventure._asymmetry_views import (
     ASYMMETRY_ACTION_SENTENCES,
     ASYMMETRY_EVENT_SENTENCES,
 )
-from crabrules.oh_crab.content._pack_components import AdventureContent, Reminder
+from crabrules.oh_crab.adventure._content import AdventureContent, Reminder, pack_in_play, pack_of
+from crabrules.oh_crab.adventure._model import (
+    NONE,
+    Adventure,
+    CardDue,
+    ChallengeResolved,
+    ChallengeRevealed,
+    DueKind,
+    EventEnded,
+    EventRevealed,
+    RewardChosen,
+    Spied,
+    SurpriseFlipped,
+    TreasureUsed,
+    adventure_of,
+)
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (
@@ -97,22 +91,8 @@ from crabrules.oh_crab.model._actions import (
     cell_label,
     pile_label,
 )
-from crabrules.oh_crab.model._events import Event
-from crabrules.oh_crab.model._pack_events import (
-    CardDue,
-    CardTakenBack,
-    ChallengeResolved,
-    ChallengeRevealed,
-    EventEnded,
-    EventRevealed,
-    RewardChosen,
-    ShellLost,
-    Spied,
-    SurpriseFlipped,
-    TreasureUsed,
-)
-from crabrules.oh_crab.model._pack_state import NONE, Adventure, DueKind
-from crabrules.oh_crab.model._state import Config, State
+from crabrules.oh_crab.model._events import AnyEvent, CardTakenBack, ShellLost
+from crabrules.oh_crab.model._state import Config, ExpansionPart, State
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._notation import Arguments, NotationError, notation_of, register_verb
 from crabrules.oh_crab.view._observe import HIDDEN, seen_by
@@ -125,7 +105,7 @@ Names = Sequence[str]
 def adventure_lines(view: object, rules: Rules) -> list[str]:
     """The Adventure Pack's lines for ``view``, a State or an Observation (none without it)."""
     adventure = getattr(view, "adventure", None)
-    pack = rules.pack
+    pack = pack_of(rules)
     if adventure is None or pack is None:
         return []
     names = rules.names
@@ -223,12 +203,12 @@ def _take_market(action: TakeMarket, state: State, rules: Rules, who: str) -> st
 
 
 def _use_treasure(action: UseTreasure, state: State, rules: Rules, who: str) -> str:
-    name = rules.pack.surprises[action.token].name if rules.pack else "a Treasure"
+    name = pack_in_play(rules).surprises[action.token].name if pack_of(rules) else "a Treasure"
     return f"{who} uses the Treasure {name}"
 
 
 def _reveal_words(action: Reveal, state: State, rules: Rules, who: str) -> str:
-    adventure = state.adventure
+    adventure = adventure_of(state)
     due = adventure.due[0] if adventure is not None and adventure.due else None
     if due is not None and due.kind is DueKind.CHALLENGE:
         return f"{who} announces the Challenge of Beach tile {due.tile + 1}"
@@ -237,7 +217,7 @@ def _reveal_words(action: Reveal, state: State, rules: Rules, who: str) -> str:
 
 
 def _choose_words(action: Choose, state: State, rules: Rules, who: str) -> str:
-    pack, adventure = rules.pack, state.adventure
+    pack, adventure = pack_of(rules), adventure_of(state)
     if pack is not None and adventure is not None and adventure.challenges is not None:
         options = pack.rewards[adventure.challenges.reward].options
         if 0 <= action.option < len(options):
@@ -330,7 +310,7 @@ EVENT_SENTENCES: dict[type, Callable[[Any], str]] = {
 }
 
 
-def describe_adventure_event(event: Event) -> str:
+def describe_adventure_event(event: AnyEvent) -> str:
     """Say what happened, for an Adventure Pack event."""
     return EVENT_SENTENCES[type(event)](event)
 
@@ -340,7 +320,7 @@ def _take(action: TakeMarket, state: State, rules: Rules) -> str:
 
 
 def _treasure(action: UseTreasure, state: State, rules: Rules) -> str:
-    pack = rules.pack
+    pack = pack_of(rules)
     if pack is None or not 0 <= action.token < len(pack.surprises):
         return f"treasure {action.token}"
     return f"treasure {pack.surprises[action.token].id}"
@@ -355,7 +335,7 @@ def _choose_notation(action: Choose, state: State, rules: Rules) -> str:
 
 
 def _skills(action: ChooseSkills, state: State, rules: Rules) -> str:
-    cards = rules.pack.asymmetry if rules.pack is not None else ()
+    cards = pack_in_play(rules).asymmetry if pack_of(rules) is not None else ()
     ids = [cards[c].id if 0 <= c < len(cards) else str(c) for c in action.cards]
     return "skills " + " ".join(ids)
 
@@ -374,7 +354,7 @@ def _obstacle(action: MakeObstacle, state: State, rules: Rules) -> str:
 
 def _read_treasure(args: Arguments) -> Action:
     word = args.word("a Surprise token")
-    pack = args.rules.pack
+    pack = pack_of(args.rules)
     ids = [] if pack is None else [t.id for t in pack.surprises]
     if word not in ids:
         raise NotationError(f"{word!r:.40} is no Surprise token")
@@ -389,7 +369,7 @@ def _read_choose(args: Arguments) -> Action:
 
 
 def _read_skills(args: Arguments) -> Action:
-    pack = args.rules.pack
+    pack = pack_of(args.rules)
     ids = [] if pack is None else [c.id for c in pack.asymmetry]
     cards = []
     while args.left():
@@ -441,9 +421,9 @@ class AdventureViews:
         """See :func:`crabrules.oh_crab.adventure._pack_check.check_adventure`."""
         check.check_adventure(state)
 
-    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
         """See :func:`crabrules.oh_crab.adventure._pack_check.check_adventure_view`."""
-        check.check_adventure_view(view, config, player)
+        check.check_adventure_view(cast("Adventure | None", view), config, player)
 
     def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
         """See :func:`crabrules.oh_crab.adventure._pack_check.turn_queues`."""
@@ -454,7 +434,7 @@ class AdventureViews:
 VIEW_PARTS = AdventureViews()
 
 
-def _spied(event: Spied, player: PlayerId | None) -> Event:
+def _spied(event: Spied, player: PlayerId | None) -> AnyEvent:
     if event.player == player:
         return event
     # Module 4: a Spy shows the cards to the spy alone ("without showing it").
@@ -462,7 +442,7 @@ def _spied(event: Spied, player: PlayerId | None) -> Event:
     return attrs.evolve(event, cards=hidden, names=("",) * len(event.cards))
 
 
-def _flipped(event: SurpriseFlipped, player: PlayerId | None) -> Event:
+def _flipped(event: SurpriseFlipped, player: PlayerId | None) -> AnyEvent:
     if not event.kept or event.player == player:
         return event
     # A Treasure kept for later: its finder alone looks at it.

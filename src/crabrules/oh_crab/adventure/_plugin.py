@@ -1,33 +1,17 @@
-"""The Adventure Pack's hooks, its setup and the rules overlay it keeps.
+"""The Adventure Pack as the engine's ``Expansion``: hooks, setup, moments and overlay.
 
-The Adventure Pack as the engine's :class:`~crabrules.oh_crab.engine._expansion.Expansion`.
-
-Each hook hands the moment to the part of the pack that knows its rules: the setup and the
-rules overlay (here), the frames, what an arrival triggers and the due cards
-(:mod:`~crabrules.oh_crab.adventure._triggers`), the pack's action kinds, Treasures and
-Rewards (:mod:`~crabrules.oh_crab.adventure._pack_actions`), and Module 4
-(:mod:`~crabrules.oh_crab.adventure._asymmetry`). :mod:`crabrules.oh_crab.adventure`
-registers :data:`ADVENTURE_PACK`.
+Its handlers of the named moments of play and the rules overlay its Events and Obstacles
+keep are here; each hook hands the moment to the module that knows its rules:
+``_pack_actions`` (its action kinds), ``_triggers`` (arrivals, frames, due cards),
+``_asymmetry`` (Module 4).
 
 >>> from crabrules.oh_crab.engine._expansion import registered
 >>> registered() is ADVENTURE_PACK
 True
 
-The rules overlay: the config's rules with the changes made during a game.
-
-Every rule lookup reads a :class:`~crabrules.oh_crab.engine._tables.Tables` (the move tables, the
-space types, the tiles' costs, the cook's action). A game without modules reads the
-config's cached rules directly; with modules, the pack's handler of the rules in play
-(:func:`rules_in_play`) makes the changes in effect (a temporary Event, an Obstacle made of
-a standard space) with :func:`overlaid`, cached per config and overlay, so the base game
-pays nothing and a changed game pays once per change.
-
-A new kind of change is a :class:`~crabrules.oh_crab.content._documents.Rule` member and a
-branch of :func:`overlaid` that rewrites the tables it concerns.
-
 >>> from crabrules.oh_crab.model._state import Config
 >>> from crabrules.oh_crab.engine._work import rules_for
->>> from crabrules.oh_crab.content._documents import Rule, RuleChange
+>>> from crabrules.oh_crab.adventure._content import Rule, RuleChange
 >>> rules = rules_for(Config())
 >>> closed = overlaid(rules, (RuleChange(Rule.TILES_CLOSED),))
 >>> rules.tile_costs, closed.tile_costs, overlaid(rules, ()).tile_costs
@@ -35,14 +19,6 @@ branch of :func:`overlaid` that rewrites the tables it concerns.
 >>> cell = next(c for c, s in enumerate(rules.layout.spaces) if s.type.value == "standard")
 >>> overlaid(rules, (RuleChange(Rule.OBSTACLE_AT, cell=cell),)).obstacle[cell]
 True
-
-Setting up the modules in play, after the base game's setup (its draws come first).
-
-Every count the rulebook gives per Beach tile follows the tiles in play
-(:meth:`~crabrules.oh_crab.Config.beaches`): with 3 Beach tiles, 9 Surprise tokens (3
-Wastes and 6 Treasures; 9 Treasures with "Only the good"), 3 Events and 3 Challenges; with
-2 (the 2-player mode, or the quick variant), 6 tokens (2 and 4), 2 Events, 2 Challenges;
-with 1 (2 players, quick), 3 tokens, 1 Event, 1 Challenge.
 
 >>> from crabrules.oh_crab import Config, initial_state
 >>> state = initial_state(Config(modules={"surprises", "events", "challenges"}), seed=3)
@@ -56,11 +32,22 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import _asymmetry as module4
+from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange
+from crabrules.oh_crab.adventure._model import (
+    NO_OVERLAY,
+    NONE,
+    Adventure,
+    Challenges,
+    Events,
+    Overlay,
+    Surprises,
+    adventure_of,
+)
 from crabrules.oh_crab.adventure._pack_actions import (
     ACTION_RULES,
     open_windows,
@@ -79,7 +66,6 @@ from crabrules.oh_crab.adventure._triggers import (
     settle,
 )
 from crabrules.oh_crab.content._loading import get_content
-from crabrules.oh_crab.content._pack_components import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, ActionRule, Moments
 from crabrules.oh_crab.engine._tables import Tables, rules_for
@@ -89,16 +75,7 @@ from crabrules.oh_crab.model._actions import (
     Action,
     Reveal,
 )
-from crabrules.oh_crab.model._pack_state import (
-    NO_OVERLAY,
-    NONE,
-    Adventure,
-    Challenges,
-    Events,
-    Overlay,
-    Surprises,
-)
-from crabrules.oh_crab.model._state import Config, Phase, Stage, State
+from crabrules.oh_crab.model._state import Config, ExpansionPart, Phase, Stage, State
 
 
 def overlaid(rules: Tables, changes: tuple[RuleChange, ...]) -> Tables:
@@ -140,7 +117,7 @@ def overlaid(rules: Tables, changes: tuple[RuleChange, ...]) -> Tables:
     )
 
 
-def rules_in_play(rules: Tables, adventure: Adventure | None) -> Tables:
+def rules_in_play(rules: Tables, adventure: ExpansionPart | None) -> Tables:
     """``rules``, a config's, with the changes of ``adventure``'s overlay made.
 
     The pack's handler of the rules in play
@@ -152,7 +129,7 @@ def rules_in_play(rules: Tables, adventure: Adventure | None) -> Tables:
     # ``is`` first: the overlay of a game without changes is nearly always the constant.
     if overlay is NO_OVERLAY or overlay == NO_OVERLAY:
         return rules
-    return _overlaid(rules, overlay)
+    return _overlaid(rules, cast("Overlay", overlay))
 
 
 @functools.lru_cache(maxsize=256)
@@ -182,7 +159,7 @@ def playable_challenges(config: Config, pack: AdventureContent) -> tuple[int, ..
 
 def setup_adventure(config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
     """Set up the modules of ``config``, in module order, drawing from ``rng``."""
-    pack = get_content(config.content).adventure
+    pack = cast("AdventureContent | None", get_content(config.content).adventure)
     assert pack is not None  # Config refuses modules with content that has none
     beaches = config.beaches()
     surprises = events = challenges = None
@@ -269,7 +246,7 @@ class AdventurePack:
 
     def first_players(self, state: State) -> frozenset[PlayerId] | None:
         """Module 4's hidden choice: every player still to choose; a frame: its player."""
-        adventure = state.adventure
+        adventure = adventure_of(state)
         assert adventure is not None
         if module4.is_choosing(state):
             assert adventure.asymmetry is not None
@@ -308,7 +285,7 @@ class AdventurePack:
 
 def _first_options(state: State, player: PlayerId | None) -> tuple[Action, ...] | None:
     """Module 4's hidden choice, or the options of the frame on top."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     assert adventure is not None
     # The hidden choice comes before the first Planning or placing, never in the action
     # phase: most positions skip the test.
@@ -327,7 +304,7 @@ def _turn_options(
     rules: Tables, state: State, crab: int, head_down: bool
 ) -> tuple[list[Action], bool]:
     """Kept Treasures and the own-turn skill; a due card's Reveal holds the turn."""
-    adventure, turn = state.adventure, state.turn
+    adventure, turn = adventure_of(state), state.turn
     assert adventure is not None
     assert turn is not None
     p = state.current
@@ -367,13 +344,13 @@ def _action_ended(work: Work, before: State) -> None:
         # still waiting beneath keep their order.)
         in_order(work, 1)
     settle(work)
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     if adventure.asymmetry is not None:
         # Module 4: the windows the action opened come first; what is face up is no secret.
         open_windows(work, before)
         module4.forget_revealed(work, before)
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     held = work.frames_wait() or bool(adventure.due)
     if work.stage is Stage.ENDING and not (held or work.turn_decision.queue):

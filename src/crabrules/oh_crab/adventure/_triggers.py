@@ -1,57 +1,9 @@
-"""What a crab's moves trigger, the frames that resolve it, and the cards due revealed.
+"""What a crab's moves trigger in the Adventure Pack, and the frames that resolve it.
 
-What a crab's arrival triggers: a Surprise flipped, a border's card due.
-
-:func:`crab_entered` runs on every entry of a crab into a space, however it got there (its
-own moves, pushes, Seagull!, swaps, Water Currents), once Adventure Pack modules are in
-play; :func:`border_crossed` then, if the crab changed tiles (the pack's handlers of the
-engine's named moments, :class:`~crabrules.oh_crab.engine._expansion.Moments`).
-
-- **Surprise** (Module 1): the token on the space is flipped for the crab's owner. An
-  immediate token's steps become a :class:`~crabrules.oh_crab.model._pack_state.Frame` of
-  theirs, resolved before anything else happens, even in another player's turn; a Treasure
-  to keep goes to them. A Waste of "All's well that ends well..." does nothing.
-- **Borders** (Modules 2 and 3): crossing a Beach tile's upper border makes its Challenge
-  due, its lower border its Event, the first time only; the active player must reveal them
-  during their turn (:attr:`~crabrules.oh_crab.model._pack_state.Adventure.due`).
-
-Decisions that come first, maybe out of turn: the frames' stack.
-
-A :class:`~crabrules.oh_crab.model._pack_state.Frame` holds steps that one player resolves
-now, before the turn goes on: a Surprise flipped by a crab pushed in another player's turn
-belongs to the crab's owner ("even during another player's turn"), a first place's reward
-to each winner, an immediate Event's part to each player it targets. While the top frame
-waits for a choice, its player is the one active player (:func:`frame_player`) and its
-step's options are the legal actions (:func:`frame_options`); the turn waits beneath.
-
-The frames sit on the working copy's one stack of decisions
-(:attr:`~crabrules.oh_crab.engine._work.Work.decisions`), above the turn's own; in the
-state they are ``Adventure.frames``, the last first. A frame pushed while another
-resolves (a token flipped by a Treasure's move) comes first. The engine resolves the top
-decision with the very code of a turn's actions (:mod:`crabrules.oh_crab.engine._effects`),
-and drops it once it has no step left (:func:`run_in_frame`, :func:`settle`). Head Down!
-holds in a frame only for the turn's own active crab.
-
-This is also how Module 4 opens a *window*: a frame whose step offers a skill or a pass.
-
-Revealing a due Event (Module 2) and announcing a due Challenge (Module 3).
-
-:func:`reveal_due` resolves the first card of
-:attr:`~crabrules.oh_crab.model._pack_state.Adventure.due`; the :class:`~crabrules.oh_crab.Reveal`
-action (:func:`reveal`) puts one ``reveal_due`` step in the turn's queue per card it reveals
-(two for a border holding both, the Challenge first), so the Challenge's reward choices come
-before the Event, and the Event's targets are taken after them.
-
-- **Challenge.** Only players with at least one element the Challenge counts take part;
-  those with the most win the first place: a shell, and a trophy exchanged for a reward of
-  the Reward card (their :class:`~crabrules.oh_crab.Choose`, in a frame of theirs). With a
-  single winner, the other players taking part get a shell each. The Challenge leaves the
-  game and the Reward card moves on to the next one, revealed at once (after the last, the
-  Reward card leaves too).
-- **Event.** A card that needs an absent module is replaced at once by the top card set
-  aside. The temporary Event in effect ends. A temporary card's rule changes go into the
-  overlay until the next Event; an immediate card's parts become frames of the players they
-  target (in turn order from the active player) and the card leaves the game.
+A Surprise is flipped on arrival, a border's card falls due; a frame is a decision that
+comes first, maybe out of turn, on the working copy's stack of decisions (``engine/_work``).
+``_plugin`` registers these as handlers of the engine's named moments; the Reveal action's
+steps (a due Event revealed, a due Challenge announced) are resolved here.
 """
 
 from __future__ import annotations
@@ -62,29 +14,35 @@ from typing import Any
 import attrs
 
 from crabrules.core.game import PlayerId
+from crabrules.oh_crab.adventure._content import Measure, Target, TokenKind, pack_of
+from crabrules.oh_crab.adventure._model import (
+    NONE,
+    CardDue,
+    ChallengeResolved,
+    ChallengeRevealed,
+    Due,
+    DueKind,
+    EventEnded,
+    EventRevealed,
+    Frame,
+    FrameKind,
+    SurpriseFlipped,
+    Surprises,
+    adventure_of,
+)
 from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.content._pack_components import Measure, Target, TokenKind
 from crabrules.oh_crab.content._primitives import Primitive, Variant
 from crabrules.oh_crab.engine._effects import advance, resolve, step_options
 from crabrules.oh_crab.engine._expansion import ActionRule
 from crabrules.oh_crab.engine._tables import Tables, rules_of
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
 from crabrules.oh_crab.model._actions import Action
-from crabrules.oh_crab.model._pack_events import (
-    CardDue,
-    ChallengeResolved,
-    ChallengeRevealed,
-    EventEnded,
-    EventRevealed,
-    SurpriseFlipped,
-)
-from crabrules.oh_crab.model._pack_state import NONE, Due, DueKind, Frame, FrameKind, Surprises
 from crabrules.oh_crab.model._state import State
 
 
 def frame_player(state: State) -> PlayerId | None:
     """The player whose frame waits for a choice, or ``None``."""
-    adventure = state.adventure
+    adventure = adventure_of(state)
     if adventure is None or not adventure.frames:
         return None
     return adventure.frames[-1].player
@@ -92,8 +50,9 @@ def frame_player(state: State) -> PlayerId | None:
 
 def frame_options(state: State) -> list[Action]:
     """The options of the top frame's step."""
-    assert state.adventure is not None
-    frame = state.adventure.frames[-1]
+    adventure = adventure_of(state)
+    assert adventure is not None
+    frame = adventure.frames[-1]
     turn = state.turn
     head_down = turn is not None and turn.head_down and turn.crab == frame.crab
     return step_options(
@@ -154,7 +113,7 @@ def _resolve_top(work: Work, run: Callable[[], object]) -> bool:
 
 def crab_entered(work: Work, crab: int, dest: Cell) -> None:
     """``crab`` entered ``dest``: flip the Surprise there, if any."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     if dest >= 0 and adventure.surprises is not None and adventure.surprises.board[dest] != NONE:
         _flip(work, crab, dest)
@@ -162,18 +121,18 @@ def crab_entered(work: Work, crab: int, dest: Cell) -> None:
 
 def border_crossed(work: Work, low: int, high: int) -> None:
     """Crabs crossed the borders between tiles ``low`` and ``high``: note the cards due."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     if adventure.events is not None or adventure.challenges is not None:
         _crossed(work, low, high)
 
 
 def _flip(work: Work, crab: int, cell: Cell) -> None:
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     assert adventure.surprises is not None
     surprises = adventure.surprises
-    pack = work.rules.pack
+    pack = pack_of(work.rules)
     assert pack is not None
     token = surprises.board[cell]
     info = pack.surprises[token]
@@ -206,7 +165,7 @@ def _flip(work: Work, crab: int, cell: Cell) -> None:
 
 def _crossed(work: Work, low: int, high: int) -> None:
     """Crabs crossed the borders between tiles ``low`` and ``high`` (board indices)."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     beaches = len(work.rules.layout.board) - 2
     due = list(adventure.due)
@@ -249,14 +208,15 @@ def reveal_steps(due: tuple[Due, ...]) -> tuple[Primitive, ...]:
 
 def reveal(work: Work) -> None:
     """The :class:`~crabrules.oh_crab.Reveal` action: its steps begin."""
-    assert work.adventure is not None
-    work.turn_decision.queue = list(reveal_steps(work.adventure.due))
+    adventure = adventure_of(work)
+    assert adventure is not None
+    work.turn_decision.queue = list(reveal_steps(adventure.due))
     advance(work)
 
 
 def reveal_due(work: Work) -> None:
     """Resolve the first due card for the active player."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     assert adventure.due
     item = adventure.due[0]
@@ -289,7 +249,7 @@ def measure(view: View, rules: Tables, what: Measure, player: PlayerId, tile: in
     if what is Measure.DISCARDS:
         return len(view.discards[player])
     if what is Measure.TREASURES:
-        adventure = view.adventure
+        adventure = adventure_of(view)
         assert adventure is not None
         assert adventure.surprises is not None
         return len(adventure.surprises.kept[player])
@@ -315,12 +275,12 @@ def _placings(work: Work, what: Measure, tile: int) -> tuple[list[PlayerId], lis
 
 
 def _resolve_challenge(work: Work, tile: int) -> None:
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     assert adventure.challenges is not None
     challenges = adventure.challenges
     rules = work.rules
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     card = challenges.tiles[tile]
     info = pack.challenges[card]
@@ -374,12 +334,12 @@ def _resolve_challenge(work: Work, tile: int) -> None:
 
 
 def _reveal_event(work: Work, tile: int) -> None:
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     assert adventure.events is not None
     events = adventure.events
     rules = work.rules
-    pack = rules.pack
+    pack = pack_of(rules)
     assert pack is not None
     card = events.tiles[tile]
     box = list(events.box)
@@ -481,7 +441,7 @@ def _player_targets(work: Work, who: Target, order: list[PlayerId]) -> list[Play
 
 def _holders(work: Work, who: Target, order: list[PlayerId]) -> list[PlayerId]:
     """The players who keep a Treasure, or who hold a trophy."""
-    adventure = work.adventure
+    adventure = adventure_of(work)
     assert adventure is not None
     held: tuple[object, ...] = ()
     if who is Target.TREASURE_KEEPERS and adventure.surprises is not None:

@@ -1,16 +1,9 @@
-"""What is printed on the components, and the board they make.
+"""What is printed on the base game's components, checked, and the board they make.
 
-What is printed on Oh Crab!'s components: spaces, tile sides, cards and scenarios.
-
-These are the checked, frozen content classes; :mod:`crabrules.oh_crab.content._loading`
-reads them from the content files.
-
-The board's geometry: tile sides stacked into one grid of 5 columns, and its move tables.
-
-Rows are numbered from the land (row 0 is the Start row); a cell is ``row * 5 + column``;
-the sea zone beyond the last row is the single position :data:`SEA`. A crab's distance to
-the sea is the number of rows between it and the sea zone. Every table is computed once
-per (content, board) and cached:
+:class:`Content` holds the tiles, cards, special actions and Additional Action tiles; a
+layout makes the board, with its move tables. ``_loading`` builds them from
+``_documents``' shapes. An expansion's tokens and cards sit in ``Content.adventure`` as an
+:class:`ExpansionContent`.
 
 >>> from crabrules.oh_crab.content._loading import get_layout, reference_content
 >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))
@@ -31,8 +24,19 @@ from typing import Protocol, TypeGuard, TypeVar
 import attrs
 
 from crabrules.core.errors import ContentError
-from crabrules.oh_crab.content._pack_components import AdventureContent
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Module, Primitive
+
+
+class ExpansionContent(Protocol):
+    """An expansion's tokens and cards in a :class:`Content`: what the base game asks of them.
+
+    The Adventure Pack's (its ``AdventureContent``) is read from ``adventure.json`` by the
+    reader it registers (:func:`~crabrules.oh_crab.content._loading.register_reader`).
+    """
+
+    def plays(self, module: Module) -> bool:
+        """Whether the content has what ``module`` needs (Module 4: Asymmetry cards)."""
+
 
 #: Every tile is a band of full rows of this many columns.
 COLUMNS = 5
@@ -252,8 +256,9 @@ class Content:
         colours: the crab colours, one per starting set, in file order.
         action_tiles: every Additional Action tile side.
         shells: the number of shells in the game.
-        adventure: the Adventure Pack's tokens and cards (``adventure.json``), or ``None``
-            for content without them (no module can be played with it).
+        adventure: the expansion's tokens and cards (the Adventure Pack's, read from
+            ``adventure.json`` by the reader it registers), or ``None`` for content without
+            them (no module can be played with it).
     """
 
     tiles: tuple[TileSide, ...]
@@ -263,7 +268,7 @@ class Content:
     colours: tuple[str, ...]
     action_tiles: tuple[ActionTileSide, ...]
     shells: int
-    adventure: AdventureContent | None = None
+    adventure: ExpansionContent | None = None
 
     def tile(self, tile_id: str) -> TileSide:
         """Return the tile side with this id (``KeyError`` if there is none)."""

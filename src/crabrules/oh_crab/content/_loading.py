@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import TypeVar
@@ -64,6 +65,7 @@ from crabrules.oh_crab.content._components import (
     Arrow,
     Card,
     Content,
+    ExpansionContent,
     Layout,
     Scenario,
     Shortcut,
@@ -81,7 +83,6 @@ from crabrules.oh_crab.content._documents import (
     ShortcutDoc,
     TileDoc,
     TokensDoc,
-    parse_adventure,
 )
 from crabrules.oh_crab.content._primitives import BASIC, Primitive
 
@@ -350,12 +351,31 @@ def _unique(ids: list[str], what: str) -> None:
         seen.add(item)
 
 
+#: The registered reader of the expansion's document (one: the Adventure Pack's).
+_readers: list[Callable[[object], ExpansionContent]] = []
+
+
+def register_reader(read: Callable[[object], ExpansionContent] | None) -> None:
+    """Read ``adventure.json`` with ``read`` (``None``: no reader; the document is refused).
+
+    The Adventure Pack registers its reader when it is plugged in.
+    """
+    _readers[:] = [] if read is None else [read]
+
+
+def _read_expansion(document: object) -> ExpansionContent:
+    if not _readers:
+        raise ContentError("adventure.json: no expansion is registered to read it")
+    return _readers[0](document)
+
+
 def build_content(
     board: object, cards: object, tokens: object, adventure: object | None = None
 ) -> Content:
     """Build a checked :class:`Content` from the documents (parsed JSON).
 
-    ``adventure`` is the Adventure Pack's document (``adventure.json``), if any.
+    ``adventure`` is the Adventure Pack's document (``adventure.json``), if any, read by
+    the reader the pack registers (:func:`register_reader`).
 
     Raises:
         ContentError: anything that cannot be played, saying where.
@@ -363,7 +383,7 @@ def build_content(
     tiles, scenarios = parse_board(board)
     specials, card_list, colours = parse_cards(cards)
     action_tiles, shells = parse_tokens(tokens)
-    pack = None if adventure is None else parse_adventure(adventure)
+    pack = None if adventure is None else _read_expansion(adventure)
     content = Content(tiles, scenarios, specials, card_list, colours, action_tiles, shells, pack)
     _check_content(content)
     return content

@@ -1,29 +1,18 @@
 """The steps content is written in, the pack's modules, and how documents name them.
 
-The named effect primitives that content data composes, each implemented once in code.
-
-A special action or an Additional Action tile is written in the content files as a list of
-steps, each the value of a :class:`Primitive`; :mod:`crabrules.oh_crab.engine._effects` implements
-every member. Content naming any other primitive fails to load with a
-:class:`~crabrules.core.errors.ContentError`.
+``Primitive`` names each step, ``Module`` and ``Variant`` what a Config puts in
+play. ``_components`` and ``engine/_effects`` read the steps; the documents of the
+base game (``_loading``) and of the pack (its reader) are parsed with these.
 
 >>> Primitive("move_forward") is Primitive.MOVE_FORWARD
 True
 >>> sorted(p.value for p in BASIC)
 ['move_diagonal', 'move_forward', 'move_toward_sea', 'take_shell']
 
-The Adventure Pack's four modules and their variants, as a Config names them.
-
 >>> Module("surprises") is Module.SURPRISES, Variant("crystal-ball").module.value
 (True, 'events')
 >>> [m.value for m in Module]
 ['surprises', 'events', 'challenges', 'asymmetry']
-
-What the Adventure Pack's documents share: steps, enum members and required modules.
-
-``adventure.json``'s tokens, Events, rewards and Asymmetry cards all list their effects as
-steps and name modules they require; :mod:`~crabrules.oh_crab.content._documents` and
-:mod:`~crabrules.oh_crab.content._pack_components` read them here.
 
 >>> parse_steps(("take_shell", {"do": "move_forward", "count": 2}), "here", own_turn=True)
 (<Primitive.TAKE_SHELL: 'take_shell'>, <Primitive.MOVE_FORWARD: 'move_forward'>, \

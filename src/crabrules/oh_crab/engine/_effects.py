@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import SEA, Cell
 from crabrules.oh_crab.content._primitives import MOVES, Primitive
-from crabrules.oh_crab.engine._expansion import EXPANSION_AUTOMATIC, EXPANSION_CHOICES
+from crabrules.oh_crab.engine._expansion import (
+    EXPANSION_AUTOMATIC,
+    EXPANSION_CHOICES,
+    ActionRule,
+)
 from crabrules.oh_crab.engine._movement import (
     chains_onto,
     costs_a_card,
@@ -51,9 +55,6 @@ from crabrules.oh_crab.model._actions import (
     TakeMarket,
 )
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, Source
-
-if TYPE_CHECKING:
-    from crabrules.oh_crab.engine._expansion import ActionRule
 
 #: The Adventure Pack's steps that need no choice (the expansion resolves those that read
 #: its own state).

@@ -1,29 +1,10 @@
-"""An action kind's rule, the named moments of play, and how an expansion plugs in.
+"""How the engine meets an expansion without importing it: rules, moments, hooks.
 
-How an expansion plugs into the engine: the hooks it calls, at named moments.
-
-The base engine never imports the Adventure Pack's behaviour. It calls an
-:class:`Expansion` instead, the one given to :func:`register` (:mod:`crabrules.oh_crab`,
-where the game is made, registers the pack). :func:`~crabrules.oh_crab.engine._tables.rules_for`
-puts it in the rules of a config with modules (``Tables.expansion``, and its moments in
-``Tables.moments``); a config without modules has :data:`NO_EXPANSION` there, which adds
-nothing and plays nothing, so the engine calls its hooks without asking which it has.
-
-The hooks, by moment (each one's docstring says when the engine calls it):
-
-- setting up: :meth:`~Expansion.setup`;
-- who decides first: :meth:`~Expansion.first_players`;
-- the expansion's own steps (:data:`EXPANSION_AUTOMATIC`, :data:`EXPANSION_CHOICES`):
-  :meth:`~Expansion.step_options`, :meth:`~Expansion.automatic_usable`,
-  :meth:`~Expansion.run_automatic`.
-
-What it adds rather than answers: its own action kinds (:attr:`Expansion.actions`), which
-:func:`register` puts in the engine's table beside the base game's, and its handlers of the
-named moments of play (:attr:`Expansion.moments`: a crab enters a space, a border is
-crossed, the turn would end, an action ends, a step is answered; and the rules in play,
-the options of a decision that comes first, the actions between the turn's own, what its
-moment waits for), which
-configs with modules announce to (:mod:`~crabrules.oh_crab.engine._expansion`).
+One action kind's rule (:class:`ActionRule`), the named moments of play
+(:class:`Moments`), and the hooks an :class:`Expansion` answers, registered where the game
+is made (:func:`register`). A config without modules plays :data:`NO_EXPANSION`, whose
+moments nobody listens to, so the engine calls them without asking. The action table is
+``actions/_table``; the Adventure Pack's expansion is ``adventure/_plugin``.
 
 >>> from crabrules.oh_crab import Config
 >>> from crabrules.oh_crab.engine._work import rules_for
@@ -31,44 +12,6 @@ configs with modules announce to (:mod:`~crabrules.oh_crab.engine._expansion`).
 True
 >>> type(rules_for(Config(modules={"surprises"})).expansion).__name__
 'AdventurePack'
-
-What the engine knows of one action kind: how it is played and how it is refused.
-
-:mod:`~crabrules.oh_crab.engine.actions._table` looks
-an action's :class:`ActionRule` up once, by its type
-(:func:`~crabrules.oh_crab.engine.actions._table.rule_of`), and hand the action on: below
-that lookup no code asks which kind an action is.
-
-The named moments of play that the Adventure Pack's modules join: one dispatcher.
-
-The base engine announces each moment on the rules in play (``work.rules.moments``),
-without asking whether a module is in play: a game without modules has
-:data:`NO_MOMENTS`, whose handler lists are empty, so announcing costs it an empty loop.
-The pack fills its own :class:`Moments` once, when it is registered
-(:func:`~crabrules.oh_crab.engine._expansion.register`), and every config with modules plays
-it.
-
-The moments:
-
-- a crab enters a space (the sea included), however it got there: ``crab_entered``;
-- crabs cross the border between two board tiles: ``border_crossed``;
-- a turn would end (its last action, or the Water Current, is done): ``turn_ending``; a
-  handler that returns ``True`` holds the turn, which then passes when the action ends
-  and nothing holds it any longer;
-- an action ends: ``action_ended``;
-- a step is answered (a Move, a Discard...): ``step_answered``; a handler that returns
-  ``True`` played the answer itself (in a decision of its own), else the base engine
-  answers the decision on top (:func:`~crabrules.oh_crab.engine._effects.resolve`).
-
-And what the modules add to what the engine reads:
-
-- the rules in play: ``rule_changes``, each handler making its changes (an Event in
-  effect, an Obstacle made) to the config's rules (:meth:`Moments.in_play`);
-- the options of a decision that comes first, maybe another player's (a setup choice, a
-  frame): ``first_options``; the first handler that answers gives the legal actions;
-- between the turn's actions: ``turn_options``, actions offered after the turn's ``Use``
-  options, and whether they hold the turn (it cannot end, only Shortcuts follow);
-- what a module's moment waits for, said when an action is refused: ``waits_for``.
 
 >>> NO_MOMENTS.crab_entered, NO_MOMENTS.turn_ending
 ([], [])
@@ -80,19 +23,17 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from crabrules.core.errors import InvalidConfigError
+from crabrules.core.game import PlayerId
+from crabrules.core.rng import Rng
+from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
-from crabrules.oh_crab.model._actions import IllegalReason
+from crabrules.oh_crab.model._actions import Action, IllegalReason
+from crabrules.oh_crab.model._state import Config, ExpansionPart, State
 
 if TYPE_CHECKING:
-    from crabrules.core.game import PlayerId
-    from crabrules.core.rng import Rng
-    from crabrules.oh_crab.content._components import Cell
     from crabrules.oh_crab.engine._tables import Tables
     from crabrules.oh_crab.engine._work import View, Work
     from crabrules.oh_crab.engine.actions._moment import Moment
-    from crabrules.oh_crab.model._actions import Action
-    from crabrules.oh_crab.model._pack_state import Adventure
-    from crabrules.oh_crab.model._state import Config, State
 
 
 A = TypeVar("A")
@@ -194,14 +135,14 @@ class Moments:
         self.turn_ending: list[Callable[[Work], bool]] = []
         self.action_ended: list[Callable[[Work, State], None]] = []
         self.step_answered: list[Callable[[Work, ActionRule[Any], Any], bool]] = []
-        self.rule_changes: list[Callable[[Tables, Adventure | None], Tables]] = []
+        self.rule_changes: list[Callable[[Tables, ExpansionPart | None], Tables]] = []
         self.first_options: list[Callable[[State, PlayerId | None], tuple[Action, ...] | None]]
         self.first_options = []
         self.turn_options: list[Callable[[Tables, State, int, bool], tuple[list[Action], bool]]]
         self.turn_options = []
         self.waits_for: list[Callable[[State], str | None]] = []
 
-    def in_play(self, rules: Tables, adventure: Adventure | None) -> Tables:
+    def in_play(self, rules: Tables, adventure: ExpansionPart | None) -> Tables:
         """The rules in play: the config's ``rules``, with the modules' changes made."""
         for change in self.rule_changes:
             rules = change(rules, adventure)
@@ -293,7 +234,7 @@ class Expansion(Protocol):
     def moments(self) -> Moments:
         """The expansion's handlers of the named moments of play."""
 
-    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure | None, Rng]:
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[ExpansionPart | None, Rng]:
         """``initial_state``: the expansion's part, drawn from ``rng``.
 
         Called after the base game's setup, whose draws come first: a seed deals the base
@@ -332,7 +273,7 @@ class _NoExpansion:
         """:data:`~crabrules.oh_crab.engine._expansion.NO_MOMENTS`: no handler."""
         return NO_MOMENTS
 
-    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure | None, Rng]:
+    def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[ExpansionPart | None, Rng]:
         """No part, and nothing drawn."""
         return None, rng
 
@@ -358,25 +299,25 @@ NO_EXPANSION: Final[Expansion] = _NoExpansion()
 #: The registered expansion (one: the Adventure Pack).
 _registered: list[Expansion] = []
 
+#: The registered expansion's own action kinds, with their rules: the engine's table
+#: (:func:`~crabrules.oh_crab.engine.actions._table.rule_of`) looks here after its own.
+EXPANSION_RULES: Final[dict[type, ActionRule[Any]]] = {}
+
 
 def register(expansion: Expansion | None) -> Expansion | None:
     """Make ``expansion`` the one configs with modules play; return the one before.
 
-    ``None`` registers none. The expansion's action kinds join the engine's table (those
-    of the one before leave it). Tables already built keep the expansion they were built
-    with: register before any game with modules is set up (:mod:`crabrules.oh_crab`
-    registers the Adventure Pack where it makes the game).
+    ``None`` registers none. The expansion's action kinds join the engine's table
+    (:data:`EXPANSION_RULES`; those of the one before leave it). Tables already built
+    keep the expansion they were built with: register before any game with modules is
+    set up (:mod:`crabrules.oh_crab` registers the Adventure Pack where it makes the
+    game).
     """
-    # Here, not at the top: the table's families import the working copy, which imports
-    # this module.
-    from crabrules.oh_crab.engine.actions._table import add_rules, remove_rules
-
     before = registered()
-    if before is not None:
-        remove_rules(before.actions)
     _registered[:] = [] if expansion is None else [expansion]
+    EXPANSION_RULES.clear()
     if expansion is not None:
-        add_rules(expansion.actions)
+        EXPANSION_RULES.update(expansion.actions)
     return before
 
 

@@ -21,13 +21,13 @@ from crabrules.oh_crab.content._components import (
     ActionTileSide,
     Card,
     Content,
+    ExpansionContent,
     Layout,
     Space,
     SpaceType,
     SpecialAction,
 )
 from crabrules.oh_crab.content._loading import get_content, get_layout
-from crabrules.oh_crab.content._pack_components import AdventureContent
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, Expansion, Moments, expansion_for
 from crabrules.oh_crab.model._actions import BASIC_TITLES, Plan, card_names
@@ -108,7 +108,7 @@ class Tables:
     expansion: Expansion
     moments: Moments
     tile_of: tuple[int, ...]
-    pack: AdventureContent | None
+    pack: ExpansionContent | None
     plans: tuple[tuple[Plan, ...], ...]
     main_grants: tuple[Grant, ...]
     secondary_grants: dict[Primitive, Grant]

@@ -1,22 +1,8 @@
-"""The course of a round and the card Market it draws on.
+"""The course of a round, and the card Market it draws on.
 
-The course of a round: adding to the Trace, Rest, the end of a turn, of a round.
-
-In the 2-player mode a round is Planning 1, Action 1, Planning 2, Action 2, End of Round:
-each player's turn begins by activating a crab (token 1: their choice; token 2: the other
-crab), the cook's diagonal serves once a round, and the game ends when both crabs of a
-player are in the sea. The same functions play both, through ``Tables.crabs_of``.
-
-The card Market: three face-up piles of distinct special actions and a draw pile.
-
-Cards showing the same special action are always stacked, so the face-up piles show
-three different special actions. Piles are lists of card ids, bottom to top; the draw
-pile is top first.
-
-Taking a card is in view of all when it was face up, and so is taking the draw pile's top
-card once only cards the table saw are left in it (``State.draw_seen``: cards given back
-by a Card Exchange go under the draw pile in view of all): :func:`take_market`. A Card
-Exchange space gives a card for a Market card (:func:`exchange`).
+Adding to the Trace, Rest, the end of a turn and of a round, the Market's piles and their
+refill. The turn's own actions that call these are in ``actions/_turn``; the cards and
+shells they move change in ``_work``.
 
 >>> from crabrules.oh_crab.engine._work import Work
 >>> from crabrules.oh_crab.rules import initial_state

@@ -1,20 +1,9 @@
-"""The working copy ``apply`` changes, what option generators read, and cards and shells moving.
+"""The working copy one ``apply`` changes in place, and the cards and shells moving in it.
 
-The mutable working copy of a state, which one ``apply`` changes in place.
-
-:func:`~crabrules.oh_crab.rules.apply` copies the state into a :class:`Work`, changes it
-in place and freezes it again. The option generators read either a ``State`` or a
-``Work`` (both satisfy :class:`~crabrules.oh_crab.engine._work.View`, re-exported
-here), so the legal actions and the automatic skipping of steps without options use the
-very same code. The rules in play are the config's
-:class:`~crabrules.oh_crab.engine._tables.Tables` (``Work.rules``).
-
-What the option generators read of a game: a ``State`` or a ``Work``.
-
-The legal actions are generated from a frozen :class:`~crabrules.oh_crab.model._state.State`;
-:func:`~crabrules.oh_crab.engine._effects.advance` skips the steps without options while an
-action is played on a :class:`~crabrules.oh_crab.engine._work.Work`. Both satisfy
-:class:`View`, so both use the very same generators.
+:class:`Work` is the copy, :class:`View` what the option generators read of a game (a
+``State`` or a ``Work``). ``actions/_table`` copies the state in and freezes it out; the
+rules that change it live with their action families (``actions/``) and in ``_effects``,
+``_movement`` and ``_turns``.
 
 >>> from crabrules.oh_crab import Config, initial_state
 >>> from crabrules.oh_crab.engine._work import Work
@@ -22,13 +11,6 @@ action is played on a :class:`~crabrules.oh_crab.engine._work.Work`. Both satisf
 >>> reads: list[View] = [state, Work(state)]
 >>> [len(view.hands[0]) for view in reads]
 [4, 4]
-
-A player's cards on the move: out of the Hand, the Discard pile back in, and who knows what.
-
-A Hand is hidden, but the table sees some cards go into it: a face-up Market card, the
-Discard pile taken back at Rest, a Trace card taken back. ``State.known`` lists, per
-player, the cards of their Hand that every player saw arrive (:func:`learn`); a card that
-leaves the Hand leaves that list (:func:`forget`).
 
 >>> from crabrules.oh_crab.engine._work import Work
 >>> from crabrules.oh_crab.rules import initial_state
@@ -41,12 +23,6 @@ leaves the Hand leaves that list (:func:`forget`).
 >>> take_discard_pile(work, 0)
 >>> work.hands[0], work.discards[0], work.known[0]
 ([0, 2, 3, 1], [], (1,))
-
-Shells: taken from the supply, given back to it.
-
-The supply is finite: a player takes a shell only while one is left, and gives one back
-only if they have one. A shell moves, it is never made or lost, so the players' shells
-and the supply always add up to the same number.
 
 >>> from crabrules.oh_crab.engine._work import Work
 >>> from crabrules.oh_crab.rules import initial_state
@@ -64,8 +40,8 @@ and the supply always add up to the same number.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
@@ -74,10 +50,22 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables, rules_for
-from crabrules.oh_crab.model._events import CardDiscarded, DiscardPileTaken, Event, ShellTaken
-from crabrules.oh_crab.model._pack_events import ShellLost
-from crabrules.oh_crab.model._pack_state import Adventure, Frame
-from crabrules.oh_crab.model._state import NO_CRAB, CardId, Stage, State, Turn
+from crabrules.oh_crab.model._events import (
+    AnyEvent,
+    CardDiscarded,
+    DiscardPileTaken,
+    ShellLost,
+    ShellTaken,
+)
+from crabrules.oh_crab.model._state import (
+    NO_CRAB,
+    CardId,
+    ExpansionPart,
+    FirstDecision,
+    Stage,
+    State,
+    Turn,
+)
 
 
 class View(Protocol):
@@ -128,8 +116,8 @@ class View(Protocol):
         """The Market's draw pile."""
 
     @property
-    def adventure(self) -> Adventure | None:
-        """The Adventure Pack's part."""
+    def adventure(self) -> ExpansionPart | None:
+        """The expansion's part (the Adventure Pack's)."""
 
 
 #: The tables' old name, which the views still import from here
@@ -144,20 +132,23 @@ _NO_TURN = Turn(Stage.START, NO_CRAB)
 # the cost of the classes' own __init__ (the classes themselves in the pure build).
 _new_state: Final = constructor(State)
 _new_turn: Final = constructor(Turn)
-_new_adventure: Final = constructor(Adventure)
-#: Adventure's fields, in order (what ``_new_adventure`` takes).
-_ADVENTURE_FIELDS: Final = tuple(f.name for f in attrs.fields(Adventure))
+#: Per expansion part's class: its constructor (see ``_new_state``) and its fields, in order.
+_PART_BUILDERS: dict[type, tuple[Callable[..., Any], tuple[str, ...]]] = {}
+
+P = TypeVar("P", bound=ExpansionPart)
 
 
-def _evolved(adventure: Adventure, changes: dict[str, Any]) -> Adventure:
-    """``attrs.evolve(adventure, **changes)``, built field by field (see ``_new_state``)."""
-    assert all(name in _ADVENTURE_FIELDS for name in changes), changes
-    return _new_adventure(
-        *[
-            changes[name] if name in changes else getattr(adventure, name)
-            for name in _ADVENTURE_FIELDS
-        ]
-    )
+def _evolved(part: P, changes: dict[str, Any]) -> P:
+    """``attrs.evolve(part, **changes)``, built field by field (see ``_new_state``)."""
+    cls: Any = type(part)
+    builder = _PART_BUILDERS.get(cls)
+    if builder is None:
+        names = tuple(f.name for f in attrs.fields(cls))
+        builder = _PART_BUILDERS[cls] = (constructor(cls), names)
+    new, names = builder
+    assert all(name in names for name in changes), changes
+    result: P = new(*[changes[name] if name in changes else getattr(part, name) for name in names])
+    return result
 
 
 class Decision:
@@ -165,7 +156,7 @@ class Decision:
 
     The working copy keeps its decisions on one stack (:attr:`Work.decisions`): the turn's
     own at the bottom, and above it the Adventure Pack's frames, the decisions that come
-    first, maybe out of turn (:class:`~crabrules.oh_crab.model._pack_state.Frame`). The
+    first, maybe out of turn (:class:`~crabrules.oh_crab.model._state.FirstDecision`). The
     engine always resolves the top one; a decision pushed while another resolves stops
     it, and the one beneath goes on once the top one has no step left.
 
@@ -182,7 +173,7 @@ class Decision:
 
     def __init__(
         self,
-        frame: Frame | None,
+        frame: FirstDecision | None,
         crab: int,
         queue: list[Primitive],
         crabs_left: list[int] | None,
@@ -194,7 +185,7 @@ class Decision:
         self.crabs_left = crabs_left
         self.head_down = head_down
 
-    def frozen_frame(self) -> Frame:
+    def frozen_frame(self) -> FirstDecision:
         """The frame as it stands now (only for a decision above the turn's)."""
         frame = self.frame
         assert frame is not None
@@ -202,7 +193,7 @@ class Decision:
         left = None if self.crabs_left is None else tuple(self.crabs_left)
         if queue == frame.queue and left == frame.crabs_left and self.crab == frame.crab:
             return frame  # untouched by this action: the state keeps the same frame
-        return Frame(frame.kind, frame.item, frame.player, self.crab, queue, left)
+        return frame.resumed(self.crab, queue, left)
 
 
 class Work:
@@ -252,7 +243,7 @@ class Work:
         "turn_decision",
     )
 
-    def __init__(self, state: State, events: list[Event] | None = None) -> None:
+    def __init__(self, state: State, events: list[AnyEvent] | None = None) -> None:
         #: The log of what happens, when the caller asked for one (``apply_with_events``).
         self.events = events
         self.config = state.config
@@ -315,7 +306,7 @@ class Work:
         """Frames of the Adventure Pack wait above the turn's own decision."""
         return len(self.decisions) > 1
 
-    def push_frame(self, frame: Frame) -> None:
+    def push_frame(self, frame: FirstDecision) -> None:
         """Push a decision that comes first (only with the Adventure Pack in play).
 
         Head Down! holds in a frame only for the turn's own active crab.
@@ -371,8 +362,8 @@ class Work:
             self.frozen_adventure(),
         )
 
-    def frozen_adventure(self) -> Adventure | None:
-        """The Adventure Pack's part, with the frames as they are now (``None``: no part)."""
+    def frozen_adventure(self) -> ExpansionPart | None:
+        """The expansion's part, with the frames as they are now (``None``: no part)."""
         old = self.adventure
         if old is None or (not old.frames and not self.frames_wait()):
             return old  # no part, or no frame before the action or after it (most actions)
@@ -381,8 +372,8 @@ class Work:
             return old
         return _evolved(old, {"frames": frames})
 
-    def change_adventure(self, **changes: Any) -> Adventure:
-        """Replace parts of the Adventure Pack's state; the rules in play follow it."""
+    def change_adventure(self, **changes: Any) -> ExpansionPart:
+        """Replace fields of the expansion's part; the rules in play follow it."""
         adventure = self.adventure
         assert adventure is not None  # only the pack's rules change its part
         new = self.adventure = _evolved(adventure, changes)

@@ -1,27 +1,11 @@
 """The actions of Oh Crab!, and the names people read for cells, piles and cards.
 
-The actions of Oh Crab!, each naming the player who takes it.
-
-A turn is a short conversation: :class:`AddCard` or :class:`Rest` starts it (in the
-2-player mode after :class:`Activate` in Action 1, which picks the crab the turn's
-actions move); :class:`Use`
-picks one of the actions the player has this turn (:attr:`State.turn.grants`, by index);
-the effect's choices follow (:class:`Move`, :class:`Discard`, ...), then :class:`EndTurn`.
-Board actions (:class:`Shortcut`, :class:`ExchangeAndEnd`) sit beside :class:`Use`.
-:class:`Move`, :class:`StandUp`, :class:`Shortcut` and :class:`EndTurn` act with the
-turn's active crab (``state.turn.crab``). A 2-player game begins with :class:`Place`.
+Each action names the player who takes it; a turn is a short conversation of actions. The
+engine's rules for them are in ``engine/actions/``, their notation and words in ``view/``.
 
 >>> from crabrules.core.serialize import to_json
 >>> to_json(Move(player=2, dest=17))
 '{"format_version":1,"type":"move","player":2,"dest":17,"discard":-1,"pushes":[]}'
-
-The names people read: cell labels, Market piles, cards and actions.
-
-A cell is labelled by its column letter and its row number, as
-:func:`~crabrules.oh_crab.view._render` prints them on the board's edges: ``a0`` is the Start
-row's left space, ``-1`` (the sea) is ``sea``. The Market's face-up piles are ``m1`` to
-``m3`` and the draw pile ``draw``.
-A card is named by its content id, its main action and its special action.
 
 >>> cell_label(7), parse_cell("c1"), cell_label(-1)
 ('c1', 7, 'sea')

@@ -20,32 +20,13 @@ from __future__ import annotations
 
 import enum
 import typing
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.model._actions import Pile, Side
-from crabrules.oh_crab.model._pack_events import (
-    CardDue,
-    CardTakenBack,
-    ChallengeResolved,
-    ChallengeRevealed,
-    EventEnded,
-    EventRevealed,
-    ObstacleMade,
-    PincersRegenerated,
-    RewardChosen,
-    ShellLost,
-    SkillDeclined,
-    SkillsChosen,
-    SkillsRevealed,
-    SkillUsed,
-    Spied,
-    SurpriseFlipped,
-    TreasureUsed,
-)
 from crabrules.oh_crab.model._state import CardId, Source
 
 
@@ -348,7 +329,28 @@ class GameEnded:
     reason: str
 
 
-Event = (
+@attrs.frozen
+class ShellLost:
+    """A player gave a shell back to the supply (Adventure Pack)."""
+
+    TAG: ClassVar[str] = "shell_lost"
+    player: PlayerId
+    colour: str
+    shells: int
+
+
+@attrs.frozen
+class CardTakenBack:
+    """A player took a card from their Trace into their Hand (Adventure Pack)."""
+
+    TAG: ClassVar[str] = "card_taken_back"
+    player: PlayerId
+    colour: str
+    card: CardId
+    card_name: str
+
+
+BaseEvent = (
     CrabPlaced
     | CrabActivated
     | PlanningStarted
@@ -376,23 +378,32 @@ Event = (
     | GameEnded
     | ShellLost
     | CardTakenBack
-    | SurpriseFlipped
-    | TreasureUsed
-    | CardDue
-    | EventRevealed
-    | EventEnded
-    | ChallengeResolved
-    | ChallengeRevealed
-    | RewardChosen
-    | SkillsChosen
-    | SkillsRevealed
-    | SkillUsed
-    | SkillDeclined
-    | PincersRegenerated
-    | Spied
-    | ObstacleMade
 )
-"""Every event of Oh Crab!, tagged by ``type`` in JSON."""
+"""Every event of the base game, tagged by ``type`` in JSON."""
 
-#: The classes of :data:`Event`.
-EVENTS: tuple[type, ...] = typing.get_args(Event)
+#: The classes of :data:`BaseEvent`.
+EVENTS: tuple[type, ...] = typing.get_args(BaseEvent)
+
+
+class ExpansionEvent(Protocol):
+    """An event of an expansion (the Adventure Pack's): a frozen value with a stable ``TAG``."""
+
+    TAG: ClassVar[str]
+
+
+#: What an event log holds: the base game's events and the registered expansion's.
+AnyEvent = BaseEvent | ExpansionEvent
+
+#: Every event kind in play, as a union: the base game's, with the registered expansion's
+#: (:func:`register_events`). The checks of an event read it.
+_EVERY_EVENT: list[Any] = [BaseEvent]
+
+
+def register_events(kinds: Any) -> None:
+    """Make the union ``kinds`` (an expansion's events) events of the game too (``None``: none)."""
+    _EVERY_EVENT[:] = [BaseEvent if kinds is None else BaseEvent | kinds]
+
+
+def every_event() -> Any:
+    """The union of every event kind in play (:func:`register_events`)."""
+    return _EVERY_EVENT[0]

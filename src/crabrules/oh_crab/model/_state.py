@@ -1,30 +1,12 @@
-"""The config, the state and where a game and a turn stand.
+"""The complete truth of a game of Oh Crab!, its options, and where a game stands.
 
-The complete truth of a game of Oh Crab!, hidden cards and the generator included.
-
-Crabs have their own numbers: crab ``c`` belongs to player ``State.owners[c]``. With 3 to 5
-players, crab ``i`` is player ``i``'s; in the 2-player mode, crabs 0 and 1 are player 0's
-and crabs 2 and 3 player 1's. What a player holds (Hand, Trace, Discard pile, shells) is
-indexed by player, where a crab is (its cell, knocked over, its activation token) by crab:
-a team's two crabs share the player's cards and shells. Cards are ints,
-their index in the content's card list (:attr:`Content.cards`); every card is in exactly
-one place, so no Hand, Trace or pile holds a card twice. The Market's face-up piles
-list their cards bottom to top; the draw pile lists its cards top first.
-
-Where a game and a turn stand: the round's phase, the turn's stage, a grant's source.
-
-:class:`Phase`, :class:`Stage` and :class:`Source` (where each action the active player may
-still use comes from) are the fields of :class:`~crabrules.oh_crab.model._state.State` (and of
-its ``Turn`` and ``Grant``) that the turn code compares most, so they live in a module of
-their own that the compiled build compiles: there, compiled code reads their members as
-constants, where a member of an enum defined in a pure module is read through the enum
-type's ``__getattr__`` (about 170 ns a read). :mod:`crabrules.oh_crab.model._state` exports them
-too.
+:class:`State` is the truth, :class:`Config` the options, :class:`Phase` and
+:class:`Stage` where a round and a turn stand. An expansion's part sits in
+``State.adventure`` as an :class:`ExpansionPart`; the actions and events are ``_actions``
+and ``_events``; the rules that change a state are ``engine/``.
 
 >>> Stage("act") is Stage.ACT
 True
-
-The options of a game of Oh Crab!: players, board, Additional Action tiles, content.
 
 >>> Config().players, Config().scenario
 (4, 'first-escape')
@@ -55,7 +37,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -66,7 +48,57 @@ from crabrules.core.rng import Rng
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._loading import check_setup, get_content, get_layout, has_content
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
-from crabrules.oh_crab.model._pack_state import Adventure
+
+
+class FirstDecision(Protocol):
+    """A decision of an expansion that comes before the turn goes on, maybe out of turn.
+
+    The base engine resolves it on its stack of decisions above the turn's own; the
+    expansion's class (the Adventure Pack's ``Frame``) says what it is.
+    """
+
+    @property
+    def player(self) -> PlayerId:
+        """Who decides."""
+
+    @property
+    def crab(self) -> int:
+        """The crab the steps move."""
+
+    @property
+    def queue(self) -> tuple[Primitive, ...]:
+        """The steps left, first one next."""
+
+    @property
+    def crabs_left(self) -> tuple[int, ...] | None:
+        """For a step that moves several crabs, those that may still move."""
+
+    def resumed(
+        self, crab: int, queue: tuple[Primitive, ...], crabs_left: tuple[int, ...] | None
+    ) -> FirstDecision:
+        """The same decision, with its crab and steps as they stand now."""
+
+
+class ExpansionPart(Protocol):
+    """An expansion's part of a :class:`State`: what the base game reads of it.
+
+    The base engine resolves its :attr:`frames` and asks for the rules in play again when
+    its :attr:`overlay` changes; everything else in it is the expansion's own. The
+    expansion registers how the part is read from a document
+    (``crabrules.core.serialize.converter``, when it is plugged in).
+    """
+
+    @property
+    def frames(self) -> tuple[FirstDecision, ...]:
+        """The decisions that come first, the last one first."""
+
+    @property
+    def due(self) -> tuple[object, ...]:
+        """What the active player must still do before their turn ends."""
+
+    @property
+    def overlay(self) -> object:
+        """The rules changed during the game (the rules in play follow it)."""
 
 
 class Phase(str, enum.Enum):
@@ -272,7 +304,11 @@ def _check_modules(config: Config) -> None:
     pack = get_content(config.content).adventure if has_content(config.content) else None
     if config.modules and pack is None:
         raise InvalidConfigError("modules: the content has no Adventure Pack")
-    if Module.ASYMMETRY in config.modules and pack is not None and not pack.asymmetry:
+    if (
+        Module.ASYMMETRY in config.modules
+        and pack is not None
+        and not pack.plays(Module.ASYMMETRY)
+    ):
         raise InvalidConfigError("modules: the content's Adventure Pack has no Asymmetry cards")
 
 
@@ -403,8 +439,9 @@ class State(DisplaysAsSvg):
         draw_seen: how many cards at the bottom of the draw pile every player saw placed
             there (the cards given in Card Exchanges), at most the pile's size.
         turn: the active player's turn in the action phase, else ``None``.
-        adventure: the Adventure Pack's part (:mod:`crabrules.oh_crab.model._pack_state`),
-            ``None`` in a game without modules.
+        adventure: the expansion's part (an
+            :class:`~crabrules.oh_crab.model._state.ExpansionPart`: the Adventure Pack's
+            ``Adventure``), ``None`` in a game without modules.
     """
 
     config: Config
@@ -431,4 +468,4 @@ class State(DisplaysAsSvg):
     known: tuple[tuple[CardId, ...], ...]
     draw_seen: int
     turn: Turn | None
-    adventure: Adventure | None = None
+    adventure: ExpansionPart | None = None

@@ -1,15 +1,8 @@
 """What a player sees and reads: observations, checks, words, notation and pictures.
 
-Views read a state; none of them changes one.
-
-The views' dispatch: a view function chosen by the kind (the class) of what it is given.
-
-Each view that treats actions, events or a state's expansion part kind by kind (the
-notation, the words, the pictures, what a player sees) is a :class:`ByKind`: a table from
-a class to the function for it, looked up once per call. The base game registers its
-kinds where it defines their functions; the Adventure Pack registers its own where
-:mod:`crabrules.oh_crab` puts the game together (the views never import the pack).
-Nothing below the lookup asks the type again.
+Views read a state and never change one. This front holds :class:`ByKind`, the dispatch by
+the class of what a view is given, so an expansion registers its own kinds
+(``adventure/_pack_views``).
 
 >>> def unknown(thing: object) -> str:
 ...     return "something"

@@ -1,14 +1,8 @@
-"""What each player sees, and the views' tables for an expansion's part of a state.
+"""What each player may see, and the views' tables for an expansion's part of a state.
 
-What each player may see, and states a player cannot tell apart from the real one.
-
-A player sees their own Hand and face-down card; every crab, Trace, Discard pile and
-shell count; the size of every Hand; the Market's face-up piles and the size of its draw
-pile; the cards put back in the box; and the turn in progress. They also see what the
-table saw happen: the cards each player took into their Hand in view of all (their
-Discard pile, face-up Market cards), and the cards given in Card Exchanges at the bottom of
-the draw pile. They never see the other Hands' other cards, the others' face-down cards,
-the order of the rest of the draw pile, or the generator.
+:func:`observe` hides what a player may not see; :func:`determinize` deals it again. The
+expansion registers its parts here (:func:`register`); the checks are ``_check``, the
+pictures ``_render`` and ``_svg``.
 
 >>> from crabrules.oh_crab.rules import initial_state, apply, legal_actions
 >>> from crabrules.oh_crab.model._state import Config
@@ -16,19 +10,6 @@ the order of the rest of the draw pile, or the generator.
 >>> state = apply(state, legal_actions(state, 1)[0])
 >>> observe(state, 0).planned, observe(state, 1).planned
 ((-1, -3, -1), (-1, 4, -1))
-
-How an expansion (the Adventure Pack) plugs into the views: by kind.
-
-The views (:mod:`~crabrules.oh_crab.view._observe`, :mod:`~crabrules.oh_crab.view._words`,
-:mod:`~crabrules.oh_crab.view._notation`, :mod:`~crabrules.oh_crab.view._render`,
-:mod:`~crabrules.oh_crab.view._svg`) know the base game. They dispatch on the kind of what
-they are given (a :class:`~crabrules.oh_crab.view.ByKind` table): an action, an
-event, or a state's expansion part (``State.adventure``, ``None`` in a base game). The
-tables for that part are here, with ``None``'s entries: a base game never reaches the
-expansion's functions, and a part that no expansion registered is refused.
-
-The pack registers its kinds where :mod:`crabrules.oh_crab` puts the game together, and
-the :class:`ViewParts` that :mod:`~crabrules.oh_crab.view._check` calls:
 
 >>> from crabrules.oh_crab import Config
 >>> parts_for(None, Config(players=3)) is NO_VIEW_PARTS
@@ -52,9 +33,16 @@ from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
-from crabrules.oh_crab.model._events import CardPlanned, Event, MarketCardTaken
-from crabrules.oh_crab.model._pack_state import Adventure
-from crabrules.oh_crab.model._state import MAX_PLAYERS, CardId, Config, Phase, State, Turn
+from crabrules.oh_crab.model._events import AnyEvent, CardPlanned, MarketCardTaken, every_event
+from crabrules.oh_crab.model._state import (
+    MAX_PLAYERS,
+    CardId,
+    Config,
+    ExpansionPart,
+    Phase,
+    State,
+    Turn,
+)
 from crabrules.oh_crab.view import ByKind
 
 
@@ -72,7 +60,7 @@ class ViewParts(Protocol):
         """
         ...
 
-    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
         """Refuse the shape of an observed part before it is dealt again.
 
         Raises:
@@ -115,7 +103,7 @@ class _NoViewParts:
     def check_state(self, state: State) -> None:
         """Nothing to refuse."""
 
-    def check_view(self, view: Adventure | None, config: Config, player: int | None) -> None:
+    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
         """Nothing to refuse."""
 
     def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
@@ -127,7 +115,7 @@ class _NoViewParts:
 NO_VIEW_PARTS: ViewParts = _NoViewParts()
 
 
-def parts_for(part: Adventure | None, config: Config) -> ViewParts:
+def parts_for(part: ExpansionPart | None, config: Config) -> ViewParts:
     """The view parts that check a state's or an observation's expansion ``part``.
 
     :data:`NO_VIEW_PARTS` for a base game (no part, no modules), else the registered
@@ -159,7 +147,7 @@ def _unregistered(part: object, *args: object) -> Any:
 
 # A state's or an observation's expansion part: None in a base game. (The tables' types
 # are casts, not annotations: the API pages show each table's name and value.)
-_Part = Adventure | None
+_Part = ExpansionPart | None
 
 #: ``player``'s view of the part (``None``: a spectator's), for ``observe``.
 masked = cast("ByKind[[_Part, PlayerId | None], _Part]", ByKind("masked", _unregistered))
@@ -294,7 +282,7 @@ class Observation(DisplaysAsSvg):
     known: tuple[tuple[CardId, ...], ...]
     draw_bottom: tuple[CardId, ...]
     turn: Turn | None
-    adventure: Adventure | None = None
+    adventure: ExpansionPart | None = None
 
 
 def observe(state: State, player: PlayerId | None) -> Observation:
@@ -448,7 +436,7 @@ def _seen(view: Observation) -> set[CardId]:
     }
 
 
-def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[Event, ...]:
+def observe_events(events: tuple[AnyEvent, ...], player: PlayerId | None) -> tuple[AnyEvent, ...]:
     """Return the events as ``player`` may see them (``None``: a spectator).
 
     Another player's face-down card, and a card taken from the draw pile that the table
@@ -466,26 +454,26 @@ def observe_events(events: tuple[Event, ...], player: PlayerId | None) -> tuple[
     """
     # The events do not say how many players there are: any seat a game can have.
     check_viewer(player, MAX_PLAYERS)
-    return tuple(seen_by(event, player) for event in check_events(events, Event))
+    return tuple(seen_by(event, player) for event in check_events(events, every_event()))
 
 
-def _public(event: Event, player: PlayerId | None) -> Event:
+def _public(event: AnyEvent, player: PlayerId | None) -> AnyEvent:
     return event
 
 
 #: An event as ``player`` may see it, by its kind (the Adventure Pack registers its own).
-seen_by: ByKind[[Event, PlayerId | None], Event] = ByKind("seen by", _public)
+seen_by: ByKind[[AnyEvent, PlayerId | None], AnyEvent] = ByKind("seen by", _public)
 
 
 @seen_by.on(CardPlanned)
-def _planned(event: CardPlanned, player: PlayerId | None) -> Event:
+def _planned(event: CardPlanned, player: PlayerId | None) -> AnyEvent:
     if event.player == player:
         return event
     return CardPlanned(event.player, event.colour, HIDDEN, "")
 
 
 @seen_by.on(MarketCardTaken)
-def _taken(event: MarketCardTaken, player: PlayerId | None) -> Event:
+def _taken(event: MarketCardTaken, player: PlayerId | None) -> AnyEvent:
     if event.seen or event.player == player:
         return event
     return MarketCardTaken(event.player, event.colour, event.pile, HIDDEN, "", False)

@@ -1,16 +1,7 @@
 r"""The text picture: ``render``'s board and cards.
 
-A plain-text picture of a game: the board with its labels and legend, then the cards.
-
-The sea is at the top. Columns are lettered ``a``-``e`` above and below the board and rows
-numbered from the land on the left, each tile's id at its first row, so a space's label
-(``c4``) is the one the notation (:mod:`crabrules.oh_crab.view._notation`) and the descriptions
-use. A space shows its content token (see :mod:`crabrules.oh_crab.content._loading`); a standing
-crab shows as ``<2>`` (crab 2, player 2's with 3 to 5 players), a knocked-over one as
-``_2_``; in the 2-player mode the active crab shows as ``[2]`` (``=2=`` knocked over),
-and each player's line lists their two crabs with their activation tokens. A legend under the board
-explains them; cards are shown with their actions (``a07 (Move forward, Faster!)``) and
-the half-icons on their edges. Every line fits in 100 columns.
+``_svg`` draws the board around that panel; an expansion adds its lines through
+``_observe``'s tables.
 
 >>> from crabrules.oh_crab.rules import initial_state
 >>> from crabrules.oh_crab.model._state import Config

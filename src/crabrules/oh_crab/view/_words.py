@@ -56,6 +56,7 @@ from crabrules.oh_crab.model._actions import (
 )
 from crabrules.oh_crab.model._events import (
     ActionUsed,
+    AnyEvent,
     CardAdded,
     CardDiscarded,
     CardExchanged,
@@ -65,7 +66,6 @@ from crabrules.oh_crab.model._events import (
     CrabMoved,
     CrabPlaced,
     DiscardPileTaken,
-    Event,
     GameEnded,
     KnockedOver,
     MarketCardTaken,
@@ -82,6 +82,7 @@ from crabrules.oh_crab.model._events import (
     TraceActionPicked,
     TurnEnded,
     TurnStarted,
+    every_event,
 )
 from crabrules.oh_crab.model._state import NO_CARD, Source, State
 from crabrules.oh_crab.rules import check_legal
@@ -302,7 +303,7 @@ def _take(pile: Pile) -> str:
     return f"the card on Market pile {pile_label(pile)}"
 
 
-def describe_event(event: Event) -> str:
+def describe_event(event: AnyEvent) -> str:
     """Say in one sentence what happened.
 
     >>> from crabrules.oh_crab.model._events import CrabMoved, Motion
@@ -311,16 +312,16 @@ def describe_event(event: Event) -> str:
     >>> describe_event(CrabMoved(1, "orange", 0, "red", Motion.STEP_BACK, 22, 17, "c4", "c3"))
     'orange steps back from c4 to c3, swapping places with red'
     """
-    check_event(event, Event)
+    check_event(event, every_event())
     return event_sentence(event)
 
 
-def _unknown(event: Event) -> str:
+def _unknown(event: AnyEvent) -> str:
     return repr(event)  # a module's event whose words are not registered
 
 
 #: The sentence of an event by its kind; the Adventure Pack registers its own.
-event_sentence: ByKind[[Event], str] = ByKind("event sentence", _unknown)
+event_sentence: ByKind[[AnyEvent], str] = ByKind("event sentence", _unknown)
 
 
 @event_sentence.on(CrabPlaced)

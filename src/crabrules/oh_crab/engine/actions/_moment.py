@@ -1,22 +1,8 @@
-"""The moment an action is refused in, the words refusals share, and move refusals.
+"""The moment an action is refused in, and the words refusals share.
 
-The moment an action is refused in, and the words every family's refusal shares.
-
-A refusal names the field that is wrong (``dest: ...``, as a config error does) and says
-what the rule asks for, naming crabs by colour, cards by name and spaces by the labels
-``render`` prints. :class:`Moment` says who acts, with which crab, and which step is being
-resolved.
-
-Why a board action (a Move, Shift, Shortcut or the turn's end) is refused.
-
-The checks are the generators' own: a step's shape is
-:func:`~crabrules.oh_crab.content._components.shape` (which builds the move tables), Reeds are
-:func:`~crabrules.oh_crab.content._components.crosses_reeds`, a push or a swap onto a space is
-:func:`~crabrules.oh_crab.engine._movement.chains_onto`, an Obstacle's card is
-:func:`~crabrules.oh_crab.engine._movement.costs_a_card`; which steps need a free space or
-stop at Reeds is :data:`~crabrules.oh_crab.engine._effects.FREE_ONLY` and
-:data:`~crabrules.oh_crab.engine._effects.REEDS_BAR`. A rule changes in one place, and the
-refusal says what the generator did.
+:class:`Moment` holds what a refusal reads; here too is why a board action (a Move, Shift,
+Shortcut or the turn's end) is refused. The families (``_turn``, ``_table``) and the
+pack's kinds refuse through it, with the checks their options are made by.
 
 >>> from crabrules.oh_crab import Config, Move, apply, initial_state
 >>> from tests.oh_crab.helpers import at, make

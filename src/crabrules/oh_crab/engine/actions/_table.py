@@ -1,42 +1,13 @@
-"""The table from action kind to rule, the dispatch through it, and the answers to a step.
+"""The one table from action kind to rule, and the dispatch through it.
 
-One table from action kind to its rule: the base game's families, and the modules'.
-
-:func:`rule_of` is the one place that asks an action's type. The base game's kinds are
-here from the start; an expansion adds its own when it is registered
-(:func:`~crabrules.oh_crab.engine._expansion.register` calls :func:`add_rules`).
+:func:`rule_of` looks a kind up; the legal actions, ``apply`` and the refusals dispatch
+through it. The rules of the answers to a step being resolved (a Move, a Discard, a card
+picked, a crab shifted) are here too; the setup's and the turn's own kinds are in
+``_turn``, an expansion's join through ``engine/_expansion``.
 
 >>> from crabrules.oh_crab import Move
 >>> rule_of(Move(0, 7)).choice
 True
-
-The legal actions, and playing an action on a working copy: :mod:`crabrules.oh_crab.rules`
-is the front; it checks its arguments (the state's type, the player, the action when asked
-to), then calls ``legal_actions`` and ``apply`` here, which trust them. The
-compiled build compiles them with the working copy and the effects they run
-(:mod:`~crabrules.oh_crab.engine._work`, :mod:`~crabrules.oh_crab.engine._effects`,
-:mod:`~crabrules.oh_crab.engine._turns`, :mod:`~crabrules.oh_crab.engine._movement`). The
-order of the legal actions is the one :mod:`~crabrules.oh_crab.rules` documents, each
-family's options coming from its module. An action is played by its kind's rule, looked up
-once in the table; the end of the action is announced to the moments of the rules in play
-(:mod:`~crabrules.oh_crab.engine._expansion`), which nobody hears in a game without
-modules.
-
-Why an action is refused, in the game's words: which field is wrong, which rule refuses it.
-
-:func:`~crabrules.oh_crab.rules.check_legal` calls :func:`refusal` once it knows that the
-action's player may act and that the action is not among the legal ones. The message
-begins with the field (``dest: ...``, as a config error does) and says what the rule
-asks for, naming crabs by colour, cards by name and spaces by the labels ``render``
-prints; the :class:`~crabrules.oh_crab.model._actions.IllegalReason` says which kind of rule it
-is. An action of a kind the moment does not offer is refused as ``wrong_phase``, saying
-what the moment waits for; between the turn's actions, its kind's rule says which rule
-closes it. Otherwise its kind's rule names the field (each family's module, see
-:mod:`~crabrules.oh_crab.engine.actions`), with the checks its options were made by.
-
-The fields are looked at in their order in the action: the first one no legal action of
-that kind shares (with the fields before it) is the one named. This is the error path:
-nothing here runs while legal actions are applied.
 
 >>> from crabrules.oh_crab import Config, Move, Plan, Use, apply, initial_state
 >>> state = initial_state(Config(players=3), seed=7)
@@ -44,18 +15,11 @@ nothing here runs while legal actions are applied.
 Traceback (most recent call last):
 ...
 crabrules.core.errors.IllegalActionError: card: blue-2 (Move forward) is not in red's Hand
-
-The answers to a step being resolved: a Move, a Discard, a card picked, a crab shifted...
-
-A step's options are made by :func:`~crabrules.oh_crab.engine._effects.step_options`, step
-by step; here each kind of answer has its refusal and its play on the decision on top
-(:attr:`~crabrules.oh_crab.engine._work.Work.decision`), after which the engine goes on
-(:func:`~crabrules.oh_crab.engine._effects.resolve`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from crabrules.core.construct import constructor
@@ -64,7 +28,7 @@ from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import MOVES, Primitive
 from crabrules.oh_crab.engine._effects import resolve, shortcut_options, step_options
-from crabrules.oh_crab.engine._expansion import ActionRule, Refused
+from crabrules.oh_crab.engine._expansion import EXPANSION_RULES, ActionRule, Refused
 from crabrules.oh_crab.engine._movement import do_move, enter_moved, enter_own, stand_up
 from crabrules.oh_crab.engine._tables import Tables, rules_for
 from crabrules.oh_crab.engine._turns import add_to_trace, end_turn_options, exchange, take_market
@@ -103,8 +67,13 @@ from crabrules.oh_crab.model._actions import (
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.model._events import Event, Motion, MovingFinished, TraceActionPicked
-from crabrules.oh_crab.model._pack_events import CardTakenBack
+from crabrules.oh_crab.model._events import (
+    AnyEvent,
+    CardTakenBack,
+    Motion,
+    MovingFinished,
+    TraceActionPicked,
+)
 from crabrules.oh_crab.model._state import NO_CARD, CardId, Phase, Stage, State
 
 R = IllegalReason
@@ -268,11 +237,10 @@ CHOICE_RULES: Final[dict[type, ActionRule[Any]]] = {
 }
 
 
-#: The base game's kinds, by family.
-_BASE: Final[dict[type, ActionRule[Any]]] = {**SETUP_RULES, **TURN_RULES, **CHOICE_RULES}
-
-#: Every kind's rule: the base game's, and the registered expansion's.
-ACTION_RULES: Final[dict[type, ActionRule[Any]]] = dict(_BASE)
+#: The base game's kinds, by family: looked up before the registered expansion's
+#: (:data:`~crabrules.oh_crab.engine._expansion.EXPANSION_RULES`), so a base game's kind
+#: stays the base game's.
+ACTION_RULES: Final[dict[type, ActionRule[Any]]] = {**SETUP_RULES, **TURN_RULES, **CHOICE_RULES}
 
 
 def _unruled(work: object, action: object) -> None:
@@ -285,22 +253,10 @@ _UNRULED: Final[ActionRule[Any]] = ActionRule(_unruled)
 
 
 def rule_of(action: object) -> ActionRule[Any]:
-    """The rule of ``action``'s kind."""
-    return ACTION_RULES.get(type(action), _UNRULED)
-
-
-def add_rules(rules: Mapping[type, ActionRule[Any]]) -> None:
-    """Add an expansion's kinds to the table (a base game's kind stays the base game's)."""
-    clash = sorted(kind.__name__ for kind in rules if kind in _BASE)
-    assert not clash, f"{clash} are the base game's actions"
-    ACTION_RULES.update(rules)
-
-
-def remove_rules(rules: Mapping[type, ActionRule[Any]]) -> None:
-    """Take an expansion's kinds out of the table again."""
-    for kind in rules:
-        if kind not in _BASE:
-            ACTION_RULES.pop(kind, None)
+    """The rule of ``action``'s kind: the base game's, else the registered expansion's."""
+    kind = type(action)
+    rule = ACTION_RULES.get(kind)
+    return rule if rule is not None else EXPANSION_RULES.get(kind, _UNRULED)
 
 
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
@@ -364,7 +320,7 @@ def _turn_actions(config_rules: Tables, state: State) -> list[Action]:
     return out
 
 
-def apply(state: State, action: Action, events: list[Event] | None = None) -> State:
+def apply(state: State, action: Action, events: list[AnyEvent] | None = None) -> State:
     """Return the state after ``action``, logging its events in ``events`` if given."""
     if events is None and type(action) is Plan:
         planned = _planned_alone(state, action)

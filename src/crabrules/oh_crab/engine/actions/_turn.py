@@ -1,15 +1,8 @@
-"""The setup's actions (placing, activating, planning) and the turn's own actions.
+"""The setup's actions and the turn's own actions, as rules.
 
-The turn's own actions: add the card or Rest, Use an action, the board actions, the end.
-
-Each kind's options, refusal and play, side by side (see
-:mod:`~crabrules.oh_crab.engine.actions`). The order in which ``legal_actions`` offers
-them is :mod:`~crabrules.oh_crab.rules`' to document.
-
-Before the turns: placing the crabs (2-player setup), planning a card, activating a crab.
-
-Each kind's options, refusal and play, side by side (see
-:mod:`~crabrules.oh_crab.engine.actions`).
+Placing, activating and planning; adding the card or Rest, Use and the end of the turn:
+each kind's options, refusal and play side by side. ``_table`` holds them in its table;
+the turn's course they drive is ``engine/_turns``.
 """
 
 from __future__ import annotations

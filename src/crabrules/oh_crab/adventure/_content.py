@@ -1,40 +1,15 @@
-"""The Adventure Pack's tokens and cards as values, Module 4's Asymmetry cards included.
+"""The Adventure Pack's tokens and cards as checked values (:class:`AdventureContent`).
 
-The Adventure Pack's tokens and cards as values, as its document is read into.
+Module 4's Asymmetry cards and Pincer tokens are among them. ``_reading`` reads them from
+``adventure.json``. The base content holds them as an ``ExpansionContent``
+(``content/_components``); the pack's rules reach them with :func:`pack_of` and
+:func:`pack_in_play`.
 
-Surprise tokens (:class:`SurpriseToken`), Event cards (:class:`EventCard`, their targets,
-:class:`Part` and :class:`RuleChange`), Challenges (:class:`Challenge` and the
-:class:`Measure` they count), Reward cards, and the whole set (:class:`AdventureContent`),
-where an item's index is its id in states. They are re-exported from
-:mod:`~crabrules.oh_crab.content._documents`.
-
->>> from crabrules.oh_crab.content._documents import reference_adventure
+>>> from crabrules.oh_crab.adventure._reading import reference_adventure
 >>> reference_adventure().surprise("pearl").kind
 <TokenKind.TREASURE: 'treasure'>
 
-Module 4's cards as data: the Asymmetry cards and the Pincer tokens.
-
-The rulebook prints neither the cards nor their skills; the library ships 14 cards of its
-own design (``asymmetry`` in ``data/adventure.json``), read and checked like the other
-modules' content. A card has:
-
-- ``pincers``: its starting number of Pincers, 1 to 3 (placed with the 10 double-sided
-  Pincer tokens, 1 and 2: so at most two tokens per card, and five cards fit);
-- ``starfish``: its difficulty, 1 to 3;
-- ``timing``: its icons, ``"own"`` (own turn), ``"other"`` (another player's turn),
-  ``"both"`` (both icons, with different effects) or ``"special"`` (any turn, in the
-  card's ``situation``);
-- ``own``: the skill's steps in its owner's turn (``own`` and ``both``), used as an action;
-- ``other``: the steps in another player's turn (``other`` and ``both``), in the window
-  that opens when the crab is knocked over during another player's turn;
-- ``situation`` and ``react``: a ``special`` card's situation (``"knocked_over"``: the
-  crab is knocked over, any turn; ``"event_revealed"``: an Event is revealed, any turn)
-  and the steps it may then use;
-- ``requires``: the other modules it needs (such a card is replaced by another draw);
-- ``sunset``: the steps of its own setup, right after the choice (steps that need no
-  choice).
-
->>> from crabrules.oh_crab.content._documents import reference_adventure
+>>> from crabrules.oh_crab.adventure._reading import reference_adventure
 >>> cards = reference_adventure().asymmetry
 >>> len(cards), sum(c.pincers for c in cards), sorted({c.timing.value for c in cards})
 (14, 28, ['both', 'other', 'own', 'special'])
@@ -45,11 +20,12 @@ modules' content. A card has:
 from __future__ import annotations
 
 import enum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import attrs
 
 from crabrules.core.errors import ContentError
+from crabrules.oh_crab.content._components import ExpansionContent
 from crabrules.oh_crab.content._primitives import (
     Module,
     Primitive,
@@ -459,6 +435,10 @@ class AdventureContent:
     rewards: tuple[RewardCard, ...]
     asymmetry: tuple[AsymmetryCard, ...] = ()
 
+    def plays(self, module: Module) -> bool:
+        """Whether the set has what ``module`` needs: Module 4 needs Asymmetry cards."""
+        return module is not Module.ASYMMETRY or bool(self.asymmetry)
+
     def surprise(self, token_id: str) -> SurpriseToken:
         """Return the Surprise token with this id (``KeyError`` if there is none)."""
         return _find(self.surprises, token_id)
@@ -501,3 +481,26 @@ def _find(items: tuple[H, ...], item_id: str) -> H:
         if item.id == item_id:
             return item
     raise KeyError(item_id)
+
+
+class _Holder(Protocol):
+    @property
+    def pack(self) -> ExpansionContent | None:
+        """The expansion's tokens and cards."""
+
+
+def pack_of(rules: _Holder) -> AdventureContent | None:
+    """The Adventure Pack's tokens and cards in a config's rules (``None`` without modules).
+
+    The base game holds them as an
+    :class:`~crabrules.oh_crab.content._components.ExpansionContent`; with the pack
+    registered, they are its :class:`AdventureContent`.
+    """
+    return cast("AdventureContent | None", rules.pack)
+
+
+def pack_in_play(rules: _Holder) -> AdventureContent:
+    """:func:`pack_of` the rules of a config with modules, where the pack is always there."""
+    pack = cast("AdventureContent | None", rules.pack)
+    assert pack is not None  # a config with modules has the pack's content
+    return pack

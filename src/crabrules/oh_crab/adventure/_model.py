@@ -1,29 +1,25 @@
-"""What the Adventure Pack adds to a game's truth: one part per module, and the framework's.
+"""The Adventure Pack's nouns: its part of a game's state, and its events.
 
-``State.adventure`` is ``None`` in a game without modules (so the base game's documents and
-speed do not change), else an :class:`Adventure`:
-
-- one part per module in play (``None`` for a module not in play): :class:`Surprises`,
-  :class:`Events`, :class:`Challenges`; Module 4 adds its own part beside them;
-- the framework's parts, shared by every module: :attr:`Adventure.due` (the cards the
-  active player must reveal or announce this turn), :attr:`Adventure.frames` (decisions
-  that belong to a player now, maybe out of turn) and :attr:`Adventure.overlay` (the rules
-  changed during the game).
-
-Tokens and cards are ints, their index in the content's lists
-(:class:`~crabrules.oh_crab.content._documents.AdventureContent`). Beach tiles are counted
-from the land, 0 first.
+:class:`Adventure` holds one part per module and the due cards, frames and overlay they
+share; :data:`PackEvent` is the union of its events. The base ``State`` holds the part as
+an ``ExpansionPart`` (``model/_state``); :func:`register_documents` makes documents read
+and write it. Tokens and cards are ints, their index in ``AdventureContent`` (``_content``);
+Beach tiles count from the land, 0 first.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any, ClassVar, Protocol, cast
 
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.content._pack_components import RuleChange
+from crabrules.core.serialize import converter
+from crabrules.oh_crab.adventure._content import RuleChange
+from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.model._state import ExpansionPart
 
 #: No token or card here (a space without a Surprise, a border whose card left).
 NONE = -1
@@ -100,7 +96,7 @@ class Challenges:
 
 
 @attrs.frozen
-class Spied:
+class SpiedCard:
     """A face-down card a player consulted with a Spy (the Selected Action).
 
     Only the spy's observation shows ``card``; the others see that they spied
@@ -136,7 +132,7 @@ class Asymmetry:
     chosen: tuple[int, ...]
     pincers: tuple[int, ...]
     box: tuple[int, ...]
-    spied: tuple[tuple[Spied, ...], ...]
+    spied: tuple[tuple[SpiedCard, ...], ...]
 
     @property
     def choosing(self) -> bool:
@@ -198,6 +194,12 @@ class Frame:
     queue: tuple[Primitive, ...]
     crabs_left: tuple[int, ...] | None = None
 
+    def resumed(
+        self, crab: int, queue: tuple[Primitive, ...], crabs_left: tuple[int, ...] | None
+    ) -> Frame:
+        """The same frame, with its crab and steps as they stand now."""
+        return Frame(self.kind, self.item, self.player, crab, queue, crabs_left)
+
 
 @attrs.frozen
 class Overlay:
@@ -246,3 +248,243 @@ class Adventure:
     frames: tuple[Frame, ...] = ()
     overlay: Overlay = NO_OVERLAY
     asymmetry: Asymmetry | None = None
+
+
+# --- Modules 1 to 3: Surprises, Events, Challenges ------------------------------------------
+
+
+@attrs.frozen
+class SurpriseFlipped:
+    """A crab arrived on a Surprise space and its owner flipped the token.
+
+    ``kept``: a Treasure its finder keeps for later; its ``token`` and ``name`` are hidden
+    from the others (:data:`~crabrules.oh_crab.HIDDEN`, ``""``). ``empty``: a Waste of "All's
+    well that ends well...", with no effect.
+    """
+
+    TAG: ClassVar[str] = "surprise_flipped"
+    player: PlayerId
+    colour: str
+    crab: int
+    cell: Cell
+    token: int
+    name: str
+    waste: bool
+    kept: bool
+    empty: bool = False
+
+
+@attrs.frozen
+class TreasureUsed:
+    """A player used a Treasure they kept (Adventure Pack)."""
+
+    TAG: ClassVar[str] = "treasure_used"
+    player: PlayerId
+    colour: str
+    token: int
+    name: str
+
+
+@attrs.frozen
+class CardDue:
+    """A crab crossed a Beach tile's border for the first time: its card is due this turn.
+
+    ``kind`` is ``"challenge"`` (the upper border) or ``"event"`` (the lower border); the
+    active ``player`` must reveal or announce it before their turn ends.
+    """
+
+    TAG: ClassVar[str] = "card_due"
+    player: PlayerId
+    colour: str
+    kind: str
+    tile: int
+
+
+@attrs.frozen
+class EventRevealed:
+    """An Event card was revealed (``replaced``: it needs an absent module and is replaced)."""
+
+    TAG: ClassVar[str] = "event_revealed"
+    player: PlayerId
+    colour: str
+    tile: int
+    card: int
+    name: str
+    temporary: bool
+    replaced: bool = False
+
+
+@attrs.frozen
+class EventEnded:
+    """A temporary Event stopped acting: another Event was revealed."""
+
+    TAG: ClassVar[str] = "event_ended"
+    card: int
+    name: str
+
+
+@attrs.frozen
+class ChallengeResolved:
+    """A Challenge was announced: ``first`` won the first place, ``second`` a shell each."""
+
+    TAG: ClassVar[str] = "challenge_resolved"
+    player: PlayerId
+    colour: str
+    tile: int
+    card: int
+    name: str
+    first: tuple[PlayerId, ...]
+    first_colours: tuple[str, ...]
+    second: tuple[PlayerId, ...]
+    second_colours: tuple[str, ...]
+
+
+@attrs.frozen
+class ChallengeRevealed:
+    """The Reward card moved on to the next Challenge, revealed (``card`` -1: it left)."""
+
+    TAG: ClassVar[str] = "challenge_revealed"
+    tile: int
+    card: int
+    name: str
+
+
+@attrs.frozen
+class RewardChosen:
+    """A player exchanged a trophy for a reward of the Reward card."""
+
+    TAG: ClassVar[str] = "reward_chosen"
+    player: PlayerId
+    colour: str
+    option: int
+    name: str
+
+
+# --- Module 4: Asymmetry --------------------------------------------------------------------
+
+
+@attrs.frozen
+class SkillsChosen:
+    """A player chose their Asymmetry card(s); which stays hidden until everyone has."""
+
+    TAG: ClassVar[str] = "skills_chosen"
+    player: PlayerId
+    colour: str
+
+
+@attrs.frozen
+class SkillsRevealed:
+    """Every player has chosen: the cards are shown, per crab (and sunset setups follow)."""
+
+    TAG: ClassVar[str] = "skills_revealed"
+    cards: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+@attrs.frozen
+class SkillUsed:
+    """A crab's skill acted; ``pincers``: what its card has left."""
+
+    TAG: ClassVar[str] = "skill_used"
+    player: PlayerId
+    colour: str
+    crab: int
+    card: int
+    name: str
+    pincers: int
+
+
+@attrs.frozen
+class SkillDeclined:
+    """A player let a window of their crab's skill pass."""
+
+    TAG: ClassVar[str] = "skill_declined"
+    player: PlayerId
+    colour: str
+    crab: int
+    name: str
+
+
+@attrs.frozen
+class PincersRegenerated:
+    """A crab regained a Pincer (``pincers``: now on its card)."""
+
+    TAG: ClassVar[str] = "pincers_regenerated"
+    crab: int
+    colour: str
+    pincers: int
+
+
+@attrs.frozen
+class Spied:
+    """A player consulted face-down cards (a Spy); only they see ``cards`` and ``names``.
+
+    ``kind`` is ``"event"`` or ``"challenge"``; ``tiles`` the Beach tiles consulted.
+    """
+
+    TAG: ClassVar[str] = "spied"
+    player: PlayerId
+    colour: str
+    kind: str
+    tiles: tuple[int, ...]
+    cards: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+@attrs.frozen
+class ObstacleMade:
+    """A standard space became a standard Obstacle until the end of the game."""
+
+    TAG: ClassVar[str] = "obstacle_made"
+    player: PlayerId
+    colour: str
+    cell: Cell
+
+
+PackEvent = (
+    SurpriseFlipped
+    | TreasureUsed
+    | CardDue
+    | EventRevealed
+    | EventEnded
+    | ChallengeResolved
+    | ChallengeRevealed
+    | RewardChosen
+    | SkillsChosen
+    | SkillsRevealed
+    | SkillUsed
+    | SkillDeclined
+    | PincersRegenerated
+    | Spied
+    | ObstacleMade
+)
+"""Every event of the Adventure Pack, tagged by ``type`` in JSON."""
+
+
+class _Holder(Protocol):
+    @property
+    def adventure(self) -> ExpansionPart | None:
+        """The expansion's part."""
+
+
+def adventure_of(holder: _Holder) -> Adventure | None:
+    """The Adventure Pack's part of a state, an observation or a working copy.
+
+    The base game holds it as an :class:`~crabrules.oh_crab.model._state.ExpansionPart`;
+    with the pack registered, it is always an :class:`Adventure` (or ``None``).
+    """
+    return cast("Adventure | None", holder.adventure)
+
+
+def _structure_part(data: Any, _: Any) -> Adventure:
+    return converter.structure(data, Adventure)
+
+
+def _unstructure_part(value: Adventure) -> Any:
+    return converter.unstructure(value, Adventure)
+
+
+def register_documents() -> None:
+    """Read and write the pack's part where a document holds the base game's slot."""
+    converter.register_structure_hook(ExpansionPart, _structure_part)
+    converter.register_unstructure_hook(ExpansionPart, _unstructure_part)
