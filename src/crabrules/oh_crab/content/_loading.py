@@ -76,15 +76,16 @@ from crabrules.oh_crab.content._components import (
     TileSide,
     build_layout,
 )
-from crabrules.oh_crab.content._documents import (
+from crabrules.oh_crab.content._primitives import (
+    BASIC,
     BoardDoc,
     CardDoc,
     CardsDoc,
+    Primitive,
     ShortcutDoc,
     TileDoc,
     TokensDoc,
 )
-from crabrules.oh_crab.content._primitives import BASIC, Primitive
 
 T = TypeVar("T")
 
