@@ -7,8 +7,11 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from crabrules.oh_crab import Config, Observation, State, get_content
-from crabrules.oh_crab.adventure._pack_check import wastes_per_tile
-from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
+from crabrules.oh_crab.adventure._plugin import (
+    playable_challenges,
+    surprise_cells,
+    wastes_per_tile,
+)
 from crabrules.oh_crab.content._pack_components import AdventureContent, TokenKind
 from crabrules.oh_crab.content._primitives import Variant
 from crabrules.oh_crab.engine._tables import rules_for

@@ -40,9 +40,10 @@ modules inside are private, their names start with ``_``):
   ``apply`` and the refusals dispatch), ``_tables`` (what a config's rules need, computed
   once), ``_work`` (the mutable copy ``apply`` works on, and the cards and shells changing
   in it), ``_expansion`` (an action kind's rule, the named moments of play, how an
-  expansion plugs in), ``_effects``, ``_movement`` and ``_turns`` (with the Market);
+  expansion plugs in), ``_effects``, ``_movement`` and ``_turns`` (with the Market), and
+  ``_invariants`` (the rules a loaded state keeps);
 - ``view/``: what players see and read: ``_observe`` (hidden information, and the views'
-  dispatch by kind), ``_check``, ``_words``, ``_notation``, ``_render``, ``_svg``;
+  dispatch by kind, and the observation check), ``_words``, ``_notation``, ``_render``, ``_svg``;
 - ``adventure/``: the Adventure Pack's rules, plugged into the engine and the views;
 - ``rules`` (setup, the legal actions, apply, the end, hints for search agents) at the
   top, and this package, which makes the game (:data:`INFO`, :data:`GAME`).
@@ -72,6 +73,7 @@ from crabrules.oh_crab.content._loading import (
 )
 from crabrules.oh_crab.content._pack_components import AdventureContent
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.engine._invariants import check_state
 from crabrules.oh_crab.model._actions import (
     ADVENTURE_ACTIONS,
     DRAW_PILE,
@@ -188,11 +190,11 @@ from crabrules.oh_crab.rules import (
     num_players,
     outcome,
 )
-from crabrules.oh_crab.view._check import check_observation, check_state
 from crabrules.oh_crab.view._notation import action_to_str, parse_action
 from crabrules.oh_crab.view._observe import (
     HIDDEN,
     Observation,
+    check_observation,
     determinize,
     observe,
     observe_events,

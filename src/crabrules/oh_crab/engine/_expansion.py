@@ -15,7 +15,10 @@ The hooks, by moment (each one's docstring says when the engine calls it):
 - who decides first: :meth:`~Expansion.first_players`;
 - the expansion's own steps (:data:`EXPANSION_AUTOMATIC`, :data:`EXPANSION_CHOICES`):
   :meth:`~Expansion.step_options`, :meth:`~Expansion.automatic_usable`,
-  :meth:`~Expansion.run_automatic`.
+  :meth:`~Expansion.run_automatic`;
+- checking a loaded state: :meth:`~Expansion.invariants` (the rules its part keeps, run
+  with the base game's by :func:`~crabrules.oh_crab.engine._invariants.check_state`) and
+  :meth:`~Expansion.turn_queues`.
 
 What it adds rather than answers: its own action kinds (:attr:`Expansion.actions`), which
 :func:`register` puts in the engine's table beside the base game's, and its handlers of the
@@ -76,7 +79,7 @@ And what the modules add to what the engine reads:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from crabrules.core.errors import InvalidConfigError
@@ -85,6 +88,7 @@ from crabrules.oh_crab.model._actions import IllegalReason
 
 if TYPE_CHECKING:
     from crabrules.core.game import PlayerId
+    from crabrules.core.invariants import Invariant
     from crabrules.core.rng import Rng
     from crabrules.oh_crab.content._components import Cell
     from crabrules.oh_crab.engine._tables import Tables
@@ -316,6 +320,17 @@ class Expansion(Protocol):
     def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
         """Resolve one of :data:`EXPANSION_AUTOMATIC` for ``player`` (the active crab's)."""
 
+    def invariants(self) -> Sequence[Invariant[State]]:
+        """The rules a state's part of the expansion keeps, in the order they are asked.
+
+        The state check runs them after the base game's board and cards and before its
+        phase and turn, for every state: each holds for a state without the part and
+        without modules (the first refuses a part without modules, or modules without it).
+        """
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """The step queues a turn may hold besides the base game's (the state check)."""
+
 
 class _NoExpansion:
     """The expansion of a config without modules: no steps, kinds, handlers or part.
@@ -350,6 +365,14 @@ class _NoExpansion:
 
     def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
         """Nothing to do."""
+
+    def invariants(self) -> Sequence[Invariant[State]]:
+        """No part, no rule."""
+        return ()
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """No queue."""
+        return frozenset()
 
 
 #: The expansion of every config without modules: it adds nothing and plays nothing.
