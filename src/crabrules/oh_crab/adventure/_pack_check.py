@@ -28,7 +28,7 @@ import attrs
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId
 from crabrules.core.invariants import Invariant
-from crabrules.core.memo import CONFIGS_KEPT
+from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
 from crabrules.oh_crab.adventure._plugin import (
     playable_challenges,
     surprise_cells,
@@ -36,7 +36,7 @@ from crabrules.oh_crab.adventure._plugin import (
 )
 from crabrules.oh_crab.content._pack_components import AdventureContent, TokenKind
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
-from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._tables import Tables, rules_for
 from crabrules.oh_crab.model._pack_state import (
     NO_OVERLAY,
     NONE,
@@ -140,6 +140,10 @@ def _surprises(state: State) -> Surprises | None:
     return state.adventure.surprises if state.adventure else None
 
 
+#: Per Beach tile, its Surprise cells: computed once per rules (three invariants read them).
+_cells_of: LastByIdentity[Tables, tuple[tuple[int, ...], ...]] = LastByIdentity(surprise_cells)
+
+
 def _surprise_piles(state: State) -> str | None:
     """Each token lies in one place, and the piles have their shape and order."""
     surprises = _surprises(state)
@@ -148,7 +152,7 @@ def _surprise_piles(state: State) -> str | None:
     rules = rules_for(state.config)
     if len(surprises.board) != rules.layout.cells or len(surprises.kept) != state.config.players:
         return _says("surprises: one entry per cell, kept: one per player")
-    if len(surprises.wastes_found) != len(surprise_cells(rules)):
+    if len(surprises.wastes_found) != len(_cells_of(rules)):
         return _says("surprises: wastes_found has one entry per Beach tile")
     on_board = tuple(t for t in surprises.board if t != NONE)
     places = [on_board, surprises.box, *surprises.kept, surprises.gone]
@@ -166,7 +170,7 @@ def _surprise_spaces(state: State) -> str | None:
     surprises = _surprises(state)
     if surprises is None:
         return None
-    allowed = {c for tile in surprise_cells(rules_for(state.config)) for c in tile}
+    allowed = {c for tile in _cells_of(rules_for(state.config)) for c in tile}
     occupied = {c for c in state.crabs if c >= 0}
     for cell, token in enumerate(surprises.board):
         if token != NONE and (cell not in allowed or cell in occupied):
@@ -183,7 +187,7 @@ def _surprise_wastes(state: State) -> str | None:
     surprises = _surprises(state)
     if surprises is None:
         return None
-    cells = surprise_cells(rules_for(state.config))
+    cells = _cells_of(rules_for(state.config))
     tokens = _pack(state).surprises
     per_tile = wastes_per_tile(state.config)
     for tile, spaces in enumerate(cells):
