@@ -1,29 +1,32 @@
 """One mutation per state invariant: a reachable state, changed, breaks that rule first.
 
 A game whose ``check_state`` is a list of named invariants (:mod:`crabrules.core.invariants`)
-lists them in its state module's ``INVARIANTS``. For each, :data:`MUTATIONS` says how to
-break it; a state of a seeded random game so changed must be refused by ``check_state``
-with that invariant's sentence, as the first broken rule, and :func:`broken` lists it. An
-invariant without a mutation fails here, so a new rule comes with its test.
+lists them in its state module's ``INVARIANTS`` (Oh Crab!: ``state_invariants()``, the
+base game's with the Adventure Pack's, and ``observation_invariants()`` for its
+observations). For each, :data:`MUTATIONS` says how to break it; a state of a seeded random
+game so changed must be refused by the game's check with that invariant's sentence, as the
+first broken rule, and :func:`broken` lists it. An invariant without a mutation fails here,
+so a new rule comes with its test.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import attrs
 import pytest
 
-from crabrules import crab_stack, marche_du_crabe, youve_got_crabs
+from crabrules import crab_stack, marche_du_crabe, oh_crab, youve_got_crabs
 from crabrules.core import InvalidStateError, invariants
 from crabrules.crab_stack import _state as crab_stack_state
 from crabrules.marche_du_crabe import _state as marche_state
 from crabrules.marche_du_crabe._board import NO_ITEM
 from crabrules.youve_got_crabs import _check as ygc_check
 from crabrules.youve_got_crabs._table import table
+from tests.conformance import oh_crab_mutations
 
 Mutation = Callable[[Any], Any]
 
@@ -176,33 +179,9 @@ MUTATIONS: dict[str, dict[str, Mutation]] = {
         "claws_holder": lambda s: attrs.evolve(s, claws=0 if s.claws is None else None),
         "called_wrong_hands": _ygc_scoring_hand_called_wrong,
     },
+    "oh-crab": oh_crab_mutations.STATE,
+    "oh-crab-observation": oh_crab_mutations.OBSERVATION,
 }
-
-GAMES: dict[str, tuple[Any, tuple[invariants.Invariant[Any], ...], list[Any]]] = {
-    "crab-stack": (
-        crab_stack,
-        crab_stack_state.INVARIANTS,
-        [crab_stack.Config(players=n) for n in (2, 3, 4)],
-    ),
-    "la-marche-du-crabe": (marche_du_crabe, marche_state.INVARIANTS, [marche_du_crabe.Config()]),
-    "youve-got-crabs": (
-        youve_got_crabs,
-        ygc_check.INVARIANTS,
-        [
-            youve_got_crabs.Config(teams=2),
-            youve_got_crabs.Config(teams=3, imitation_crab=True),
-            youve_got_crabs.Config(teams=2, imitation_crab=True),
-        ],
-    ),
-}
-#: Games whose random games run long: the states of their first this many actions.
-MAX_STEPS = {"youve-got-crabs": 400}
-
-CASES = [
-    (game_id, invariants.name_of(rule))
-    for game_id, (_, rules, _) in GAMES.items()
-    for rule in rules
-]
 
 
 def _reachable(game: Any, configs: list[Any], steps: int | None) -> Iterator[Any]:
@@ -218,25 +197,77 @@ def _reachable(game: Any, configs: list[Any], steps: int | None) -> Iterator[Any
             yield state
 
 
+def _states_of(
+    game: Any, configs: list[Any], steps: int | None = None
+) -> Callable[[], Iterable[Any]]:
+    """The states of :func:`_reachable`, as often as asked (``steps``: see there)."""
+    return lambda: _reachable(game, configs, steps)
+
+
+#: By game id: the check that refuses a document, its invariants, and reachable documents.
+GAMES: dict[str, tuple[Callable[[Any], None], Any, Callable[[], Iterable[Any]]]] = {
+    "crab-stack": (
+        crab_stack.check_state,
+        crab_stack_state.INVARIANTS,
+        _states_of(crab_stack, [crab_stack.Config(players=n) for n in (2, 3, 4)]),
+    ),
+    "la-marche-du-crabe": (
+        marche_du_crabe.check_state,
+        marche_state.INVARIANTS,
+        _states_of(marche_du_crabe, [marche_du_crabe.Config()]),
+    ),
+    "youve-got-crabs": (
+        youve_got_crabs.check_state,
+        ygc_check.INVARIANTS,
+        # Its random games run long: the states of their first 400 actions.
+        _states_of(
+            youve_got_crabs,
+            [
+                youve_got_crabs.Config(teams=2),
+                youve_got_crabs.Config(teams=3, imitation_crab=True),
+                youve_got_crabs.Config(teams=2, imitation_crab=True),
+            ],
+            steps=400,
+        ),
+    ),
+    "oh-crab": (
+        oh_crab.check_state,
+        oh_crab_mutations.state_invariants(),
+        oh_crab_mutations.states,
+    ),
+    "oh-crab-observation": (
+        oh_crab.check_observation,
+        oh_crab_mutations.observation_invariants(),
+        oh_crab_mutations.observations,
+    ),
+}
+
+CASES = [
+    (game_id, invariants.name_of(rule))
+    for game_id, (_, rules, _) in GAMES.items()
+    for rule in rules
+]
+
+
 @pytest.mark.parametrize(("game_id", "name"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
 def test_each_invariant_is_broken_first_by_its_mutation_with_its_own_sentence(
     game_id: str, name: str
 ) -> None:
-    game, rules, configs = GAMES[game_id]
+    check, rules, states = GAMES[game_id]
     assert name in MUTATIONS[game_id], f"{game_id}: no mutation breaks the invariant {name}"
     mutate = MUTATIONS[game_id][name]
-    for state in _reachable(game, configs, MAX_STEPS.get(game_id)):
+    for state in states():
         assert invariants.first_broken(rules, state) is None
         try:
             changed = mutate(state)
-        except (ValueError, IndexError):
+        except (ValueError, IndexError, StopIteration, AttributeError):
             continue  # this state cannot be changed so: try another
         found = invariants.first_broken(rules, changed)
         if found is None or found[0] != name:
             continue
         sentence = found[1]
         with pytest.raises(InvalidStateError) as refused:
-            game.check_state(changed)
+            check(changed)
         assert str(refused.value) == sentence
         assert (name, sentence) in invariants.broken(rules, changed)
         return

@@ -17,8 +17,11 @@ from crabrules.oh_crab.adventure._model import (
     Overlay,
     Surprises,
 )
-from crabrules.oh_crab.adventure._pack_check import wastes_per_tile
-from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
+from crabrules.oh_crab.adventure._plugin import (
+    playable_challenges,
+    surprise_cells,
+    wastes_per_tile,
+)
 from crabrules.oh_crab.content._primitives import Variant
 from crabrules.oh_crab.engine._tables import rules_for
 

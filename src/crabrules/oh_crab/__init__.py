@@ -27,10 +27,11 @@ The board, the cards and the Additional Action tiles are data
 Where to read on (each sub-package's docstring draws its part; the modules inside are
 private): ``content/`` (what is printed on the components, as data), ``model/`` (the frozen
 nouns: config, state, actions, events), ``engine/`` (one way through an action, the table
-from action kind to rule), ``view/`` (what players see and read), ``adventure/`` (the
-Adventure Pack, its own state, events, tokens and cards), and ``rules`` at the top. This
-package makes the game (:data:`INFO`, :data:`GAME`) and plugs the pack in; the base game
-never imports the pack, and an import contract in ``nox -s lint`` keeps it so.
+from action kind to rule, and ``_invariants``: the rules a loaded state keeps), ``view/``
+(what players see and read, and the observation check), ``adventure/`` (the Adventure Pack,
+its own state, events, tokens and cards), and ``rules`` at the top. This package makes the
+game (:data:`INFO`, :data:`GAME`) and plugs the pack in; the base game never imports the
+pack, and an import contract in ``nox -s lint`` keeps it so.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ from crabrules.oh_crab.content._loading import (
     register_content,
 )
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.engine._invariants import check_state
 from crabrules.oh_crab.model._actions import (
     ADVENTURE_ACTIONS,
     DRAW_PILE,
@@ -168,11 +170,11 @@ from crabrules.oh_crab.rules import (
     num_players,
     outcome,
 )
-from crabrules.oh_crab.view._check import check_observation, check_state
 from crabrules.oh_crab.view._notation import action_to_str, parse_action
 from crabrules.oh_crab.view._observe import (
     HIDDEN,
     Observation,
+    check_observation,
     determinize,
     observe,
     observe_events,

@@ -12,6 +12,7 @@ import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 from crabrules.core.errors import InvalidStateError
@@ -39,9 +40,10 @@ from crabrules.oh_crab import (
 from crabrules.oh_crab import view as view_package
 from crabrules.oh_crab.adventure._model import PackEvent
 from crabrules.oh_crab.adventure._pack_views import register_views
+from crabrules.oh_crab.engine import _expansion as engine_expansion
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
-from crabrules.oh_crab.view._check import check_observation
+from crabrules.oh_crab.view._observe import check_observation
 
 #: The kinds the pack adds: its actions, its events and its part of a state.
 PACK_KINDS: frozenset[type] = frozenset(
@@ -172,9 +174,16 @@ def test_a_pack_part_without_registered_views_is_refused() -> None:
     parts = expansion.register(None)
     try:
         with pytest.raises(InvalidStateError, match="no expansion is registered"):
-            check_state(state)
+            check_observation(observe(state, 0))
     finally:
         expansion.register(parts)
+    # The state check runs the invariants of the expansion the engine has registered.
+    pack = engine_expansion.register(None)
+    try:
+        with pytest.raises(InvalidStateError, match="no expansion is registered"):
+            check_state(attrs.evolve(state, config=Config(players=3)))
+    finally:
+        engine_expansion.register(pack)
 
 
 def test_no_view_module_imports_the_pack() -> None:

@@ -1,4 +1,4 @@
-"""What a player sees of the Adventure Pack's part, and the check of one the rules could reach.
+"""What a player sees of the Adventure Pack's part, and the rules a part keeps.
 
 :func:`mask` gives a player's view of :attr:`State.adventure
 <crabrules.oh_crab.State.adventure>`, with :data:`HIDDEN` where they may not look:
@@ -6,16 +6,17 @@ face-down Surprise tokens, the other players' kept Treasures (how many is seen),
 Events and Challenges, and the piles set aside. Everything revealed is seen, and so is what
 a variant makes known: with "Crystal Ball", which three Events were drawn; with "The Lucky
 Ones", which were removed. The cards due, the frames and the overlay are public.
-:func:`deal` does the reverse for :func:`~crabrules.oh_crab.determinize`, keeping what is
-known: each Beach tile keeps its face-down Wastes left, the others' kept tokens are
-Treasures, and with "Crystal Ball" the face-down Events are the foreseen ones.
+:func:`~crabrules.oh_crab.adventure._plugin.deal` does the reverse.
 
-:func:`check_adventure` refuses a part the rules could not reach: every token and card lies
+:data:`STATE_INVARIANTS` are the rules a part the rules could reach keeps, which the base
+game's state check runs (the pack registers them: :meth:`AdventurePack.invariants
+<crabrules.oh_crab.adventure._plugin.AdventurePack.invariants>`): every token and card lies
 in exactly one place; a module's part is there exactly when the module is in play; tokens
 lie face down only on free Surprise spaces, with each tile's Wastes where the setup put
 them; a temporary Event's changes are the overlay's; the Reward card lies by the first
 Challenge left; cards are due only in a turn; frames wait only in the action phase, each
-for a choice its player has.
+for a choice its player has. :data:`VIEW_INVARIANTS` are the shape an observed part keeps
+before it is dealt again.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ import attrs
 
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId
-from crabrules.core.memo import CONFIGS_KEPT
-from crabrules.core.rng import Rng
-from crabrules.oh_crab.adventure._content import AdventureContent, TokenKind, pack_of
+from crabrules.core.invariants import Invariant
+from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
+from crabrules.oh_crab.adventure._content import AdventureContent, TokenKind, pack_in_play, pack_of
 from crabrules.oh_crab.adventure._model import (
     NO_OVERLAY,
     NONE,
@@ -37,23 +38,21 @@ from crabrules.oh_crab.adventure._model import (
     DueKind,
     Events,
     FrameKind,
-    Overlay,
     Surprises,
     adventure_of,
 )
-from crabrules.oh_crab.adventure._plugin import playable_challenges, surprise_cells
+from crabrules.oh_crab.adventure._plugin import (
+    playable_challenges,
+    surprise_cells,
+    wastes_per_tile,
+)
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
-from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.engine._work import Rules
+from crabrules.oh_crab.engine._tables import Tables, rules_for
 from crabrules.oh_crab.model._state import Config, Phase, Stage, State
+from crabrules.oh_crab.view._observe import Observation
 
 #: A token or card the viewer may not see.
 HIDDEN = -3
-
-
-def wastes_per_tile(config: Config) -> int:
-    """The Wastes placed on each Beach tile: 1, none with "Only the good"."""
-    return 0 if Variant.ONLY_THE_GOOD in config.variants else 1
 
 
 def mask(adventure: Adventure, player: PlayerId | None) -> Adventure:
@@ -92,391 +91,332 @@ def mask(adventure: Adventure, player: PlayerId | None) -> Adventure:
     )
 
 
-def deal(
-    view: Adventure, config: Config, rules: Rules, player: PlayerId | None, rng: Rng
-) -> tuple[Adventure, Rng]:
-    """Re-deal what ``view`` hides, from ``rng``.
-
-    Raises:
-        InvalidStateError: the view cannot come from a game (the hidden parts do not fit).
-    """
-    pack = pack_of(rules)
-    assert pack is not None
-    surprises, events, challenges = view.surprises, view.events, view.challenges
-    if surprises is not None:
-        surprises, rng = _deal_surprises(view, config, rules, pack, player, rng)
-    if events is not None:
-        events, rng = _deal_events(events, pack, rng)
-    if challenges is not None:
-        challenges, rng = _deal_challenges(challenges, config, pack, rng)
-    dealt = attrs.evolve(view, surprises=surprises, events=events, challenges=challenges)
-    if view.asymmetry is not None:  # Module 4
-        from crabrules.oh_crab.adventure._asymmetry import deal_asymmetry, keep_spied
-
-        asymmetry, rng = deal_asymmetry(view, config, rules, player, rng)
-        dealt = keep_spied(attrs.evolve(dealt, asymmetry=asymmetry), player)
-    return dealt, rng
+def _says(message: str) -> str:
+    return f"adventure: {message}"
 
 
-def _deal_events(events: Events, pack: AdventureContent, rng: Rng) -> tuple[Events, Rng]:
-    """The face-down Events dealt again (with "Crystal Ball", from those foreseen)."""
-    seen = {*events.revealed, *events.removed}
-    unknown = [c for c in range(len(pack.events)) if c not in seen]
-    face_down = [t for t, c in enumerate(events.tiles) if c != NONE]
-    if events.foreseen:
-        below = [c for c in events.foreseen if c not in seen]
-        rest = [c for c in unknown if c not in below]
-    else:
-        below, rest = unknown, []
-    shuffled, rng = rng.shuffle(below)
-    below = list(shuffled)
-    if len(below) < len(face_down):
-        raise InvalidStateError("adventure: the face-down Events cannot be dealt")
-    tiles = list(events.tiles)
-    for t, card in zip(face_down, below, strict=False):
-        tiles[t] = card
-    box, rng = rng.shuffle([*below[len(face_down) :], *rest])
-    return attrs.evolve(events, tiles=tuple(tiles), box=tuple(box)), rng
+# --- The state's part: its rules, each a small named invariant --------------------------
 
 
-def _deal_challenges(
-    challenges: Challenges, config: Config, pack: AdventureContent, rng: Rng
-) -> tuple[Challenges, Rng]:
-    """The face-down Challenges dealt again from the playable ones not shown."""
-    shown = {*challenges.resolved, *(c for c in challenges.tiles if c >= 0)}
-    playable = [c for c in playable_challenges(config, pack) if c not in shown]
-    face_down = [t for t, c in enumerate(challenges.tiles) if c == HIDDEN]
-    drawn, rng = rng.shuffle(playable)
-    if len(drawn) < len(face_down):
-        raise InvalidStateError("adventure: the face-down Challenges cannot be dealt")
-    tiles = list(challenges.tiles)
-    for t, card in zip(face_down, drawn, strict=False):
-        tiles[t] = card
-    placed = set(tiles) | set(challenges.resolved)
-    box = tuple(c for c in range(len(pack.challenges)) if c not in placed)
-    return attrs.evolve(challenges, tiles=tuple(tiles), box=box), rng
-
-
-def _deal_surprises(
-    view: Adventure,
-    config: Config,
-    rules: Rules,
-    pack: AdventureContent,
-    player: PlayerId | None,
-    rng: Rng,
-) -> tuple[Surprises, Rng]:
-    surprises = view.surprises
-    assert surprises is not None
-    mine = set(surprises.kept[player]) if player is not None else set()
-    known = {*surprises.gone, *mine}
-    wastes, rng = rng.shuffle([t for t in pack.wastes() if t not in known])
-    treasures, rng = rng.shuffle([t for t in pack.treasures() if t not in known])
-    pool_w = list(wastes)
-    # The others' kept tokens first: only Treasures without "!!/" are ever kept.
-    kept, pool_t = _deal_kept(surprises, pack, player, list(treasures))
-    board, rng = _deal_board(surprises, config, rules, pool_w, pool_t, rng)
-    box = tuple(sorted(pool_w + pool_t))
-    return attrs.evolve(surprises, board=board, kept=kept, box=box), rng
-
-
-def _deal_kept(
-    surprises: Surprises, pack: AdventureContent, player: PlayerId | None, pool_t: list[int]
-) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
-    """The others' kept Treasures dealt from ``pool_t``, and the Treasures left."""
-    kept = []
-    for p, theirs in enumerate(surprises.kept):
-        if p == player:
-            kept.append(theirs)
-            continue
-        keepable = [t for t in pool_t if not pack.surprises[t].immediate][: len(theirs)]
-        if len(keepable) < len(theirs):
-            raise InvalidStateError("adventure: the kept Treasures cannot be dealt")
-        pool_t = [t for t in pool_t if t not in keepable]
-        kept.append(tuple(sorted(keepable)))
-    return tuple(kept), pool_t
-
-
-def _deal_board(
-    surprises: Surprises,
-    config: Config,
-    rules: Rules,
-    pool_w: list[int],
-    pool_t: list[int],
-    rng: Rng,
-) -> tuple[tuple[int, ...], Rng]:
-    """The face-down tokens dealt tile by tile (the pools lose what is drawn)."""
-    board = list(surprises.board)
-    per_tile = wastes_per_tile(config)
-    for tile, cells in enumerate(surprise_cells(rules)):
-        down = [c for c in cells if board[c] == HIDDEN]
-        left = per_tile - surprises.wastes_found[tile]
-        if not 0 <= left <= len(down) or left > len(pool_w) or len(down) - left > len(pool_t):
-            raise InvalidStateError(
-                f"adventure: Beach tile {tile + 1}'s Surprises cannot be dealt"
-            )
-        drawn = [pool_w.pop() for _ in range(left)] + [pool_t.pop() for _ in down[left:]]
-        tokens, rng = rng.shuffle(drawn)
-        for cell, token in zip(down, tokens, strict=True):
-            board[cell] = token
-    if any(t == HIDDEN for t in board):
-        raise InvalidStateError("adventure: a face-down Surprise lies off the Surprise spaces")
-    return tuple(board), rng
-
-
-def _bad(message: str) -> InvalidStateError:
-    return InvalidStateError(f"adventure: {message}")
-
-
-def check_adventure(state: State) -> None:
-    """Refuse an impossible Adventure Pack part of ``state``.
-
-    Raises:
-        InvalidStateError: saying what is wrong.
-    """
-    config = state.config
-    adventure = adventure_of(state)
+def _part(state: State) -> str | None:
+    """The part is an Adventure Pack part, there exactly when modules are, with theirs."""
+    config, adventure = state.config, adventure_of(state)
     if adventure is None:
         if config.modules:
-            raise _bad("modules are in play but the state has no Adventure Pack part")
-        return
+            return _says("modules are in play but the state has no Adventure Pack part")
+        return None
     if type(adventure) is not Adventure:
-        raise _bad("not an Adventure Pack part")
+        return _says("not an Adventure Pack part")
     if not config.modules:
-        raise _bad("no module is in play")
-    rules = rules_for(config)
-    pack = pack_of(rules)
-    assert pack is not None
+        return _says("no module is in play")
+    return _module_parts(adventure, config)
+
+
+def _module_parts(adventure: Adventure, config: Config) -> str | None:
+    """Each module's part is there exactly when the module is in play."""
     for module, part in (
         (Module.SURPRISES, adventure.surprises),
         (Module.EVENTS, adventure.events),
         (Module.CHALLENGES, adventure.challenges),
     ):
         if (part is None) == (module in config.modules):
-            raise _bad(f"the {module.value} part is there exactly when the module is in play")
-    _check_surprises(state, rules, pack)
-    _check_events(state, pack)
-    _check_challenges(state, rules, pack)
-    _check_due(state, rules)
-    _check_frames(state, rules, pack)
-    from crabrules.oh_crab.adventure._asymmetry_views import check_asymmetry  # Module 4
-
-    check_asymmetry(state)
+            return _says(f"the {module.value} part is there exactly when the module is in play")
+    return None
 
 
-def _exactly_once(places: list[tuple[int, ...]], count: int, what: str) -> None:
+def _pack(state: State) -> AdventureContent:
+    return pack_in_play(rules_for(state.config))
+
+
+def _exactly_once(places: list[tuple[int, ...]], count: int, what: str) -> str | None:
     every = [x for place in places for x in place]
     if sorted(every) != list(range(count)):
-        raise _bad(f"every {what} lies in exactly one place")
+        return _says(f"every {what} lies in exactly one place")
+    return None
 
 
-def _check_surprises(state: State, rules: Rules, pack: AdventureContent) -> None:
-    surprises = a.surprises if (a := adventure_of(state)) else None
-    if surprises is None:
-        return
-    cells = surprise_cells(rules)
-    _check_surprise_piles(state, rules, pack, surprises, cells)
-    _check_surprise_spaces(state, pack, surprises, cells)
-    _check_surprise_wastes(state, pack, surprises, cells)
+def _surprises(state: State) -> Surprises | None:
+    return a.surprises if (a := adventure_of(state)) else None
 
 
-def _check_surprise_piles(
-    state: State,
-    rules: Rules,
-    pack: AdventureContent,
-    surprises: Surprises,
-    cells: tuple[tuple[int, ...], ...],
-) -> None:
+#: Per Beach tile, its Surprise cells: computed once per rules (three invariants read them).
+_cells_of: LastByIdentity[Tables, tuple[tuple[int, ...], ...]] = LastByIdentity(surprise_cells)
+
+
+def _surprise_piles(state: State) -> str | None:
     """Each token lies in one place, and the piles have their shape and order."""
+    surprises = _surprises(state)
+    if surprises is None:
+        return None
+    rules = rules_for(state.config)
     if len(surprises.board) != rules.layout.cells or len(surprises.kept) != state.config.players:
-        raise _bad("surprises: one entry per cell, kept: one per player")
-    if len(surprises.wastes_found) != len(cells):
-        raise _bad("surprises: wastes_found has one entry per Beach tile")
+        return _says("surprises: one entry per cell, kept: one per player")
+    if len(surprises.wastes_found) != len(_cells_of(rules)):
+        return _says("surprises: wastes_found has one entry per Beach tile")
     on_board = tuple(t for t in surprises.board if t != NONE)
-    _exactly_once(
-        [on_board, surprises.box, *surprises.kept, surprises.gone], len(pack.surprises), "token"
-    )
+    places = [on_board, surprises.box, *surprises.kept, surprises.gone]
+    missing = _exactly_once(places, len(_pack(state).surprises), "token")
+    if missing is not None:
+        return missing
     for part in (surprises.box, surprises.gone, *surprises.kept):
         if list(part) != sorted(part):
-            raise _bad("surprises: the box, the tokens gone and those kept are sorted")
+            return _says("surprises: the box, the tokens gone and those kept are sorted")
+    return None
 
 
-def _check_surprise_spaces(
-    state: State,
-    pack: AdventureContent,
-    surprises: Surprises,
-    cells: tuple[tuple[int, ...], ...],
-) -> None:
+def _surprise_spaces(state: State) -> str | None:
     """Tokens lie on free Surprise spaces; only lasting Treasures are kept."""
-    allowed = {c for tile in cells for c in tile}
+    surprises = _surprises(state)
+    if surprises is None:
+        return None
+    allowed = {c for tile in _cells_of(rules_for(state.config)) for c in tile}
     occupied = {c for c in state.crabs if c >= 0}
     for cell, token in enumerate(surprises.board):
         if token != NONE and (cell not in allowed or cell in occupied):
-            raise _bad("surprises: a token lies face down only on a free Surprise space")
+            return _says("surprises: a token lies face down only on a free Surprise space")
+    tokens = _pack(state).surprises
     for mine in surprises.kept:
-        if any(
-            pack.surprises[t].kind is not TokenKind.TREASURE or pack.surprises[t].immediate
-            for t in mine
-        ):
-            raise _bad("surprises: only Treasures without '!!/' are kept")
+        if any(tokens[t].kind is not TokenKind.TREASURE or tokens[t].immediate for t in mine):
+            return _says("surprises: only Treasures without '!!/' are kept")
+    return None
 
 
-def _check_surprise_wastes(
-    state: State,
-    pack: AdventureContent,
-    surprises: Surprises,
-    cells: tuple[tuple[int, ...], ...],
-) -> None:
+def _surprise_wastes(state: State) -> str | None:
     """Each Beach tile holds its Wastes, and no more tokens came out than fit."""
+    surprises = _surprises(state)
+    if surprises is None:
+        return None
+    cells = _cells_of(rules_for(state.config))
+    tokens = _pack(state).surprises
     per_tile = wastes_per_tile(state.config)
     for tile, spaces in enumerate(cells):
         down = [surprises.board[c] for c in spaces if surprises.board[c] != NONE]
-        wastes = sum(pack.surprises[t].kind is TokenKind.WASTE for t in down)
+        wastes = sum(tokens[t].kind is TokenKind.WASTE for t in down)
         if wastes + surprises.wastes_found[tile] != per_tile:
-            raise _bad(f"surprises: Beach tile {tile + 1} has {per_tile} Waste(s) in all")
+            return _says(f"surprises: Beach tile {tile + 1} has {per_tile} Waste(s) in all")
     placed = (
         sum(t != NONE for t in surprises.board)
         + len(surprises.gone)
         + sum(map(len, surprises.kept))
     )
     if placed > sum(map(len, cells)):
-        raise _bad("surprises: more tokens came out than the Surprise spaces hold")
+        return _says("surprises: more tokens came out than the Surprise spaces hold")
+    return None
 
 
-def _check_events(state: State, pack: AdventureContent) -> None:
-    events = a.events if (a := adventure_of(state)) else None
+def _events(state: State) -> Events | None:
+    return a.events if (a := adventure_of(state)) else None
+
+
+def _event_cards(state: State) -> str | None:
+    """One card per Beach tile, each in one place; The Lucky Ones remove the negative ones."""
+    events = _events(state)
     if events is None:
-        return
-    config = state.config
+        return None
+    config, pack = state.config, _pack(state)
     if len(events.tiles) != config.beaches():
-        raise _bad("events: one card per Beach tile")
+        return _says("events: one card per Beach tile")
     down = tuple(c for c in events.tiles if c != NONE)
-    _exactly_once([down, events.box, events.revealed, events.removed], len(pack.events), "Event")
+    places = [down, events.box, events.revealed, events.removed]
+    missing = _exactly_once(places, len(pack.events), "Event")
+    if missing is not None:
+        return missing
     negatives = tuple(i for i, e in enumerate(pack.events) if e.negative)
     lucky = Variant.LUCKY_ONES in config.variants
     if events.removed != (negatives if lucky else ()):
-        raise _bad("events: The Lucky Ones remove the negative Events, and only they do")
-    _check_foreseen(config, pack, events, down)
-    overlay = a.overlay if (a := adventure_of(state)) else NO_OVERLAY
-    _check_event_in_effect(config, pack, events, overlay)
+        return _says("events: The Lucky Ones remove the negative Events, and only they do")
+    return None
 
 
-def _check_foreseen(
-    config: Config, pack: AdventureContent, events: Events, down: tuple[int, ...]
-) -> None:
+def _foreseen(state: State) -> str | None:
     """Crystal Ball knows the Events drawn; without it nothing is foreseen."""
+    events = _events(state)
+    if events is None:
+        return None
+    config = state.config
     if Variant.CRYSTAL_BALL not in config.variants:
-        if events.foreseen:
-            raise _bad("events: only Crystal Ball foresees the Events")
-        return
-    if len(events.foreseen) != config.beaches() or not set(down) <= set(events.foreseen):
-        raise _bad("events: Crystal Ball knows the Events drawn")
+        return _says("events: only Crystal Ball foresees the Events") if events.foreseen else None
+    down = {c for c in events.tiles if c != NONE}
+    if len(events.foreseen) != config.beaches() or not down <= set(events.foreseen):
+        return _says("events: Crystal Ball knows the Events drawn")
     if list(events.foreseen) != sorted(set(events.foreseen)):
-        raise _bad("events: foreseen is sorted, each card once")
-    if not all(0 <= c < len(pack.events) for c in events.foreseen):
-        raise _bad("events: foreseen names Event cards of the content")
+        return _says("events: foreseen is sorted, each card once")
+    if not all(0 <= c < len(_pack(state).events) for c in events.foreseen):
+        return _says("events: foreseen names Event cards of the content")
+    return None
 
 
-def _check_event_in_effect(
-    config: Config, pack: AdventureContent, events: Events, overlay: Overlay
-) -> None:
+def _event_in_effect(state: State) -> str | None:
     """The temporary Event in effect is the last revealed, and the overlay holds it."""
+    events = _events(state)
+    if events is None:
+        return None
+    overlay = a.overlay if (a := adventure_of(state)) else NO_OVERLAY
     if events.active == NONE:
         if overlay.event or events.at != NONE:
-            raise _bad("events: no temporary Event acts")
-        return
-    info = pack.events[events.active] if 0 <= events.active < len(pack.events) else None
+            return _says("events: no temporary Event acts")
+        return None
+    cards = _pack(state).events
+    info = cards[events.active] if 0 <= events.active < len(cards) else None
     if info is None or not info.temporary or events.revealed[-1:] != (events.active,):
-        raise _bad("events: the Event in effect is the last revealed, and temporary")
-    if overlay.event != info.changes or not 0 <= events.at < config.beaches():
-        raise _bad("events: the overlay holds the changes of the Event in effect")
+        return _says("events: the Event in effect is the last revealed, and temporary")
+    if overlay.event != info.changes or not 0 <= events.at < state.config.beaches():
+        return _says("events: the overlay holds the changes of the Event in effect")
     if events.tiles[events.at] != NONE:
-        raise _bad("events: the Event in effect was revealed at its tile")
+        return _says("events: the Event in effect was revealed at its tile")
+    return None
 
 
-def _check_challenges(state: State, rules: Rules, pack: AdventureContent) -> None:
-    challenges = a.challenges if (a := adventure_of(state)) else None
+def _challenges(state: State) -> Challenges | None:
+    return a.challenges if (a := adventure_of(state)) else None
+
+
+def _challenge_cards(state: State) -> str | None:
+    """One card per Beach tile, each in one place, none needing an absent module."""
+    challenges = _challenges(state)
     if challenges is None:
-        return
-    config = state.config
+        return None
+    config, pack = state.config, _pack(state)
     if len(challenges.tiles) != config.beaches() or len(challenges.trophies) != config.players:
-        raise _bad("challenges: one card per Beach tile, trophies per player")
+        return _says("challenges: one card per Beach tile, trophies per player")
     down = tuple(c for c in challenges.tiles if c != NONE)
-    _exactly_once([down, challenges.box, challenges.resolved], len(pack.challenges), "Challenge")
+    places = [down, challenges.box, challenges.resolved]
+    missing = _exactly_once(places, len(pack.challenges), "Challenge")
+    if missing is not None:
+        return missing
     if list(challenges.box) != sorted(challenges.box):
-        raise _bad("challenges: the box is sorted")
-    playable = set(playable_challenges(config, pack))
-    if not set(down) | set(challenges.resolved) <= playable:
-        raise _bad("challenges: a card needing an absent module is never drawn")
+        return _says("challenges: the box is sorted")
+    if not set(down) | set(challenges.resolved) <= set(playable_challenges(config, pack)):
+        return _says("challenges: a card needing an absent module is never drawn")
+    return None
+
+
+def _reward(state: State) -> str | None:
+    """One Reward card in play, by the first Challenge left."""
+    challenges = _challenges(state)
+    if challenges is None:
+        return None
     rewards = sorted((challenges.reward, *challenges.reward_box))
-    if rewards != list(range(len(pack.rewards))) or list(challenges.reward_box) != sorted(
+    if rewards != list(range(len(_pack(state).rewards))) or list(challenges.reward_box) != sorted(
         challenges.reward_box
     ):
-        raise _bad("challenges: one Reward card in play, the others in the box")
+        return _says("challenges: one Reward card in play, the others in the box")
     first = next((t for t, c in enumerate(challenges.tiles) if c != NONE), NONE)
     if challenges.open != first:
-        raise _bad("challenges: the Reward card lies by the first Challenge left")
+        return _says("challenges: the Reward card lies by the first Challenge left")
+    return None
+
+
+def _trophies(state: State) -> str | None:
+    """Trophies come from the Challenges resolved; one Challenge was drawn per tile."""
+    challenges = _challenges(state)
+    if challenges is None:
+        return None
+    players, beaches = state.config.players, state.config.beaches()
     if (
         any(t < 0 for t in challenges.trophies)
-        or sum(challenges.trophies) > len(challenges.resolved) * config.players
+        or sum(challenges.trophies) > len(challenges.resolved) * players
     ):
-        raise _bad("challenges: trophies come from the Challenges resolved")
-    seen = len(challenges.resolved) + len(down)
-    if seen != config.beaches():
-        raise _bad("challenges: the Challenges drawn are one per Beach tile")
+        return _says("challenges: trophies come from the Challenges resolved")
+    down = sum(c != NONE for c in challenges.tiles)
+    if len(challenges.resolved) + down != beaches:
+        return _says("challenges: the Challenges drawn are one per Beach tile")
+    return None
 
 
-def _check_due(state: State, rules: Rules) -> None:
+def _due(state: State) -> str | None:
+    """Cards are due during a turn, once each, at their borders."""
     adventure = adventure_of(state)
-    assert adventure is not None
+    if adventure is None or not adventure.due:
+        return None
     due = adventure.due
-    if not due:
-        return
     if state.phase is not Phase.ACTION or state.turn is None:
-        raise _bad("due: cards are due only during a turn")
+        return _says("due: cards are due only during a turn")
     if len(set(due)) != len(due):
-        raise _bad("due: a card is due once")
+        return _says("due: a card is due once")
     for item in due:
-        if item.kind is DueKind.CHALLENGE:
-            part = adventure.challenges
-            tiles = part.tiles if part is not None else ()
-        else:
-            part_e = adventure.events
-            tiles = part_e.tiles if part_e is not None else ()
+        part = adventure.challenges if item.kind is DueKind.CHALLENGE else adventure.events
+        tiles = part.tiles if part is not None else ()
         if not 0 <= item.tile < len(tiles) or tiles[item.tile] == NONE:
-            raise _bad("due: a due card lies at its border")
+            return _says("due: a due card lies at its border")
+    return None
 
 
-def _check_frames(state: State, rules: Rules, pack: AdventureContent) -> None:
+def _frames(state: State) -> str | None:
+    """Decisions wait during a turn, each frame its crab's player's, of a token or card."""
     from crabrules.oh_crab.engine._effects import AUTOMATIC  # the effects need the rules' modules
 
     adventure = adventure_of(state)
-    assert adventure is not None
-    if not adventure.frames:
-        return
+    if adventure is None or not adventure.frames:
+        return None
     if state.phase is not Phase.ACTION or state.turn is None:
-        raise _bad("frames: decisions wait only during a turn")
+        return _says("frames: decisions wait only during a turn")
+    owners, pack = rules_for(state.config).owners, _pack(state)
     queues = content_queues(state.config)
+    limits = {
+        FrameKind.SURPRISE: len(pack.surprises),
+        FrameKind.EVENT: len(pack.events),
+        FrameKind.REWARD: len(pack.rewards),
+        FrameKind.SKILL: len(pack.asymmetry),
+    }
     for frame in adventure.frames:
-        if not 0 <= frame.crab < len(rules.owners) or rules.owners[frame.crab] != frame.player:
-            raise _bad("frames: a frame's crab is its player's")
+        if not 0 <= frame.crab < len(owners) or owners[frame.crab] != frame.player:
+            return _says("frames: a frame's crab is its player's")
         if frame.queue not in queues.get(frame.kind, frozenset()):
-            raise _bad("frames: the steps are no part of a token or card")
-        limit = {
-            FrameKind.SURPRISE: len(pack.surprises),
-            FrameKind.EVENT: len(pack.events),
-            FrameKind.REWARD: len(pack.rewards),
-            FrameKind.SKILL: len(pack.asymmetry),
-        }[frame.kind]
-        if not 0 <= frame.item < limit:
-            raise _bad("frames: no such token or card")
+            return _says("frames: the steps are no part of a token or card")
+        if not 0 <= frame.item < limits[frame.kind]:
+            return _says("frames: no such token or card")
         if frame.queue[0] in AUTOMATIC and frame is adventure.frames[-1]:
-            raise _bad("frames: a step that needs no choice does not wait")
+            return _says("frames: a step that needs no choice does not wait")
+    return None
+
+
+def _frame_options(state: State) -> str | None:
+    """The decision waiting has options, in a turn's actions; rewards need the Challenges."""
     from crabrules.oh_crab.adventure._triggers import frame_options  # it needs the rules too
 
+    adventure = adventure_of(state)
+    if adventure is None or not adventure.frames:
+        return None
+    assert state.turn is not None  # _frames holds
     if state.turn.stage not in (Stage.ACT, Stage.ENDING) or not frame_options(state):
-        raise _bad("frames: the decision waiting has options, in a turn's actions")
+        return _says("frames: the decision waiting has options, in a turn's actions")
     if adventure.challenges is None and any(f.kind is FrameKind.REWARD for f in adventure.frames):
-        raise _bad("frames: rewards come with the Challenges")
+        return _says("frames: rewards come with the Challenges")
+    return None
+
+
+def _asymmetry(state: State) -> str | None:
+    """Module 4's part (:func:`~crabrules.oh_crab.adventure._asymmetry_views.check_asymmetry`)."""
+    from crabrules.oh_crab.adventure._asymmetry_views import check_asymmetry  # Module 4
+
+    if adventure_of(state) is None:
+        return None
+    try:
+        check_asymmetry(state)
+    except InvalidStateError as error:
+        return str(error)
+    return None
+
+
+#: The rules the pack's part of a state keeps, in order; the base game's state check runs
+#: them (the pack registers them: ``AdventurePack.invariants``).
+STATE_INVARIANTS: tuple[Invariant[State], ...] = (
+    _part,
+    _surprise_piles,
+    _surprise_spaces,
+    _surprise_wastes,
+    _event_cards,
+    _foreseen,
+    _event_in_effect,
+    _challenge_cards,
+    _reward,
+    _trophies,
+    _due,
+    _frames,
+    _frame_options,
+    _asymmetry,
+)
 
 
 @functools.lru_cache(maxsize=CONFIGS_KEPT)
@@ -486,8 +426,7 @@ def content_queues(config: Config) -> dict[FrameKind, frozenset[tuple[Primitive,
     ``None`` key-less: the turn's own queues from kept Treasures and reveals are in
     :func:`turn_queues`.
     """
-    pack = pack_of(rules_for(config))
-    assert pack is not None
+    pack = pack_in_play(rules_for(config))
 
     def suffixes(steps: tuple[Primitive, ...]) -> set[tuple[Primitive, ...]]:
         out = {steps[i:] for i in range(len(steps))}
@@ -528,64 +467,109 @@ def turn_queues(config: Config) -> frozenset[tuple[Primitive, ...]]:
     return frozenset(out)
 
 
-def check_adventure_view(view: Adventure | None, config: Config, player: int | None) -> None:
-    """Refuse the shape of an observed Adventure Pack part before it is dealt again.
+# --- An observation's part: its shape, before it is dealt again ---------------------------
+# The rest (that a game could show it) is checked by dealing it and checking the state.
 
-    The rest (that a game could show it) is checked by dealing it and checking the state.
 
-    Raises:
-        InvalidStateError: saying what is wrong.
-    """
-    if view is None:
+def _ids(values: tuple[int, ...], count: int, what: str, hidden: bool = False) -> str | None:
+    low = HIDDEN if hidden else 0
+    if any(not (low <= v < count) or v == -2 for v in values):
+        return _says(f"{what}: not an id of the content")
+    return None
+
+
+def _first(*found: str | None) -> str | None:
+    return next((f for f in found if f is not None), None)
+
+
+def _view_part(view: Observation) -> str | None:
+    """The part is an Adventure Pack part, there exactly when modules are, with theirs."""
+    config, part = view.config, adventure_of(view)
+    if part is None:
         if config.modules:
-            raise _bad("modules are in play but the view has no Adventure Pack part")
-        return
-    if type(view) is not Adventure or not config.modules:
-        raise _bad("no module is in play")
-    rules = rules_for(config)
-    pack = pack_of(rules)
-    assert pack is not None
-    beaches = config.beaches()
-    for module, part in (
-        (Module.SURPRISES, view.surprises),
-        (Module.EVENTS, view.events),
-        (Module.CHALLENGES, view.challenges),
+            return _says("modules are in play but the view has no Adventure Pack part")
+        return None
+    if type(part) is not Adventure or not config.modules:
+        return _says("no module is in play")
+    return _module_parts(part, config)
+
+
+def _view_surprises(view: Observation) -> str | None:
+    surprises = a.surprises if (a := adventure_of(view)) else None
+    if surprises is None:
+        return None
+    config = view.config
+    if len(surprises.board) != rules_for(config).layout.cells or len(surprises.kept) != (
+        config.players
     ):
-        if (part is None) == (module in config.modules):
-            raise _bad(f"the {module.value} part is there exactly when the module is in play")
+        return _says("surprises: one entry per cell, kept: one per player")
+    found = surprises.wastes_found
+    if len(found) != config.beaches() or min(found, default=0) < 0:
+        return _says("surprises: wastes_found has one entry per Beach tile")
+    count = len(_pack_of(config).surprises)
+    return _first(
+        _ids(surprises.board, count, "surprises", hidden=True),
+        _ids(surprises.gone + surprises.box, count, "surprises"),
+        *(
+            _ids(mine, count, "surprises", hidden=p != view.player)
+            for p, mine in enumerate(surprises.kept)
+        ),
+    )
 
-    def ids(values: tuple[int, ...], count: int, what: str, hidden: bool = False) -> None:
-        low = -3 if hidden else 0
-        if any(not (low <= v < count) or v in (-2,) for v in values):
-            raise _bad(f"{what}: not an id of the content")
 
-    surprises = view.surprises
-    if surprises is not None:
-        if len(surprises.board) != rules.layout.cells or len(surprises.kept) != config.players:
-            raise _bad("surprises: one entry per cell, kept: one per player")
-        if len(surprises.wastes_found) != beaches or min(surprises.wastes_found, default=0) < 0:
-            raise _bad("surprises: wastes_found has one entry per Beach tile")
-        ids(surprises.board, len(pack.surprises), "surprises", hidden=True)
-        ids(surprises.gone + surprises.box, len(pack.surprises), "surprises")
-        for p, mine in enumerate(surprises.kept):
-            ids(mine, len(pack.surprises), "surprises", hidden=p != player)
-    events = view.events
-    if events is not None:
-        if len(events.tiles) != beaches:
-            raise _bad("events: one card per Beach tile")
-        ids(events.tiles, len(pack.events), "events", hidden=True)
-        ids(
-            events.revealed + events.removed + events.foreseen + events.box,
-            len(pack.events),
-            "events",
-        )
-    challenges = view.challenges
-    if challenges is not None:
-        if len(challenges.tiles) != beaches or len(challenges.trophies) != config.players:
-            raise _bad("challenges: one card per Beach tile, trophies per player")
-        ids(challenges.tiles, len(pack.challenges), "challenges", hidden=True)
-        ids(challenges.resolved + challenges.box, len(pack.challenges), "challenges")
-        ids((challenges.reward, *challenges.reward_box), len(pack.rewards), "rewards")
+def _view_events(view: Observation) -> str | None:
+    events = a.events if (a := adventure_of(view)) else None
+    if events is None:
+        return None
+    if len(events.tiles) != view.config.beaches():
+        return _says("events: one card per Beach tile")
+    count = len(_pack_of(view.config).events)
+    return _first(
+        _ids(events.tiles, count, "events", hidden=True),
+        _ids(events.revealed + events.removed + events.foreseen + events.box, count, "events"),
+    )
+
+
+def _view_challenges(view: Observation) -> str | None:
+    challenges = a.challenges if (a := adventure_of(view)) else None
+    if challenges is None:
+        return None
+    config, pack = view.config, _pack_of(view.config)
+    if len(challenges.tiles) != config.beaches() or len(challenges.trophies) != config.players:
+        return _says("challenges: one card per Beach tile, trophies per player")
+    count = len(pack.challenges)
+    return _first(
+        _ids(challenges.tiles, count, "challenges", hidden=True),
+        _ids(challenges.resolved + challenges.box, count, "challenges"),
+        _ids((challenges.reward, *challenges.reward_box), len(pack.rewards), "rewards"),
+    )
+
+
+def _view_asymmetry(view: Observation) -> str | None:
+    """Module 4's part of the view (``_asymmetry_views.check_asymmetry_view``)."""
     from crabrules.oh_crab.adventure._asymmetry_views import check_asymmetry_view  # Module 4
 
-    check_asymmetry_view(view, config, player)
+    part = adventure_of(view)
+    if part is None:
+        return None
+    try:
+        check_asymmetry_view(part, view.config, view.player)
+    except InvalidStateError as error:
+        return str(error)
+    return None
+
+
+def _pack_of(config: Config) -> AdventureContent:
+    return pack_in_play(rules_for(config))
+
+
+#: The shape an observation's part keeps, in order; the base game's observation check runs
+#: them before it deals the observation again
+#: (the pack registers them: ``AdventureViews.invariants``).
+VIEW_INVARIANTS: tuple[Invariant[Observation], ...] = (
+    _view_part,
+    _view_surprises,
+    _view_events,
+    _view_challenges,
+    _view_asymmetry,
+)

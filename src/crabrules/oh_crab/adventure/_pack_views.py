@@ -48,13 +48,13 @@ action             notation
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 
 from crabrules.core.game import PlayerId
+from crabrules.core.invariants import Invariant
 from crabrules.oh_crab.adventure import _asymmetry_views as asymmetry_render
-from crabrules.oh_crab.adventure import _pack_check as check
 from crabrules.oh_crab.adventure import _pack_check as hidden
 from crabrules.oh_crab.adventure._asymmetry_views import (
     ASYMMETRY_ACTION_SENTENCES,
@@ -76,6 +76,7 @@ from crabrules.oh_crab.adventure._model import (
     TreasureUsed,
     adventure_of,
 )
+from crabrules.oh_crab.adventure._plugin import deal
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (
@@ -92,10 +93,10 @@ from crabrules.oh_crab.model._actions import (
     pile_label,
 )
 from crabrules.oh_crab.model._events import AnyEvent, CardTakenBack, ShellLost
-from crabrules.oh_crab.model._state import Config, ExpansionPart, State
+from crabrules.oh_crab.model._state import State
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._notation import Arguments, NotationError, notation_of, register_verb
-from crabrules.oh_crab.view._observe import HIDDEN, seen_by
+from crabrules.oh_crab.view._observe import HIDDEN, Observation, seen_by
 from crabrules.oh_crab.view._svg import marked_by
 from crabrules.oh_crab.view._words import event_sentence, sentence_of
 
@@ -417,17 +418,9 @@ def register_notation() -> None:
 class AdventureViews:
     """The Adventure Pack's :class:`~crabrules.oh_crab.view._observe.ViewParts`."""
 
-    def check_state(self, state: State) -> None:
-        """See :func:`crabrules.oh_crab.adventure._pack_check.check_adventure`."""
-        check.check_adventure(state)
-
-    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
-        """See :func:`crabrules.oh_crab.adventure._pack_check.check_adventure_view`."""
-        check.check_adventure_view(cast("Adventure | None", view), config, player)
-
-    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
-        """See :func:`crabrules.oh_crab.adventure._pack_check.turn_queues`."""
-        return check.turn_queues(config)
+    def invariants(self) -> Sequence[Invariant[Observation]]:
+        """See :data:`crabrules.oh_crab.adventure._pack_check.VIEW_INVARIANTS`."""
+        return hidden.VIEW_INVARIANTS
 
 
 #: The pack's view parts, registered by :func:`register_views`.
@@ -485,7 +478,7 @@ def register_views() -> None:
     for kind, marks in asymmetry_render.ASYMMETRY_MARKS.items():
         marked_by.register(kind, marks)
     expansion.masked.register(Adventure, hidden.mask)
-    expansion.dealt.register(Adventure, hidden.deal)
+    expansion.dealt.register(Adventure, deal)
     expansion.player_lines.register(
         Adventure, lambda part, state, rules: asymmetry_render.asymmetry_lines(state, rules)
     )

@@ -3,7 +3,8 @@
 Its handlers of the named moments of play and the rules overlay its Events and Obstacles
 keep are here; each hook hands the moment to the module that knows its rules:
 ``_pack_actions`` (its action kinds), ``_triggers`` (arrivals, frames, due cards),
-``_asymmetry`` (Module 4).
+``_asymmetry`` (Module 4). It gives the state check the pack's invariants (``_pack_check``)
+and deals again what a player does not see (:func:`deal`, for ``determinize``).
 
 >>> from crabrules.oh_crab.engine._expansion import registered
 >>> registered() is ADVENTURE_PACK
@@ -31,13 +32,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
+import attrs
+
+from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId
+from crabrules.core.invariants import Invariant
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import _asymmetry as module4
-from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange
+from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange, pack_of
 from crabrules.oh_crab.adventure._model import (
     NO_OVERLAY,
     NONE,
@@ -76,6 +81,7 @@ from crabrules.oh_crab.model._actions import (
     Reveal,
 )
 from crabrules.oh_crab.model._state import Config, ExpansionPart, Phase, Stage, State
+from crabrules.oh_crab.view._observe import HIDDEN
 
 
 def overlaid(rules: Tables, changes: tuple[RuleChange, ...]) -> Tables:
@@ -203,12 +209,11 @@ def _setup_surprises(
 ) -> tuple[Surprises, Rng]:
     """Per Beach tile, 2 Treasures and 1 Waste ("Only the good": 3 Treasures), face down."""
     cells = surprise_cells(rules)
-    only_good = Variant.ONLY_THE_GOOD in config.variants
     wastes, rng = rng.shuffle(pack.wastes())
     treasures, rng = rng.shuffle(pack.treasures())
     board = [NONE] * rules.layout.cells
     placed: list[int] = []
-    per_waste = 0 if only_good else 1
+    per_waste = wastes_per_tile(config)
     for k, spaces in enumerate(cells):
         tile_wastes = list(wastes[k * per_waste : (k + 1) * per_waste])
         per_treasure = len(spaces) - per_waste
@@ -243,6 +248,19 @@ class AdventurePack:
     def setup(self, config: Config, rules: Tables, rng: Rng) -> tuple[Adventure, Rng]:
         """The modules of ``config``, set up in module order."""
         return setup_adventure(config, rules, rng)
+
+    def invariants(self) -> Sequence[Invariant[State]]:
+        """The rules the pack's part keeps (``_pack_check.STATE_INVARIANTS``)."""
+        # Here, not at the top: the checks read this module's setup tables.
+        from crabrules.oh_crab.adventure._pack_check import STATE_INVARIANTS
+
+        return STATE_INVARIANTS
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """Kept Treasures' steps, the reveals, Module 4's skills (``_pack_check.turn_queues``)."""
+        from crabrules.oh_crab.adventure._pack_check import turn_queues
+
+        return turn_queues(config)
 
     def first_players(self, state: State) -> frozenset[PlayerId] | None:
         """Module 4's hidden choice: every player still to choose; a frame: its player."""
@@ -281,6 +299,145 @@ class AdventurePack:
             module4.spy(work, player, step)
         else:
             reveal_due(work)
+
+
+# Dealing again what a player does not see (determinize), as the setup deals it.
+
+
+def wastes_per_tile(config: Config) -> int:
+    """The Wastes placed on each Beach tile: 1, none with "Only the good"."""
+    return 0 if Variant.ONLY_THE_GOOD in config.variants else 1
+
+
+def deal(
+    view: Adventure, config: Config, rules: Tables, player: PlayerId | None, rng: Rng
+) -> tuple[Adventure, Rng]:
+    """Re-deal what ``view`` hides, from ``rng``.
+
+    Raises:
+        InvalidStateError: the view cannot come from a game (the hidden parts do not fit).
+    """
+    pack = pack_of(rules)
+    assert pack is not None
+    surprises, events, challenges = view.surprises, view.events, view.challenges
+    if surprises is not None:
+        surprises, rng = _deal_surprises(view, config, rules, pack, player, rng)
+    if events is not None:
+        events, rng = _deal_events(events, pack, rng)
+    if challenges is not None:
+        challenges, rng = _deal_challenges(challenges, config, pack, rng)
+    dealt = attrs.evolve(view, surprises=surprises, events=events, challenges=challenges)
+    if view.asymmetry is not None:  # Module 4
+        from crabrules.oh_crab.adventure._asymmetry import deal_asymmetry, keep_spied
+
+        asymmetry, rng = deal_asymmetry(view, config, rules, player, rng)
+        dealt = keep_spied(attrs.evolve(dealt, asymmetry=asymmetry), player)
+    return dealt, rng
+
+
+def _deal_events(events: Events, pack: AdventureContent, rng: Rng) -> tuple[Events, Rng]:
+    """The face-down Events dealt again (with "Crystal Ball", from those foreseen)."""
+    seen = {*events.revealed, *events.removed}
+    unknown = [c for c in range(len(pack.events)) if c not in seen]
+    face_down = [t for t, c in enumerate(events.tiles) if c != NONE]
+    if events.foreseen:
+        below = [c for c in events.foreseen if c not in seen]
+        rest = [c for c in unknown if c not in below]
+    else:
+        below, rest = unknown, []
+    shuffled, rng = rng.shuffle(below)
+    below = list(shuffled)
+    if len(below) < len(face_down):
+        raise InvalidStateError("adventure: the face-down Events cannot be dealt")
+    tiles = list(events.tiles)
+    for t, card in zip(face_down, below, strict=False):
+        tiles[t] = card
+    box, rng = rng.shuffle([*below[len(face_down) :], *rest])
+    return attrs.evolve(events, tiles=tuple(tiles), box=tuple(box)), rng
+
+
+def _deal_challenges(
+    challenges: Challenges, config: Config, pack: AdventureContent, rng: Rng
+) -> tuple[Challenges, Rng]:
+    """The face-down Challenges dealt again from the playable ones not shown."""
+    shown = {*challenges.resolved, *(c for c in challenges.tiles if c >= 0)}
+    playable = [c for c in playable_challenges(config, pack) if c not in shown]
+    face_down = [t for t, c in enumerate(challenges.tiles) if c == HIDDEN]
+    drawn, rng = rng.shuffle(playable)
+    if len(drawn) < len(face_down):
+        raise InvalidStateError("adventure: the face-down Challenges cannot be dealt")
+    tiles = list(challenges.tiles)
+    for t, card in zip(face_down, drawn, strict=False):
+        tiles[t] = card
+    placed = set(tiles) | set(challenges.resolved)
+    box = tuple(c for c in range(len(pack.challenges)) if c not in placed)
+    return attrs.evolve(challenges, tiles=tuple(tiles), box=box), rng
+
+
+def _deal_surprises(
+    view: Adventure,
+    config: Config,
+    rules: Tables,
+    pack: AdventureContent,
+    player: PlayerId | None,
+    rng: Rng,
+) -> tuple[Surprises, Rng]:
+    surprises = view.surprises
+    assert surprises is not None
+    mine = set(surprises.kept[player]) if player is not None else set()
+    known = {*surprises.gone, *mine}
+    wastes, rng = rng.shuffle([t for t in pack.wastes() if t not in known])
+    treasures, rng = rng.shuffle([t for t in pack.treasures() if t not in known])
+    pool_w = list(wastes)
+    # The others' kept tokens first: only Treasures without "!!/" are ever kept.
+    kept, pool_t = _deal_kept(surprises, pack, player, list(treasures))
+    board, rng = _deal_board(surprises, config, rules, pool_w, pool_t, rng)
+    box = tuple(sorted(pool_w + pool_t))
+    return attrs.evolve(surprises, board=board, kept=kept, box=box), rng
+
+
+def _deal_kept(
+    surprises: Surprises, pack: AdventureContent, player: PlayerId | None, pool_t: list[int]
+) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    """The others' kept Treasures dealt from ``pool_t``, and the Treasures left."""
+    kept = []
+    for p, theirs in enumerate(surprises.kept):
+        if p == player:
+            kept.append(theirs)
+            continue
+        keepable = [t for t in pool_t if not pack.surprises[t].immediate][: len(theirs)]
+        if len(keepable) < len(theirs):
+            raise InvalidStateError("adventure: the kept Treasures cannot be dealt")
+        pool_t = [t for t in pool_t if t not in keepable]
+        kept.append(tuple(sorted(keepable)))
+    return tuple(kept), pool_t
+
+
+def _deal_board(
+    surprises: Surprises,
+    config: Config,
+    rules: Tables,
+    pool_w: list[int],
+    pool_t: list[int],
+    rng: Rng,
+) -> tuple[tuple[int, ...], Rng]:
+    """The face-down tokens dealt tile by tile (the pools lose what is drawn)."""
+    board = list(surprises.board)
+    per_tile = wastes_per_tile(config)
+    for tile, cells in enumerate(surprise_cells(rules)):
+        down = [c for c in cells if board[c] == HIDDEN]
+        left = per_tile - surprises.wastes_found[tile]
+        if not 0 <= left <= len(down) or left > len(pool_w) or len(down) - left > len(pool_t):
+            raise InvalidStateError(
+                f"adventure: Beach tile {tile + 1}'s Surprises cannot be dealt"
+            )
+        drawn = [pool_w.pop() for _ in range(left)] + [pool_t.pop() for _ in down[left:]]
+        tokens, rng = rng.shuffle(drawn)
+        for cell, token in zip(down, tokens, strict=True):
+            board[cell] = token
+    if any(t == HIDDEN for t in board):
+        raise InvalidStateError("adventure: a face-down Surprise lies off the Surprise spaces")
+    return tuple(board), rng
 
 
 def _first_options(state: State, player: PlayerId | None) -> tuple[Action, ...] | None:

@@ -4,7 +4,9 @@ One action kind's rule (:class:`ActionRule`), the named moments of play
 (:class:`Moments`), and the hooks an :class:`Expansion` answers, registered where the game
 is made (:func:`register`). A config without modules plays :data:`NO_EXPANSION`, whose
 moments nobody listens to, so the engine calls them without asking. The action table is
-``actions/_table``; the Adventure Pack's expansion is ``adventure/_plugin``.
+``actions/_table``; the Adventure Pack's expansion is ``adventure/_plugin``. Among the
+hooks, :meth:`~Expansion.invariants` and :meth:`~Expansion.turn_queues` check a loaded
+state, run with the base game's rules by ``_invariants``.
 
 >>> from crabrules.oh_crab import Config
 >>> from crabrules.oh_crab.engine._work import rules_for
@@ -19,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from crabrules.core.errors import InvalidConfigError
@@ -31,6 +33,7 @@ from crabrules.oh_crab.model._actions import Action, IllegalReason
 from crabrules.oh_crab.model._state import Config, ExpansionPart, State
 
 if TYPE_CHECKING:
+    from crabrules.core.invariants import Invariant
     from crabrules.oh_crab.engine._tables import Tables
     from crabrules.oh_crab.engine._work import View, Work
     from crabrules.oh_crab.engine.actions._moment import Moment
@@ -257,6 +260,17 @@ class Expansion(Protocol):
     def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
         """Resolve one of :data:`EXPANSION_AUTOMATIC` for ``player`` (the active crab's)."""
 
+    def invariants(self) -> Sequence[Invariant[State]]:
+        """The rules a state's part of the expansion keeps, in the order they are asked.
+
+        The state check runs them after the base game's board and cards and before its
+        phase and turn, for every state: each holds for a state without the part and
+        without modules (the first refuses a part without modules, or modules without it).
+        """
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """The step queues a turn may hold besides the base game's (the state check)."""
+
 
 class _NoExpansion:
     """The expansion of a config without modules: no steps, kinds, handlers or part.
@@ -291,6 +305,14 @@ class _NoExpansion:
 
     def run_automatic(self, work: Work, player: PlayerId, step: Primitive) -> None:
         """Nothing to do."""
+
+    def invariants(self) -> Sequence[Invariant[State]]:
+        """No part, no rule."""
+        return ()
+
+    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
+        """No queue."""
+        return frozenset()
 
 
 #: The expansion of every config without modules: it adds nothing and plays nothing.

@@ -1,8 +1,9 @@
 """What each player may see, and the views' tables for an expansion's part of a state.
 
 :func:`observe` hides what a player may not see; :func:`determinize` deals it again. The
-expansion registers its parts here (:func:`register`); the checks are ``_check``, the
-pictures ``_render`` and ``_svg``.
+expansion registers its parts here (:func:`register`). :func:`check_observation` runs an
+observation's invariants, the expansion's among them (a state's are ``engine/_invariants``);
+the pictures are ``_render`` and ``_svg``.
 
 >>> from crabrules.oh_crab.rules import initial_state, apply, legal_actions
 >>> from crabrules.oh_crab.model._state import Config
@@ -20,22 +21,29 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 import attrs
 
+from crabrules.core import invariants
 from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.events import check_events
 from crabrules.core.game import PlayerId, check_viewer, not_a_state
+from crabrules.core.invariants import Invariant
+from crabrules.core.memo import LastByIdentity
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.engine._invariants import state_invariants
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._events import AnyEvent, CardPlanned, MarketCardTaken, every_event
 from crabrules.oh_crab.model._state import (
     MAX_PLAYERS,
+    NO_CARD,
+    RESTING,
     CardId,
     Config,
     ExpansionPart,
@@ -47,29 +55,14 @@ from crabrules.oh_crab.view import ByKind
 
 
 class ViewParts(Protocol):
-    """What an expansion adds to the checks, for its part of a state (``State.adventure``).
+    """What an expansion adds to the observation check, for its part (``adventure``)."""
 
-    Each method is called only for a state, observation or config that has the part.
-    """
+    def invariants(self) -> Sequence[Invariant[Observation]]:
+        """The shape an observation's part keeps, in order, before it is dealt again.
 
-    def check_state(self, state: State) -> None:
-        """Refuse a state whose part the rules could not reach (or that lacks it).
-
-        Raises:
-            InvalidStateError: saying what is wrong.
+        :func:`check_observation` runs them for every observation: each holds for one
+        without the part and without modules.
         """
-        ...
-
-    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
-        """Refuse the shape of an observed part before it is dealt again.
-
-        Raises:
-            InvalidStateError: saying what is wrong.
-        """
-        ...
-
-    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
-        """The step queues a turn may hold besides the base game's (the state check)."""
         ...
 
 
@@ -98,17 +91,11 @@ def registered() -> ViewParts | None:
 
 
 class _NoViewParts:
-    """The checks of a base game's part (none): nothing to refuse, no queue to add."""
+    """The checks of a base game's part (none): nothing to refuse."""
 
-    def check_state(self, state: State) -> None:
-        """Nothing to refuse."""
-
-    def check_view(self, view: ExpansionPart | None, config: Config, player: int | None) -> None:
-        """Nothing to refuse."""
-
-    def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
-        """No queue."""
-        return frozenset()
+    def invariants(self) -> Sequence[Invariant[Observation]]:
+        """No rule."""
+        return ()
 
 
 #: The view parts of a base game: no modules and no expansion part.
@@ -477,3 +464,97 @@ def _taken(event: MarketCardTaken, player: PlayerId | None) -> AnyEvent:
     if event.seen or event.player == player:
         return event
     return MarketCardTaken(event.player, event.colour, event.pile, HIDDEN, "", False)
+
+
+def check_observation(view: Observation) -> None:
+    """Refuse an observation no state could give: the first rule it breaks.
+
+    The rules (:func:`observation_invariants`): its sizes and ids, the registered
+    expansion's part, then that a state the rules could reach, dealt from it, shows it.
+
+    Raises:
+        InvalidStateError: saying what is wrong.
+    """
+    invariants.check(observation_invariants(), view)
+
+
+def observation_invariants() -> tuple[Invariant[Observation], ...]:
+    """The rules an observation keeps, in order: the base game's and the expansion's."""
+    return _composed(registered())
+
+
+def _compose(parts: ViewParts | None) -> tuple[Invariant[Observation], ...]:
+    part = (_part_readable,) if parts is None else tuple(parts.invariants())
+    return (*VIEW_SHAPE, *part, _shown)
+
+
+_composed: LastByIdentity[ViewParts | None, tuple[Invariant[Observation], ...]]
+_composed = LastByIdentity(_compose)
+
+
+def _sizes(view: Observation) -> str | None:
+    """The viewer is a player or a spectator; one entry per player and per crab."""
+    n, player = view.config.players, view.player
+    crabs = len(rules_for(view.config).owners)
+    if player is not None and not 0 <= player < n:
+        return f"player: None or an id from 0 to {n - 1}, not {player!r}"
+    for name in ("hand_sizes", "planned", "traces", "discards", "shells"):
+        if len(getattr(view, name)) != n:
+            return f"{name}: one entry per player is needed ({n})"
+    for name in ("owners", "crabs", "knocked", "tokens"):
+        if len(getattr(view, name)) != crabs:
+            return f"{name}: one entry per crab is needed ({crabs})"
+    return None if len(view.known) == n else f"known: one entry per player is needed ({n})"
+
+
+def _hand(view: Observation) -> str | None:
+    if view.player is None and view.hand:
+        return "hand: a spectator holds no Hand"
+    if view.player is not None and len(view.hand) != view.hand_sizes[view.player]:
+        return "hand: its size is in hand_sizes"
+    return None
+
+
+def _face_down(view: Observation) -> str | None:
+    for p, card in enumerate(view.planned):
+        if (card < RESTING) if p == view.player else (card not in (HIDDEN, NO_CARD, RESTING)):
+            return "planned: the viewer's own card, HIDDEN for the others'"
+    return None
+
+
+def _counts(view: Observation) -> str | None:
+    if min(view.hand_sizes) < 0 or view.draw_size < len(view.draw_bottom):
+        return "hand_sizes, draw_size: sizes are not negative"
+    return None
+
+
+def _known(view: Observation) -> str | None:
+    cards = len(rules_for(view.config).cards)
+    if any(not 0 <= c < cards for k in view.known for c in k):
+        return "known: not a card of the game"
+    return None
+
+
+def _part_readable(view: Observation) -> str | None:
+    """With no expansion registered, a view with modules or a part cannot be read."""
+    if view.adventure is not None or view.config.modules:
+        return "adventure: no expansion is registered to read this part"
+    return None
+
+
+def _shown(view: Observation) -> str | None:
+    """A state the rules could reach, dealt from the view, shows it."""
+    try:
+        state = deal(view, 0)
+    except InvalidStateError as error:  # the hidden cards cannot be dealt
+        return str(error)
+    found = invariants.first_broken(state_invariants(), state)
+    if found is not None:
+        return found[1]
+    if observe(state, view.player) != view:
+        return "observation: not what the rules show (order or sizes)"
+    return None
+
+
+#: The base game's rules of an observation's sizes and ids, asked before its part's.
+VIEW_SHAPE: tuple[Invariant[Observation], ...] = (_sizes, _hand, _face_down, _counts, _known)
