@@ -1,9 +1,9 @@
 """What is printed on the base game's components, checked, and the board they make.
 
 :class:`Content` holds the tiles, cards, special actions and Additional Action tiles; a
-layout makes the board, with its move tables. ``_loading`` builds them from the
-document shapes of ``_primitives``. An expansion's tokens and cards sit in
-``Content.adventure`` as an :class:`ExpansionContent`.
+layout makes the board, with its move tables. ``_loading`` builds them from
+``_documents``' shapes. An expansion's tokens and cards sit in ``Content.adventure`` as an
+:class:`ExpansionContent`.
 
 >>> from crabrules.oh_crab.content._loading import get_layout, reference_content
 >>> layout = get_layout("reference", ("0A", "1A", "2A", "3A", "9A"))

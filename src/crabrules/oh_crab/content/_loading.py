@@ -76,16 +76,15 @@ from crabrules.oh_crab.content._components import (
     TileSide,
     build_layout,
 )
-from crabrules.oh_crab.content._primitives import (
-    BASIC,
+from crabrules.oh_crab.content._documents import (
     BoardDoc,
     CardDoc,
     CardsDoc,
-    Primitive,
     ShortcutDoc,
     TileDoc,
     TokensDoc,
 )
+from crabrules.oh_crab.content._primitives import BASIC, Primitive
 
 T = TypeVar("T")
 

@@ -1,10 +1,8 @@
-"""The words content is written in: its steps, the pack's modules, the documents' shapes.
+"""The steps content is written in, the pack's modules, and how documents name them.
 
 ``Primitive`` names each step, ``Module`` and ``Variant`` what a Config puts in
 play. ``_components`` and ``engine/_effects`` read the steps; the documents of the
-base game (``_loading``) and of the pack (its reader) are parsed with these. The classes
-at the end are the shapes of the base game's JSON documents (``board.json``, ``cards.json``,
-``tokens.json``), as cattrs structures them before ``_loading`` checks them.
+base game (``_loading``) and of the pack (its reader) are parsed with these.
 
 >>> Primitive("move_forward") is Primitive.MOVE_FORWARD
 True
@@ -25,8 +23,6 @@ from __future__ import annotations
 
 import enum
 from typing import Any, Final, TypeVar
-
-import attrs
 
 from crabrules.core.errors import ContentError
 
@@ -228,107 +224,3 @@ def parse_modules(names: tuple[str, ...], where: str) -> tuple[Module, ...]:
     if len(set(modules)) != len(modules):
         raise ContentError(f"{where}: a module is required twice")
     return modules
-
-
-@attrs.frozen
-class ShortcutDoc:
-    """A Shortcut arrow of a tile side: from the space ``at`` to the space ``to`` (row, column)."""
-
-    at: tuple[int, int]
-    to: tuple[int, int]
-    icon: str
-    cards: int
-
-
-@attrs.frozen
-class TileDoc:
-    """A tile side of ``board.json``, its spaces drawn as text rows, sea side first."""
-
-    id: str
-    kind: str
-    rows: tuple[str, ...]
-    shortcuts: tuple[ShortcutDoc, ...] = ()
-
-
-@attrs.frozen
-class ScenarioDoc:
-    """A scenario of ``board.json``: its number, name, tile sides and Additional Action tiles."""
-
-    id: str
-    number: int
-    name: str
-    board: tuple[str, ...]
-    action_tiles: tuple[str, ...]
-
-
-@attrs.frozen
-class BoardDoc:
-    """The whole of ``board.json``: the tile sides and the scenarios."""
-
-    tiles: tuple[TileDoc, ...]
-    scenarios: tuple[ScenarioDoc, ...] = ()
-
-
-@attrs.frozen
-class SpecialDoc:
-    """A special action of ``cards.json``, as a list of steps."""
-
-    id: str
-    name: str
-    french: str
-    steps: tuple[str, ...]
-
-
-@attrs.frozen
-class CardDoc:
-    """An action card of ``cards.json``: its main action and its special action."""
-
-    id: str
-    main: str
-    left: tuple[str | None, str | None]
-    right: tuple[str | None, str | None]
-    special: str | None = None
-
-
-@attrs.frozen
-class StartingSetDoc:
-    """A crab colour's starting cards in ``cards.json``."""
-
-    colour: str
-    cards: tuple[CardDoc, ...]
-
-
-@attrs.frozen
-class CardsDoc:
-    """The whole of ``cards.json``: special actions, starting sets and action cards."""
-
-    specials: tuple[SpecialDoc, ...]
-    starting_sets: tuple[StartingSetDoc, ...]
-    action_cards: tuple[CardDoc, ...]
-
-
-@attrs.frozen
-class TileSideDoc:
-    """One side of an Additional Action tile in ``tokens.json``."""
-
-    id: str
-    name: str
-    french: str
-    cost: int
-    steps: tuple[str, ...]
-
-
-@attrs.frozen
-class ActionTileDoc:
-    """An Additional Action tile of ``tokens.json``, with its two sides."""
-
-    id: str
-    sides: tuple[TileSideDoc, ...]
-
-
-@attrs.frozen
-class TokensDoc:
-    """The whole of ``tokens.json``: the shell supply and the Additional Action tiles."""
-
-    shells: int
-    action_tiles: tuple[ActionTileDoc, ...]
