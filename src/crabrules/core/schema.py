@@ -52,7 +52,7 @@ from crabrules.core.registry import get_game
 from crabrules.core.rng import Rng
 from crabrules.core.serialize import FORMAT_VERSION, TAG_FIELD, converter
 
-__all__ = ["DIALECT", "DOCUMENTS", "game_schemas", "schema"]
+__all__ = ["DIALECT", "DOCUMENTS", "game_schemas", "register_stand_in", "schema"]
 
 #: The JSON Schema dialect of every schema.
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -61,6 +61,28 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 DOCUMENTS = ("Config", "State", "Action", "Observation", "Event", "Outcome", "GameRecord")
 
 Schema = dict[str, Any]
+
+#: The classes whose documents are written as another's: a slot a plug-in fills (a game's
+#: protocol for an expansion's part of its state), by the class the plug-in fills it with.
+_STAND_INS: dict[Any, Any] = {}
+
+
+def register_stand_in(declared: Any, concrete: type) -> None:
+    """Write the schema of ``declared`` (a protocol, a slot) as the schema of ``concrete``.
+
+    A plug-in that registers converter hooks for a slot of the base game's documents
+    registers the class it reads there too, so that the schema says what the converter reads.
+
+    >>> from typing import Protocol
+    >>> @attrs.frozen
+    ... class Part:
+    ...     size: int
+    >>> class Slot(Protocol): ...
+    >>> register_stand_in(Slot, Part)
+    >>> _Walker().schema(Slot)
+    {'$ref': '#/$defs/Part'}
+    """
+    _STAND_INS[declared] = concrete
 
 
 def schema(game_id: str) -> dict[str, Schema]:
@@ -157,6 +179,8 @@ class _Walker:
 
     def schema(self, hint: Any) -> Schema:
         """The schema of a value of type ``hint`` inside a document."""
+        if isinstance(hint, type):
+            hint = _STAND_INS.get(hint, hint)
         origin, args = get_origin(hint), get_args(hint)
         if hint is Any:
             return {}

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Protocol, cast
 import attrs
 
 from crabrules.core.game import PlayerId
+from crabrules.core.schema import register_stand_in
 from crabrules.core.serialize import converter
 from crabrules.oh_crab.adventure._content import RuleChange
 from crabrules.oh_crab.content._components import Cell
@@ -485,6 +486,10 @@ def _unstructure_part(value: Adventure) -> Any:
 
 
 def register_documents() -> None:
-    """Read and write the pack's part where a document holds the base game's slot."""
+    """Read and write the pack's part where a document holds the base game's slot.
+
+    Its JSON Schema is the :class:`Adventure`'s, as the converter reads it.
+    """
     converter.register_structure_hook(ExpansionPart, _structure_part)
     converter.register_unstructure_hook(ExpansionPart, _unstructure_part)
+    register_stand_in(ExpansionPart, Adventure)
