@@ -18,7 +18,7 @@ from tests.conformance.common import GAMES, AnyGame
 from tests.conformance.strategies import MIXES
 
 #: Each built-in agent by name, the search agents with a budget that keeps this quick.
-SPECS = [f"{name}:2" if name in ("mcts", "ismcts") else name for name in AGENTS]
+SPECS = [f"{name}:2" if name in ("mcts", "ismcts", "strong") else name for name in AGENTS]
 ACTIONS = 120
 
 CASES = [

@@ -71,12 +71,17 @@ AgentSpec = str | Agent
 AGENTS: dict[str, str] = {
     "random": "uniform over the legal actions",
     "plausible": "a casual human of each game (random games end)",
-    "strong": "the strongest player of each game, about a second a decision",
+    "strong": "the strongest player of each game, about a second a decision; strong:N "
+    "gives its searching players N iterations",
     "mcts": "UCT on the state, mcts:N for N iterations (default 1000), or mcts:seconds=S",
     "ismcts": "information-set MCTS, ismcts:N for N iterations (default 1000), or seconds=S",
 }
 
-_SEARCH: dict[str, Callable[[Budget], Agent]] = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
+_SEARCH: dict[str, Callable[[Budget], Agent]] = {
+    "mcts": MCTSAgent,
+    "ismcts": ISMCTSAgent,
+    "strong": StrongAgent,
+}
 _SIMPLE: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "plausible": PlausibleAgent,
