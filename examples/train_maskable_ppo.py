@@ -117,7 +117,7 @@ class MovePairPolicy(MaskableActorCriticPolicy):
         super()._build(lr_schedule)
         self.action_net = MovePairHead(self.mlp_extractor.latent_dim_pi)
         # The optimiser was built over the old head: build it again over the new one.
-        self.optimizer = self.optimizer_class(  # type: ignore[call-arg]  # Adam's lr
+        self.optimizer = self.optimizer_class(  # type: ignore[call-arg, unused-ignore]  # Adam's lr
             self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs
         )
 
@@ -170,7 +170,7 @@ class StepBudget(BaseCallback):
         # At the budget, stop; but a rollout that ends there is learned from first (and
         # learn(total_timesteps=steps) stops after it).
         last_of_rollout = self.locals.get("n_steps", -1) + 1 == self.model.n_steps
-        return done < self.steps or last_of_rollout
+        return bool(done < self.steps or last_of_rollout)
 
 
 def train(args: argparse.Namespace) -> tuple[MaskablePPO, StepBudget]:

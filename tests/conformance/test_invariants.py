@@ -24,6 +24,7 @@ from crabrules.core import InvalidStateError, invariants
 from crabrules.crab_stack import _state as crab_stack_state
 from crabrules.marche_du_crabe import _state as marche_state
 from crabrules.marche_du_crabe._board import NO_ITEM
+from crabrules.oh_crab.view._observe import check_observation as check_oh_crab_observation
 from crabrules.youve_got_crabs import _check as ygc_check
 from crabrules.youve_got_crabs._table import table
 from tests.conformance import oh_crab_mutations
@@ -236,7 +237,7 @@ GAMES: dict[str, tuple[Callable[[Any], None], Any, Callable[[], Iterable[Any]]]]
         oh_crab_mutations.states,
     ),
     "oh-crab-observation": (
-        oh_crab.check_observation,
+        check_oh_crab_observation,
         oh_crab_mutations.observation_invariants(),
         oh_crab_mutations.observations,
     ),

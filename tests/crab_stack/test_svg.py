@@ -88,7 +88,8 @@ def _outline_points(shape: ET.Element) -> list[tuple[float, float]]:
     if tag == "line":
         ends = [(float(shape.attrib[f"x{i}"]), float(shape.attrib[f"y{i}"])) for i in (1, 2)]
     else:
-        ends = [tuple(map(float, p.split(","))) for p in shape.attrib["points"].split()]
+        pairs = (p.split(",") for p in shape.attrib["points"].split())
+        ends = [(float(x), float(y)) for x, y in pairs]
         ends.append(ends[0])
     points = []
     for (x1, y1), (x2, y2) in itertools.pairwise(ends):

@@ -17,6 +17,7 @@ from crabrules.encoding import marche_du_crabe as mdc_encoding
 from crabrules.encoding import oh_crab as oc_encoding
 from crabrules.encoding import youve_got_crabs as ygc_encoding
 from crabrules.marche_du_crabe._content import NUM_ITEMS
+from crabrules.oh_crab.adventure._content import AdventureContent
 
 DOCS = pathlib.Path(__file__).parent.parent.parent / "docs" / "rl.md"
 
@@ -104,7 +105,7 @@ def test_the_docs_pages_code_runs(index: int, capsys: pytest.CaptureFixture[str]
 
 def _adventure_symbols(enc: Any) -> dict[str, int]:
     pack = crabrules.oh_crab.get_content(enc.config.content).adventure
-    assert pack is not None
+    assert isinstance(pack, AdventureContent)
     assert enc.adventure is not None
     return {
         **_symbols("oh-crab", enc),

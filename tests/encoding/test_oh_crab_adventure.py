@@ -15,8 +15,8 @@ from crabrules import oh_crab  # noqa: E402
 from crabrules.encoding import encoding  # noqa: E402
 from crabrules.encoding.oh_crab import FIELDS, OhCrabEncoding  # noqa: E402
 from crabrules.encoding.oh_crab_adventure import ADVENTURE_FIELDS  # noqa: E402
-from crabrules.oh_crab.adventure._content import Rule, RuleChange  # noqa: E402
-from crabrules.oh_crab.adventure._model import Adventure, Overlay  # noqa: E402
+from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange  # noqa: E402
+from crabrules.oh_crab.adventure._model import Adventure, Overlay, adventure_of  # noqa: E402
 
 ALL = ("surprises", "events", "challenges", "asymmetry")
 #: One mix per module (with a variant where the module has them), and all four together.
@@ -53,8 +53,9 @@ def _game(config: oh_crab.Config, seed: int) -> list[oh_crab.State]:
 
 
 def _adventure(state: oh_crab.State) -> Adventure:
-    assert state.adventure is not None
-    return state.adventure
+    adventure = adventure_of(state)
+    assert adventure is not None
+    return adventure
 
 
 def _with_surprises(state: oh_crab.State, **changes: Any) -> oh_crab.State:
@@ -175,7 +176,7 @@ def test_a_kept_treasure_is_seen_by_its_finder_only() -> None:
     enc = _encoding(3, ("surprises",))
     state = oh_crab.initial_state(enc.config, seed=5)
     pack = oh_crab.get_content("reference").adventure
-    assert pack is not None
+    assert isinstance(pack, AdventureContent)
     keepable = [t for t, token in enumerate(pack.surprises) if not token.immediate]
     first, second = (_with_surprises(state, kept=((), (t,), ())) for t in keepable[:2])
     for viewer in (None, 0, 2):

@@ -16,6 +16,7 @@ from crabrules.oh_crab.adventure._model import (
     Events,
     Overlay,
     Surprises,
+    adventure_of,
 )
 from crabrules.oh_crab.adventure._plugin import (
     playable_challenges,
@@ -24,6 +25,7 @@ from crabrules.oh_crab.adventure._plugin import (
 )
 from crabrules.oh_crab.content._primitives import Variant
 from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.engine._work import Work
 
 ALL = frozenset({"surprises", "events", "challenges"})
 
@@ -31,7 +33,7 @@ ALL = frozenset({"surprises", "events", "challenges"})
 def pack() -> AdventureContent:
     """The reference Adventure Pack content."""
     content = get_content("reference").adventure
-    assert content is not None
+    assert isinstance(content, AdventureContent)
     return content
 
 
@@ -122,10 +124,11 @@ def adventure(
     return part if overlay is None else attrs.evolve(part, overlay=overlay)
 
 
-def part(view: State | Observation) -> Adventure:
-    """The Adventure Pack's part of a state or an observation (there must be one)."""
-    assert view.adventure is not None
-    return view.adventure
+def part(view: State | Observation | Work) -> Adventure:
+    """The Adventure Pack's part of a state, an observation or a working copy (there is one)."""
+    adventure = adventure_of(view)
+    assert adventure is not None
+    return adventure
 
 
 def sur(view: State | Observation) -> Surprises:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from crabrules.oh_crab import Config, Observation, State
 from crabrules.oh_crab.adventure._model import Asymmetry, SpiedCard
-from tests.oh_crab.adventure_helpers import pack
+from tests.oh_crab.adventure_helpers import pack, part
 
 
 def skill(name: str) -> int:
@@ -37,6 +37,6 @@ def asym(
 
 def asy(state: State | Observation) -> Asymmetry:
     """Module 4's part of a state or an observation."""
-    assert state.adventure is not None
-    assert state.adventure.asymmetry is not None
-    return state.adventure.asymmetry
+    asymmetry = part(state).asymmetry
+    assert asymmetry is not None
+    return asymmetry

@@ -57,6 +57,6 @@ def page_section() -> str:
 
 if __name__ == "__main__":
     reference = get_content("reference").adventure
-    assert reference is not None
+    assert isinstance(reference, AdventureContent)
     page = PAGE.read_text("utf-8")
     PAGE.write_text(page.replace(page_section(), cards_section(reference)), "utf-8")

@@ -25,7 +25,6 @@ from crabrules.oh_crab import (
     Config,
     Discard,
     EndTurn,
-    Event,
     EventRevealed,
     Move,
     Reveal,
@@ -47,11 +46,12 @@ from crabrules.oh_crab import (
     render,
     render_svg,
 )
-from crabrules.oh_crab.adventure._content import Rule, RuleChange
+from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.adventure._model import NONE, Due, DueKind, FrameKind, Overlay
 from crabrules.oh_crab.content._loading import load_content, register_content
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import rules_of
+from crabrules.oh_crab.model._events import AnyEvent
 from tests.oh_crab.adventure_helpers import (
     ALL,
     adventure,
@@ -440,7 +440,7 @@ def test_challenges_setup_draws_one_per_beach_tile_and_reveals_the_first() -> No
 
 def _announce(
     config: Config, shells: tuple[int, ...], card: str = "most-shells"
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[State, tuple[AnyEvent, ...]]:
     tiles = [challenge(card), challenge("most-cards"), challenge("crowd")]
     # Red on Beach tile 1's sea row moves forward across its upper border.
     state = make(
@@ -723,7 +723,7 @@ def test_users_load_their_own_adventure_cards_in_the_same_format(tmp_path: Path)
     config = Config(players=3, content="my-adventure", modules={"surprises"})
     state = initial_state(config, seed=1)
     pearl = rules_of(state).pack
-    assert pearl is not None
+    assert isinstance(pearl, AdventureContent)
     assert pearl.surprises[5].name == "Big Pearl"
     assert pearl.surprises[5].steps == (Primitive.TAKE_SHELL,) * 3
     (tmp_path / "adventure.json").unlink()

@@ -70,6 +70,7 @@ from crabrules.oh_crab.engine._tables import rules_for, rules_of
 from crabrules.oh_crab.engine._work import Work
 from crabrules.oh_crab.view._notation import action_to_str, parse_action
 from tests.oh_crab.adventure_helpers import challenge, challenges, event, events, pack
+from tests.oh_crab.adventure_helpers import part as adventure_part
 from tests.oh_crab.asymmetry_helpers import asy, asym, skill
 from tests.oh_crab.helpers import at, cid, grant, make
 
@@ -245,7 +246,7 @@ def test_a_sunset_card_does_its_setup_right_after_the_choice() -> None:
     state, p = _dealt(WITH_CHALLENGES, "oracle")
     before = state
     state = _choose_all(state, "oracle")
-    part = state.adventure.challenges if state.adventure else None
+    part = adventure_part(state).challenges
     assert part is not None
     face_down = [(t, c) for t, c in enumerate(part.tiles) if t != part.open]
     assert asy(state).spied[p] == tuple(Seen("challenge", t, c) for t, c in face_down)
@@ -394,7 +395,7 @@ def test_a_crab_knocked_over_in_another_players_turn_opens_its_owners_window() -
     assert legal_actions(state) == (Skill(1, 1), Decline(1))
     assert legal_actions(state, 0) == ()
     assert state.adventure is not None
-    assert state.adventure.frames[-1].kind is FrameKind.SKILL
+    assert adventure_part(state).frames[-1].kind is FrameKind.SKILL
     used = apply(state, Skill(1, 1))
     assert not used.knocked[1]  # Armoured Crab: it stands up at once
     assert asy(used).pincers[1] == 2
@@ -421,7 +422,7 @@ def test_no_window_opens_without_a_pincer_or_for_a_skill_that_would_do_nothing()
     state = _push_orange(pincers=[2, 0, 1])
     assert active_players(state) == frozenset({0})
     assert state.adventure is not None
-    assert state.adventure.frames == ()
+    assert adventure_part(state).frames == ()
 
 
 def test_a_special_situation_skill_opens_a_window_in_any_turn() -> None:
@@ -524,7 +525,7 @@ def test_selected_action_a_standard_space_becomes_an_obstacle_until_the_end_of_t
     assert MakeObstacle(0, 0) not in options  # a Start space
     state = apply(state, MakeObstacle(0, 10))
     assert state.adventure is not None
-    assert state.adventure.overlay.lasting == (RuleChange(Rule.OBSTACLE_AT, cell=10),)
+    assert adventure_part(state).overlay.lasting == (RuleChange(Rule.OBSTACLE_AT, cell=10),)
     assert rules_of(state).obstacle[10]
     # Entering it asks for a card, as a standard Obstacle does.
     state = apply(state, Use(0, 0))
@@ -535,8 +536,8 @@ def test_selected_action_a_standard_space_becomes_an_obstacle_until_the_end_of_t
     # A temporary Event revealed after it changes its own rules and leaves the Obstacle.
     state = apply(state, Reveal(0))
     assert state.adventure is not None
-    assert state.adventure.overlay.event == (RuleChange(Rule.TILES_CLOSED),)
-    assert state.adventure.overlay.lasting == (RuleChange(Rule.OBSTACLE_AT, cell=10),)
+    assert adventure_part(state).overlay.event == (RuleChange(Rule.TILES_CLOSED),)
+    assert adventure_part(state).overlay.lasting == (RuleChange(Rule.OBSTACLE_AT, cell=10),)
     assert rules_of(state).obstacle[10]
     check_state(state)
 
@@ -564,9 +565,9 @@ def test_selected_action_spy_only_the_spying_player_sees_and_determinize_keeps_i
     assert next(e for e in observe_events(log, 1) if isinstance(e, Spied)).cards == (-3, -3, -3)
     for k in range(5):
         twin = determinize(state, 0, k)
-        assert twin.adventure is not None
-        assert twin.adventure.events is not None
-        assert twin.adventure.events.tiles == tuple(tiles)  # the spy's knowledge is kept
+        twin_events = adventure_part(twin).events
+        assert twin_events is not None
+        assert twin_events.tiles == tuple(tiles)  # the spy's knowledge is kept
         check_state(twin)
 
 
@@ -622,14 +623,14 @@ def test_a_spied_challenge_leaves_the_spies_knowledge_once_face_up_or_resolved()
     )
     check_state(state)
     work = Work(state)
-    assert work.adventure is not None
-    assert work.adventure.challenges is not None
+    before_opening = adventure_part(work).challenges
+    assert before_opening is not None
     # A new but equal Challenges part: the cards are all still face down, nothing is forgotten.
-    work.change_adventure(challenges=attrs.evolve(work.adventure.challenges))
+    work.change_adventure(challenges=attrs.evolve(before_opening))
     forget_revealed(work, state)
     assert asy(work.freeze()).spied == asy(state).spied
     # Tile 0's Challenge resolved, tile 1's is face up now: only tile 2's stays a secret.
-    opened = attrs.evolve(work.adventure.challenges, tiles=(NONE, cards[1], cards[2]), open=1)
+    opened = attrs.evolve(before_opening, tiles=(NONE, cards[1], cards[2]), open=1)
     work.change_adventure(challenges=opened)
     forget_revealed(work, state)
     assert asy(work.freeze()).spied == ((Seen("challenge", 2, cards[2]),), (), ())
@@ -750,24 +751,30 @@ def test_the_state_check_refuses_impossible_module_four_parts() -> None:
     for wrong in bad:
         with pytest.raises(InvalidStateError, match="asymmetry"):
             check_state(
-                attrs.evolve(state, adventure=attrs.evolve(state.adventure, asymmetry=wrong))
+                attrs.evolve(state, adventure=attrs.evolve(adventure_part(state), asymmetry=wrong))
             )
     lasting = Overlay(lasting=(RuleChange(Rule.OBSTACLE_AT, cell=28),))  # already an Obstacle
     with pytest.raises(InvalidStateError, match="distinct standard space"):
-        check_state(attrs.evolve(state, adventure=attrs.evolve(state.adventure, overlay=lasting)))
+        check_state(
+            attrs.evolve(state, adventure=attrs.evolve(adventure_part(state), overlay=lasting))
+        )
 
 
 def test_the_state_check_refuses_a_window_without_a_pincer_or_for_another_card() -> None:
     state = _push_orange()
     check_state(state)
     assert state.adventure is not None
-    frame = state.adventure.frames[-1]
+    frame = adventure_part(state).frames[-1]
     spent = attrs.evolve(asy(state), pincers=(2, 0, 1))
     with pytest.raises(InvalidStateError, match="a window opens only for a card with a Pincer"):
-        check_state(attrs.evolve(state, adventure=attrs.evolve(state.adventure, asymmetry=spent)))
+        check_state(
+            attrs.evolve(state, adventure=attrs.evolve(adventure_part(state), asymmetry=spent))
+        )
     other = attrs.evolve(frame, item=skill("boxer"))
     with pytest.raises(InvalidStateError, match="belongs to the crab whose card it is"):
-        check_state(attrs.evolve(state, adventure=attrs.evolve(state.adventure, frames=(other,))))
+        check_state(
+            attrs.evolve(state, adventure=attrs.evolve(adventure_part(state), frames=(other,)))
+        )
 
 
 def test_choosing_comes_first_and_refuses_anything_else() -> None:
@@ -830,8 +837,8 @@ def test_slippery_rocks_knocks_over_on_an_obstacle_the_sandcastle_builder_made()
     state = apply(apply(state, Use(0, 0)), Move(0, 10, card))  # before the Event: a card
     state = apply(state, Reveal(0))  # the border crossed: Slippery Rocks
     assert state.adventure is not None
-    assert state.adventure.overlay.event == (RuleChange(Rule.OBSTACLES_KNOCK_OVER),)
-    assert state.adventure.overlay.lasting == (RuleChange(Rule.OBSTACLE_AT, cell=10),)
+    assert adventure_part(state).overlay.event == (RuleChange(Rule.OBSTACLES_KNOCK_OVER),)
+    assert adventure_part(state).overlay.lasting == (RuleChange(Rule.OBSTACLE_AT, cell=10),)
     rules = rules_of(state)
     assert (rules.obstacle[28], rules.knock_over[28]) == (False, True)
     assert (rules.obstacle[10], rules.knock_over[10]) == (False, True)

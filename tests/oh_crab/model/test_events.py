@@ -62,6 +62,7 @@ from crabrules.oh_crab import (
     observe_events,
 )
 from crabrules.oh_crab.engine._tables import rules_for
+from crabrules.oh_crab.model._events import AnyEvent
 from tests.oh_crab.engine.test_example_turn import example_config
 from tests.oh_crab.engine.test_push import BLUE, BROWN, GREEN, ORANGE, RED, push_test_config
 from tests.oh_crab.helpers import FIRST_ESCAPE, at, cid, grant, make, with_special
@@ -85,7 +86,7 @@ def discarded(player: int, card: int, *, at_random: bool) -> CardDiscarded:
     return CardDiscarded(player, COLOURS[player], card, NAMES[card], at_random)
 
 
-def events(state: State, action: object) -> tuple[Event, ...]:
+def events(state: State, action: object) -> tuple[AnyEvent, ...]:
     after, happened = apply_with_events(state, action)  # type: ignore[arg-type]
     assert after == apply(state, action)  # type: ignore[arg-type]
     return happened
@@ -379,7 +380,7 @@ def _visible(state: State, player: int | None) -> set[int]:
     }
 
 
-def _cards_of(event: Event) -> set[int]:
+def _cards_of(event: object) -> set[int]:
     cards: set[int] = set()
     for name in ("card", "kept"):
         value = getattr(event, name, -1)
