@@ -1,8 +1,8 @@
 """What is printed on the base game's components, checked, and the board they make.
 
 :class:`Content` holds the tiles, cards, special actions and Additional Action tiles; a
-layout makes the board, with its move tables. ``_loading`` builds them from
-``_documents``' shapes. An expansion's tokens and cards sit in ``Content.adventure`` as an
+layout makes the board, with its move tables. ``_loading`` builds them from the
+documents. An expansion's tokens and cards sit in ``Content.adventure`` as an
 :class:`ExpansionContent`.
 
 >>> from crabrules.oh_crab.content._loading import get_layout, reference_content
@@ -307,7 +307,38 @@ def _find(items: tuple[H, ...], item_id: str) -> H:
     raise KeyError(item_id)
 
 
-# --- parsing --------------------------------------------------------------------------------
+def check_setup(
+    content: Content, board: tuple[str, ...], action_tiles: tuple[str, ...], *, beaches: int
+) -> str:
+    """Say why a board and a choice of Additional Action tiles cannot be played ('' if they can).
+
+    The board lists tile sides from the land: a Start tile, ``beaches`` Beach tiles (3; one
+    fewer in the 2-player mode, one fewer in the quick variant) of distinct numbers, then a
+    Finish tile. Three tiles of distinct letters are used.
+    """
+    ids = {t.id for t in content.tiles}
+    for tile_id in board:
+        if tile_id not in ids:
+            return f"unknown tile side {tile_id!r}"
+    kinds = [content.tile(t).kind for t in board]
+    expected = [TileKind.START, *[TileKind.BEACH] * beaches, TileKind.FINISH]
+    if kinds != expected:
+        tiles = "1 Beach tile" if beaches == 1 else f"{beaches} Beach tiles"
+        return f"a board is a Start tile, {tiles} and a Finish tile, in order"
+    numbers = [t[:-1] for t in board]
+    if len(set(numbers)) != len(numbers):
+        return "a tile is used twice"
+    sides = {s.id for s in content.action_tiles}
+    for side in action_tiles:
+        if side not in sides:
+            return f"unknown Additional Action tile side {side!r}"
+    letters = [s[:1] for s in action_tiles]
+    if len(action_tiles) != 3 or len(set(letters)) != 3:
+        return "three Additional Action tiles of distinct letters are used"
+    return ""
+
+
+# --- the board --------------------------------------------------------------------------------
 
 
 #: A space of the board: ``row * 5 + column``.
@@ -316,6 +347,7 @@ Cell = int
 SEA: Cell = -1
 #: No space (a Water Current's target on a space that is not a current).
 NOWHERE: Cell = -2
+
 
 P = Primitive
 _TOWARD_SEA = ((1, 0), (1, -1), (1, 1))

@@ -4,8 +4,8 @@ The rulebook shows the printed components only in pictures, so the library ships
 *reference content* of its own design (``data/*.json`` inside this package) and reads any
 other set in the same format. A content set is three JSON documents:
 
-- ``board.json``: ``tiles`` (tile sides drawn as text rows, sea side first) and
-  ``scenarios``;
+- ``board.json``: ``tiles`` (tile sides drawn as text rows, sea side first, one token
+  per space: the docs' Oh Crab! content page lists them) and ``scenarios``;
 - ``cards.json``: ``specials`` (the special actions, as steps), ``starting_sets`` and
   ``action_cards``;
 - ``tokens.json``: ``action_tiles`` (double-sided, with shell costs) and ``shells``.
@@ -26,24 +26,6 @@ and the place:
 Traceback (most recent call last):
 ...
 crabrules.core.errors.ContentError: cards.json: special 'x': unknown primitive 'fly'
-
-A space is one token: a base character, then modifiers.
-
-===========  ======================================================================
-token        space
-===========  ======================================================================
-``.``        standard space
-``#``        inaccessible space
-``o``        standard Obstacle (discard a card on entry)
-``x``        knocking-over Obstacle
-``e``        Card Exchange space
-``s``        Shortcut space (its arrow is in the tile's ``shortcuts`` list)
-``^ < > / \\``  Water Current: north, west, east, north-east, north-west
-``1``-``5``  Start space with its number (Start tiles only)
-``$``        modifier: Shell space
-``r``        modifier: Reeds on the space's land edge
-``?``        modifier: Surprise space (Adventure Pack)
-===========  ======================================================================
 """
 
 from __future__ import annotations
@@ -54,6 +36,8 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import TypeVar
+
+import attrs
 
 from crabrules.core.errors import ContentError
 from crabrules.core.memo import CONFIGS_KEPT
@@ -75,18 +59,119 @@ from crabrules.oh_crab.content._components import (
     TileKind,
     TileSide,
     build_layout,
-)
-from crabrules.oh_crab.content._documents import (
-    BoardDoc,
-    CardDoc,
-    CardsDoc,
-    ShortcutDoc,
-    TileDoc,
-    TokensDoc,
+    check_setup,
 )
 from crabrules.oh_crab.content._primitives import BASIC, Primitive
 
 T = TypeVar("T")
+
+
+# The documents' shapes, as cattrs structures them; the parsers below check them.
+
+
+@attrs.frozen
+class ShortcutDoc:
+    """A Shortcut arrow of a tile side: from the space ``at`` to the space ``to`` (row, column)."""
+
+    at: tuple[int, int]
+    to: tuple[int, int]
+    icon: str
+    cards: int
+
+
+@attrs.frozen
+class TileDoc:
+    """A tile side of ``board.json``, its spaces drawn as text rows, sea side first."""
+
+    id: str
+    kind: str
+    rows: tuple[str, ...]
+    shortcuts: tuple[ShortcutDoc, ...] = ()
+
+
+@attrs.frozen
+class ScenarioDoc:
+    """A scenario of ``board.json``: its number, name, tile sides and Additional Action tiles."""
+
+    id: str
+    number: int
+    name: str
+    board: tuple[str, ...]
+    action_tiles: tuple[str, ...]
+
+
+@attrs.frozen
+class BoardDoc:
+    """The whole of ``board.json``: the tile sides and the scenarios."""
+
+    tiles: tuple[TileDoc, ...]
+    scenarios: tuple[ScenarioDoc, ...] = ()
+
+
+@attrs.frozen
+class SpecialDoc:
+    """A special action of ``cards.json``, as a list of steps."""
+
+    id: str
+    name: str
+    french: str
+    steps: tuple[str, ...]
+
+
+@attrs.frozen
+class CardDoc:
+    """An action card of ``cards.json``: its main action and its special action."""
+
+    id: str
+    main: str
+    left: tuple[str | None, str | None]
+    right: tuple[str | None, str | None]
+    special: str | None = None
+
+
+@attrs.frozen
+class StartingSetDoc:
+    """A crab colour's starting cards in ``cards.json``."""
+
+    colour: str
+    cards: tuple[CardDoc, ...]
+
+
+@attrs.frozen
+class CardsDoc:
+    """The whole of ``cards.json``: special actions, starting sets and action cards."""
+
+    specials: tuple[SpecialDoc, ...]
+    starting_sets: tuple[StartingSetDoc, ...]
+    action_cards: tuple[CardDoc, ...]
+
+
+@attrs.frozen
+class TileSideDoc:
+    """One side of an Additional Action tile in ``tokens.json``."""
+
+    id: str
+    name: str
+    french: str
+    cost: int
+    steps: tuple[str, ...]
+
+
+@attrs.frozen
+class ActionTileDoc:
+    """An Additional Action tile of ``tokens.json``, with its two sides."""
+
+    id: str
+    sides: tuple[TileSideDoc, ...]
+
+
+@attrs.frozen
+class TokensDoc:
+    """The whole of ``tokens.json``: the shell supply and the Additional Action tiles."""
+
+    shells: int
+    action_tiles: tuple[ActionTileDoc, ...]
+
 
 _BASES = {
     ".": SpaceType.STANDARD,
@@ -428,37 +513,6 @@ def _most_shell_spaces(kinds: dict[TileKind, list[TileSide]]) -> int:
         + sum(sorted(beaches.values())[-3:])
         + max(map(shells, kinds[TileKind.FINISH]))
     )
-
-
-def check_setup(
-    content: Content, board: tuple[str, ...], action_tiles: tuple[str, ...], *, beaches: int
-) -> str:
-    """Say why a board and a choice of Additional Action tiles cannot be played ('' if they can).
-
-    The board lists tile sides from the land: a Start tile, ``beaches`` Beach tiles (3; one
-    fewer in the 2-player mode, one fewer in the quick variant) of distinct numbers, then a
-    Finish tile. Three tiles of distinct letters are used.
-    """
-    ids = {t.id for t in content.tiles}
-    for tile_id in board:
-        if tile_id not in ids:
-            return f"unknown tile side {tile_id!r}"
-    kinds = [content.tile(t).kind for t in board]
-    expected = [TileKind.START, *[TileKind.BEACH] * beaches, TileKind.FINISH]
-    if kinds != expected:
-        tiles = "1 Beach tile" if beaches == 1 else f"{beaches} Beach tiles"
-        return f"a board is a Start tile, {tiles} and a Finish tile, in order"
-    numbers = [t[:-1] for t in board]
-    if len(set(numbers)) != len(numbers):
-        return "a tile is used twice"
-    sides = {s.id for s in content.action_tiles}
-    for side in action_tiles:
-        if side not in sides:
-            return f"unknown Additional Action tile side {side!r}"
-    letters = [s[:1] for s in action_tiles]
-    if len(action_tiles) != 3 or len(set(letters)) != 3:
-        return "three Additional Action tiles of distinct letters are used"
-    return ""
 
 
 def load_content(directory: str | Path) -> Content:

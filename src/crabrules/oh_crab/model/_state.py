@@ -45,8 +45,8 @@ from crabrules.core.display import DisplaysAsSvg
 from crabrules.core.errors import ContentError, InvalidConfigError
 from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
-from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.content._loading import check_setup, get_content, get_layout, has_content
+from crabrules.oh_crab.content._components import Cell, check_setup
+from crabrules.oh_crab.content._loading import get_content, get_layout, has_content
 from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
 
 
