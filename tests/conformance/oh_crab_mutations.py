@@ -20,11 +20,11 @@ from crabrules import oh_crab
 from crabrules.oh_crab.adventure._model import NONE
 from crabrules.oh_crab.adventure._plugin import surprise_cells
 from crabrules.oh_crab.content._components import SEA
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Phase, Primitive, Source, Stage
 from crabrules.oh_crab.engine import _invariants as state_check
 from crabrules.oh_crab.engine._effects import AUTOMATIC, MULTI, step_options
 from crabrules.oh_crab.engine._tables import rules_for, rules_of
-from crabrules.oh_crab.model._state import RESTING, Grant, Phase, Source, Stage
+from crabrules.oh_crab.model._state import RESTING, Grant
 from crabrules.oh_crab.view import _observe as view_check
 
 Mutation = Callable[[Any], Any]

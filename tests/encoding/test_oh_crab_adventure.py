@@ -16,7 +16,8 @@ from crabrules.encoding import encoding  # noqa: E402
 from crabrules.encoding.oh_crab import FIELDS, OhCrabEncoding  # noqa: E402
 from crabrules.encoding.oh_crab_adventure import ADVENTURE_FIELDS  # noqa: E402
 from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange  # noqa: E402
-from crabrules.oh_crab.adventure._model import Adventure, Overlay, adventure_of  # noqa: E402
+from crabrules.oh_crab.adventure._model import Adventure, Overlay  # noqa: E402
+from crabrules.oh_crab.adventure._triggers import adventure_of  # noqa: E402
 
 ALL = ("surprises", "events", "challenges", "asymmetry")
 #: One mix per module (with a variant where the module has them), and all four together.

@@ -16,13 +16,13 @@ from crabrules.oh_crab.adventure._model import (
     Events,
     Overlay,
     Surprises,
-    adventure_of,
 )
 from crabrules.oh_crab.adventure._plugin import (
     playable_challenges,
     surprise_cells,
     wastes_per_tile,
 )
+from crabrules.oh_crab.adventure._triggers import adventure_of
 from crabrules.oh_crab.content._primitives import Variant
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Work

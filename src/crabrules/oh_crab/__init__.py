@@ -70,7 +70,7 @@ from crabrules.oh_crab.content._loading import (
     reference_content,
     register_content,
 )
-from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.content._primitives import Module, Phase, Primitive, Source, Stage, Variant
 from crabrules.oh_crab.engine._invariants import check_state
 from crabrules.oh_crab.model._actions import (
     ADVENTURE_ACTIONS,
@@ -151,9 +151,6 @@ from crabrules.oh_crab.model._state import (
     Config,
     CrabId,
     Grant,
-    Phase,
-    Source,
-    Stage,
     State,
     Turn,
     config_for_players,

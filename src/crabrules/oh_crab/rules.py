@@ -26,6 +26,7 @@ from crabrules.core.game import (
 from crabrules.core.rng import Rng, resolve_seed
 from crabrules.oh_crab.content._components import COLUMNS, NOWHERE, SEA, Cell
 from crabrules.oh_crab.content._loading import get_content
+from crabrules.oh_crab.content._primitives import Phase
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import refill
 from crabrules.oh_crab.engine.actions._table import refusal
@@ -37,7 +38,7 @@ from crabrules.oh_crab.model._events import (
     AnyEvent,
     GameEnded,
 )
-from crabrules.oh_crab.model._state import NO_CARD, CardId, Config, Phase, State
+from crabrules.oh_crab.model._state import NO_CARD, CardId, Config, State
 
 __all__ = [
     "SEARCH",

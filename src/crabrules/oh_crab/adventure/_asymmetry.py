@@ -28,8 +28,6 @@ from crabrules.oh_crab.adventure._content import (
     Rule,
     RuleChange,
     Timing,
-    pack_in_play,
-    pack_of,
 )
 from crabrules.oh_crab.adventure._model import (
     NONE,
@@ -42,9 +40,9 @@ from crabrules.oh_crab.adventure._model import (
     SkillsRevealed,
     SkillUsed,
     SpiedCard,
-    adventure_of,
 )
 from crabrules.oh_crab.adventure._model import Spied as SpiedEvent
+from crabrules.oh_crab.adventure._triggers import adventure_of, pack_in_play, pack_of
 from crabrules.oh_crab.content._components import SpaceType
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._tables import Tables

@@ -29,8 +29,6 @@ from crabrules.oh_crab.adventure._content import (
     PINCER_TOKENS,
     AdventureContent,
     Rule,
-    pack_in_play,
-    pack_of,
     tokens_for,
 )
 from crabrules.oh_crab.adventure._model import (
@@ -46,14 +44,14 @@ from crabrules.oh_crab.adventure._model import (
     SkillUsed,
     Spied,
     SpiedCard,
-    adventure_of,
 )
+from crabrules.oh_crab.adventure._triggers import adventure_of, pack_in_play, pack_of
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._primitives import Module, Primitive
+from crabrules.oh_crab.content._primitives import Module, Phase, Primitive
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import ChooseSkills, Decline, MakeObstacle, Skill, cell_label
-from crabrules.oh_crab.model._state import NO_CARD, Config, Phase, State
+from crabrules.oh_crab.model._state import NO_CARD, Config, State
 from crabrules.oh_crab.view._observe import Observation
 from crabrules.oh_crab.view._svg import Marks, crab_space, on_board
 

@@ -20,12 +20,11 @@ Module 4's Asymmetry cards and Pincer tokens are among them. ``_reading`` reads 
 from __future__ import annotations
 
 import enum
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from crabrules.core.errors import ContentError
-from crabrules.oh_crab.content._components import ExpansionContent
 from crabrules.oh_crab.content._primitives import (
     Module,
     Primitive,
@@ -481,26 +480,3 @@ def _find(items: tuple[H, ...], item_id: str) -> H:
         if item.id == item_id:
             return item
     raise KeyError(item_id)
-
-
-class _Holder(Protocol):
-    @property
-    def pack(self) -> ExpansionContent | None:
-        """The expansion's tokens and cards."""
-
-
-def pack_of(rules: _Holder) -> AdventureContent | None:
-    """The Adventure Pack's tokens and cards in a config's rules (``None`` without modules).
-
-    The base game holds them as an
-    :class:`~crabrules.oh_crab.content._components.ExpansionContent`; with the pack
-    registered, they are its :class:`AdventureContent`.
-    """
-    return cast("AdventureContent | None", rules.pack)
-
-
-def pack_in_play(rules: _Holder) -> AdventureContent:
-    """:func:`pack_of` the rules of a config with modules, where the pack is always there."""
-    pack = cast("AdventureContent | None", rules.pack)
-    assert pack is not None  # a config with modules has the pack's content
-    return pack

@@ -10,7 +10,7 @@ Beach tiles count from the land, 0 first.
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar
 
 import attrs
 
@@ -460,21 +460,6 @@ PackEvent = (
     | ObstacleMade
 )
 """Every event of the Adventure Pack, tagged by ``type`` in JSON."""
-
-
-class _Holder(Protocol):
-    @property
-    def adventure(self) -> ExpansionPart | None:
-        """The expansion's part."""
-
-
-def adventure_of(holder: _Holder) -> Adventure | None:
-    """The Adventure Pack's part of a state, an observation or a working copy.
-
-    The base game holds it as an :class:`~crabrules.oh_crab.model._state.ExpansionPart`;
-    with the pack registered, it is always an :class:`Adventure` (or ``None``).
-    """
-    return cast("Adventure | None", holder.adventure)
 
 
 def _structure_part(data: Any, _: Any) -> Adventure:

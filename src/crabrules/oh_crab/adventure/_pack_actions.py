@@ -19,8 +19,6 @@ from crabrules.oh_crab.adventure._content import (
     Situation,
     Timing,
     TokenKind,
-    pack_in_play,
-    pack_of,
 )
 from crabrules.oh_crab.adventure._model import (
     Adventure,
@@ -28,11 +26,17 @@ from crabrules.oh_crab.adventure._model import (
     FrameKind,
     RewardChosen,
     TreasureUsed,
-    adventure_of,
 )
-from crabrules.oh_crab.adventure._triggers import in_order, reveal, run_in_frame
+from crabrules.oh_crab.adventure._triggers import (
+    adventure_of,
+    in_order,
+    pack_in_play,
+    pack_of,
+    reveal,
+    run_in_frame,
+)
 from crabrules.oh_crab.content._components import SpaceType
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Phase, Primitive
 from crabrules.oh_crab.engine._effects import advance, steps_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused
 from crabrules.oh_crab.engine._tables import Tables
@@ -49,7 +53,7 @@ from crabrules.oh_crab.model._actions import (
     UseTreasure,
     cell_label,
 )
-from crabrules.oh_crab.model._state import Phase, State
+from crabrules.oh_crab.model._state import State
 
 
 def reward_options(rules: Tables, view: View, player: PlayerId) -> list[Choose]:

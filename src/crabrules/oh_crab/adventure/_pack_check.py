@@ -29,7 +29,7 @@ from crabrules.core.errors import InvalidStateError
 from crabrules.core.game import PlayerId
 from crabrules.core.invariants import Invariant
 from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
-from crabrules.oh_crab.adventure._content import AdventureContent, TokenKind, pack_in_play, pack_of
+from crabrules.oh_crab.adventure._content import AdventureContent, TokenKind
 from crabrules.oh_crab.adventure._model import (
     NO_OVERLAY,
     NONE,
@@ -39,16 +39,16 @@ from crabrules.oh_crab.adventure._model import (
     Events,
     FrameKind,
     Surprises,
-    adventure_of,
 )
 from crabrules.oh_crab.adventure._plugin import (
     playable_challenges,
     surprise_cells,
     wastes_per_tile,
 )
-from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.adventure._triggers import adventure_of, pack_in_play, pack_of
+from crabrules.oh_crab.content._primitives import Module, Phase, Primitive, Stage, Variant
 from crabrules.oh_crab.engine._tables import Tables, rules_for
-from crabrules.oh_crab.model._state import Config, Phase, Stage, State
+from crabrules.oh_crab.model._state import Config, State
 from crabrules.oh_crab.view._observe import Observation
 
 #: A token or card the viewer may not see.

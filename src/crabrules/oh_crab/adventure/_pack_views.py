@@ -60,7 +60,7 @@ from crabrules.oh_crab.adventure._asymmetry_views import (
     ASYMMETRY_ACTION_SENTENCES,
     ASYMMETRY_EVENT_SENTENCES,
 )
-from crabrules.oh_crab.adventure._content import AdventureContent, Reminder, pack_in_play, pack_of
+from crabrules.oh_crab.adventure._content import AdventureContent, Reminder
 from crabrules.oh_crab.adventure._model import (
     NONE,
     Adventure,
@@ -74,9 +74,9 @@ from crabrules.oh_crab.adventure._model import (
     Spied,
     SurpriseFlipped,
     TreasureUsed,
-    adventure_of,
 )
 from crabrules.oh_crab.adventure._plugin import deal
+from crabrules.oh_crab.adventure._triggers import adventure_of, pack_in_play, pack_of
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (

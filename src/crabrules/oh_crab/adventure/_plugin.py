@@ -42,7 +42,7 @@ from crabrules.core.game import PlayerId
 from crabrules.core.invariants import Invariant
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.adventure import _asymmetry as module4
-from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange, pack_of
+from crabrules.oh_crab.adventure._content import AdventureContent, Rule, RuleChange
 from crabrules.oh_crab.adventure._model import (
     NO_OVERLAY,
     NONE,
@@ -51,7 +51,6 @@ from crabrules.oh_crab.adventure._model import (
     Events,
     Overlay,
     Surprises,
-    adventure_of,
 )
 from crabrules.oh_crab.adventure._pack_actions import (
     ACTION_RULES,
@@ -61,17 +60,19 @@ from crabrules.oh_crab.adventure._pack_actions import (
     treasure_options,
 )
 from crabrules.oh_crab.adventure._triggers import (
+    adventure_of,
     border_crossed,
     crab_entered,
     frame_options,
     frame_player,
     in_order,
+    pack_of,
     reveal_due,
     run_in_frame,
     settle,
 )
 from crabrules.oh_crab.content._loading import get_content
-from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.content._primitives import Module, Phase, Primitive, Stage, Variant
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, ActionRule, Moments
 from crabrules.oh_crab.engine._tables import Tables, rules_for
 from crabrules.oh_crab.engine._turns import pass_turn
@@ -80,7 +81,7 @@ from crabrules.oh_crab.model._actions import (
     Action,
     Reveal,
 )
-from crabrules.oh_crab.model._state import Config, ExpansionPart, Phase, Stage, State
+from crabrules.oh_crab.model._state import Config, ExpansionPart, State
 from crabrules.oh_crab.view._observe import HIDDEN
 
 

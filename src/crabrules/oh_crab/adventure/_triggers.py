@@ -4,19 +4,25 @@ A Surprise is flipped on arrival, a border's card falls due; a frame is a decisi
 comes first, maybe out of turn, on the working copy's stack of decisions (``engine/_work``).
 ``_plugin`` registers these as handlers of the engine's named moments; the Reveal action's
 steps (a due Event revealed, a due Challenge announced) are resolved here.
+
+Here too is how the pack reads its part and its content in the base game's slots
+(:func:`adventure_of`, :func:`pack_of`): every pack module does, on every action, and this
+module is compiled in the compiled build, where a call to another compiled function costs
+little.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, cast
 
 import attrs
 
 from crabrules.core.game import PlayerId
-from crabrules.oh_crab.adventure._content import Measure, Target, TokenKind, pack_of
+from crabrules.oh_crab.adventure._content import AdventureContent, Measure, Target, TokenKind
 from crabrules.oh_crab.adventure._model import (
     NONE,
+    Adventure,
     CardDue,
     ChallengeResolved,
     ChallengeRevealed,
@@ -28,16 +34,53 @@ from crabrules.oh_crab.adventure._model import (
     FrameKind,
     SurpriseFlipped,
     Surprises,
-    adventure_of,
 )
-from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.content._components import Cell, ExpansionContent
 from crabrules.oh_crab.content._primitives import Primitive, Variant
 from crabrules.oh_crab.engine._effects import advance, resolve, step_options
 from crabrules.oh_crab.engine._expansion import ActionRule
 from crabrules.oh_crab.engine._tables import Tables, rules_of
 from crabrules.oh_crab.engine._work import View, Work, gain_shell
 from crabrules.oh_crab.model._actions import Action
-from crabrules.oh_crab.model._state import State
+from crabrules.oh_crab.model._state import ExpansionPart, State
+
+
+class _PartHolder(Protocol):
+    @property
+    def adventure(self) -> ExpansionPart | None:
+        """The expansion's part."""
+
+
+def adventure_of(holder: _PartHolder) -> Adventure | None:
+    """The Adventure Pack's part of a state, an observation or a working copy.
+
+    The base game holds it as an :class:`~crabrules.oh_crab.model._state.ExpansionPart`;
+    with the pack registered, it is always an :class:`Adventure` (or ``None``).
+    """
+    return cast("Adventure | None", holder.adventure)
+
+
+class _ContentHolder(Protocol):
+    @property
+    def pack(self) -> ExpansionContent | None:
+        """The expansion's tokens and cards."""
+
+
+def pack_of(rules: _ContentHolder) -> AdventureContent | None:
+    """The Adventure Pack's tokens and cards in a config's rules (``None`` without modules).
+
+    The base game holds them as an
+    :class:`~crabrules.oh_crab.content._components.ExpansionContent`; with the pack
+    registered, they are its :class:`~crabrules.oh_crab.adventure._content.AdventureContent`.
+    """
+    return cast("AdventureContent | None", rules.pack)
+
+
+def pack_in_play(rules: _ContentHolder) -> AdventureContent:
+    """:func:`pack_of` the rules of a config with modules, where the pack is always there."""
+    pack = cast("AdventureContent | None", rules.pack)
+    assert pack is not None  # a config with modules has the pack's content
+    return pack
 
 
 def frame_player(state: State) -> PlayerId | None:

@@ -1,8 +1,12 @@
-"""The steps content is written in, the pack's modules, and how documents name them.
+"""The game's words: the steps content is written in, the pack's modules, the phases of play.
 
 ``Primitive`` names each step, ``Module`` and ``Variant`` what a Config puts in
 play. ``_components`` and ``engine/_effects`` read the steps; the documents of the
-base game (``_loading``) and of the pack (its reader) are parsed with these.
+base game (``_loading``) and of the pack (its reader) are parsed with these. ``Phase``,
+``Stage`` and ``Source`` (where a state is in its round and turn) live here too, beside
+the other names the engine compares on every action: the compiled build compiles this
+module, and its compiled code reads the members of a compiled enum at a fraction of the
+cost of another module's (the state's module holds attrs classes, and stays Python).
 
 >>> Primitive("move_forward") is Primitive.MOVE_FORWARD
 True
@@ -224,3 +228,41 @@ def parse_modules(names: tuple[str, ...], where: str) -> tuple[Module, ...]:
     if len(set(modules)) != len(modules):
         raise ContentError(f"{where}: a module is required twice")
     return modules
+
+
+class Phase(str, enum.Enum):
+    """The phase of the round (the End of Round phase resolves at once).
+
+    In the 2-player mode a round has two Planning and two Action phases
+    (:attr:`State.tokens <crabrules.oh_crab.model._state.State.tokens>` tells which); the game
+    begins with the crabs' placing.
+    """
+
+    PLACING = "placing"
+    PLANNING = "planning"
+    ACTION = "action"
+    OVER = "over"
+
+
+class Stage(str, enum.Enum):
+    """Where the active player is in their turn."""
+
+    ACTIVATE = "activate"
+    """2-player mode, Action 1: choose the crab to activate with token 1."""
+    START = "start"
+    """Add the planned card to the Trace, or Rest."""
+    ACT = "act"
+    """Use actions, in any order, then end the turn."""
+    ENDING = "ending"
+    """The turn has ended but what its last move (a Water Current) triggered is resolved
+    first (Adventure Pack): the cards due, then the turn passes."""
+
+
+class Source(str, enum.Enum):
+    """Where an action a player may use this turn comes from (rule A to E)."""
+
+    MAIN = "main"
+    SECONDARY = "secondary"
+    SPECIAL = "special"
+    COOK = "cook"
+    TILE = "tile"

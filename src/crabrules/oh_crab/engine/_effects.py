@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import SEA, Cell
-from crabrules.oh_crab.content._primitives import MOVES, Primitive
+from crabrules.oh_crab.content._primitives import MOVES, Primitive, Source
 from crabrules.oh_crab.engine._expansion import (
     EXPANSION_AUTOMATIC,
     EXPANSION_CHOICES,
@@ -54,7 +54,7 @@ from crabrules.oh_crab.model._actions import (
     StandUp,
     TakeMarket,
 )
-from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, Source
+from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant
 
 #: The Adventure Pack's steps that need no choice (the expansion resolves those that read
 #: its own state).

@@ -33,23 +33,12 @@ from crabrules.core.memo import CONFIGS_KEPT, LastByIdentity
 from crabrules.core.rng import SEED_LIMIT
 from crabrules.oh_crab.content._components import NOWHERE, SEA
 from crabrules.oh_crab.content._loading import get_content
-from crabrules.oh_crab.content._primitives import BASIC, Primitive
+from crabrules.oh_crab.content._primitives import BASIC, Phase, Primitive, Source, Stage
 from crabrules.oh_crab.engine._effects import AUTOMATIC, MULTI, step_options
 from crabrules.oh_crab.engine._expansion import Expansion, registered
 from crabrules.oh_crab.engine._tables import rules_for, rules_of
 from crabrules.oh_crab.engine._turns import game_over
-from crabrules.oh_crab.model._state import (
-    NO_CARD,
-    NO_CRAB,
-    RESTING,
-    Config,
-    Grant,
-    Phase,
-    Source,
-    Stage,
-    State,
-    Turn,
-)
+from crabrules.oh_crab.model._state import NO_CARD, NO_CRAB, RESTING, Config, Grant, State, Turn
 
 _PER_PLAYER = ("hands", "planned", "traces", "discards", "shells", "known")
 _PER_CRAB = ("owners", "crabs", "knocked", "tokens")

@@ -28,10 +28,10 @@ from crabrules.oh_crab.content._components import (
     SpecialAction,
 )
 from crabrules.oh_crab.content._loading import get_content, get_layout
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Primitive, Source
 from crabrules.oh_crab.engine._expansion import EXPANSION_STEPS, Expansion, Moments, expansion_for
 from crabrules.oh_crab.model._actions import BASIC_TITLES, Plan, card_names
-from crabrules.oh_crab.model._state import CardId, Config, Grant, Source, State
+from crabrules.oh_crab.model._state import CardId, Config, Grant, State
 
 A = TypeVar("A")
 

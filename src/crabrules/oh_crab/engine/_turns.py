@@ -22,7 +22,7 @@ from typing import Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import NOWHERE, SEA, Cell, Layout
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Phase, Primitive, Source, Stage
 from crabrules.oh_crab.engine._movement import enter_own, stand_up
 from crabrules.oh_crab.engine._tables import Tables, shared
 from crabrules.oh_crab.engine._work import View, Work, box, forget, learn, take_discard_pile
@@ -42,16 +42,7 @@ from crabrules.oh_crab.model._events import (
     TurnEnded,
     TurnStarted,
 )
-from crabrules.oh_crab.model._state import (
-    NO_CARD,
-    NO_CRAB,
-    RESTING,
-    CardId,
-    Grant,
-    Phase,
-    Source,
-    Stage,
-)
+from crabrules.oh_crab.model._state import NO_CARD, NO_CRAB, RESTING, CardId, Grant
 
 
 def refill(

@@ -48,7 +48,7 @@ import attrs
 from crabrules.core.construct import constructor
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Primitive, Stage
 from crabrules.oh_crab.engine._tables import Tables, rules_for
 from crabrules.oh_crab.model._events import (
     AnyEvent,
@@ -62,7 +62,6 @@ from crabrules.oh_crab.model._state import (
     CardId,
     ExpansionPart,
     FirstDecision,
-    Stage,
     State,
     Turn,
 )

@@ -27,8 +27,8 @@ import attrs
 from crabrules.core.errors import Reason
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import COLUMNS, SEA, Cell, Content
-from crabrules.oh_crab.content._primitives import Primitive
-from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant, Source
+from crabrules.oh_crab.content._primitives import Primitive, Source
+from crabrules.oh_crab.model._state import NO_CARD, CardId, Grant
 
 #: A Market pile a card is taken from: 0-2 the face-up piles, :data:`DRAW_PILE` the draw pile.
 Pile = int

@@ -26,8 +26,9 @@ import attrs
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
+from crabrules.oh_crab.content._primitives import Source
 from crabrules.oh_crab.model._actions import Pile, Side
-from crabrules.oh_crab.model._state import CardId, Source
+from crabrules.oh_crab.model._state import CardId
 
 
 class Motion(str, enum.Enum):

@@ -35,7 +35,6 @@ crabrules.core.errors.InvalidConfigError: players: Oh Crab! is for 2 to 5 player
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
@@ -47,7 +46,7 @@ from crabrules.core.game import PlayerId
 from crabrules.core.rng import Rng
 from crabrules.oh_crab.content._components import Cell, check_setup
 from crabrules.oh_crab.content._loading import get_content, get_layout, has_content
-from crabrules.oh_crab.content._primitives import Module, Primitive, Variant
+from crabrules.oh_crab.content._primitives import Module, Phase, Primitive, Source, Stage, Variant
 
 
 class FirstDecision(Protocol):
@@ -99,44 +98,6 @@ class ExpansionPart(Protocol):
     @property
     def overlay(self) -> object:
         """The rules changed during the game (the rules in play follow it)."""
-
-
-class Phase(str, enum.Enum):
-    """The phase of the round (the End of Round phase resolves at once).
-
-    In the 2-player mode a round has two Planning and two Action phases
-    (:attr:`State.tokens <crabrules.oh_crab.model._state.State.tokens>` tells which); the game
-    begins with the crabs' placing.
-    """
-
-    PLACING = "placing"
-    PLANNING = "planning"
-    ACTION = "action"
-    OVER = "over"
-
-
-class Stage(str, enum.Enum):
-    """Where the active player is in their turn."""
-
-    ACTIVATE = "activate"
-    """2-player mode, Action 1: choose the crab to activate with token 1."""
-    START = "start"
-    """Add the planned card to the Trace, or Rest."""
-    ACT = "act"
-    """Use actions, in any order, then end the turn."""
-    ENDING = "ending"
-    """The turn has ended but what its last move (a Water Current) triggered is resolved
-    first (Adventure Pack): the cards due, then the turn passes."""
-
-
-class Source(str, enum.Enum):
-    """Where an action a player may use this turn comes from (rule A to E)."""
-
-    MAIN = "main"
-    SECONDARY = "secondary"
-    SPECIAL = "special"
-    COOK = "cook"
-    TILE = "tile"
 
 
 #: The player counts Oh Crab! plays (2: the 2-player mode, two crabs each).

@@ -35,7 +35,7 @@ from crabrules.core.invariants import Invariant
 from crabrules.core.memo import LastByIdentity
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Phase, Primitive
 from crabrules.oh_crab.engine._invariants import state_invariants
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
@@ -47,7 +47,6 @@ from crabrules.oh_crab.model._state import (
     CardId,
     Config,
     ExpansionPart,
-    Phase,
     State,
     Turn,
 )

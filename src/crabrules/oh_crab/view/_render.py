@@ -21,11 +21,11 @@ import textwrap
 from crabrules.core.game import PlayerId, not_a_state
 from crabrules.oh_crab.content._components import COLUMNS, NOWHERE, SEA
 from crabrules.oh_crab.content._loading import get_content
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Phase, Primitive, Stage
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import COLUMN_LETTERS, cell_label, grant_words, pile_label
-from crabrules.oh_crab.model._state import NO_CARD, RESTING, Phase, Stage, State, Turn
+from crabrules.oh_crab.model._state import NO_CARD, RESTING, State, Turn
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._notation import grant_labels
 

@@ -42,6 +42,7 @@ from crabrules.core.svg import (
     number,
 )
 from crabrules.oh_crab.content._components import COLUMNS, SEA, Arrow, Cell, Space, SpaceType
+from crabrules.oh_crab.content._primitives import Phase
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._actions import (
@@ -55,7 +56,7 @@ from crabrules.oh_crab.model._actions import (
     Shortcut,
     cell_label,
 )
-from crabrules.oh_crab.model._state import Phase, State
+from crabrules.oh_crab.model._state import State
 from crabrules.oh_crab.rules import decide_winners
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion

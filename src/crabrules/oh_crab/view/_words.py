@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content._components import NOWHERE
-from crabrules.oh_crab.content._primitives import Primitive
+from crabrules.oh_crab.content._primitives import Primitive, Source
 from crabrules.oh_crab.engine._movement import teammates
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import carried_to
@@ -84,7 +84,7 @@ from crabrules.oh_crab.model._events import (
     TurnStarted,
     every_event,
 )
-from crabrules.oh_crab.model._state import NO_CARD, Source, State
+from crabrules.oh_crab.model._state import NO_CARD, State
 from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion

@@ -26,7 +26,7 @@ from crabrules.core.construct import constructor
 from crabrules.core.errors import IllegalActionError
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import Cell
-from crabrules.oh_crab.content._primitives import MOVES, Primitive
+from crabrules.oh_crab.content._primitives import MOVES, Phase, Primitive, Stage
 from crabrules.oh_crab.engine._effects import resolve, shortcut_options, step_options
 from crabrules.oh_crab.engine._expansion import EXPANSION_RULES, ActionRule, Refused
 from crabrules.oh_crab.engine._movement import do_move, enter_moved, enter_own, stand_up
@@ -74,7 +74,7 @@ from crabrules.oh_crab.model._events import (
     MovingFinished,
     TraceActionPicked,
 )
-from crabrules.oh_crab.model._state import NO_CARD, CardId, Phase, Stage, State
+from crabrules.oh_crab.model._state import NO_CARD, CardId, State
 
 R = IllegalReason
 

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from crabrules.core.game import PlayerId
 from crabrules.oh_crab.content._components import NOWHERE, SEA
+from crabrules.oh_crab.content._primitives import Phase, Source, Stage
 from crabrules.oh_crab.engine._effects import advance, grant_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused, not_begun
 from crabrules.oh_crab.engine._movement import do_move
@@ -57,7 +58,7 @@ from crabrules.oh_crab.model._actions import (
     shells,
 )
 from crabrules.oh_crab.model._events import ActionUsed, CardPlanned, CrabPlaced, Motion
-from crabrules.oh_crab.model._state import NO_CARD, RESTING, Phase, Source, Stage, State
+from crabrules.oh_crab.model._state import NO_CARD, RESTING, State
 
 R = IllegalReason
 
