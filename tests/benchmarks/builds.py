@@ -5,8 +5,9 @@
 compare what the two print as JSON:
 
 - ``speed``: for every game, random playouts (uniformly random legal actions: the figure
-  times the library, not a policy) and ``legal_actions`` followed by ``apply(check=False)``
-  on positions of random games. Uniformly random games of You've Got Crabs do not end (wrong
+  times the library, not a policy), ``legal_actions`` followed by ``apply(check=False)``
+  on positions of random games, and loading saved states (``from_json``, which checks
+  each state). Uniformly random games of You've Got Crabs do not end (wrong
   calls fill the Pot and nobody empties it), so its playouts stop after
   :data:`YGC_PLAYOUT_ACTIONS` actions, and its positions come from games played with the mix
   of :mod:`tests.youve_got_crabs.policy` (whose games end, through every phase). Each
@@ -30,7 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import crabrules
-from crabrules import GameRecord, get_game, to_json
+from crabrules import GameRecord, from_json, get_game, to_json
 from tests.youve_got_crabs.policy import RandomTable
 
 #: Runs of each figure's work, the best one kept (``nox -s compare`` asks for more).
@@ -111,6 +112,20 @@ def _legal_then_apply(game_id: str, options: dict[str, Any], count: int) -> Call
     return run
 
 
+def _load(game_id: str, options: dict[str, Any], count: int) -> Callable[[], int]:
+    """Loading saved states: ``from_json`` of each, which checks the state it rebuilds."""
+    states = list(itertools.islice(_random_games(game_id, options, 10**6), count))
+    texts = [to_json(state) for state in states]
+    cls = type(states[0])
+
+    def run() -> int:
+        for text in texts:
+            from_json(text, cls)
+        return len(texts)
+
+    return run
+
+
 def _best_seconds(run: Callable[[], int]) -> tuple[float, int]:
     best = float("inf")
     count = 0
@@ -130,6 +145,8 @@ def speed() -> dict[str, float]:
         figures[f"{label}: random playouts (actions/s)"] = actions / seconds
         seconds, count = _best_seconds(_legal_then_apply(game_id, options, positions))
         figures[f"{label}: legal_actions + apply (us)"] = seconds / count * 1e6
+        seconds, count = _best_seconds(_load(game_id, options, positions // 4))
+        figures[f"{label}: load a saved state (us)"] = seconds / count * 1e6
     return figures
 
 
