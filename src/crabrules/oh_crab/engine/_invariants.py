@@ -228,11 +228,11 @@ def _card_lists(state: State) -> str | None:
 
 def _own_cards(state: State) -> str | None:
     """Each player holds only their own starting cards, and knows only cards they hold."""
-    rules = rules_for(state.config)
+    starting, decks = _starting_sets(state.config)
     for p in range(state.config.players):
         held = {*state.hands[p], *(c for c in state.planned[p : p + 1] if c >= 0)}
         own = {*held, *state.traces[p], *state.discards[p]}
-        if any(rules.cards[c].starting and c not in rules.decks[p] for c in own):
+        if not own & starting <= decks[p]:
             return f"cards: player {p} holds another colour's starting card"
         known = state.known[p]
         if list(known) != sorted(set(known)) or not set(known) <= held:
@@ -242,14 +242,22 @@ def _own_cards(state: State) -> str | None:
 
 def _starting_cards(state: State) -> str | None:
     """Starting cards never in the Market or draw pile, and only they in the box; draw_seen."""
-    cards = rules_for(state.config).cards
-    if any(cards[c].starting for c in (*state.draw, *(c for p in state.market for c in p))):
+    starting = _starting_sets(state.config)[0]
+    if not starting.isdisjoint((*state.draw, *(c for p in state.market for c in p))):
         return "draw, market: starting cards never enter the Market"
-    if any(not cards[c].starting for c in state.removed):
+    if not starting.issuperset(state.removed):
         return "removed: only starting cards go back in the box"
     if not 0 <= state.draw_seen <= len(state.draw):
         return "draw_seen: from 0 to the draw pile's size"
     return None
+
+
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
+def _starting_sets(config: Config) -> tuple[frozenset[int], tuple[frozenset[int], ...]]:
+    """The starting cards of the game, and each player's own (read on every load)."""
+    rules = rules_for(config)
+    starting = frozenset(c for c, card in enumerate(rules.cards) if card.starting)
+    return starting, tuple(frozenset(deck) for deck in rules.decks)
 
 
 def _market_piles(state: State) -> str | None:
