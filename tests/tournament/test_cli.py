@@ -60,6 +60,11 @@ def test_the_sprt_verdict_is_reported(capsys: pytest.CaptureFixture[str]) -> Non
         (["--sprt", "0,5"], "sprt: elo0=E0,elo1=E1"),
         (["--agents", "random,plausible,mcts:5", "--sprt", "elo0=0,elo1=5"], "sprt: a test"),
         (["--decision-seconds", "-1"], "decision"),
+        (["--config", "{"], "not JSON"),
+        (["--config", '{"players": "x"}'], "players"),
+        (["--config", '{"players": 3}', "--players", "3"], "players: left out when a config"),
+        (["--config", "[" * 100_000], "JSON"),
+        (["--config", '{"players": 2, "pl\u00e4yers": 2}'], "pl"),
     ],
 )
 def test_a_bad_option_gives_one_line_naming_it(
@@ -85,3 +90,17 @@ def test_a_results_file_of_another_tournament_gives_one_line(
     )
     assert status == 2
     assert "out: line 1: a game of another tournament" in errors
+
+
+def test_a_config_beyond_the_player_count_is_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    """``--config`` gives Oh Crab!'s modules; each game's record holds that config."""
+    out = tmp_path / "games.jsonl"
+    config = '{"players": 2, "modules": ["surprises"]}'
+    argv = ["oh-crab", "--agents", "random,plausible", "--games", "2", "--config", config]
+    status, text, _ = _main(capsys, *argv, "--out", str(out), "--max-actions", "40")
+    assert status == 0, text
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    assert all('"modules":["surprises"]' in line for line in lines)

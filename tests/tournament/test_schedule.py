@@ -111,3 +111,28 @@ def test_too_many_tables_are_refused_before_they_are_made() -> None:
     agents = [f"mcts:{i}" for i in range(1, 33)]
     with pytest.raises(TournamentError, match="tables is more than"):
         Schedule.of("oh-crab", agents, games=5, players=5)  # 201,376 tables of 5
+
+
+def test_a_config_is_given_to_every_task_and_makes_its_own_tournament() -> None:
+    config = get_game("oh-crab").config_type(players=3, modules=frozenset({"events"}))
+    schedule = Schedule.of("oh-crab", ["random", "plausible"], games=6, config=config)
+    assert schedule.players == 3
+    assert all(schedule.task(i).game_config() == config for i in range(schedule.total))
+    default = Schedule.of("oh-crab", ["random", "plausible"], games=6, players=3)
+    assert default.task(0).config is None
+    assert schedule.fingerprint != default.fingerprint
+
+
+@pytest.mark.parametrize(
+    ("config", "players", "message"),
+    [
+        ({"players": 3}, None, "config: a Config of the game, not dict"),
+        (get_game("crab-stack").config_type(), None, "config: a Config of the game"),
+        (get_game("oh-crab").config_type(players=3), 3, "players: left out"),
+    ],
+)
+def test_a_config_that_is_not_the_games_is_refused(
+    config: object, players: int | None, message: str
+) -> None:
+    with pytest.raises(TournamentError, match=message):
+        Schedule.of("oh-crab", ["random", "plausible"], games=2, players=players, config=config)

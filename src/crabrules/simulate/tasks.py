@@ -87,6 +87,8 @@ class Task:
             :func:`~crabrules.agents.agent_labels`).
         decision_seconds: the longest one decision may take (``None``: no cap); an agent
             that overruns fails the game (see :func:`~crabrules.agents.play_match`).
+        config: the game's config (``None``: the game's default for ``players``), for
+            options beyond the player count (Oh Crab!'s modules, say).
     """
 
     index: int
@@ -97,6 +99,17 @@ class Task:
     max_actions: int
     labels: tuple[str, ...] = ()
     decision_seconds: float | None = None
+    config: Any = None
+
+    def game_config(self) -> Any:
+        """The config the game is played with.
+
+        >>> Task(0, "crab-stack", 3, ("random",) * 3, 1, 500).game_config().players
+        3
+        """
+        if self.config is not None:
+            return self.config
+        return get_game(self.game).config_for_players(self.players)
 
 
 @attrs.frozen
@@ -150,8 +163,7 @@ def failed_result(
     >>> result.index, result.failed, result.finished, result.length
     (3, True, False, 0)
     """
-    config = get_game(task.game).config_for_players(task.players)
-    record = GameRecord.of(task.game, config, task.seed, list(actions))
+    record = GameRecord.of(task.game, task.game_config(), task.seed, list(actions))
     labels = task.labels or agent_labels(task.seats)
     return GameResult(task.index, labels, record, None, seconds, error)
 
@@ -174,7 +186,7 @@ def run_task(task: Task) -> GameResult:
     game = get_game(task.game)
     agents = [fresh_agent(spec) for spec in task.seats]
     labels = task.labels or agent_labels(task.seats)
-    config = game.config_for_players(task.players)
+    config = task.game_config()
     actions: list[Any] = []
     try:
         match = play_match(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from crabrules.agents import DEFAULT_MAX_ACTIONS, AgentSpec
 from crabrules.agents.match import check_decision_seconds
@@ -49,6 +49,7 @@ def tournament(
     progress: TextIO | None = None,
     sprt: SPRT | None = None,
     decision_seconds: float | None = None,
+    config: Any = None,
 ) -> Standings:
     """Play a tournament of ``game_id`` between ``agents`` and return the standings.
 
@@ -70,6 +71,8 @@ def tournament(
         sprt: a test of "the first agent is stronger than the second" (two agents only),
             which stops the run when decided.
         decision_seconds: the longest one decision may take (``None``: no cap).
+        config: the game's config, for options beyond the player count (Oh Crab!'s
+            modules, say); ``players`` is then left out.
 
     Raises:
         TournamentError: an option is out of range, or ``out`` holds another
@@ -85,6 +88,7 @@ def tournament(
         mode=mode,
         seed=seed,
         max_actions=max_actions,
+        config=config,
     )
     if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
         raise TournamentError(f"workers: from 1 to {MAX_WORKERS}, not {workers!r:.40}")

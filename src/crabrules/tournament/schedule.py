@@ -33,12 +33,14 @@ import itertools
 import json
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from crabrules.agents import DEFAULT_MAX_ACTIONS, AgentSpec, agent_labels, check_agent
 from crabrules.core import CrabRulesError, Utility, get_game
 from crabrules.core.rng import check_seed
+from crabrules.core.serialize import to_dict
 from crabrules.simulate import Task, game_seed
 
 __all__ = [
@@ -80,6 +82,8 @@ class Schedule:
         seed: the tournament's seed; round ``r`` is dealt ``game_seed(seed, r)``.
         max_actions: a game stops unfinished after this many actions.
         mode: one of :data:`MODES`.
+        config: the game's config, when it is more than a player count (``None``: the
+            game's default for ``players``).
     """
 
     game: str
@@ -93,6 +97,7 @@ class Schedule:
     seed: int
     max_actions: int
     mode: str
+    config: Any = None
 
     @classmethod
     def of(
@@ -105,13 +110,18 @@ class Schedule:
         mode: str = "round-robin",
         seed: int = 0,
         max_actions: int = DEFAULT_MAX_ACTIONS,
+        config: Any = None,
     ) -> Schedule:
         """The schedule of ``games`` games per table (a multiple of :attr:`orders`).
+
+        ``config`` is the game's config, for options beyond the player count (then
+        ``players`` is left out).
 
         Raises:
             TournamentError: fewer than 2 agents or more than :data:`MAX_AGENTS`, an
                 agent given twice, an unknown mode, ``games`` not a positive multiple of
-                the seat orders, or more than :data:`MAX_GAMES` games in all.
+                the seat orders, more than :data:`MAX_GAMES` games in all, or a
+                ``config`` that is not the game's config type, or given with ``players``.
             UnknownAgentError: an agent name is unknown.
             InvalidConfigError: the player count, seed or action cap is out of range.
         """
@@ -122,8 +132,13 @@ class Schedule:
             raise TournamentError(f"mode: one of {', '.join(MODES)}, not {mode!r:.40}")
         specs = _checked_agents(agents)
         game = get_game(game_id)
-        config = game.config_type() if players is None else game.config_for_players(players)
-        count = game.num_players(game.initial_state(config, seed=0))
+        if config is not None:
+            _check_config(config, game.config_type, players)
+        config_or_default = config
+        if config_or_default is None:
+            default = game.config_type()
+            config_or_default = default if players is None else game.config_for_players(players)
+        count = game.num_players(game.initial_state(config_or_default, seed=0))
         team_size = 2 if game.info.teams else 1
         sides = count // team_size
         size = min(sides, len(specs))
@@ -149,6 +164,7 @@ class Schedule:
             seed,
             max_actions,
             mode,
+            config,
         )
 
     @property
@@ -204,14 +220,16 @@ class Schedule:
             self.max_actions,
             tuple(self.labels[agent] for agent in seats),
             decision_seconds,
+            self.config,
         )
 
     @property
     def fingerprint(self) -> str:
         """What makes this tournament itself (not its length): every results line holds it.
 
-        Game, player count, agents, mode, seed and action cap; the number of games is left
-        out, so a tournament resumed with more games keeps its results.
+        Game, player count, agents, mode, seed, action cap and the config when one is
+        given; the number of games is left out, so a tournament resumed with more games
+        keeps its results.
         """
         document = [
             "crabrules-tournament-1",
@@ -222,8 +240,19 @@ class Schedule:
             self.seed,
             self.max_actions,
         ]
+        if self.config is not None:
+            document.append(to_dict(self.config))
         digest = hashlib.sha256(json.dumps(document).encode("utf-8")).hexdigest()
         return digest[:16]
+
+
+def _check_config(config: object, config_type: type, players: int | None) -> None:
+    if type(config) is not config_type:
+        raise TournamentError(
+            f"config: a {config_type.__name__} of the game, not {type(config).__name__}"
+        )
+    if players is not None:
+        raise TournamentError("players: left out when a config is given (it holds the count)")
 
 
 def _check_count(name: str, value: object, most: int) -> None:
