@@ -15,7 +15,7 @@ from crabrules.agents import RandomAgent, Turn, make_agent
 from crabrules.agents.strong import PLAYERS, StrongAgent
 from crabrules.agents.strong.crab_stack import CrabStackStrong, safe_moves, wins
 from crabrules.agents.strong.oh_crab import OhCrabStrong
-from crabrules.agents.tree import MAX_ITERATIONS, Budget
+from crabrules.agents.tree import MAX_ITERATIONS, Budget, Search
 
 CRAB_STACK = crabrules.get_game("crab-stack")
 OH_CRAB = crabrules.get_game("oh-crab")
@@ -107,3 +107,29 @@ def test_oh_crab_strong_decides_from_the_observation_only() -> None:
                 Turn.of(OH_CRAB, other, player), Rng.from_seed(seed)
             )
             assert mine == theirs
+
+
+def test_rollouts_are_played_by_casual_players_where_asked() -> None:
+    """The search's public rollout choice: the table's casual players play every rollout."""
+    state = CRAB_STACK.initial_state(seed=3)
+    legal = CRAB_STACK.legal_actions(state)
+    asked: list[bool] = []
+
+    def table(position: object, waited: bool) -> list[crabrules.agents.Agent]:
+        asked.append(waited)
+        return [RandomAgent() for _ in range(CRAB_STACK.num_players(position))]
+
+    budget = Budget(iterations=8)
+    Search(CRAB_STACK, legal, budget, table=table).run(lambda r: (state, r), Rng.from_seed(1))
+    assert asked == []  # a two-player game's random play ends: random rollouts by default
+    search = Search(CRAB_STACK, legal, budget, table=table, casual_rollouts=True)
+    search.run(lambda r: (state, r), Rng.from_seed(1))
+    assert len(asked) == 8
+
+
+def test_games_whose_random_play_says_little_roll_out_casually_by_default() -> None:
+    for game_id, casual in (("crab-stack", False), ("la-marche-du-crabe", True)):
+        game = crabrules.get_game(game_id)
+        state = game.initial_state(seed=1)
+        legal = game.legal_actions(state, min(game.active_players(state)))
+        assert Search(game, legal, Budget(iterations=1)).casual_rollouts is casual

@@ -163,6 +163,11 @@ class Search:
     A candidate may be :class:`~crabrules.agents.timing.Wait` (a timing choice): then
     the candidates are compared flat, each world played out after each of them, a wait
     moving the world on by the other players' next action, played by casual players.
+
+    ``casual_rollouts`` says how a rollout plays: ``True``, by casual players (the
+    game's plausible agents, or ``table``'s); ``False``, uniformly at random; ``None``
+    (the default), casual where random play says little about a position (a game whose
+    random play need not end, and a cooperative game), random elsewhere.
     """
 
     def __init__(
@@ -172,6 +177,8 @@ class Search:
         budget: Budget,
         now: float = 0.0,
         table: Table | None = None,
+        *,
+        casual_rollouts: bool | None = None,
     ) -> None:
         self.game = game
         self.table = table  # the casual players of rollouts (None: fresh ones)
@@ -180,6 +187,12 @@ class Search:
         self.budget = budget
         self.depth = budget.depth_for(game)
         self.real_time = game.info.dynamics is Dynamics.REAL_TIME
+        if casual_rollouts is None:
+            info = game.info
+            casual_rollouts = (
+                info.max_random_steps is not None or info.utility is Utility.COOPERATIVE
+            )
+        self.casual_rollouts = casual_rollouts
         self.root: Node | None = None
 
     def run(self, worlds: Worlds, rng: Rng) -> Any:
@@ -302,7 +315,7 @@ class Search:
 
     def _rollout(self, state: Any, rng: Rng, waited: bool) -> tuple[tuple[float, ...], Rng]:
         game = self.game
-        if game.info.max_random_steps is not None or game.info.utility is Utility.COOPERATIVE:
+        if self.casual_rollouts:
             state, rng = self._casual_rollout(state, rng, waited)
         else:
             for _ in range(self.depth):
@@ -318,8 +331,9 @@ class Search:
     def _casual_rollout(self, state: Any, rng: Rng, waited: bool) -> tuple[Any, Rng]:
         # A game whose random play need not end (You've Got Crabs) says nothing about its
         # positions when played out at random, nor does a cooperative one (random pairs
-        # of La Marche du Crabe lose every game), so their rollouts are played by casual
-        # players, new for each rollout (in real time, knowing the standing signals).
+        # of La Marche du Crabe lose every game), so by default their rollouts are played
+        # by casual players, new for each rollout (in real time, knowing the standing
+        # signals).
         game = self.game
         agents = self._players(state, waited)
         rngs, rng = _seat_rngs(rng, len(agents))

@@ -35,24 +35,12 @@ from typing import Any
 
 from crabrules.agents.base import Decision, Turn
 from crabrules.agents.tree import Budget, Search
-from crabrules.agents.value import estimate, rewards
 from crabrules.core import Rng
 
-__all__ = ["BUDGET", "OhCrabStrong", "RacingSearch"]
+__all__ = ["BUDGET", "OhCrabStrong"]
 
 #: The search's budget per decision: about a second of CPU, never over 3 s of wall clock.
 BUDGET = Budget(iterations=500, seconds=3.0)
-
-
-class RacingSearch(Search):
-    """The shared search tree, with every rollout played by the game's casual players."""
-
-    def _rollout(self, state: Any, rng: Rng, waited: bool) -> tuple[tuple[float, ...], Rng]:
-        state, rng = self._casual_rollout(state, rng, waited)
-        outcome = self.game.outcome(state)
-        if outcome is None:
-            return estimate(self.game, state), rng
-        return rewards(self.game, outcome, state), rng
 
 
 class OhCrabStrong:
@@ -68,5 +56,6 @@ class OhCrabStrong:
             seed, rng = rng.next_u64()
             return turn.determinize(seed), rng
 
-        search = RacingSearch(turn.game, turn.legal, self.budget)
+        # Random crabs say little of a position: the racers play every rollout.
+        search = Search(turn.game, turn.legal, self.budget, casual_rollouts=True)
         return Decision(search.run(worlds, rng), turn.now)
