@@ -1,7 +1,7 @@
 """Every rule in one place: the move generator and the refusal agree, in every named mix.
 
 For a few states of a random game of each mix (:data:`~tests.conformance.strategies.MIXES`),
-every legal action passes the game's own refusal check (``rules.check_legal``), and actions
+every legal action passes the game's own refusal check (``check_legal``), and actions
 made from legal ones by changing one field (the player included) pass it exactly when they
 are among the legal actions; those that are not are refused with a reason and a sentence,
 the very error ``apply`` raises.
@@ -30,14 +30,22 @@ Check = Callable[[Any, Any], None]
 
 
 def refusal(game: AnyGame) -> Check:
-    """The game's refusal check: its package's ``rules.check_legal`` (the test game: apply)."""
-    package = ".".join(game.state_type.__module__.split(".")[:2])
-    try:
-        check: Check = importlib.import_module(f"{package}.rules").check_legal
-    except ModuleNotFoundError:
+    """The game's refusal check: its package's ``check_legal`` (the test game: apply).
 
-        def check(state: Any, action: Any) -> None:
-            game.apply(state, action)
+    A game package of the library keeps it in its rules module (``rules``, or the private
+    ``_rules``); a game of the tests has none, and is checked through ``apply``.
+    """
+    package = ".".join(game.state_type.__module__.split(".")[:2])
+    for module in ("rules", "_rules"):
+        try:
+            found: Check = importlib.import_module(f"{package}.{module}").check_legal
+        except ModuleNotFoundError:
+            continue
+        return found
+    assert not package.startswith("crabrules."), f"{package} has no rules.check_legal"
+
+    def check(state: Any, action: Any) -> None:
+        game.apply(state, action)
 
     return check
 
