@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import crabrules.oh_crab
@@ -42,7 +43,6 @@ from crabrules.oh_crab.engine._expansion import (
     register,
     registered,
 )
-from crabrules.oh_crab.view._observe import NO_VIEW_PARTS, parts_for
 from tests.oh_crab.helpers import reference_documents, write
 
 ALL_MODULES = {"surprises", "events", "challenges", "asymmetry"}
@@ -137,7 +137,11 @@ def test_a_base_game_plays_the_expansion_that_adds_and_draws_nothing() -> None:
     assert rules.moments is NO_MOMENTS
     assert NO_EXPANSION.setup(Config(), rules, rng) == (None, rng)
     assert NO_EXPANSION.first_players(initial_state(Config(), seed=3)) is None
-    assert parts_for(None, Config()) is NO_VIEW_PARTS
+    base = initial_state(Config(), seed=3)
+    assert all(rule(base) is None for rule in NO_EXPANSION.invariants())
+    part = initial_state(Config(modules={"events"}), seed=3).adventure
+    refused = [rule(attrs.evolve(base, adventure=part)) for rule in NO_EXPANSION.invariants()]
+    assert refused == ["adventure: no expansion is registered to read this part"]
 
 
 def test_the_engine_calls_crab_entered_on_every_entry_with_modules() -> None:

@@ -6,9 +6,9 @@ the views' tables (``view/``). Module 4's own are in ``_asymmetry_views``, the c
 ``_pack_check``. The verbs of its notation are in the table below.
 
 >>> from crabrules.oh_crab import Config, initial_state
->>> from crabrules.oh_crab.view._observe import masked, parts_for
+>>> from crabrules.oh_crab.view._observe import masked, registered
 >>> state = initial_state(Config(players=3, modules={"events"}), seed=1)
->>> type(parts_for(state.adventure, state.config)).__name__
+>>> type(registered()).__name__
 'AdventureViews'
 >>> masked(state.adventure, 0).events.tiles
 (-3, -3, -3)

@@ -307,12 +307,34 @@ class _NoExpansion:
         """Nothing to do."""
 
     def invariants(self) -> Sequence[Invariant[State]]:
-        """No part, no rule."""
-        return ()
+        """One rule: no part, and no modules (which no expansion would read)."""
+        return (no_part,)
 
     def turn_queues(self, config: Config) -> frozenset[tuple[Primitive, ...]]:
         """No queue."""
         return frozenset()
+
+
+class _Holder(Protocol):
+    """A state or an observation: an expansion's part, and a config."""
+
+    @property
+    def adventure(self) -> ExpansionPart | None:
+        """The expansion's part."""
+
+    @property
+    def config(self) -> Config:
+        """The config."""
+
+
+def no_part(holder: _Holder) -> str | None:
+    """The one rule of a document no expansion reads: it has neither a part nor modules.
+
+    The state and observation checks ask it when no expansion is registered.
+    """
+    if holder.adventure is not None or holder.config.modules:
+        return "adventure: no expansion is registered to read this part"
+    return None
 
 
 #: The expansion of every config without modules: it adds nothing and plays nothing.

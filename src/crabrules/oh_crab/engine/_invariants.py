@@ -35,7 +35,7 @@ from crabrules.oh_crab.content._components import NOWHERE, SEA
 from crabrules.oh_crab.content._loading import get_content
 from crabrules.oh_crab.content._primitives import BASIC, Phase, Primitive, Source, Stage
 from crabrules.oh_crab.engine._effects import AUTOMATIC, MULTI, step_options
-from crabrules.oh_crab.engine._expansion import Expansion, registered
+from crabrules.oh_crab.engine._expansion import NO_EXPANSION, Expansion, registered
 from crabrules.oh_crab.engine._tables import rules_for, rules_of
 from crabrules.oh_crab.engine._turns import game_over
 from crabrules.oh_crab.model._state import NO_CARD, NO_CRAB, RESTING, Config, Grant, State, Turn
@@ -66,7 +66,7 @@ def state_invariants() -> Invariants:
 
 
 def _compose(expansion: Expansion | None) -> Invariants:
-    part = (_part_readable,) if expansion is None else tuple(expansion.invariants())
+    part = tuple((expansion or NO_EXPANSION).invariants())
     return (*BOARD, *part, *PLAY)
 
 
@@ -286,13 +286,6 @@ def _shells(state: State) -> str | None:
     shells = get_content(state.config.content).shells - sum(rules_for(state.config).shell)
     if min(state.shells) < 0 or state.supply < 0 or state.supply + sum(state.shells) != shells:
         return "shells: the counts do not add up"
-    return None
-
-
-def _part_readable(state: State) -> str | None:
-    """With no expansion registered, a state with modules or a part cannot be read."""
-    if state.adventure is not None or state.config.modules:
-        return "adventure: no expansion is registered to read this part"
     return None
 
 

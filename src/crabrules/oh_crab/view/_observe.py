@@ -12,9 +12,6 @@ the pictures are ``_render`` and ``_svg``.
 >>> observe(state, 0).planned, observe(state, 1).planned
 ((-1, -3, -1), (-1, 4, -1))
 
->>> from crabrules.oh_crab import Config
->>> parts_for(None, Config(players=3)) is NO_VIEW_PARTS
-True
 >>> masked(None, 0) is None  # a base game: no part to mask
 True
 """
@@ -36,6 +33,7 @@ from crabrules.core.memo import LastByIdentity
 from crabrules.core.rng import Rng, check_seed
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import Phase, Primitive
+from crabrules.oh_crab.engine._expansion import no_part
 from crabrules.oh_crab.engine._invariants import state_invariants
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
@@ -87,44 +85,6 @@ def register(parts: ViewParts | None) -> ViewParts | None:
 def registered() -> ViewParts | None:
     """The registered view parts, ``None`` when no expansion is registered."""
     return _registered[0] if _registered else None
-
-
-class _NoViewParts:
-    """The checks of a base game's part (none): nothing to refuse."""
-
-    def invariants(self) -> Sequence[Invariant[Observation]]:
-        """No rule."""
-        return ()
-
-
-#: The view parts of a base game: no modules and no expansion part.
-NO_VIEW_PARTS: ViewParts = _NoViewParts()
-
-
-def parts_for(part: ExpansionPart | None, config: Config) -> ViewParts:
-    """The view parts that check a state's or an observation's expansion ``part``.
-
-    :data:`NO_VIEW_PARTS` for a base game (no part, no modules), else the registered
-    ones, which also refuse a part without modules or modules without a part.
-
-    Raises:
-        InvalidStateError: a part or modules, and no expansion is registered to read them.
-    """
-    if part is None and not config.modules:
-        return NO_VIEW_PARTS
-    return required_parts()
-
-
-def required_parts() -> ViewParts:
-    """The registered view parts, for a state or observation that has an expansion's part.
-
-    Raises:
-        InvalidStateError: no expansion is registered to read that part.
-    """
-    parts = registered()
-    if parts is None:
-        raise InvalidStateError("adventure: no expansion is registered to read this part")
-    return parts
 
 
 def _unregistered(part: object, *args: object) -> Any:
@@ -483,7 +443,7 @@ def observation_invariants() -> tuple[Invariant[Observation], ...]:
 
 
 def _compose(parts: ViewParts | None) -> tuple[Invariant[Observation], ...]:
-    part = (_part_readable,) if parts is None else tuple(parts.invariants())
+    part = (no_part,) if parts is None else tuple(parts.invariants())
     return (*VIEW_SHAPE, *part, _shown)
 
 
@@ -531,13 +491,6 @@ def _known(view: Observation) -> str | None:
     cards = len(rules_for(view.config).cards)
     if any(not 0 <= c < cards for k in view.known for c in k):
         return "known: not a card of the game"
-    return None
-
-
-def _part_readable(view: Observation) -> str | None:
-    """With no expansion registered, a view with modules or a part cannot be read."""
-    if view.adventure is not None or view.config.modules:
-        return "adventure: no expansion is registered to read this part"
     return None
 
 
