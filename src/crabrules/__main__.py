@@ -57,6 +57,7 @@ from crabrules.core import DeserializationError, Information, InvalidConfigError
 from crabrules.core.rng import resolve_seed
 from crabrules.core.schema import DOCUMENTS, schema
 from crabrules.simulate import BACKENDS, simulate
+from crabrules.simulate.configs import CONFIG_HELP, config_from_json
 from crabrules.tournament import cli as tournament_cli
 
 __all__ = ["main"]
@@ -148,6 +149,7 @@ def _parser() -> argparse.ArgumentParser:
         f"commas: mod:F:z=[1,2]): {agents}",
     )
     sim.add_argument("--players", type=int, default=None, help="player count (default: game's)")
+    sim.add_argument("--config", metavar="JSON", default=None, help=CONFIG_HELP)
     sim.add_argument("--seed", type=int, default=0, help="the simulation's seed (default: 0)")
     sim.add_argument("--workers", type=int, default=1, help="games played at once (default: 1)")
     sim.add_argument("--backend", default="process", help=f"one of {', '.join(BACKENDS)}")
@@ -447,6 +449,7 @@ def _offer_save(path: str | None, record: GameRecord) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     _importable_here()
     agents = [name.strip() for name in split_spec(args.agents, ",")]
+    config = None if args.config is None else config_from_json(args.config, args.game)
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
         run = simulate(
@@ -462,6 +465,7 @@ def _simulate(args: argparse.Namespace) -> int:
             out=out,
             progress=sys.stderr,
             decision_seconds=args.decision_seconds,
+            config=config,
         )
     finally:
         if out is not None:

@@ -358,3 +358,38 @@ def test_ray_chunks_are_a_few_dozen_per_cpu() -> None:
     assert chunk_size(3000, 2) == MAX_CHUNK
     assert chunk_size(320, 2) == 10
     assert chunk_size(5, 8) == 1
+
+
+def test_a_config_beyond_the_player_count_is_simulated(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--config`` plays Oh Crab! with modules: every game's record holds that config."""
+    path = tmp_path / "games.jsonl"
+    config = '{"players": 3, "modules": ["challenges"]}'
+    argv = ["simulate", "oh-crab", "--games", "2", "--config", config, "--out", str(path)]
+    assert main([*argv, "--max-actions", "30"]) == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    assert all('"modules":["challenges"]' in line for line in lines)
+    assert all('"players":3' in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--config", "{"], "not JSON"),
+        (["--config", '{"players": 9}'], "players"),
+        (["--config", '{"modules": ["dragons"]}'], "dragons"),
+        (["--config", '{"players": 3}', "--players", "3"], "players: left out"),
+        (["--config", '{"players": 3, "players": 4}'], "players"),
+        (["--config", "[" * 100_000], "nested too deep"),
+    ],
+)
+def test_a_bad_config_gives_one_line_naming_it(
+    capsys: pytest.CaptureFixture[str], options: list[str], message: str
+) -> None:
+    assert main(["simulate", "oh-crab", "--games", "1", *options]) == 2
+    errors = capsys.readouterr().err
+    assert errors.startswith("crabrules: error: ")
+    assert message in errors
+    assert errors.count("\n") == 1

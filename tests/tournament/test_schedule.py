@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crabrules import get_game
+from crabrules import InvalidConfigError, get_game
 from crabrules.simulate import run_task
 from crabrules.tournament import Schedule, TournamentError
 
@@ -126,13 +126,13 @@ def test_a_config_is_given_to_every_task_and_makes_its_own_tournament() -> None:
 @pytest.mark.parametrize(
     ("config", "players", "message"),
     [
-        ({"players": 3}, None, "config: a Config of the game, not dict"),
-        (get_game("crab-stack").config_type(), None, "config: a Config of the game"),
+        ({"players": 3}, None, "config: a Config of oh-crab, not dict"),
+        (get_game("crab-stack").config_type(), None, "config: a Config of oh-crab"),
         (get_game("oh-crab").config_type(players=3), 3, "players: left out"),
     ],
 )
 def test_a_config_that_is_not_the_games_is_refused(
     config: object, players: int | None, message: str
 ) -> None:
-    with pytest.raises(TournamentError, match=message):
+    with pytest.raises(InvalidConfigError, match=message):
         Schedule.of("oh-crab", ["random", "plausible"], games=2, players=players, config=config)

@@ -46,6 +46,7 @@ from crabrules.core import (
 )
 from crabrules.core.rng import check_seed
 from crabrules.simulate.backends import BACKENDS, process_results, ray_results
+from crabrules.simulate.configs import run_config
 from crabrules.simulate.progress import Progress
 from crabrules.simulate.summary import Summary, termination
 from crabrules.simulate.tasks import GameResult, Task, game_seed, lineup
@@ -142,6 +143,7 @@ def simulate(
     out: TextIO | None = None,
     progress: TextIO | None = None,
     decision_seconds: float | None = None,
+    config: Any = None,
 ) -> Run:
     """Play ``games`` games of ``game_id`` between ``agents`` and summarise them.
 
@@ -166,16 +168,20 @@ def simulate(
         decision_seconds: the longest one decision may take, in seconds (``None``: no
             cap), checked when the decision returns: an agent that overran fails its game,
             whose line says why.
+        config: the game's config, for options beyond the player count (Oh Crab!'s
+            modules, say); ``players`` is then left out.
 
     Raises:
-        InvalidConfigError: a count, seed or backend is out of range.
+        InvalidConfigError: a count, seed or backend is out of range, or ``config`` is
+            not the game's config type, or is given with ``players``.
         UnknownAgentError: an agent name is unknown.
         NotAnAgentError: an object given as an agent has no ``act``, or cannot be sent to
             the worker processes (it does not pickle).
         SimulationError: the Ray backend cannot run.
     """
     check_decision_seconds(decision_seconds)
-    tasks = _tasks(game_id, games, agents, players, seed, workers, backend, max_actions)
+    config = run_config(game_id, players, config)
+    tasks = _tasks(game_id, games, agents, config, seed, workers, backend, max_actions)
     if decision_seconds is not None:
         tasks = [attrs.evolve(task, decision_seconds=decision_seconds) for task in tasks]
     if backend == "ray":
@@ -273,7 +279,7 @@ def _tasks(
     game_id: str,
     games: int,
     agents: Sequence[AgentSpec],
-    players: int | None,
+    config: Any,
     seed: int,
     workers: int,
     backend: str,
@@ -292,7 +298,6 @@ def _tasks(
         check_agent(spec, f"agents[{seat}]")
         if not isinstance(spec, str):
             _check_pickles(spec, f"agents[{seat}]")
-    config = game.config_type() if players is None else game.config_for_players(players)
     count = game.num_players(game.initial_state(config, seed=0))
     rotate = not game.info.teams
     labels = agent_labels(agents)  # distinct agents get distinct summary rows
@@ -305,6 +310,7 @@ def _tasks(
             game_seed(seed, i),
             max_actions,
             lineup(labels, count, i, rotate),
+            config=config,
         )
         for i in range(games)
     ]

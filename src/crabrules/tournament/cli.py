@@ -11,16 +11,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from typing import Any
 
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
 from crabrules.agents.registry import split_spec
-from crabrules.core import get_game
-from crabrules.core.errors import DeserializationError
-from crabrules.core.serialize import FORMAT_VERSION, from_dict, from_json
 from crabrules.simulate import BACKENDS
+from crabrules.simulate.configs import CONFIG_HELP, config_from_json
 from crabrules.tournament.runner import tournament
 from crabrules.tournament.schedule import MODES
 from crabrules.tournament.sprt import SPRT
@@ -46,13 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--mode", default="round-robin", help=f"one of {', '.join(MODES)}")
     parser.add_argument("--players", type=int, default=None, help="player count (default: game's)")
-    parser.add_argument(
-        "--config",
-        metavar="JSON",
-        default=None,
-        help="the game's config as JSON, for options beyond the player count, such as "
-        'Oh Crab!\'s modules: \'{"players": 4, "modules": ["surprises"]}\' (instead of --players)',
-    )
+    parser.add_argument("--config", metavar="JSON", default=None, help=CONFIG_HELP)
     parser.add_argument("--seed", type=int, default=0, help="the tournament's seed (default: 0)")
     parser.add_argument("--workers", type=int, default=1, help="games played at once (default: 1)")
     parser.add_argument("--backend", default="process", help=f"one of {', '.join(BACKENDS)}")
@@ -83,26 +73,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _config(text: str, game_id: str) -> Any:
-    """``--config``: the game's config as a JSON object, whose ``format_version`` may be left out.
-
-    >>> _config('{"players": 3}', "oh-crab").players
-    3
-    """
-    config_type = get_game(game_id).config_type
-    try:
-        return from_json(text, config_type)
-    except DeserializationError as error:
-        if not str(error).startswith("missing format_version"):
-            raise
-    document = json.loads(text)  # JSON from_json has read: an object without a version
-    return from_dict({**document, "format_version": FORMAT_VERSION}, config_type)
-
-
 def run(args: argparse.Namespace) -> int:
     """Play the tournament ``args`` describe and print its standings; the exit status."""
     agents = [name.strip() for name in split_spec(args.agents, ",")]
-    config = None if args.config is None else _config(args.config, args.game)
+    config = None if args.config is None else config_from_json(args.config, args.game)
     standings = tournament(
         args.game,
         agents,

@@ -42,6 +42,7 @@ from crabrules.core import CrabRulesError, Utility, get_game
 from crabrules.core.rng import check_seed
 from crabrules.core.serialize import to_dict
 from crabrules.simulate import Task, game_seed
+from crabrules.simulate.configs import run_config
 
 __all__ = [
     "MAX_AGENTS",
@@ -120,10 +121,10 @@ class Schedule:
         Raises:
             TournamentError: fewer than 2 agents or more than :data:`MAX_AGENTS`, an
                 agent given twice, an unknown mode, ``games`` not a positive multiple of
-                the seat orders, more than :data:`MAX_GAMES` games in all, or a
-                ``config`` that is not the game's config type, or given with ``players``.
+                the seat orders, or more than :data:`MAX_GAMES` games in all.
             UnknownAgentError: an agent name is unknown.
-            InvalidConfigError: the player count, seed or action cap is out of range.
+            InvalidConfigError: the player count, seed or action cap is out of range, or
+                ``config`` is not the game's config type, or is given with ``players``.
         """
         _check_count("games", games, MAX_GAMES)
         _check_count("max actions", max_actions, 10**9)
@@ -132,13 +133,8 @@ class Schedule:
             raise TournamentError(f"mode: one of {', '.join(MODES)}, not {mode!r:.40}")
         specs = _checked_agents(agents)
         game = get_game(game_id)
-        if config is not None:
-            _check_config(config, game.config_type, players)
-        config_or_default = config
-        if config_or_default is None:
-            default = game.config_type()
-            config_or_default = default if players is None else game.config_for_players(players)
-        count = game.num_players(game.initial_state(config_or_default, seed=0))
+        played = run_config(game_id, players, config)
+        count = game.num_players(game.initial_state(played, seed=0))
         team_size = 2 if game.info.teams else 1
         sides = count // team_size
         size = min(sides, len(specs))
@@ -244,15 +240,6 @@ class Schedule:
             document.append(to_dict(self.config))
         digest = hashlib.sha256(json.dumps(document).encode("utf-8")).hexdigest()
         return digest[:16]
-
-
-def _check_config(config: object, config_type: type, players: int | None) -> None:
-    if type(config) is not config_type:
-        raise TournamentError(
-            f"config: a {config_type.__name__} of the game, not {type(config).__name__}"
-        )
-    if players is not None:
-        raise TournamentError("players: left out when a config is given (it holds the count)")
 
 
 def _check_count(name: str, value: object, most: int) -> None:
