@@ -23,18 +23,7 @@ import attrs
 
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids
-from crabrules.youve_got_crabs._actions import (
-    Action,
-    Answer,
-    Call,
-    Collect,
-    Confirm,
-    PickUp,
-    PutDown,
-    Resolve,
-    Signal,
-    Swap,
-)
+from crabrules.youve_got_crabs._actions import Action, Call, Swap
 from crabrules.youve_got_crabs._cards import Card, card_name
 from crabrules.youve_got_crabs._notation import hand_label, ocean_label
 from crabrules.youve_got_crabs._observe import Observation, observe
@@ -43,7 +32,6 @@ from crabrules.youve_got_crabs._table import table
 from crabrules.youve_got_crabs._words import TEAM_NAMES, player_name
 
 _TEAM_FILLS = ("#d94a3d", "#3b6fd1", "#3fa34d", "#e8a93a", "#8a4fc4")
-_SEATED = (PutDown, PickUp, Confirm, Answer, Signal, Resolve, Collect)
 
 #: Where a card lies on the table: ``(None, slot)`` the Ocean's slot (0 for ``A`` to 3 for
 #: ``D``, as ``data-ocean``), ``(player, slot)`` that player's hand slot (0 for ``1`` to 3
@@ -276,7 +264,7 @@ def _check_action(action: object, players: int) -> None:
     """Refuse a ``last_action`` that is not an action of this game on this table."""
     if action is None:
         return
-    if not isinstance(action, (Swap, Call, *_SEATED)):
+    if not isinstance(action, Action):
         raise InvalidConfigError(
             f"last_action: a You've Got Crabs action or None, not {action!r:.80}"
         )
