@@ -304,18 +304,8 @@ def _mark_last(picture: Svg, action: Action | None, layout: _Table) -> None:
     if isinstance(action, Swap):
         for place in ((action.player, action.hand_slot), (None, action.ocean_slot)):
             x, y = layout.at(place)
-            picture.add(
-                "rect",
-                parent=group,
-                x=x - 2,
-                y=y - 2,
-                width=width + 4,
-                height=height + 4,
-                rx=6,
-                fill="none",
-                stroke=LAST,
-                stroke_width=4,
-            )
+            around = (x - 2, y - 2, width + 4, height + 4)
+            picture.outline(around, parent=group, rx=6, stroke_width=4)
             # the line runs from the hand card's top edge to the Ocean card's bottom edge,
             # over neither card's name
             ends.append((x + width / 2, y - 2 if place[0] is not None else y + height + 2))
@@ -323,18 +313,8 @@ def _mark_last(picture: Svg, action: Action | None, layout: _Table) -> None:
         rows = (action.player, action.target) if isinstance(action, Call) else (action.player,)
         for p in rows:
             top = layout.row_top(p)
-            picture.add(
-                "rect",
-                parent=group,
-                x=4 * scale,
-                y=top - 4 * scale,
-                width=layout.size - 8 * scale,
-                height=62 * scale,
-                rx=6,
-                fill="none",
-                stroke=LAST,
-                stroke_width=4,
-            )
+            row = (4 * scale, top - 4 * scale, layout.size - 8 * scale, 62 * scale)
+            picture.outline(row, parent=group, rx=6, stroke_width=4)
             ends.append((layout.size - 20 * scale, top + 27 * scale))  # right of the cards
     if len(ends) == 2:
         (x1, y1), (x2, y2) = ends
