@@ -86,16 +86,26 @@ def grant_labels(grants: tuple[Grant, ...]) -> list[str]:
     return labels
 
 
+def legal_rules(state: State, action: Action) -> Rules:
+    """The rules of ``state``'s game, once ``state`` is a state and ``action`` legal in it.
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
+        IllegalActionError: ``action`` is not legal in ``state`` (as ``apply`` says).
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_legal(state, action)
+    return rules_for(state.config)
+
+
 def action_to_str(state: State, action: Action) -> str:
     """Write ``action`` in the notation.
 
     Raises:
         NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
     """
-    if type(state) is not State:
-        raise not_a_state(state, State)
-    check_legal(state, action)
-    rules = rules_for(state.config)
+    rules = legal_rules(state, action)
     return f"{actor_colour(state, rules, action.player)}: {notation_of(action, state, rules)}"
 
 

@@ -19,11 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.core.events import check_event
-from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content._components import NOWHERE
 from crabrules.oh_crab.content._primitives import Primitive, Source
 from crabrules.oh_crab.engine._movement import teammates
-from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import carried_to
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model import _actions as acts
@@ -40,9 +38,9 @@ from crabrules.oh_crab.model._actions import (
 )
 from crabrules.oh_crab.model._events import AnyEvent, every_event
 from crabrules.oh_crab.model._state import NO_CARD, State
-from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
+from crabrules.oh_crab.view._notation import legal_rules
 
 #: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
 ENDINGS = {
@@ -59,10 +57,7 @@ def describe(state: State, action: Action) -> str:
     Raises:
         NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
     """
-    if type(state) is not State:
-        raise not_a_state(state, State)
-    check_legal(state, action)
-    rules = rules_for(state.config)
+    rules = legal_rules(state, action)
     return sentence_of(action, state, rules, _colour(rules, action.player))
 
 
