@@ -107,8 +107,12 @@ def env(
     return CrabrulesEnv(game_id, render_mode=render_mode, max_steps=max_steps, **config)
 
 
-class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
-    """A crabrules game as a PettingZoo AEC environment (see the module's docs)."""
+class _Environment:
+    """What both environments share: the game, its encoding, the agents and the pictures.
+
+    ``__init__`` checks the arguments and sets up what is common, then calls the
+    environment's ``_set_up`` for the rest.
+    """
 
     def __init__(
         self,
@@ -120,45 +124,43 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     ) -> None:
         super().__init__()
         _check_render_mode(render_mode)
-        game = self._game = get_game(game_id)
+        game = self._game = self._checked_game(game_id)
         enc = self._encoding = encoding(game_id, game_config(game_id, config))
         self.metadata = {
             "render_modes": list(RENDER_MODES),
             "render_fps": 4,
             "name": f"crabrules_{game_id.replace('-', '_')}_v0",
-            "is_parallelizable": False,
         }
         self.render_mode = render_mode
         self._pictures = _Pictures()
         self._max_steps = step_limit(game.info.max_random_steps, max_steps)
         self.possible_agents = [f"player_{p}" for p in range(enc.players)]
         self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
-        self._tensor = enc.state_tensor
         self.agents: list[str] = []
-        actions = enc.num_distinct_actions
+        self._state: Any = None
+        self._steps = 0
+        self._set_up(enc)
+
+    def _checked_game(self, game_id: str) -> Any:
+        """The game ``game_id`` names (``UnknownGameError`` if none)."""
+        return get_game(game_id)
+
+    def _set_up(self, enc: Encoding[Any, Any, Any]) -> None:
+        """Set up what is the environment's own: its spaces and its bookkeeping."""
+        raise NotImplementedError
+
+    def _spaces(self, enc: Encoding[Any, Any, Any], actions: int) -> None:
+        """Each agent's spaces: the tensor with a mask of ``actions``, and ``actions``."""
         box = observation_box(enc)
         mask = spaces.Box(0, 1, (actions,), dtype=np.int8)
         self.observation_spaces = {
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
-        self._state: Any = None
-        # Set before any reset, so that last() says "reset first" as observe() does.
-        self.agent_selection = self.possible_agents[0]
-        self._player = 0
-        self._actions = enc.num_distinct_actions
-        # The player to act's legal numbers as 1s, and their actions by number.
-        self._ones = bytearray(self._actions)
-        self._legal: Mapping[int, Any] | Sequence[Any] = {}
-        self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``: the tensor and the action mask."""
         return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(num_distinct_actions)``."""
-        return self.action_spaces[agent]
 
     @property
     def game_state(self) -> Any:
@@ -169,6 +171,38 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     def encoding(self) -> Encoding[Any, Any, Any]:
         """The game's encoding: its config, action numbers and tensor sections."""
         return self._encoding
+
+    def render(self) -> Any:
+        """The table's picture: text (``ansi``), an RGB array, or a window (``human``).
+
+        Raises:
+            RuntimeError: called before :meth:`reset`.
+        """
+        return self._pictures.render(self._game, self._state, self.render_mode)
+
+    def close(self) -> None:
+        """Close the window of ``render_mode="human"``, if one is open."""
+        self._pictures.close()
+
+
+class CrabrulesEnv(_Environment, AECEnv[str, dict[str, npt.NDArray[Any]], int]):
+    """A crabrules game as a PettingZoo AEC environment (see the module's docs)."""
+
+    def _set_up(self, enc: Encoding[Any, Any, Any]) -> None:
+        self.metadata["is_parallelizable"] = False
+        self._tensor = enc.state_tensor
+        self._spaces(enc, enc.num_distinct_actions)
+        # Set before any reset, so that last() says "reset first" as observe() does.
+        self.agent_selection = self.possible_agents[0]
+        self._player = 0
+        self._actions = enc.num_distinct_actions
+        # The player to act's legal numbers as 1s, and their actions by number.
+        self._ones = bytearray(self._actions)
+        self._legal: Mapping[int, Any] | Sequence[Any] = {}
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(num_distinct_actions)``."""
+        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` is the game's seed (``None``: one drawn from the OS)."""
@@ -265,18 +299,6 @@ class CrabrulesEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._select()
         self.agent_selection = self.agents[0]
 
-    def render(self) -> Any:
-        """The table's picture: text (``ansi``), an RGB array, or a window (``human``).
-
-        Raises:
-            RuntimeError: called before :meth:`reset`.
-        """
-        return self._pictures.render(self._game, self._state, self.render_mode)
-
-    def close(self) -> None:
-        """Close the window of ``render_mode="human"``, if one is open."""
-        self._pictures.close()
-
 
 #: ``ansi``: the game's text picture; ``rgb_array`` and ``human``: its SVG, rasterised.
 RENDER_MODES = ("ansi", "rgb_array", "human")
@@ -354,66 +376,29 @@ def parallel_env(
     return CrabrulesParallelEnv(game_id, render_mode=render_mode, max_steps=max_steps, **config)
 
 
-class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
+class CrabrulesParallelEnv(_Environment, ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
     """A simultaneous or real-time game as a PettingZoo parallel environment (see the module)."""
 
-    def __init__(
-        self,
-        game_id: str,
-        *,
-        render_mode: str | None = None,
-        max_steps: int | None = None,
-        **config: Any,
-    ) -> None:
-        _check_render_mode(render_mode)
-        game = self._game = get_game(game_id)
+    def _checked_game(self, game_id: str) -> Any:
+        """The game ``game_id`` names, if it is simultaneous or real time."""
+        game = get_game(game_id)
         if game.info.dynamics is Dynamics.SEQUENTIAL:
             raise InvalidConfigError(
                 f"{game_id} is sequential: its environment is env({game_id!r})"
             )
         self._real_time = game.info.dynamics is Dynamics.REAL_TIME
-        enc = self._encoding = encoding(game_id, game_config(game_id, config))
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "render_fps": 4,
-            "name": f"crabrules_{game_id.replace('-', '_')}_v0",
-        }
-        self.render_mode = render_mode
-        self._pictures = _Pictures()
-        self._max_steps = step_limit(game.info.max_random_steps, max_steps)
-        self.possible_agents = [f"player_{p}" for p in range(enc.players)]
-        self._player_of = {agent: p for p, agent in enumerate(self.possible_agents)}
-        self.agents: list[str] = []
+        return game
+
+    def _set_up(self, enc: Encoding[Any, Any, Any]) -> None:
         #: The action number that does nothing this step.
         self.wait = enc.num_distinct_actions
-        box = observation_box(enc)
-        mask = spaces.Box(0, 1, (self.wait + 1,), dtype=np.int8)
-        self.observation_spaces = {
-            a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(self.wait + 1) for a in self.possible_agents}
-        self._state: Any = None
+        self._spaces(enc, self.wait + 1)
         self._legal: list[dict[int, Any]] = []
         self._arrivals = random.Random(0)
-        self._steps = 0
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent``: the tensor and the action mask."""
-        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(num_distinct_actions + 1)``: the last number is :attr:`wait`."""
         return self.action_spaces[agent]
-
-    @property
-    def game_state(self) -> Any:
-        """The crabrules ``State`` of the game in progress."""
-        return self._state
-
-    @property
-    def encoding(self) -> Encoding[Any, Any, Any]:
-        """The game's encoding: its config, action numbers and tensor sections."""
-        return self._encoding
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -534,15 +519,3 @@ class CrabrulesParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
                 self._state = self._game.apply(self._state, action)
                 applied[agent] = True
         return applied
-
-    def render(self) -> Any:
-        """The table's picture: text (``ansi``), an RGB array, or a window (``human``).
-
-        Raises:
-            RuntimeError: called before :meth:`reset`.
-        """
-        return self._pictures.render(self._game, self._state, self.render_mode)
-
-    def close(self) -> None:
-        """Close the window of ``render_mode="human"``, if one is open."""
-        self._pictures.close()

@@ -167,6 +167,30 @@ class Svg:
         """Append a ``tag`` element with attributes ``values`` (``None`` ones left out)."""
         return ET.SubElement(self.root if parent is None else parent, tag, _attributes(values))
 
+    def rect(
+        self,
+        box: tuple[float, float, float, float],
+        *,
+        parent: ET.Element | None = None,
+        **values: object,
+    ) -> ET.Element:
+        """Append a ``<rect>`` over ``box`` (x, y, width, height), with attributes ``values``."""
+        x, y, width, height = box
+        return self.add("rect", parent=parent, x=x, y=y, width=width, height=height, **values)
+
+    def outline(
+        self,
+        box: tuple[float, float, float, float],
+        *,
+        parent: ET.Element,
+        stroke_width: float,
+        rx: float | None = None,
+    ) -> ET.Element:
+        """Append a last-move mark: ``box``'s outline in :data:`LAST`, unfilled."""
+        return self.rect(
+            box, parent=parent, rx=rx, fill="none", stroke=LAST, stroke_width=stroke_width
+        )
+
     def group(self, *, parent: ET.Element | None = None, **values: object) -> ET.Element:
         """Append a ``<g>``: front ends find a thing by its ``data-*`` attributes."""
         return self.add("g", parent=parent, **values)

@@ -3,7 +3,7 @@
 Colours name the players, crabs are large, medium or small, and spaces go by their labels
 in the notation (:func:`~crabrules.crab_stack._board.cell_labels`, printed by ``render``):
 
->>> from crabrules.crab_stack._rules import initial_state, legal_actions
+>>> from crabrules.crab_stack import PlayerEliminated, initial_state, legal_actions
 >>> state = initial_state(seed=1)
 >>> describe(state, legal_actions(state)[0])
 'blue moves a small crab from A1 to B1, onto a blue small crab'
@@ -18,18 +18,11 @@ from collections.abc import Iterable
 
 from crabrules.core import check_state_type
 from crabrules.core.events import check_event
+from crabrules.crab_stack import _events as ev
 from crabrules.crab_stack._actions import Action, KeepGroup, Move
 from crabrules.crab_stack._config import Config
 from crabrules.crab_stack._crabs import Size, crab_player, crab_size
-from crabrules.crab_stack._events import (
-    CrabMoved,
-    Event,
-    GameEnded,
-    GroupKept,
-    GroupWashedAway,
-    PlayerEliminated,
-    WaveTie,
-)
+from crabrules.crab_stack._events import Event
 from crabrules.crab_stack._rules import check_legal
 from crabrules.crab_stack._state import State, Termination
 
@@ -89,6 +82,7 @@ def describe_event(event: Event) -> str:
     """Say what happened, in one sentence; the event alone says enough.
 
     >>> from crabrules.core import Outcome
+    >>> from crabrules.crab_stack import GameEnded, GroupWashedAway
     >>> describe_event(GameEnded(Outcome(frozenset({1}), False, (0, 1), "last_player"),
     ...                          ("red", "blue")))
     'blue wins, the last player left'
@@ -96,13 +90,13 @@ def describe_event(event: Event) -> str:
     'the wave washes away B2, B3 and their 3 crabs (2 blue, 1 red)'
     """
     check_event(event, Event)
-    if isinstance(event, CrabMoved):
+    if isinstance(event, ev.CrabMoved):
         return (
             f"{event.colour} moves a {_SIZE_WORDS[event.size]} crab from {event.src_label} "
             f"to {event.dst_label}, onto a {event.onto_colour} {_SIZE_WORDS[event.onto_size]} "
             "crab"
         )
-    if isinstance(event, GroupWashedAway):
+    if isinstance(event, ev.GroupWashedAway):
         crabs = [c for stack in event.stacks for c in stack]
         owners = Counter(event.colours[crab_player(c)] for c in crabs)
         counts = ", ".join(f"{n} {colour}" for colour, n in owners.most_common())
@@ -110,14 +104,14 @@ def describe_event(event: Event) -> str:
             f"the wave washes away {_cells(event.labels)} and their {len(crabs)} "
             f"crab{'s' * (len(crabs) != 1)} ({counts})"
         )
-    if isinstance(event, WaveTie):
+    if isinstance(event, ev.WaveTie):
         options = " or ".join(_cells(group) for group in event.labels)
         return f"the crabs split into tied groups: {event.colour} chooses which stays: {options}"
-    if isinstance(event, GroupKept):
+    if isinstance(event, ev.GroupKept):
         return f"{event.colour} keeps the group of {_cells(event.labels)}"
-    if isinstance(event, PlayerEliminated):
+    if isinstance(event, ev.PlayerEliminated):
         return f"{event.colour} is out: no crab of theirs can move"
-    assert isinstance(event, GameEnded)
+    assert isinstance(event, ev.GameEnded)
     outcome = event.outcome
     if outcome.draw:
         return f"the game is a draw: {ENDINGS.get(outcome.reason, outcome.reason)}"

@@ -227,32 +227,15 @@ from crabrules.oh_crab import (
     RESTING,
     SEA,
     Action,
-    Activate,
-    AddCard,
     Config,
-    Discard,
-    Dope,
-    EndTurn,
-    Exchange,
-    ExchangeAndEnd,
-    Finish,
     Layout,
-    Move,
     Observation,
     Phase,
-    PickTrace,
-    Place,
-    Plan,
     Primitive,
-    Rest,
-    Shift,
-    Shortcut,
     Side,
     Source,
     Stage,
-    StandUp,
     State,
-    Use,
 )
 from crabrules.oh_crab.engine._movement import every_push_chain
 
@@ -260,23 +243,23 @@ __all__ = ["FIELDS", "OhCrabEncoding"]
 
 #: Each action class's fields besides ``player``: what its number stands for.
 FIELDS: dict[type, tuple[str, ...]] = {
-    Plan: ("card",),
-    AddCard: ("side",),
-    Rest: ("keep", "take"),
-    Use: ("grant",),
-    StandUp: (),
-    Finish: (),
-    Discard: ("card",),
-    PickTrace: ("card",),
-    Dope: ("card", "side"),
-    Exchange: ("card", "take"),
-    ExchangeAndEnd: ("card", "take"),
-    EndTurn: ("discard", "ignore_current"),
-    Place: ("crab", "space"),
-    Activate: ("crab",),
-    Shift: ("crab", "dest", "discard"),
-    Move: ("dest", "discard", "pushes"),
-    Shortcut: ("cards", "pushes"),
+    oh_crab.Plan: ("card",),
+    oh_crab.AddCard: ("side",),
+    oh_crab.Rest: ("keep", "take"),
+    oh_crab.Use: ("grant",),
+    oh_crab.StandUp: (),
+    oh_crab.Finish: (),
+    oh_crab.Discard: ("card",),
+    oh_crab.PickTrace: ("card",),
+    oh_crab.Dope: ("card", "side"),
+    oh_crab.Exchange: ("card", "take"),
+    oh_crab.ExchangeAndEnd: ("card", "take"),
+    oh_crab.EndTurn: ("discard", "ignore_current"),
+    oh_crab.Place: ("crab", "space"),
+    oh_crab.Activate: ("crab",),
+    oh_crab.Shift: ("crab", "dest", "discard"),
+    oh_crab.Move: ("dest", "discard", "pushes"),
+    oh_crab.Shortcut: ("cards", "pushes"),
 }
 
 _Key = tuple[Any, ...]
@@ -513,10 +496,10 @@ class _Table:
 
         self._card_kinds(enc)
         if enc.crabs > enc.players:
-            self._kind(Place, ((k, s) for k in range(enc.crabs) for s in (1, 2, 3, 4)))
-            self._kind(Activate, ((k,) for k in range(enc.crabs)))
+            self._kind(oh_crab.Place, ((k, s) for k in range(enc.crabs) for s in (1, 2, 3, 4)))
+            self._kind(oh_crab.Activate, ((k,) for k in range(enc.crabs)))
         self._kind(
-            Shift,
+            oh_crab.Shift,
             (
                 (k, d, c)
                 for k in range(enc.crabs)
@@ -525,11 +508,11 @@ class _Table:
             ),
         )
         self._kind(
-            Move,
+            oh_crab.Move,
             [(SEA, NO_CARD, ())]
             + [(d, c, p) for d in accessible for c in paid(d) for p in self._chains(d)],
         )
-        self._kind(Shortcut, self._shortcuts(content))
+        self._kind(oh_crab.Shortcut, self._shortcuts(content))
         if enc.adventure is not None:
             for cls, fields in enc.adventure.kinds():
                 self._kind(cls, fields)
@@ -539,18 +522,18 @@ class _Table:
         cards = range(enc.cards)
         discards = [NO_CARD, *cards]
         takes = [0, 1, 2, DRAW_PILE]
-        self._kind(Plan, ((c,) for c in cards))
-        self._kind(AddCard, ((s,) for s in _SIDES))
-        self._kind(Rest, ((k, t) for k in discards for t in [*takes, NO_PILE]))
-        self._kind(Use, ((i,) for i in range(enc.grants)))
-        self._kind(StandUp, [()])
-        self._kind(Finish, [()])
-        self._kind(Discard, ((c,) for c in cards))
-        self._kind(PickTrace, ((c,) for c in cards))
-        self._kind(Dope, ((c, s) for c in cards for s in _SIDES))
-        self._kind(Exchange, ((c, t) for c in cards for t in takes))
-        self._kind(ExchangeAndEnd, ((c, t) for c in cards for t in takes))
-        self._kind(EndTurn, ((d, i) for d in discards for i in (False, True)))
+        self._kind(oh_crab.Plan, ((c,) for c in cards))
+        self._kind(oh_crab.AddCard, ((s,) for s in _SIDES))
+        self._kind(oh_crab.Rest, ((k, t) for k in discards for t in [*takes, NO_PILE]))
+        self._kind(oh_crab.Use, ((i,) for i in range(enc.grants)))
+        self._kind(oh_crab.StandUp, [()])
+        self._kind(oh_crab.Finish, [()])
+        self._kind(oh_crab.Discard, ((c,) for c in cards))
+        self._kind(oh_crab.PickTrace, ((c,) for c in cards))
+        self._kind(oh_crab.Dope, ((c, s) for c in cards for s in _SIDES))
+        self._kind(oh_crab.Exchange, ((c, t) for c in cards for t in takes))
+        self._kind(oh_crab.ExchangeAndEnd, ((c, t) for c in cards for t in takes))
+        self._kind(oh_crab.EndTurn, ((d, i) for d in discards for i in (False, True)))
 
     def _kind(self, cls: type, fields: Any) -> None:
         """Number the actions of ``cls`` with these fields, after those numbered so far."""

@@ -87,22 +87,7 @@ import numpy.typing as npt
 from crabrules import youve_got_crabs as ygc
 from crabrules.core import PlayerId
 from crabrules.encoding.base import UNBOUNDED, Encoding, Section, same_value
-from crabrules.youve_got_crabs import (
-    POT,
-    Action,
-    Answer,
-    Call,
-    Collect,
-    Config,
-    Confirm,
-    Observation,
-    PickUp,
-    PutDown,
-    Resolve,
-    Signal,
-    State,
-    Swap,
-)
+from crabrules.youve_got_crabs import POT, Action, Config, Observation, State
 from crabrules.youve_got_crabs._cards import Card
 from crabrules.youve_got_crabs._observe import private_cards
 from crabrules.youve_got_crabs._state import RECENT, Phase
@@ -112,13 +97,13 @@ __all__ = ["YouveGotCrabsEncoding"]
 _SWAPS = 16
 _PUT_DOWN, _PICK_UP, _CONFIRM, _YES, _NO, _SIGNAL, _RESOLVE, _CALLS = range(16, 24)
 _SIMPLE: dict[type, int] = {
-    PutDown: _PUT_DOWN,
-    PickUp: _PICK_UP,
-    Confirm: _CONFIRM,
-    Signal: _SIGNAL,
-    Resolve: _RESOLVE,
+    ygc.PutDown: _PUT_DOWN,
+    ygc.PickUp: _PICK_UP,
+    ygc.Confirm: _CONFIRM,
+    ygc.Signal: _SIGNAL,
+    ygc.Resolve: _RESOLVE,
 }
-_SIMPLE_OF: dict[int, type[PutDown | PickUp | Confirm | Signal | Resolve]] = {
+_SIMPLE_OF: dict[int, type[ygc.PutDown | ygc.PickUp | ygc.Confirm | ygc.Signal | ygc.Resolve]] = {
     number: cls for cls, number in _SIMPLE.items()
 }
 _PHASES = tuple(Phase)
@@ -178,14 +163,14 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
     def _number(self, action: Action) -> int:
         """The action's number in the module's table."""
         kind = type(action)
-        if kind is Swap:  # the most frequent legal action: 16 of them while swaps are open
+        if kind is ygc.Swap:  # the most frequent legal action: 16 of them while swaps are open
             return 4 * action.hand_slot + action.ocean_slot  # type: ignore[union-attr]
         simple = _SIMPLE.get(kind)
         if simple is not None:
             return simple
-        if kind is Call:
+        if kind is ygc.Call:
             return _CALLS + action.target  # type: ignore[union-attr]
-        if kind is Answer:
+        if kind is ygc.Answer:
             return _YES if action.wants_swap else _NO  # type: ignore[union-attr]
         source = action.source  # type: ignore[union-attr]
         return _CALLS + self.players + (0 if source == POT else 1 + source)
@@ -200,21 +185,23 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         if state.config is not self.config:
             self._check_config(state.config, "state")
         to_int = self._number
-        return {4 * a.hand_slot + a.ocean_slot if type(a) is Swap else to_int(a): a for a in legal}
+        return {
+            4 * a.hand_slot + a.ocean_slot if type(a) is ygc.Swap else to_int(a): a for a in legal
+        }
 
     def _decode(self, state: State | None, player: PlayerId, number: int) -> Action:
         """The action numbered ``number``; a call is made at ``state.clock`` (0 without one)."""
         if number < _SWAPS:
-            return Swap(player, number // 4, number % 4)
+            return ygc.Swap(player, number // 4, number % 4)
         if number in (_YES, _NO):
-            return Answer(player, number == _YES)
+            return ygc.Answer(player, number == _YES)
         if number < _CALLS:
             return _SIMPLE_OF[number](player)
         target = number - _CALLS
         if target < self.players:
-            return Call(player, target, 0.0 if state is None else state.clock)
+            return ygc.Call(player, target, 0.0 if state is None else state.clock)
         source = target - self.players - 1
-        return Collect(player, POT if source < 0 else source)
+        return ygc.Collect(player, POT if source < 0 else source)
 
     def _is_number_of(self, action: Action, player: PlayerId, number: int) -> bool:
         """Whether ``number`` is ``action``; a call's time is not part of its number.
@@ -222,7 +209,7 @@ class YouveGotCrabsEncoding(Encoding[State, Action, Observation]):
         The time must still be a finite number, as the rules require.
         """
         decoded = self._decode(None, player, number)
-        if type(action) is Call and type(decoded) is Call:
+        if type(action) is ygc.Call and type(decoded) is ygc.Call:
             time = action.time
             timed = type(time) in (int, float) and math.isfinite(time)
             return timed and same_value(decoded.target, action.target)

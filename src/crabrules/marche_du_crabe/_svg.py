@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Collection
 
 from crabrules.core.errors import InvalidConfigError
-from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids, colour_fill
+from crabrules.core.svg import SHADE, Svg, check_picture_options, checked_ids, colour_fill
 from crabrules.marche_du_crabe._actions import Action, Move, Place, Stay
 from crabrules.marche_du_crabe._board import LABELS, NO_ITEM, SIZE, Cell
 from crabrules.marche_du_crabe._config import MAX_SHRIMPS
@@ -277,18 +277,8 @@ def _mark_last(picture: Svg, cells: tuple[Cell, ...], card: float) -> None:
     group = picture.last_move_group()
     for cell in cells:
         row, column = divmod(cell, SIZE)
-        picture.add(
-            "rect",
-            parent=group,
-            x=_MARGIN + column * card + 4,
-            y=_MARGIN + row * card + 4,
-            width=card - 8,
-            height=card - 8,
-            rx=6,
-            fill="none",
-            stroke=LAST,
-            stroke_width=4,
-        )
+        inside = (_MARGIN + column * card + 4, _MARGIN + row * card + 4, card - 8, card - 8)
+        picture.outline(inside, parent=group, rx=6, stroke_width=4)
 
 
 def _panel(picture: Svg, view: Observation, top: float) -> None:

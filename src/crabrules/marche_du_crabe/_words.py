@@ -15,22 +15,12 @@ from __future__ import annotations
 
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
+from crabrules.marche_du_crabe import _events as ev
 from crabrules.marche_du_crabe._actions import Action, Move, Place
 from crabrules.marche_du_crabe._board import LABELS, NO_ITEM, path
 from crabrules.marche_du_crabe._config import Config
 from crabrules.marche_du_crabe._content import ITEMS
-from crabrules.marche_du_crabe._events import (
-    BaddieBuried,
-    BaddiePlaced,
-    BaddieRevealed,
-    CrabFreed,
-    CrabsMoved,
-    CrabsStayed,
-    Event,
-    ForbiddenItemHit,
-    GameEnded,
-    ShrimpSnack,
-)
+from crabrules.marche_du_crabe._events import Event
 from crabrules.marche_du_crabe._move import crossing_cost
 from crabrules.marche_du_crabe._rules import check_legal
 from crabrules.marche_du_crabe._state import (
@@ -94,43 +84,43 @@ def describe_event(event: Event) -> str:
     "Sunny's blue Baddie goes on C3 (row 3), under the Crabs, costing 1 Shrimp (4 left)"
     """
     check_event(event, Event)
-    if isinstance(event, BaddieRevealed):
+    if isinstance(event, ev.BaddieRevealed):
         return f"{event.name} reveals a {event.colour} Baddie of row {event.row + 1}"
-    if isinstance(event, BaddiePlaced):
+    if isinstance(event, ev.BaddiePlaced):
         text = f"{event.name}'s {event.colour} Baddie goes on {event.label} (row {event.row + 1})"
         if event.cost:
             text += (
                 f", under the Crabs, costing {_shrimps(event.cost)} ({event.shrimps_left} left)"
             )
         return text
-    if isinstance(event, CrabsStayed):
+    if isinstance(event, ev.CrabsStayed):
         return f"{event.name} does not move the Crabs"
-    if isinstance(event, CrabsMoved):
+    if isinstance(event, ev.CrabsMoved):
         text = f"{event.name} moves the Crabs from {event.start_label} to {event.end_label}"
         if not event.crossed:
             return text
         where = ", ".join(event.crossed_labels)
         lost = _shrimps(event.cost)
         return f"{text}, crossing Baddies on {where}: {lost} lost ({event.shrimps_left} left)"
-    if isinstance(event, ShrimpSnack):
+    if isinstance(event, ev.ShrimpSnack):
         text = f"the Crabs eat the Shrimp snack on {event.label}: "
         if event.gained:
             return text + f"a Shrimp flips back alive ({event.shrimps_left} left)"
         return text + "the pair already has all 5 Shrimps"
-    if isinstance(event, CrabFreed):
+    if isinstance(event, ev.CrabFreed):
         return (
             f"a crab is freed from the {event.item_name} on {event.label} "
             f"({event.freed} of {CRABS_TO_FREE})"
         )
-    if isinstance(event, ForbiddenItemHit):
+    if isinstance(event, ev.ForbiddenItemHit):
         return (
             f"the {event.item_name} on {event.label} is {event.owner_name}'s Forbidden Item: "
             f"a Baddie was hiding there, {_shrimps(event.cost)} lost ({event.shrimps_left} left)"
         )
-    if isinstance(event, BaddieBuried):
+    if isinstance(event, ev.BaddieBuried):
         baddie = f"{event.name}'s {event.colour} Baddie"
         return f"{baddie} slides, unrevealed, under the Crabs on {event.label}"
-    assert isinstance(event, GameEnded)
+    assert isinstance(event, ev.GameEnded)
     return _ENDINGS[event.termination].format(score=event.score)
 
 

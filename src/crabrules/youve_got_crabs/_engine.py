@@ -20,18 +20,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from crabrules.core import PlayerId
-from crabrules.youve_got_crabs._actions import (
-    Action,
-    Answer,
-    Call,
-    Collect,
-    Confirm,
-    PickUp,
-    PutDown,
-    Resolve,
-    Signal,
-    Swap,
-)
+from crabrules.youve_got_crabs import _actions as acts
+from crabrules.youve_got_crabs._actions import Action
 from crabrules.youve_got_crabs._calls import call, collect, resolve, signal, sources
 from crabrules.youve_got_crabs._config import CARDS_PER_HAND, MAX_TEAMS, OCEAN_SIZE
 from crabrules.youve_got_crabs._events import Log
@@ -63,7 +53,7 @@ def legal_moves(state: State, player: PlayerId | None) -> tuple[Action, ...]:
         out: list[Action] = []
         for p in players:
             if p == target:
-                out.append(Call(p, caller, state.clock))
+                out.append(acts.Call(p, caller, state.clock))
             elif p == caller:
                 out.append(_RESOLVES[p])
         return tuple(out)
@@ -73,7 +63,7 @@ def legal_moves(state: State, player: PlayerId | None) -> tuple[Action, ...]:
         if p not in players:
             return ()
         team = seats_of(state.config).team_of[p]
-        return tuple(Collect(p, source) for source in sources(state, team))
+        return tuple(acts.Collect(p, source) for source in sources(state, team))
     return _open_play(state, players)
 
 
@@ -133,15 +123,15 @@ _PLAYERS: Final = range(2 * MAX_TEAMS)
 #: By number of players: the players, in id order.
 _EVERYONE: Final = tuple(tuple(range(players)) for players in range(2 * MAX_TEAMS + 1))
 _SWAPS: Final = tuple(
-    tuple(Swap(p, h, o) for h in range(CARDS_PER_HAND) for o in range(OCEAN_SIZE))
+    tuple(acts.Swap(p, h, o) for h in range(CARDS_PER_HAND) for o in range(OCEAN_SIZE))
     for p in _PLAYERS
 )
-_PUT_DOWNS: Final = tuple(PutDown(p) for p in _PLAYERS)
-_PICK_UPS: Final = tuple(PickUp(p) for p in _PLAYERS)
-_CONFIRMS: Final = tuple(Confirm(p) for p in _PLAYERS)
-_ANSWERS: Final = tuple((Answer(p, True), Answer(p, False)) for p in _PLAYERS)
-_SIGNALS: Final = tuple(Signal(p) for p in _PLAYERS)
-_RESOLVES: Final = tuple(Resolve(p) for p in _PLAYERS)
+_PUT_DOWNS: Final = tuple(acts.PutDown(p) for p in _PLAYERS)
+_PICK_UPS: Final = tuple(acts.PickUp(p) for p in _PLAYERS)
+_CONFIRMS: Final = tuple(acts.Confirm(p) for p in _PLAYERS)
+_ANSWERS: Final = tuple((acts.Answer(p, True), acts.Answer(p, False)) for p in _PLAYERS)
+_SIGNALS: Final = tuple(acts.Signal(p) for p in _PLAYERS)
+_RESOLVES: Final = tuple(acts.Resolve(p) for p in _PLAYERS)
 
 # A player's situation in open play, which decides their round's actions: swapping (their
 # side plays and their hand is up), down (hand down), confirming (hand down, every hand of
@@ -179,15 +169,15 @@ class _Calls:
     def __init__(self, targets: tuple[PlayerId, ...], clock: float) -> None:
         self.targets = targets
         self.clock = clock
-        self.by_player: list[tuple[Call, ...] | None] = [None] * len(_PLAYERS)
+        self.by_player: list[tuple[acts.Call, ...] | None] = [None] * len(_PLAYERS)
         self.by_situation: list[tuple[Action, ...] | None] = [None] * (len(_PLAYERS) * _SITUATIONS)
         self.listings: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
-    def of(self, player: PlayerId) -> tuple[Call, ...]:
+    def of(self, player: PlayerId) -> tuple[acts.Call, ...]:
         """The calls ``player`` may make: one a target other than themselves."""
         calls = self.by_player[player]
         if calls is None:
-            calls = tuple(Call(player, t, self.clock) for t in self.targets if t != player)
+            calls = tuple(acts.Call(player, t, self.clock) for t in self.targets if t != player)
             self.by_player[player] = calls
         return calls
 
@@ -227,15 +217,15 @@ def _calls_at(targets: tuple[PlayerId, ...], clock: float) -> _Calls:
 # both run the same code.
 Handler = Callable[[State, Any, Log], State]
 HANDLERS: dict[type, Handler] = {
-    Swap: swap,
-    PutDown: put_down,
-    PickUp: pick_up,
-    Confirm: confirm,
-    Answer: answer,
-    Signal: signal,
-    Call: call,
-    Resolve: resolve,
-    Collect: collect,
+    acts.Swap: swap,
+    acts.PutDown: put_down,
+    acts.PickUp: pick_up,
+    acts.Confirm: confirm,
+    acts.Answer: answer,
+    acts.Signal: signal,
+    acts.Call: call,
+    acts.Resolve: resolve,
+    acts.Collect: collect,
 }
 
 

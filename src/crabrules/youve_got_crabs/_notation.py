@@ -19,7 +19,7 @@ the text keeps it exactly; ``@`` and the time may be left out when typing, meani
 state's clock (the time :func:`legal_actions` lists calls at). Calls compare without
 their time, so the round trip is exact either way. Words are case-insensitive.
 
->>> from crabrules.youve_got_crabs._rules import initial_state
+>>> from crabrules.youve_got_crabs import Call, initial_state
 >>> state = initial_state(seed=7)
 >>> action_to_str(state, Call(1, 0, time=31.2))
 'P1 call P0 @31.2'
@@ -34,20 +34,8 @@ import re
 
 from crabrules.core import CommonReason, IllegalActionError, PlayerId
 from crabrules.core.game import not_a_state
-from crabrules.youve_got_crabs._actions import (
-    POT,
-    Action,
-    Answer,
-    Call,
-    Collect,
-    Confirm,
-    PickUp,
-    PutDown,
-    Resolve,
-    Signal,
-    Source,
-    Swap,
-)
+from crabrules.youve_got_crabs import _actions as acts
+from crabrules.youve_got_crabs._actions import POT, Action, Source
 from crabrules.youve_got_crabs._config import Team
 from crabrules.youve_got_crabs._events import BOX
 from crabrules.youve_got_crabs._rules import check_legal
@@ -56,13 +44,12 @@ from crabrules.youve_got_crabs._state import State
 #: The Ocean's slots 0..3, as ``render`` prints them.
 OCEAN_LABELS = "ABCD"
 
-_ACTIONS = (Swap, PutDown, PickUp, Confirm, Answer, Signal, Call, Resolve, Collect)
 _WORDS: dict[type, str] = {
-    PutDown: "down",
-    PickUp: "up",
-    Confirm: "confirm",
-    Signal: "signal",
-    Resolve: "resolve",
+    acts.PutDown: "down",
+    acts.PickUp: "up",
+    acts.Confirm: "confirm",
+    acts.Signal: "signal",
+    acts.Resolve: "resolve",
 }
 _BY_WORD = {word: cls for cls, word in _WORDS.items()}
 
@@ -120,7 +107,7 @@ def action_to_str(state: State, action: Action) -> str:
     Raises:
         IllegalActionError: ``action`` is not legal in ``state`` (as :func:`apply` says).
 
-    >>> from crabrules.youve_got_crabs._rules import initial_state
+    >>> from crabrules.youve_got_crabs import Signal, Swap, initial_state
     >>> state = initial_state(seed=7)
     >>> action_to_str(state, Swap(0, hand_slot=0, ocean_slot=3))
     'P0 swap 1D'
@@ -131,13 +118,13 @@ def action_to_str(state: State, action: Action) -> str:
         raise not_a_state(state, State)
     check_legal(state, action)
     who = player_label(action.player)
-    if isinstance(action, Swap):
+    if isinstance(action, acts.Swap):
         return f"{who} swap {hand_label(action.hand_slot)}{ocean_label(action.ocean_slot)}"
-    if isinstance(action, Answer):
+    if isinstance(action, acts.Answer):
         return f"{who} {'yes' if action.wants_swap else 'no'}"
-    if isinstance(action, Call):
+    if isinstance(action, acts.Call):
         return f"{who} call {player_label(action.target)} @{action.time!r}"
-    if isinstance(action, Collect):
+    if isinstance(action, acts.Collect):
         return f"{who} collect {source_label(action.source)}"
     return f"{who} {_WORDS[type(action)]}"
 
@@ -188,16 +175,16 @@ def _read(state: State, text: object) -> Action:
     if verb in _BY_WORD and not rest:
         return _BY_WORD[verb](player)  # type: ignore[no-any-return]
     if verb in ("yes", "no") and not rest:
-        return Answer(player, verb == "yes")
+        return acts.Answer(player, verb == "yes")
     if verb == "swap" and len(rest) == 1 and (slots := _SWAP.fullmatch(rest[0])):
-        return Swap(player, int(slots[1]) - 1, OCEAN_LABELS.lower().index(slots[2]))
+        return acts.Swap(player, int(slots[1]) - 1, OCEAN_LABELS.lower().index(slots[2]))
     if verb == "call" and len(rest) in (1, 2):
         target = _number(_PLAYER, rest[0], text)
         time = _time(rest[1], text) if len(rest) == 2 else state.clock
-        return Call(player, target, time)
+        return acts.Call(player, target, time)
     if verb == "collect" and len(rest) == 1:
         source = POT if rest[0] == "pot" else _number(_TEAM, rest[0], text)
-        return Collect(player, source)
+        return acts.Collect(player, source)
     raise _bad(text)
 
 

@@ -314,27 +314,27 @@ def twin_of(view: Observation, seed: int) -> State:
 
 
 #: Where a hidden card can go: a hand slot ``(player, slot)``, or a Draw pile position.
-_Place = tuple[PlayerId, int]
-#: In a :data:`_Place`, the "player" of a Draw pile position.
-_DRAW = -1
+HiddenPlace = tuple[PlayerId, int]
+#: In a :data:`HiddenPlace`, the "player" of a Draw pile position.
+IN_DRAW = -1
 
 
-def _places(view: Observation) -> dict[int, list[_Place]]:
+def _places(view: Observation) -> dict[int, list[HiddenPlace]]:
     # By Draw pile, the places out of the viewer's sight, in a fixed order: the other
     # hands' unseen slots drawn from it (by player and slot), then for the latest pile
     # the Draw pile's positions, bottom first.
-    places: dict[int, list[_Place]] = {}
+    places: dict[int, list[HiddenPlace]] = {}
     for p, (seen, piles) in enumerate(zip(view.seen, view.drawn_from, strict=True)):
         if p != view.player:
             for slot, (shown, pile) in enumerate(zip(seen, piles, strict=True)):
                 if shown == UNSEEN:
                     places.setdefault(pile, []).append((p, slot))
-    places.setdefault(view.reshuffles, []).extend((_DRAW, i) for i in range(view.draw_size))
+    places.setdefault(view.reshuffles, []).extend((IN_DRAW, i) for i in range(view.draw_size))
     return places
 
 
 def _deal(
-    view: Observation, places: dict[int, list[_Place]], rng: Rng
+    view: Observation, places: dict[int, list[HiddenPlace]], rng: Rng
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], Rng]:
     # Deal each pile's hidden cards into its places. The Imitation Crab first: the claws
     # say whose hand holds it (a slot of theirs this pile filled), and no claws means no
@@ -349,21 +349,22 @@ def _deal(
         cards = list(part.cards)
         if IMITATION_CRAB in cards:
             cards.remove(IMITATION_CRAB)
-            holder = _DRAW if wearer is None else wearer
+            holder = IN_DRAW if wearer is None else wearer
             allowed = [i for i, (p, _) in enumerate(spots) if p == holder]
             pick, rng = rng.below(len(allowed))
             wild = allowed[pick]
-            _put(hands, draw, spots[wild], IMITATION_CRAB)
+            put_card(hands, draw, spots[wild], IMITATION_CRAB)
             spots = [*spots[:wild], *spots[wild + 1 :]]
         shuffled, rng = rng.shuffle(cards)
         for spot, card in zip(spots, shuffled, strict=True):
-            _put(hands, draw, spot, card)
+            put_card(hands, draw, spot, card)
     return tuple(map(tuple, hands)), tuple(draw), rng
 
 
-def _put(hands: list[list[Card]], draw: list[Card], place: _Place, card: Card) -> None:
+def put_card(hands: list[list[Card]], draw: list[Card], place: HiddenPlace, card: Card) -> None:
+    """Put ``card`` at ``place``: a slot of ``hands``, or a position of ``draw``."""
     owner, index = place
-    if owner == _DRAW:
+    if owner == IN_DRAW:
         draw[index] = card
     else:
         hands[owner][index] = card
@@ -463,7 +464,7 @@ def _wild(view: Observation) -> str | None:
         holds = IMITATION_CRAB not in view.hand and all(
             IMITATION_CRAB not in row for row in view.seen
         )
-        holds = holds and (pile is None or any(p == _DRAW for p, _ in places[pile]))
+        holds = holds and (pile is None or any(p == IN_DRAW for p, _ in places[pile]))
     return None if holds else f"claws: worn by {view.claws}, not where the Imitation Crab can be"
 
 

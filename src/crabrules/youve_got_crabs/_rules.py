@@ -8,6 +8,7 @@ Play is real-time (DESIGN.md): every player who may act now is active at once, e
 action names its player, and the caller of :func:`apply` applies actions in the order they
 arrived. The library never reads a clock; a :class:`Call` carries its caller's clock time.
 
+>>> from crabrules.youve_got_crabs import Swap
 >>> state = initial_state(Config(), seed=7)
 >>> sorted(active_players(state))
 [0, 1, 2, 3]
@@ -31,19 +32,8 @@ from crabrules.core import (
 from crabrules.core.actions import check_action
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import resolve_seed
-from crabrules.youve_got_crabs._actions import (
-    Action,
-    Answer,
-    Call,
-    Collect,
-    Confirm,
-    IllegalReason,
-    PickUp,
-    PutDown,
-    Resolve,
-    Swap,
-    is_finite_time,
-)
+from crabrules.youve_got_crabs import _actions as acts
+from crabrules.youve_got_crabs._actions import Action, IllegalReason, is_finite_time
 from crabrules.youve_got_crabs._calls import sources
 from crabrules.youve_got_crabs._cards import IMITATION_CRAB, deck
 from crabrules.youve_got_crabs._config import CARDS_PER_HAND, OCEAN_SIZE, Config
@@ -161,6 +151,7 @@ def active_players(state: State) -> frozenset[PlayerId]:
     Double Crabs claim collects, its player; otherwise every player still in the game
     (anyone may call or signal at any moment, Decision 1). Nobody once the game is over.
 
+    >>> from crabrules.youve_got_crabs import Call
     >>> state = apply(initial_state(Config(), seed=7), Call(0, 1, time=3.0))
     >>> sorted(active_players(state))  # the window: only partners 0 and 1
     [0, 1]
@@ -209,6 +200,7 @@ _ACTION_TYPES = tuple(HANDLERS)
 def apply(state: State, action: Action, *, check: bool = True) -> State:
     """Return the state after ``action``; ``state`` is untouched.
 
+    >>> from crabrules.youve_got_crabs import Swap
     >>> state = initial_state(Config(), seed=7)
     >>> apply(state, Swap(0, hand_slot=0, ocean_slot=0)).swapped
     True
@@ -246,6 +238,7 @@ def apply_with_events(
     The events are the whole truth; show a player
     :func:`~crabrules.youve_got_crabs.observe_events` of them.
 
+    >>> from crabrules.youve_got_crabs import PutDown
     >>> state = initial_state(Config(), seed=7)
     >>> after, events = apply_with_events(state, PutDown(0))
     >>> after == apply(state, PutDown(0)), events
@@ -281,35 +274,35 @@ def check_legal(state: State, action: object) -> None:
     player = action.player  # type: ignore[attr-defined]
     if not 0 <= player < state.config.players:
         raise _refuse(action, IllegalReason.NO_SUCH_PLAYER, f"no player {player!r}")
-    if isinstance(action, Call) and not is_finite_time(action.time):
+    if isinstance(action, acts.Call) and not is_finite_time(action.time):
         # Call's constructor checks the time, but attrs validators can be switched off.
         raise _refuse(action, IllegalReason.BAD_TIME, f"a call's time, not {action.time!r}")
     if state.window is not None or state.claim is not None:
         _check_paused(state, action, player)
     elif not is_playing(state, player):
         raise NotYourTurnError(f"P{player} is out of the sudden death", action=action)
-    elif isinstance(action, (Swap, PutDown, PickUp, Confirm)):
+    elif isinstance(action, (acts.Swap, acts.PutDown, acts.PickUp, acts.Confirm)):
         _check_round(state, action, player)
-    elif isinstance(action, Answer):
+    elif isinstance(action, acts.Answer):
         _check_answer(state, action, player)
-    elif isinstance(action, Call):
+    elif isinstance(action, acts.Call):
         _check_target(state, action, player)
-    elif isinstance(action, Resolve):
+    elif isinstance(action, acts.Resolve):
         raise _refuse(action, IllegalReason.NO_PENDING_CALL, "no call is waiting to be resolved")
-    elif isinstance(action, Collect):
+    elif isinstance(action, acts.Collect):
         raise _refuse(action, IllegalReason.NO_CLAIM, "no Double Crabs claim is collecting")
 
 
 def _check_paused(state: State, action: object, player: PlayerId) -> None:
     window, claim = state.window, state.claim
     if window is not None:
-        if isinstance(action, Call) and player == window.target:
+        if isinstance(action, acts.Call) and player == window.target:
             if action.target != window.caller:
                 raise _refuse(
                     action, IllegalReason.PLAY_PAUSED, "only a counter-call on the caller"
                 )
             return
-        if isinstance(action, Resolve):
+        if isinstance(action, acts.Resolve):
             if player == window.caller:
                 return
             # Resolve belongs to the caller alone, whoever else sends it.
@@ -337,7 +330,7 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
             action=action,
             reason=IllegalReason.PLAY_PAUSED,
         )
-    if not isinstance(action, Collect):
+    if not isinstance(action, acts.Collect):
         raise _refuse(action, IllegalReason.PLAY_PAUSED, "collect the Double Crabs tokens first")
     team = seats_of(state.config).team_of[player]
     if action.source not in sources(state, team):
@@ -349,13 +342,13 @@ def _check_paused(state: State, action: object, player: PlayerId) -> None:
 
 
 def _check_round(
-    state: State, action: Swap | PutDown | PickUp | Confirm, player: PlayerId
+    state: State, action: acts.Swap | acts.PutDown | acts.PickUp | acts.Confirm, player: PlayerId
 ) -> None:
     seats = seats_of(state.config)
     if state.phase is not Phase.PLAY or seats.side_of[player] != state.license:
         raise _refuse(action, IllegalReason.NOT_YOUR_SIDE, "the License points at the other side")
     down = player in state.down
-    if isinstance(action, Swap):
+    if isinstance(action, acts.Swap):
         if down:
             raise _refuse(action, IllegalReason.HAND_IS_DOWN, "pick the hand up to swap")
         if not 0 <= action.hand_slot < CARDS_PER_HAND:
@@ -364,26 +357,26 @@ def _check_round(
         if not 0 <= action.ocean_slot < OCEAN_SIZE:
             message = f"ocean_slot: the Ocean's slots are 0..{OCEAN_SIZE - 1}"
             raise _refuse(action, IllegalReason.NO_SUCH_CARD, message)
-    elif isinstance(action, PutDown):
+    elif isinstance(action, acts.PutDown):
         if down:
             raise _refuse(action, IllegalReason.HAND_IS_DOWN, "the hand is already down")
     elif not down:
         raise _refuse(action, IllegalReason.HAND_IS_UP, "the hand is not down")
-    elif isinstance(action, Confirm):
+    elif isinstance(action, acts.Confirm):
         if player in state.confirmed:
             raise _refuse(action, IllegalReason.ALREADY_CONFIRMED, "already confirmed")
         if not all_down(state, seats):
             raise _refuse(action, IllegalReason.NOT_ALL_DOWN, "not every hand is down yet")
 
 
-def _check_answer(state: State, action: Answer, player: PlayerId) -> None:
+def _check_answer(state: State, action: acts.Answer, player: PlayerId) -> None:
     if state.phase is not Phase.OFFER or seats_of(state.config).side_of[player] == state.license:
         raise _refuse(action, IllegalReason.NOT_ASKED, "only the other side answers the offer")
     if player in state.declined:
         raise _refuse(action, IllegalReason.ALREADY_ANSWERED, "already said no")
 
 
-def _check_target(state: State, action: Call, player: PlayerId) -> None:
+def _check_target(state: State, action: acts.Call, player: PlayerId) -> None:
     target = action.target
     if not 0 <= target < state.config.players or target == player or not is_playing(state, target):
         raise _refuse(

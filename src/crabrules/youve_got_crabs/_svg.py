@@ -23,18 +23,7 @@ import attrs
 
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.svg import LAST, SHADE, Svg, check_picture_options, checked_ids
-from crabrules.youve_got_crabs._actions import (
-    Action,
-    Answer,
-    Call,
-    Collect,
-    Confirm,
-    PickUp,
-    PutDown,
-    Resolve,
-    Signal,
-    Swap,
-)
+from crabrules.youve_got_crabs._actions import Action, Call, Swap
 from crabrules.youve_got_crabs._cards import Card, card_name
 from crabrules.youve_got_crabs._notation import hand_label, ocean_label
 from crabrules.youve_got_crabs._observe import Observation, observe
@@ -43,7 +32,6 @@ from crabrules.youve_got_crabs._table import table
 from crabrules.youve_got_crabs._words import TEAM_NAMES, player_name
 
 _TEAM_FILLS = ("#d94a3d", "#3b6fd1", "#3fa34d", "#e8a93a", "#8a4fc4")
-_SEATED = (PutDown, PickUp, Confirm, Answer, Signal, Resolve, Collect)
 
 #: Where a card lies on the table: ``(None, slot)`` the Ocean's slot (0 for ``A`` to 3 for
 #: ``D``, as ``data-ocean``), ``(player, slot)`` that player's hand slot (0 for ``1`` to 3
@@ -276,7 +264,7 @@ def _check_action(action: object, players: int) -> None:
     """Refuse a ``last_action`` that is not an action of this game on this table."""
     if action is None:
         return
-    if not isinstance(action, (Swap, Call, *_SEATED)):
+    if not isinstance(action, Action):
         raise InvalidConfigError(
             f"last_action: a You've Got Crabs action or None, not {action!r:.80}"
         )
@@ -316,18 +304,8 @@ def _mark_last(picture: Svg, action: Action | None, layout: _Table) -> None:
     if isinstance(action, Swap):
         for place in ((action.player, action.hand_slot), (None, action.ocean_slot)):
             x, y = layout.at(place)
-            picture.add(
-                "rect",
-                parent=group,
-                x=x - 2,
-                y=y - 2,
-                width=width + 4,
-                height=height + 4,
-                rx=6,
-                fill="none",
-                stroke=LAST,
-                stroke_width=4,
-            )
+            around = (x - 2, y - 2, width + 4, height + 4)
+            picture.outline(around, parent=group, rx=6, stroke_width=4)
             # the line runs from the hand card's top edge to the Ocean card's bottom edge,
             # over neither card's name
             ends.append((x + width / 2, y - 2 if place[0] is not None else y + height + 2))
@@ -335,18 +313,8 @@ def _mark_last(picture: Svg, action: Action | None, layout: _Table) -> None:
         rows = (action.player, action.target) if isinstance(action, Call) else (action.player,)
         for p in rows:
             top = layout.row_top(p)
-            picture.add(
-                "rect",
-                parent=group,
-                x=4 * scale,
-                y=top - 4 * scale,
-                width=layout.size - 8 * scale,
-                height=62 * scale,
-                rx=6,
-                fill="none",
-                stroke=LAST,
-                stroke_width=4,
-            )
+            row = (4 * scale, top - 4 * scale, layout.size - 8 * scale, 62 * scale)
+            picture.outline(row, parent=group, rx=6, stroke_width=4)
             ends.append((layout.size - 20 * scale, top + 27 * scale))  # right of the cards
     if len(ends) == 2:
         (x1, y1), (x2, y2) = ends

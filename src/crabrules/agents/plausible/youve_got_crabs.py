@@ -63,6 +63,7 @@ from crabrules.youve_got_crabs import (
     is_scoring,
     table,
 )
+from crabrules.youve_got_crabs._observe import IN_DRAW, HiddenPlace, put_card
 
 __all__ = [
     "NOTICE",
@@ -390,11 +391,6 @@ def rollout_players(
     return players
 
 
-# Where a hidden card lies: a hand slot (player, slot), or a Draw pile position (-1, i).
-_Place = tuple[int, int]
-_DRAW = -1
-
-
 def honest_world(world: State, me: PlayerId, signallers: Iterable[PlayerId]) -> State:
     """``world`` with every signaller holding four of a kind, where its hidden cards allow.
 
@@ -411,7 +407,7 @@ def honest_world(world: State, me: PlayerId, signallers: Iterable[PlayerId]) -> 
     """
     hands = [list(hand) for hand in world.hands]
     draw = list(world.draw)
-    fixed: set[_Place] = set()
+    fixed: set[HiddenPlace] = set()
     for signaller in sorted(set(signallers) - {me}):
         if not is_scoring(tuple(hands[signaller])):
             _make_scoring(world, me, signaller, hands, draw, fixed)
@@ -421,31 +417,23 @@ def honest_world(world: State, me: PlayerId, signallers: Iterable[PlayerId]) -> 
     return attrs.evolve(world, hands=tuple(map(tuple, hands)), draw=tuple(draw))
 
 
-def _card(hands: list[list[Card]], draw: list[Card], place: _Place) -> Card:
+def _card(hands: list[list[Card]], draw: list[Card], place: HiddenPlace) -> Card:
     owner, index = place
-    return draw[index] if owner == _DRAW else hands[owner][index]
-
-
-def _put(hands: list[list[Card]], draw: list[Card], place: _Place, card: Card) -> None:
-    owner, index = place
-    if owner == _DRAW:
-        draw[index] = card
-    else:
-        hands[owner][index] = card
+    return draw[index] if owner == IN_DRAW else hands[owner][index]
 
 
 def _hidden_places(
-    world: State, skipped: tuple[PlayerId, PlayerId], draw_size: int, fixed: set[_Place]
-) -> dict[int, list[_Place]]:
+    world: State, skipped: tuple[PlayerId, PlayerId], draw_size: int, fixed: set[HiddenPlace]
+) -> dict[int, list[HiddenPlace]]:
     """The places out of sight, by the Draw pile that filled them, but ``skipped``'s."""
-    others: dict[int, list[_Place]] = {}
+    others: dict[int, list[HiddenPlace]] = {}
     for p, (row, row_piles) in enumerate(zip(world.seen, world.drawn_from, strict=True)):
         if p in skipped:
             continue
         for slot, (shown, pile) in enumerate(zip(row, row_piles, strict=True)):
             if shown == UNSEEN and (p, slot) not in fixed:
                 others.setdefault(pile, []).append((p, slot))
-    others.setdefault(world.reshuffles, []).extend((_DRAW, i) for i in range(draw_size))
+    others.setdefault(world.reshuffles, []).extend((IN_DRAW, i) for i in range(draw_size))
     return others
 
 
@@ -455,7 +443,7 @@ def _make_scoring(
     signaller: PlayerId,
     hands: list[list[Card]],
     draw: list[Card],
-    fixed: set[_Place],
+    fixed: set[HiddenPlace],
 ) -> None:
     # The signaller's slots that others saw filled (or holding the wild) stay; the unseen
     # ones trade cards with hidden places of the same Draw pile.
@@ -487,7 +475,7 @@ def _make_scoring(
             if place is None:
                 break
             give = trial_hands[signaller][slot]
-            _put(trial_hands, trial_draw, place, give)
+            put_card(trial_hands, trial_draw, place, give)
             trial_hands[signaller][slot] = target
         else:
             hands[:] = trial_hands

@@ -20,11 +20,12 @@ Module 4's Asymmetry cards and Pincer tokens are among them. ``_reading`` reads 
 from __future__ import annotations
 
 import enum
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 import attrs
 
 from crabrules.core.errors import ContentError
+from crabrules.oh_crab.content._components import find_by_id
 from crabrules.oh_crab.content._primitives import (
     Module,
     Primitive,
@@ -440,23 +441,23 @@ class AdventureContent:
 
     def surprise(self, token_id: str) -> SurpriseToken:
         """Return the Surprise token with this id (``KeyError`` if there is none)."""
-        return _find(self.surprises, token_id)
+        return find_by_id(self.surprises, token_id)
 
     def event(self, card_id: str) -> EventCard:
         """Return the Event card with this id."""
-        return _find(self.events, card_id)
+        return find_by_id(self.events, card_id)
 
     def challenge(self, card_id: str) -> Challenge:
         """Return the Challenge card with this id."""
-        return _find(self.challenges, card_id)
+        return find_by_id(self.challenges, card_id)
 
     def reward(self, card_id: str) -> RewardCard:
         """Return the Reward card with this id."""
-        return _find(self.rewards, card_id)
+        return find_by_id(self.rewards, card_id)
 
     def skill(self, card_id: str) -> AsymmetryCard:
         """Return the Asymmetry card with this id (Module 4)."""
-        return _find(self.asymmetry, card_id)
+        return find_by_id(self.asymmetry, card_id)
 
     def wastes(self) -> tuple[int, ...]:
         """The token ids of the Wastes, in content order."""
@@ -465,18 +466,3 @@ class AdventureContent:
     def treasures(self) -> tuple[int, ...]:
         """The token ids of the Treasures, in content order."""
         return tuple(i for i, t in enumerate(self.surprises) if t.kind is TokenKind.TREASURE)
-
-
-class _HasId(Protocol):
-    @property
-    def id(self) -> str: ...
-
-
-H = TypeVar("H", bound=_HasId)
-
-
-def _find(items: tuple[H, ...], item_id: str) -> H:
-    for item in items:
-        if item.id == item_id:
-            return item
-    raise KeyError(item_id)

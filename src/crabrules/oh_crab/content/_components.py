@@ -272,19 +272,19 @@ class Content:
 
     def tile(self, tile_id: str) -> TileSide:
         """Return the tile side with this id (``KeyError`` if there is none)."""
-        return _find(self.tiles, tile_id)
+        return find_by_id(self.tiles, tile_id)
 
     def special(self, special_id: str) -> SpecialAction:
         """Return the special action with this id."""
-        return _find(self.specials, special_id)
+        return find_by_id(self.specials, special_id)
 
     def action_tile(self, side_id: str) -> ActionTileSide:
         """Return the Additional Action tile side with this id."""
-        return _find(self.action_tiles, side_id)
+        return find_by_id(self.action_tiles, side_id)
 
     def scenario(self, scenario_id: str) -> Scenario:
         """Return the scenario with this id."""
-        return _find(self.scenarios, scenario_id)
+        return find_by_id(self.scenarios, scenario_id)
 
     def starting_cards(self, colour_index: int) -> tuple[int, ...]:
         """Return the card ids of the starting set of the ``colour_index``-th colour."""
@@ -300,7 +300,8 @@ class _HasId(Protocol):
 H = TypeVar("H", bound=_HasId)
 
 
-def _find(items: tuple[H, ...], item_id: str) -> H:
+def find_by_id(items: tuple[H, ...], item_id: str) -> H:
+    """The item of ``items`` whose ``id`` is ``item_id`` (``KeyError`` if there is none)."""
     for item in items:
         if item.id == item_id:
             return item

@@ -68,14 +68,9 @@ def enter_own(work: Work, crab: int, dest: Cell, discard: CardId, how: Motion) -
     Standard Obstacle: discard the chosen card; knocking-over Obstacle: knocked over (both
     ignored under Head Down!); Shell space: take a shell; the sea: the race is over.
     """
-    if work.events is not None:
-        _log_arrival(work, crab, dest, how)
-    origin = work.crabs[crab]
-    work.crabs[crab] = dest
+    origin = _arrive(work, crab, dest, how)
     rules = work.rules
-    if dest == SEA:
-        work.knocked[crab] = False  # off the beach: it stands
-    else:
+    if dest != SEA:
         if discard >= 0 and costs_a_card(rules, dest, head_down=work.decision.head_down):
             discard_from_hand(work, rules.owners[crab], discard)
         if rules.knock_over[dest] and not work.decision.head_down:
@@ -93,14 +88,9 @@ def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
     player who pushed you discards one at random"); the other effects are those of any
     entry.
     """
-    if work.events is not None:
-        _log_arrival(work, crab, dest, how)
-    origin = work.crabs[crab]
-    work.crabs[crab] = dest
+    origin = _arrive(work, crab, dest, how)
     rules = work.rules
-    if dest == SEA:
-        work.knocked[crab] = False  # off the beach: it stands
-    else:
+    if dest != SEA:
         if how is Motion.PUSH:
             knock_over(work, crab)
         if rules.obstacle[dest]:
@@ -110,6 +100,17 @@ def enter_moved(work: Work, crab: int, dest: Cell, how: Motion) -> None:
         if rules.shell[dest]:
             gain_shell(work, rules.owners[crab])
     rules.moments.entered(work, crab, origin, dest)
+
+
+def _arrive(work: Work, crab: int, dest: Cell, how: Motion) -> Cell:
+    """Put ``crab`` on ``dest`` (logged), standing if that is the sea; return where it was."""
+    if work.events is not None:
+        _log_arrival(work, crab, dest, how)
+    origin = work.crabs[crab]
+    work.crabs[crab] = dest
+    if dest == SEA:
+        work.knocked[crab] = False  # off the beach: it stands
+    return origin
 
 
 def _log_arrival(work: Work, crab: int, dest: Cell, how: Motion) -> None:

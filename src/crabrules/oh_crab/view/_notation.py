@@ -61,27 +61,10 @@ from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
+from crabrules.oh_crab.model import _actions as acts
 from crabrules.oh_crab.model._actions import (
     Action,
-    Activate,
-    AddCard,
-    Discard,
-    Dope,
-    EndTurn,
-    Exchange,
-    ExchangeAndEnd,
-    Finish,
-    Move,
-    PickTrace,
-    Pile,
-    Place,
-    Plan,
-    Rest,
-    Shift,
-    Shortcut,
     Side,
-    StandUp,
-    Use,
     cell_label,
     parse_cell,
     parse_pile,
@@ -103,16 +86,26 @@ def grant_labels(grants: tuple[Grant, ...]) -> list[str]:
     return labels
 
 
+def legal_rules(state: State, action: Action) -> Rules:
+    """The rules of ``state``'s game, once ``state`` is a state and ``action`` legal in it.
+
+    Raises:
+        NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
+        IllegalActionError: ``action`` is not legal in ``state`` (as ``apply`` says).
+    """
+    if type(state) is not State:
+        raise not_a_state(state, State)
+    check_legal(state, action)
+    return rules_for(state.config)
+
+
 def action_to_str(state: State, action: Action) -> str:
     """Write ``action`` in the notation.
 
     Raises:
         NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
     """
-    if type(state) is not State:
-        raise not_a_state(state, State)
-    check_legal(state, action)
-    rules = rules_for(state.config)
+    rules = legal_rules(state, action)
     return f"{actor_colour(state, rules, action.player)}: {notation_of(action, state, rules)}"
 
 
@@ -139,92 +132,92 @@ def _no_notation(action: Action, state: State, rules: Rules) -> str:
 notation_of: ByKind[[Action, State, Rules], str] = ByKind("notation", _no_notation)
 
 
-@notation_of.on(Place)
-def _place(action: Place, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Place)
+def _place(action: acts.Place, state: State, rules: Rules) -> str:
     return f"place {rules.colours[action.crab]} {action.space}"
 
 
-@notation_of.on(Activate)
-def _activate(action: Activate, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Activate)
+def _activate(action: acts.Activate, state: State, rules: Rules) -> str:
     return f"activate {rules.colours[action.crab]}"
 
 
-@notation_of.on(Plan)
-def _plan(action: Plan, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Plan)
+def _plan(action: acts.Plan, state: State, rules: Rules) -> str:
     return f"plan {rules.cards[action.card].id}"
 
 
-@notation_of.on(AddCard)
-def _add(action: AddCard, state: State, rules: Rules) -> str:
+@notation_of.on(acts.AddCard)
+def _add(action: acts.AddCard, state: State, rules: Rules) -> str:
     return f"add {action.side.value}"
 
 
-@notation_of.on(Rest)
-def _rest(action: Rest, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Rest)
+def _rest(action: acts.Rest, state: State, rules: Rules) -> str:
     keep = "" if action.keep == NO_CARD else f"keep {rules.cards[action.keep].id} "
     return f"rest {keep}take {pile_label(action.take)}"
 
 
-@notation_of.on(Use)
-def _use(action: Use, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Use)
+def _use(action: acts.Use, state: State, rules: Rules) -> str:
     grants = state.turn.grants if state.turn is not None else ()
     return f"use {grant_labels(grants)[action.grant]}"
 
 
-@notation_of.on(Move)
-def _move(action: Move, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Move)
+def _move(action: acts.Move, state: State, rules: Rules) -> str:
     return f"move {cell_label(action.dest)}" + _extras(rules, action.discard, action.pushes)
 
 
-@notation_of.on(StandUp)
-def _stand_up(action: StandUp, state: State, rules: Rules) -> str:
+@notation_of.on(acts.StandUp)
+def _stand_up(action: acts.StandUp, state: State, rules: Rules) -> str:
     return "stand up"
 
 
-@notation_of.on(Discard)
-def _discard(action: Discard, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Discard)
+def _discard(action: acts.Discard, state: State, rules: Rules) -> str:
     return f"discard {rules.cards[action.card].id}"
 
 
-@notation_of.on(PickTrace)
-def _pick(action: PickTrace, state: State, rules: Rules) -> str:
+@notation_of.on(acts.PickTrace)
+def _pick(action: acts.PickTrace, state: State, rules: Rules) -> str:
     return f"pick {rules.cards[action.card].id}"
 
 
-@notation_of.on(Dope)
-def _dope(action: Dope, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Dope)
+def _dope(action: acts.Dope, state: State, rules: Rules) -> str:
     return f"dope {rules.cards[action.card].id} {action.side.value}"
 
 
-@notation_of.on(Exchange)
-def _exchange(action: Exchange, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Exchange)
+def _exchange(action: acts.Exchange, state: State, rules: Rules) -> str:
     return f"exchange {rules.cards[action.card].id} take {pile_label(action.take)}"
 
 
-@notation_of.on(Shift)
-def _shift(action: Shift, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Shift)
+def _shift(action: acts.Shift, state: State, rules: Rules) -> str:
     target = f"{rules.colours[action.crab]} {cell_label(action.dest)}"
     return f"shift {target}" + _extras(rules, action.discard, ())
 
 
-@notation_of.on(Finish)
-def _finish(action: Finish, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Finish)
+def _finish(action: acts.Finish, state: State, rules: Rules) -> str:
     return "finish"
 
 
-@notation_of.on(Shortcut)
-def _shortcut(action: Shortcut, state: State, rules: Rules) -> str:
+@notation_of.on(acts.Shortcut)
+def _shortcut(action: acts.Shortcut, state: State, rules: Rules) -> str:
     cards = " ".join(rules.cards[c].id for c in action.cards)
     return f"shortcut {cards}" + _extras(rules, NO_CARD, action.pushes)
 
 
-@notation_of.on(ExchangeAndEnd)
-def _exchange_and_end(action: ExchangeAndEnd, state: State, rules: Rules) -> str:
+@notation_of.on(acts.ExchangeAndEnd)
+def _exchange_and_end(action: acts.ExchangeAndEnd, state: State, rules: Rules) -> str:
     return f"exchange {rules.cards[action.card].id} take {pile_label(action.take)} end"
 
 
-@notation_of.on(EndTurn)
-def _end(action: EndTurn, state: State, rules: Rules) -> str:
+@notation_of.on(acts.EndTurn)
+def _end(action: acts.EndTurn, state: State, rules: Rules) -> str:
     text = "end" + _extras(rules, action.discard, ())
     return text + (" ignore current" if action.ignore_current else "")
 
@@ -292,13 +285,13 @@ def _read_place(args: Arguments) -> Action:
     space = args.word("a Start space (1 to 5)")
     if space not in ("1", "2", "3", "4", "5"):
         raise NotationError(f"{space!r:.40} is no Start space (1 to 5)")
-    return Place(args.player, crab, int(space))
+    return acts.Place(args.player, crab, int(space))
 
 
 def _read_rest(args: Arguments) -> Action:
     keep = args.card() if args.keyword("keep") else NO_CARD
     args.expect("take")
-    return Rest(args.player, keep, args.pile())
+    return acts.Rest(args.player, keep, args.pile())
 
 
 def _read_use(args: Arguments) -> Action:
@@ -310,22 +303,22 @@ def _read_use(args: Arguments) -> Action:
         raise NotationError(
             f"{label!r:.40} is no action of this turn ({', '.join(labels) or 'none'})"
         )
-    return Use(args.player, lowered.index(label))
+    return acts.Use(args.player, lowered.index(label))
 
 
 def _read_move(args: Arguments) -> Action:
     dest = args.cell()
-    return Move(args.player, dest, args.discard(), args.pushes())
+    return acts.Move(args.player, dest, args.discard(), args.pushes())
 
 
 def _read_stand(args: Arguments) -> Action:
     args.expect("up")
-    return StandUp(args.player)
+    return acts.StandUp(args.player)
 
 
 def _read_dope(args: Arguments) -> Action:
     card = args.card()
-    return Dope(args.player, card, args.side())
+    return acts.Dope(args.player, card, args.side())
 
 
 def _read_exchange(args: Arguments) -> Action:
@@ -333,21 +326,21 @@ def _read_exchange(args: Arguments) -> Action:
     args.expect("take")
     pile = args.pile()
     if args.keyword("end"):
-        return ExchangeAndEnd(args.player, card, pile)
-    return Exchange(args.player, card, pile)
+        return acts.ExchangeAndEnd(args.player, card, pile)
+    return acts.Exchange(args.player, card, pile)
 
 
 def _read_shift(args: Arguments) -> Action:
     crab = args.crab()
     dest = args.cell()
-    return Shift(args.player, crab, dest, args.discard())
+    return acts.Shift(args.player, crab, dest, args.discard())
 
 
 def _read_shortcut(args: Arguments) -> Action:
     cards = []
     while args.left() and args.peek() != "push":
         cards.append(args.card())
-    return Shortcut(args.player, tuple(cards), args.pushes())
+    return acts.Shortcut(args.player, tuple(cards), args.pushes())
 
 
 def _read_end(args: Arguments) -> Action:
@@ -355,25 +348,25 @@ def _read_end(args: Arguments) -> Action:
     ignore = args.keyword("ignore")
     if ignore:
         args.expect("current")
-    return EndTurn(args.player, discard, ignore)
+    return acts.EndTurn(args.player, discard, ignore)
 
 
 #: Each verb and its reader, in the order an error message lists them.
 _PARSERS: dict[str, Callable[[Arguments], Action]] = {
     "place": _read_place,
-    "activate": lambda args: Activate(args.player, args.crab()),
-    "plan": lambda args: Plan(args.player, args.card()),
-    "add": lambda args: AddCard(args.player, args.side()),
+    "activate": lambda args: acts.Activate(args.player, args.crab()),
+    "plan": lambda args: acts.Plan(args.player, args.card()),
+    "add": lambda args: acts.AddCard(args.player, args.side()),
     "rest": _read_rest,
     "use": _read_use,
     "move": _read_move,
     "stand": _read_stand,
-    "discard": lambda args: Discard(args.player, args.card()),
-    "pick": lambda args: PickTrace(args.player, args.card()),
+    "discard": lambda args: acts.Discard(args.player, args.card()),
+    "pick": lambda args: acts.PickTrace(args.player, args.card()),
     "dope": _read_dope,
     "exchange": _read_exchange,
     "shift": _read_shift,
-    "finish": lambda args: Finish(args.player),
+    "finish": lambda args: acts.Finish(args.player),
     "shortcut": _read_shortcut,
     "end": _read_end,
 }
@@ -466,7 +459,7 @@ class Arguments:
             raise NotationError(f"{word!r:.40} is no side (left or right)")
         return Side(word)
 
-    def pile(self) -> Pile:
+    def pile(self) -> acts.Pile:
         """A Market pile (``m1``-``m3``, ``draw``, ``none``)."""
         word = self.word("a Market pile")
         pile = parse_pile(word)

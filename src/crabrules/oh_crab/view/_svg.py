@@ -488,17 +488,8 @@ def _mark_last(
     stroke = space / 9
     for cell in cells:
         x, y = corner(cell)
-        picture.add(
-            "rect",
-            parent=group,
-            x=x + stroke / 2,
-            y=y + stroke / 2,
-            width=space - stroke,
-            height=space - stroke,
-            fill="none",
-            stroke=LAST,
-            stroke_width=stroke,
-        )
+        inside = (x + stroke / 2, y + stroke / 2, space - stroke, space - stroke)
+        picture.outline(inside, parent=group, stroke_width=stroke)
     for start, end in ways:
         (x1, y1), (x2, y2) = corner(start), corner(end)
         picture.add(
@@ -515,15 +506,5 @@ def _mark_last(
         )
     if frame is not None:  # the player's board, in the table
         x, y, width, height = frame
-        picture.add(
-            "rect",
-            parent=group,
-            x=x - 2,
-            y=y - 2,
-            width=width + 4,
-            height=height + 4,
-            rx=4,
-            fill="none",
-            stroke=LAST,
-            stroke_width=stroke * 0.7,
-        )
+        around = (x - 2, y - 2, width + 4, height + 4)
+        picture.outline(around, parent=group, rx=4, stroke_width=stroke * 0.7)

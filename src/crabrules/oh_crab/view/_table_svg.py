@@ -167,13 +167,9 @@ def _blank(
     info = rules.cards[card]
     group = picture.group(class_=kind, data_card=info.id)
     picture.add("title", parent=group).text = rules.card_names[card]
-    picture.add(
-        "rect",
+    picture.rect(
+        (x, y, w, h),
         parent=group,
-        x=x,
-        y=y,
-        width=w,
-        height=h,
         rx=w * 0.09,
         fill="#fffaf0",
         stroke="#6b4f1d" if info.colour is None else colour_fill(info.colour, 0),
@@ -202,13 +198,9 @@ def draw_card(
     _half_icons(picture, rules, card, (x, y, w, h))
     if special is not None:
         band = y + h * 0.69
-        picture.add(
-            "rect",
+        picture.rect(
+            (x + 2 * scale, band, w - 4 * scale, y + h - band - 2 * scale),
             parent=group,
-            x=x + 2 * scale,
-            y=band,
-            width=w - 4 * scale,
-            height=y + h - band - 2 * scale,
             rx=4 * scale,
             fill="#2f5d62",
         )
@@ -337,13 +329,9 @@ def _tiles(picture: Svg, view: Observation, rules: Rules, area: Area, y: float) 
         cost = tile.cost if rules.tile_costs is None else rules.tile_costs.get(tile.id, tile.cost)
         group = picture.group(class_="action-tile", data_tile=tile.id)
         picture.add("title", parent=group).text = f"{tile.name}: pay {cost} shell(s)"
-        picture.add(
-            "rect",
+        picture.rect(
+            (x, y, w, h),
             parent=group,
-            x=x,
-            y=y,
-            width=w,
-            height=h,
             rx=8 * s,
             fill="#e7f1f4",
             stroke="#2f5d62",
@@ -408,13 +396,9 @@ def _player(
     height = (40 + (_MINI[1] + 4) * trace_rows + 6 + 15.6 * len(lines)) * s
     turn = view.phase.value == "action" and view.current == p
     group = picture.group(class_="player", data_player=p)
-    picture.add(
-        "rect",
+    picture.rect(
+        (area.x - 4 * s, y, area.width + 8 * s, height),
         parent=group,
-        x=area.x - 4 * s,
-        y=y,
-        width=area.width + 8 * s,
-        height=height,
         rx=8 * s,
         fill="#fffdf6" if not turn else "#fff3c4",
         stroke=fills[crabs[0]],

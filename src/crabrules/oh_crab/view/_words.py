@@ -19,75 +19,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crabrules.core.events import check_event
-from crabrules.core.game import not_a_state
 from crabrules.oh_crab.content._components import NOWHERE
 from crabrules.oh_crab.content._primitives import Primitive, Source
 from crabrules.oh_crab.engine._movement import teammates
-from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import carried_to
 from crabrules.oh_crab.engine._work import Rules
+from crabrules.oh_crab.model import _actions as acts
+from crabrules.oh_crab.model import _events as ev
 from crabrules.oh_crab.model._actions import (
     DRAW_PILE,
     NO_PILE,
     SOURCES,
     Action,
-    Activate,
-    AddCard,
-    Discard,
-    Dope,
-    EndTurn,
-    Exchange,
-    ExchangeAndEnd,
-    Finish,
-    Move,
-    PickTrace,
-    Pile,
-    Place,
-    Plan,
-    Rest,
-    Shift,
-    Shortcut,
-    StandUp,
-    Use,
     cell_label,
     grant_words,
     pile_label,
     shells,
 )
-from crabrules.oh_crab.model._events import (
-    ActionUsed,
-    AnyEvent,
-    CardAdded,
-    CardDiscarded,
-    CardExchanged,
-    CardPlanned,
-    CookPassed,
-    CrabActivated,
-    CrabMoved,
-    CrabPlaced,
-    DiscardPileTaken,
-    GameEnded,
-    KnockedOver,
-    MarketCardTaken,
-    MarketRefilled,
-    Motion,
-    MovingFinished,
-    PlanningStarted,
-    ReachedSea,
-    RestDeclared,
-    Rested,
-    RoundEnded,
-    ShellTaken,
-    StoodUp,
-    TraceActionPicked,
-    TurnEnded,
-    TurnStarted,
-    every_event,
-)
+from crabrules.oh_crab.model._events import AnyEvent, every_event
 from crabrules.oh_crab.model._state import NO_CARD, State
-from crabrules.oh_crab.rules import check_legal
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
+from crabrules.oh_crab.view._notation import legal_rules
 
 #: Each way a game ends (``Outcome.reason``) in words (``GAME.names.endings``).
 ENDINGS = {
@@ -104,10 +57,7 @@ def describe(state: State, action: Action) -> str:
     Raises:
         NotAStateError: ``state`` is not a :class:`~crabrules.oh_crab.State`.
     """
-    if type(state) is not State:
-        raise not_a_state(state, State)
-    check_legal(state, action)
-    rules = rules_for(state.config)
+    rules = legal_rules(state, action)
     return sentence_of(action, state, rules, _colour(rules, action.player))
 
 
@@ -120,91 +70,91 @@ def _plays(action: Action, state: State, rules: Rules, who: str) -> str:
 sentence_of: ByKind[[Action, State, Rules, str], str] = ByKind("sentence", _plays)
 
 
-@sentence_of.on(Place)
-def _place(action: Place, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Place)
+def _place(action: acts.Place, state: State, rules: Rules, who: str) -> str:
     return f"{who} places {_crab(rules, action.crab)} on Start space {action.space}"
 
 
-@sentence_of.on(Activate)
-def _activate(action: Activate, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Activate)
+def _activate(action: acts.Activate, state: State, rules: Rules, who: str) -> str:
     return f"{who} activates {_crab(rules, action.crab)} (token 1)"
 
 
-@sentence_of.on(Plan)
-def _plan(action: Plan, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Plan)
+def _plan(action: acts.Plan, state: State, rules: Rules, who: str) -> str:
     return f"{who} plans {_card(rules, action.card)} face down"
 
 
-@sentence_of.on(AddCard)
-def _add(action: AddCard, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.AddCard)
+def _add(action: acts.AddCard, state: State, rules: Rules, who: str) -> str:
     card = _card(rules, state.planned[action.player])
     return f"{who} adds {card} to the {action.side.value} of their Trace"
 
 
-@sentence_of.on(Rest)
-def _rest(action: Rest, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Rest)
+def _rest(action: acts.Rest, state: State, rules: Rules, who: str) -> str:
     if action.keep == NO_CARD:
         return f"{who} rests with an empty Trace, taking {_take(action.take)}"
     return f"{who} rests, keeping {_card(rules, action.keep)}, taking {_take(action.take)}"
 
 
-@sentence_of.on(Use)
-def _use(action: Use, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Use)
+def _use(action: acts.Use, state: State, rules: Rules, who: str) -> str:
     grants = state.turn.grants if state.turn is not None else ()
     if 0 <= action.grant < len(grants):
         return f"{who} uses {grant_words(rules.titles, grants[action.grant])}"
     return f"{who} uses action {action.grant}"
 
 
-@sentence_of.on(StandUp)
-def _stand_up(action: StandUp, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.StandUp)
+def _stand_up(action: acts.StandUp, state: State, rules: Rules, who: str) -> str:
     return f"{_active(state, rules, action.player)} stands up"
 
 
-@sentence_of.on(Discard)
-def _discard(action: Discard, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Discard)
+def _discard(action: acts.Discard, state: State, rules: Rules, who: str) -> str:
     return f"{who} discards {_card(rules, action.card)}"
 
 
-@sentence_of.on(PickTrace)
-def _pick(action: PickTrace, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.PickTrace)
+def _pick(action: acts.PickTrace, state: State, rules: Rules, who: str) -> str:
     if _step(state) is Primitive.TAKE_TRACE_CARD:
         return f"{who} takes {_card(rules, action.card)} from their Trace into their Hand"
     return f"{who} uses the main action of {_card(rules, action.card)} from their Trace"
 
 
-@sentence_of.on(Dope)
-def _dope(action: Dope, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Dope)
+def _dope(action: acts.Dope, state: State, rules: Rules, who: str) -> str:
     card = _card(rules, action.card)
     return f"{who} adds {card} from their Hand to the {action.side.value} of their Trace"
 
 
-@sentence_of.on(Exchange)
-def _exchange(action: Exchange, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Exchange)
+def _exchange(action: acts.Exchange, state: State, rules: Rules, who: str) -> str:
     return f"{who} gives {_card(rules, action.card)} and takes {_take(action.take)}"
 
 
-@sentence_of.on(Shift)
-def _shift(action: Shift, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Shift)
+def _shift(action: acts.Shift, state: State, rules: Rules, who: str) -> str:
     moved = _crab(rules, action.crab)
     start = _cell(state, action.crab)
     text = f"{who} moves {moved} from {start} to {cell_label(action.dest)}"
     return text + _discarding(rules, action.discard)
 
 
-@sentence_of.on(Finish)
-def _finish(action: Finish, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.Finish)
+def _finish(action: acts.Finish, state: State, rules: Rules, who: str) -> str:
     return f"{who} stops moving crabs"
 
 
-@sentence_of.on(ExchangeAndEnd)
-def _exchange_and_end(action: ExchangeAndEnd, state: State, rules: Rules, who: str) -> str:
+@sentence_of.on(acts.ExchangeAndEnd)
+def _exchange_and_end(action: acts.ExchangeAndEnd, state: State, rules: Rules, who: str) -> str:
     card = _card(rules, action.card)
     return f"{who} exchanges {card} for {_take(action.take)} and ends their turn"
 
 
-@sentence_of.on(Shortcut)
-def _shortcut(action: Shortcut, state: State, rules: Rules, player: str) -> str:
+@sentence_of.on(acts.Shortcut)
+def _shortcut(action: acts.Shortcut, state: State, rules: Rules, player: str) -> str:
     cards = _join([_card(rules, c) for c in action.cards])
     mover = _active_crab(state, action.player)
     arrow = rules.layout.shortcut[state.crabs[mover]] if _on_board(state, action) else None
@@ -214,8 +164,8 @@ def _shortcut(action: Shortcut, state: State, rules: Rules, player: str) -> str:
     return text + _pushing(state, rules, mover, action.pushes, dest)
 
 
-@sentence_of.on(Move)
-def _move(action: Move, state: State, rules: Rules, player: str) -> str:
+@sentence_of.on(acts.Move)
+def _move(action: acts.Move, state: State, rules: Rules, player: str) -> str:
     who = _active(state, rules, action.player)  # the crab that moves, not its team
     crab = _active_crab(state, action.player)
     start = _cell(state, crab)
@@ -239,8 +189,8 @@ def _step(state: State) -> Primitive | None:
     return expansion.resolving_step(state.adventure, state)
 
 
-@sentence_of.on(EndTurn)
-def _end(action: EndTurn, state: State, rules: Rules, player: str) -> str:
+@sentence_of.on(acts.EndTurn)
+def _end(action: acts.EndTurn, state: State, rules: Rules, player: str) -> str:
     who = _active(state, rules, action.player)  # the crab whose turn ends
     text = f"{who} ends their turn"
     if not _on_board(state, action):
@@ -295,7 +245,7 @@ def _discarding(rules: Rules, card: int) -> str:
     return "" if card == NO_CARD else f", discarding {_card(rules, card)}"
 
 
-def _take(pile: Pile) -> str:
+def _take(pile: acts.Pile) -> str:
     if pile == NO_PILE:
         return "no card (the Market is exhausted)"
     if pile == DRAW_PILE:
@@ -324,128 +274,128 @@ def _unknown(event: AnyEvent) -> str:
 event_sentence: ByKind[[AnyEvent], str] = ByKind("event sentence", _unknown)
 
 
-@event_sentence.on(CrabPlaced)
-def _placed(event: CrabPlaced) -> str:
+@event_sentence.on(ev.CrabPlaced)
+def _placed(event: ev.CrabPlaced) -> str:
     return f"{event.colour} is placed on Start space {event.start} ({event.cell_label})"
 
 
-@event_sentence.on(CrabActivated)
-def _activated(event: CrabActivated) -> str:
+@event_sentence.on(ev.CrabActivated)
+def _activated(event: ev.CrabActivated) -> str:
     return f"{event.name} activates {event.colour} (token {event.token})"
 
 
-@event_sentence.on(PlanningStarted)
-def _planning(event: PlanningStarted) -> str:
+@event_sentence.on(ev.PlanningStarted)
+def _planning(event: ev.PlanningStarted) -> str:
     return f"round {event.round}: Planning phase {event.phase}"
 
 
-@event_sentence.on(CardPlanned)
-def _planned(event: CardPlanned) -> str:
+@event_sentence.on(ev.CardPlanned)
+def _planned(event: ev.CardPlanned) -> str:
     card = "a card" if event.card < 0 else event.card_name
     return f"{event.colour} plans {card} face down"
 
 
-@event_sentence.on(RestDeclared)
-def _rest_declared(event: RestDeclared) -> str:
+@event_sentence.on(ev.RestDeclared)
+def _rest_declared(event: ev.RestDeclared) -> str:
     return f"{event.colour} has no card left and will rest"
 
 
-@event_sentence.on(TurnStarted)
-def _turn_started(event: TurnStarted) -> str:
+@event_sentence.on(ev.TurnStarted)
+def _turn_started(event: ev.TurnStarted) -> str:
     return f"round {event.round}: {event.colour}'s turn"
 
 
-@event_sentence.on(CardAdded)
-def _added(event: CardAdded) -> str:
+@event_sentence.on(ev.CardAdded)
+def _added(event: ev.CardAdded) -> str:
     where = f"to the {event.side.value} of their Trace"
     how = "from their Hand " if event.doping else ""
     return f"{event.colour} adds {event.card_name} {how}{where}"
 
 
-@event_sentence.on(Rested)
-def _rested(event: Rested) -> str:
+@event_sentence.on(ev.Rested)
+def _rested(event: ev.Rested) -> str:
     kept = event.kept_name or "nothing"
     thrown = _join(list(event.discarded_names)) or "nothing"
     return f"{event.colour} rests, keeping {kept} and discarding {thrown}"
 
 
-@event_sentence.on(MarketCardTaken)
-def _market_taken(event: MarketCardTaken) -> str:
+@event_sentence.on(ev.MarketCardTaken)
+def _market_taken(event: ev.MarketCardTaken) -> str:
     card = event.card_name or "a card"
     return f"{event.colour} takes {card} from {_pile_words(event.pile)}"
 
 
-@event_sentence.on(MarketRefilled)
-def _refilled(event: MarketRefilled) -> str:
+@event_sentence.on(ev.MarketRefilled)
+def _refilled(event: ev.MarketRefilled) -> str:
     return f"{event.card_name} is turned face up on Market pile {pile_label(event.pile)}"
 
 
-@event_sentence.on(DiscardPileTaken)
-def _discard_pile_taken(event: DiscardPileTaken) -> str:
+@event_sentence.on(ev.DiscardPileTaken)
+def _discard_pile_taken(event: ev.DiscardPileTaken) -> str:
     return f"{event.colour} takes back their Discard pile: {_join(list(event.card_names))}"
 
 
-@event_sentence.on(TraceActionPicked)
-def _trace_picked(event: TraceActionPicked) -> str:
+@event_sentence.on(ev.TraceActionPicked)
+def _trace_picked(event: ev.TraceActionPicked) -> str:
     return f"{event.colour} picks {event.card_name} from their Trace: {event.action}"
 
 
-@event_sentence.on(KnockedOver)
-def _knocked(event: KnockedOver) -> str:
+@event_sentence.on(ev.KnockedOver)
+def _knocked(event: ev.KnockedOver) -> str:
     return f"{event.colour} is knocked over"
 
 
-@event_sentence.on(StoodUp)
-def _stood_up(event: StoodUp) -> str:
+@event_sentence.on(ev.StoodUp)
+def _stood_up(event: ev.StoodUp) -> str:
     return f"{event.colour} stands up"
 
 
-@event_sentence.on(ShellTaken)
-def _shell_taken(event: ShellTaken) -> str:
+@event_sentence.on(ev.ShellTaken)
+def _shell_taken(event: ev.ShellTaken) -> str:
     return f"{event.colour} takes a shell ({shells(event.shells)} now)"
 
 
-@event_sentence.on(CardDiscarded)
-def _discarded(event: CardDiscarded) -> str:
+@event_sentence.on(ev.CardDiscarded)
+def _discarded(event: ev.CardDiscarded) -> str:
     how = " at random" if event.at_random else ""
     return f"{event.colour} discards {event.card_name}{how}"
 
 
-@event_sentence.on(CardExchanged)
-def _exchanged(event: CardExchanged) -> str:
+@event_sentence.on(ev.CardExchanged)
+def _exchanged(event: ev.CardExchanged) -> str:
     where = "back in the box" if event.boxed else "under the draw pile"
     return f"{event.colour} gives {event.card_name}, which goes {where}"
 
 
-@event_sentence.on(ReachedSea)
-def _reached_sea(event: ReachedSea) -> str:
+@event_sentence.on(ev.ReachedSea)
+def _reached_sea(event: ev.ReachedSea) -> str:
     return f"{event.colour} reaches the sea!"
 
 
-@event_sentence.on(MovingFinished)
-def _moving_finished(event: MovingFinished) -> str:
+@event_sentence.on(ev.MovingFinished)
+def _moving_finished(event: ev.MovingFinished) -> str:
     return f"{event.colour} stops moving crabs"
 
 
-@event_sentence.on(TurnEnded)
-def _turn_ended(event: TurnEnded) -> str:
+@event_sentence.on(ev.TurnEnded)
+def _turn_ended(event: ev.TurnEnded) -> str:
     return f"{event.colour} ends their turn"
 
 
-@event_sentence.on(RoundEnded)
-def _round_ended(event: RoundEnded) -> str:
+@event_sentence.on(ev.RoundEnded)
+def _round_ended(event: ev.RoundEnded) -> str:
     return f"round {event.round} ends"
 
 
-@event_sentence.on(CookPassed)
-def _cook_passed(event: CookPassed) -> str:
+@event_sentence.on(ev.CookPassed)
+def _cook_passed(event: ev.CookPassed) -> str:
     if event.src == event.dst:
         return f"{event.dst_colour} keeps the cook"
     return f"the cook passes from {event.src_colour} to {event.dst_colour}"
 
 
-@event_sentence.on(GameEnded)
-def _game_ended(event: GameEnded) -> str:
+@event_sentence.on(ev.GameEnded)
+def _game_ended(event: ev.GameEnded) -> str:
     return f"the game is over: {winners_words(event.colours, event.reason)}"
 
 
@@ -459,27 +409,29 @@ def winners_words(colours: Sequence[str], reason: str) -> str:
     return f"{_join(list(colours))} {verb}, {ENDINGS.get(reason, reason)}"
 
 
-@event_sentence.on(CrabMoved)
-def _moved(event: CrabMoved) -> str:
+@event_sentence.on(ev.CrabMoved)
+def _moved(event: ev.CrabMoved) -> str:
     way = f"from {event.src_label} to {event.dst_label}"
     if event.dst_label == "sea":
         way = f"from {event.src_label} into the sea"
-    if event.how is Motion.PUSH:
+    if event.how is ev.Motion.PUSH:
         return f"{event.by_colour} pushes {event.colour} {way}"
-    if event.how is Motion.SHIFT:
+    if event.how is ev.Motion.SHIFT:
         return f"{event.by_colour} moves {event.colour} {way}"
-    if event.how is Motion.CURRENT:
+    if event.how is ev.Motion.CURRENT:
         return f"a Water Current carries {event.colour} {way}"
-    if event.how is Motion.SWAP:
+    if event.how is ev.Motion.SWAP:
         return f"{event.colour} swaps places, {way}"
-    if event.how is Motion.STEP_BACK:
+    if event.how is ev.Motion.STEP_BACK:
         return f"{event.colour} steps back {way}, swapping places with {event.by_colour}"
-    verb = {Motion.JUMP: "jumps", Motion.SHORTCUT: "takes the Shortcut"}.get(event.how, "moves")
+    verb = {ev.Motion.JUMP: "jumps", ev.Motion.SHORTCUT: "takes the Shortcut"}.get(
+        event.how, "moves"
+    )
     return f"{event.colour} {verb} {way}"
 
 
-@event_sentence.on(ActionUsed)
-def _used(event: ActionUsed) -> str:
+@event_sentence.on(ev.ActionUsed)
+def _used(event: ev.ActionUsed) -> str:
     if event.source is Source.TILE:
         return f"{event.colour} uses tile {event.name} {event.title}, paying {shells(event.cost)}"
     if event.source is Source.COOK:
@@ -487,7 +439,7 @@ def _used(event: ActionUsed) -> str:
     return f"{event.colour} uses {SOURCES[event.source]} {event.title}"
 
 
-def _pile_words(pile: Pile) -> str:
+def _pile_words(pile: acts.Pile) -> str:
     return "the draw pile" if pile == DRAW_PILE else f"Market pile {pile_label(pile)}"
 
 
