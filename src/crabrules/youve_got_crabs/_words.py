@@ -1,15 +1,19 @@
 """Words: one sentence for an action (:func:`describe`) or an event (:func:`describe_event`).
 
-Players, teams and slots are named with the labels ``render`` prints (``P0``, ``T1``,
-hand ``1``-``4``, Ocean ``A``-``D``), cards by their crab type's name.
+Teams are named by their colour (:func:`team_name`), cards by their crab type's name,
+slots with the labels ``render`` prints (hand ``1``-``4``, Ocean ``A``-``D``).
+:func:`describe` names players as the picture does (:func:`player_name`: ``Red 1``), from
+the state's config. An event carries no config, and a player's team (so their colour)
+depends on the config's seating, so :func:`describe_event` names players by their seat
+label, as the notation does (``P0``), rather than guess a colour.
 
 >>> from crabrules.youve_got_crabs._rules import initial_state
 >>> from crabrules.youve_got_crabs._actions import Swap
 >>> state = initial_state(seed=2)
 >>> describe(state, Swap(0, hand_slot=0, ocean_slot=3))
-"P0 swaps hand card 1, Ab Crab, for the Ocean's Low Crab Diet (D)"
+"Red 1 swaps hand card 1, Ab Crab, for the Ocean's Low Crab Diet (D)"
 >>> describe_event(TokenMoved(giver=POT, taker=1))
-'a Crab token goes from the Pot to team T1'
+'a Crab token goes from the Pot to team Blue'
 """
 
 from __future__ import annotations
@@ -67,8 +71,6 @@ from crabrules.youve_got_crabs._notation import (
     hand_label,
     ocean_label,
     player_label,
-    source_label,
-    team_label,
 )
 from crabrules.youve_got_crabs._rules import check_legal
 from crabrules.youve_got_crabs._state import UNSEEN, State, Termination
@@ -80,44 +82,53 @@ _CRABS = '"You\'ve got crabs!"'
 def describe(state: State, action: Action) -> str:
     """One sentence saying what ``action``, legal in ``state``, does.
 
+    Players are named by :func:`player_name` and teams by their colour, from the
+    state's config.
+
     Raises:
         IllegalActionError: ``action`` is not legal in ``state`` (as :func:`apply` would).
 
     >>> from crabrules.youve_got_crabs._rules import initial_state
     >>> print(describe(initial_state(seed=2), Call(1, 0, time=3.5)))
-    P1 calls "You've got crabs!" on partner P0 at 3.5 s
+    Red 2 calls "You've got crabs!" on partner Red 1 at 3.5 s
     """
     if type(state) is not State:
         raise not_a_state(state, State)
     check_legal(state, action)
-    who = player_label(action.player)
-    if isinstance(action, Swap):
-        config = state.config
-        give = card_name(config, state.hands[action.player][action.hand_slot])
-        take = card_name(config, state.ocean[action.ocean_slot])
-        return (
-            f"{who} swaps hand card {hand_label(action.hand_slot)}, {give}, for the Ocean's "
-            f"{take} ({ocean_label(action.ocean_slot)})"
-        )
-    if isinstance(action, Call):
-        partner = table(state.config).partner_of[action.player] == action.target
-        whom = f"{'partner ' if partner else ''}{player_label(action.target)}"
-        return f"{who} calls {_CRABS} on {whom} at {action.time:g} s"
-    if isinstance(action, Resolve):
-        assert state.window is not None
-        return f"{who}'s call on {player_label(state.window.target)} is resolved alone"
-    if isinstance(action, Collect):
-        return f"{who} takes a Double Crabs token from {_source(action.source)}"
-    if isinstance(action, Answer):
-        return f"{who} {'wants' if action.wants_swap else 'does not want'} to swap"
-    return f"{who} {_SIMPLE[type(action)]}"
+    return f"{player_name(state.config, action.player)} {_DOES[type(action)](state, action)}"
 
 
-_SIMPLE: dict[type, str] = {
-    PutDown: "puts the hand down",
-    PickUp: "picks the hand up again",
-    Confirm: "confirms: no more swaps",
-    Signal: "makes the team's signal",
+def _swaps(state: State, action: Swap) -> str:
+    give = card_name(state.config, state.hands[action.player][action.hand_slot])
+    take = card_name(state.config, state.ocean[action.ocean_slot])
+    return (
+        f"swaps hand card {hand_label(action.hand_slot)}, {give}, for the Ocean's "
+        f"{take} ({ocean_label(action.ocean_slot)})"
+    )
+
+
+def _calls(state: State, action: Call) -> str:
+    partner = table(state.config).partner_of[action.player] == action.target
+    whom = f"{'partner ' if partner else ''}{player_name(state.config, action.target)}"
+    return f"calls {_CRABS} on {whom} at {action.time:g} s"
+
+
+def _resolves(state: State, action: Resolve) -> str:
+    assert state.window is not None
+    return f"resolves the call on partner {player_name(state.config, state.window.target)} alone"
+
+
+#: What each kind of action does, said after the player's name.
+_DOES: dict[type, Callable[[State, Any], str]] = {
+    Swap: _swaps,
+    Call: _calls,
+    Resolve: _resolves,
+    Collect: lambda _, a: f"takes a Double Crabs token from {_source(a.source)}",
+    Answer: lambda _, a: f"{'wants' if a.wants_swap else 'does not want'} to swap",
+    PutDown: lambda _, a: "puts the hand down",
+    PickUp: lambda _, a: "picks the hand up again",
+    Confirm: lambda _, a: "confirms: no more swaps",
+    Signal: lambda _, a: "makes the team's signal",
 }
 
 
@@ -126,6 +137,8 @@ def describe_event(event: Event) -> str:
 
     Raises:
         NotAnEventError: ``event`` is not a You've Got Crabs event.
+
+    Players are named by their seat label (``P1``): see the module's docstring.
 
     >>> describe_event(CallResolved(1, 0, right=False, double=False, hand=(), names=()))
     "P1's call on P0 is wrong"
@@ -137,7 +150,7 @@ def describe_event(event: Event) -> str:
 def _source(source: Source) -> str:
     if source == POT:
         return "the Pot"
-    return "the box" if source == BOX else f"team {source_label(source)}"
+    return "the box" if source == BOX else f"team {team_name(source)}"
 
 
 def _cards(names: tuple[str, ...]) -> str:
@@ -181,6 +194,15 @@ def _claws(e: ClawsPassed) -> str:
 TEAM_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
 
 
+def team_name(team: int) -> str:
+    """A team's name: its colour (the same in every seating).
+
+    >>> team_name(0), team_name(4)
+    ('Red', 'Purple')
+    """
+    return TEAM_NAMES[team % 5]
+
+
 def player_name(config: Config, player: int) -> str:
     """A player's name: their team's colour, then 1 or 2 for their side of the table.
 
@@ -189,7 +211,7 @@ def player_name(config: Config, player: int) -> str:
     >>> player_name(Config(teams=2), 0), player_name(Config(teams=2), 3)
     ('Red 1', 'Blue 2')
     """
-    return f"{TEAM_NAMES[config.team_of(player) % 5]} {table(config).side_of[player] + 1}"
+    return f"{team_name(config.team_of(player))} {table(config).side_of[player] + 1}"
 
 
 def player_names(config: Config) -> tuple[str, ...]:
@@ -212,8 +234,8 @@ ENDINGS = {
 def _ended(e: GameEnded) -> str:
     players = " and ".join(map(player_label, e.players))
     how = "the Pot is empty" if e.reason == Termination.POT_EMPTY.value else "sudden death"
-    tokens = ", ".join(f"{team_label(t)} {n}" for t, n in enumerate(e.tokens))
-    return f"team {team_label(e.winner)} ({players}) wins: {how} (tokens: {tokens})"
+    tokens = ", ".join(f"{team_name(t)} {n}" for t, n in enumerate(e.tokens))
+    return f"team {team_name(e.winner)} ({players}) wins: {how} (tokens: {tokens})"
 
 
 _SAY: dict[type, Callable[[Any], str]] = {
@@ -246,17 +268,17 @@ _SAY: dict[type, Callable[[Any], str]] = {
     ),
     CallResolved: _resolved,
     DoubleCrabs: lambda e: (
-        f"Double Crabs! team {team_label(e.team)} collects {e.tokens} tokens, "
+        f"Double Crabs! team {team_name(e.team)} collects {e.tokens} tokens, "
         f"{player_label(e.collector)} naming where each comes from"
     ),
     TokenMoved: lambda e: f"a Crab token goes from {_source(e.giver)} to {_source(e.taker)}",
-    NoTokenToGive: lambda e: f"team {team_label(e.team)} has no Crab token to give",
+    NoTokenToGive: lambda e: f"team {team_name(e.team)} has no Crab token to give",
     HandDiscarded: lambda e: f"{player_label(e.player)} discards {_cards(e.names)}",
     CardsDrawn: _drawn,
     ClawsPassed: _claws,
     SuddenDeath: lambda e: (
         "the Pot is empty with a tie: sudden death between teams "
-        + " and ".join(map(team_label, e.teams))
+        + " and ".join(map(team_name, e.teams))
     ),
     GameEnded: _ended,
 }
