@@ -135,9 +135,16 @@ def render_svg(
             cx, cy = at(cell)
             font = max(radius * 0.26, small)
             # a halo of the space's sand, so a label reads over a large crab at a stack's foot
-            sand = _SAND[bool(view.stacks[cell])]
-            halo = {"stroke": sand, "stroke_width": 4, "paint_order": "stroke"}
-            picture.text(cx, cy + radius * 0.8, label, size=font, fill="#5a4a25", **halo)
+            picture.text(
+                cx,
+                cy + radius * 0.8,
+                label,
+                size=font,
+                fill="#5a4a25",
+                stroke=_SAND[bool(view.stacks[cell])],
+                stroke_width=4,
+                paint_order="stroke",
+            )
     _legend(picture, config.colours, fills, height)
     return picture.to_string()
 
