@@ -29,6 +29,7 @@ from crabrules.core.svg import Svg, colour_fill
 from crabrules.oh_crab.adventure._content import AdventureContent, Reminder
 from crabrules.oh_crab.adventure._model import NONE, Adventure, DueKind
 from crabrules.oh_crab.adventure._triggers import pack_of
+from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.view._observe import Observation
 from crabrules.oh_crab.view._table_svg import Area, text_lines
@@ -168,7 +169,7 @@ def _beaches(
 
 
 def _face_up(
-    picture: Svg, adventure: Adventure, pack: AdventureContent, names: Sequence[str], area: Area
+    picture: Svg, adventure: Adventure, pack: AdventureContent, view: Observation, area: Area
 ) -> float:
     """The cards face up under the columns, each with its text; the ``y`` under them.
 
@@ -189,9 +190,9 @@ def _face_up(
         where = {
             Reminder.TILE: f"beside Beach tile {events.at + 1}",
             Reminder.TILES: "beside the Additional Action tiles",
-            Reminder.COOK: "with the cook",
+            Reminder.COOK: f"in front of {rules_for(view.config).names[view.cook]}, with the cook",
         }[card.reminder or Reminder.TILE]
-        cards.append(("event", card.name, f"{card.text} ({where})", area.width))
+        cards.append(("event", card.name, f"{card.text} Its card lies {where}.", area.width))
     if events is not None:
         cards += [("event", pack.events[c].name, "foreseen", wide / 2) for c in events.foreseen]
     x, row = area.x, 0.0  # row: the tallest card of the row so far
@@ -225,7 +226,7 @@ def table_pieces(
         return y
     if adventure.events is not None or adventure.challenges is not None:
         y = _beaches(picture, adventure, pack, area, y + 6 * s)
-        y = _face_up(picture, adventure, pack, rules.names, attrs.evolve(area, y=y))
+        y = _face_up(picture, adventure, pack, view, attrs.evolve(area, y=y))
     lines = []
     surprises = adventure.surprises
     if surprises is not None:
