@@ -26,8 +26,8 @@ from xml.etree.ElementTree import Element
 import attrs
 
 from crabrules.core.svg import Svg, colour_fill
-from crabrules.oh_crab.adventure._content import AdventureContent, Reminder
-from crabrules.oh_crab.adventure._model import NONE, Adventure, DueKind
+from crabrules.oh_crab.adventure._content import AdventureContent, EventCard, Reminder
+from crabrules.oh_crab.adventure._model import NONE, Adventure, DueKind, Events
 from crabrules.oh_crab.adventure._triggers import pack_of
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._work import Rules
@@ -87,25 +87,10 @@ def _card(
     """
     x, y, w, h = box
     group = picture.group(class_="pack-card", data_kind=kind)
-    if face is None:
-        picture.add("title", parent=group).text = f"{kind}: gone"
-        picture.add(
-            "rect",
-            parent=group,
-            x=x,
-            y=y,
-            width=w,
-            height=h,
-            rx=5 * s,
-            fill="none",
-            stroke="#b7a77f",
-            stroke_dasharray="4 3",
-        )
-        return
-    name, text = face
-    picture.add("title", parent=group).text = f"{kind}: {name or 'face down'}" + (
-        f" ({text})" if text else ""
-    )
+    name, text = face or ("", "")
+    title = "gone" if face is None else (name or "face down") + (f" ({text})" if text else "")
+    picture.add("title", parent=group).text = f"{kind}: {title}"
+    edge = "#b7a77f" if face is None else _DUE if due else "#4a3560"
     picture.add(
         "rect",
         parent=group,
@@ -114,10 +99,13 @@ def _card(
         width=w,
         height=h,
         rx=5 * s,
-        fill=_FACE if name else _BACK,
-        stroke=_DUE if due else "#4a3560",
+        fill="none" if face is None else _FACE if name else _BACK,
+        stroke=edge,
         stroke_width=(3 if due else 1.2) * s,
+        stroke_dasharray="4 3" if face is None else None,
     )
+    if face is None:  # an empty place: the card is gone
+        return
     inner = (x + 4 * s, y + 3 * s, w - 8 * s, h - 6 * s)
     words = name or kind.capitalize()
     fill = "#2b1d3a" if name else "#fff"
@@ -168,6 +156,18 @@ def _beaches(
     return y + 17 * s + h + 10 * s
 
 
+def event_place(events: Events, card: EventCard, cook: str) -> str:
+    """Where the card of the Event in effect lies: beside its tile, the tiles, or the cook.
+
+    ``cook`` is the name of the player with the cook pawn.
+    """
+    return {
+        Reminder.TILE: f"beside Beach tile {events.at + 1}",
+        Reminder.TILES: "beside the Additional Action tiles",
+        Reminder.COOK: f"in front of {cook}, with the cook",
+    }[card.reminder or Reminder.TILE]
+
+
 def _face_up(
     picture: Svg, adventure: Adventure, pack: AdventureContent, view: Observation, area: Area
 ) -> float:
@@ -187,11 +187,7 @@ def _face_up(
         cards.append(("reward", reward.name, options, area.width - wide - _GAP * s))
     if events is not None and events.active != NONE:
         card = pack.events[events.active]
-        where = {
-            Reminder.TILE: f"beside Beach tile {events.at + 1}",
-            Reminder.TILES: "beside the Additional Action tiles",
-            Reminder.COOK: f"in front of {rules_for(view.config).names[view.cook]}, with the cook",
-        }[card.reminder or Reminder.TILE]
+        where = event_place(events, card, rules_for(view.config).names[view.cook])
         cards.append(("event", card.name, f"{card.text} Its card lies {where}.", area.width))
     if events is not None:
         cards += [("event", pack.events[c].name, "foreseen", wide / 2) for c in events.foreseen]

@@ -61,7 +61,7 @@ from crabrules.oh_crab.adventure._asymmetry_views import (
     ASYMMETRY_ACTION_SENTENCES,
     ASYMMETRY_EVENT_SENTENCES,
 )
-from crabrules.oh_crab.adventure._content import AdventureContent, Reminder
+from crabrules.oh_crab.adventure._content import AdventureContent
 from crabrules.oh_crab.adventure._model import (
     NONE,
     Adventure,
@@ -161,11 +161,7 @@ def _event_lines(
     lines = [line]
     if events.active != NONE:
         info = pack.events[events.active]
-        where = {
-            Reminder.TILE: f"beside Beach tile {events.at + 1}",
-            Reminder.TILES: "beside the Additional Action tiles",
-            Reminder.COOK: f"in front of {names[cook]}, with the cook",
-        }[info.reminder or Reminder.TILE]
+        where = pictures.event_place(events, info, names[cook])
         lines.append(f"   in effect: {info.name} ({info.text}), {where}")
     return lines
 
