@@ -5,7 +5,8 @@ slots with the labels ``render`` prints (hand ``1``-``4``, Ocean ``A``-``D``).
 :func:`describe` names players as the picture does (:func:`player_name`: ``Red 1``), from
 the state's config. An event carries no config, and a player's team (so their colour)
 depends on the config's seating, so :func:`describe_event` names players by their seat
-label, as the notation does (``P0``), rather than guess a colour.
+label, as the notation does (``P0``), rather than guess a colour; given the config,
+:func:`describe_event_in` (``GAME.describe_event(event, config)``) names them.
 
 >>> from crabrules.youve_got_crabs._rules import initial_state
 >>> from crabrules.youve_got_crabs._actions import Swap
@@ -18,9 +19,11 @@ label, as the notation does (``P0``), rather than guess a colour.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
+from crabrules.core.errors import InvalidConfigError
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
 from crabrules.youve_got_crabs._actions import (
@@ -77,6 +80,8 @@ from crabrules.youve_got_crabs._state import UNSEEN, State, Termination
 from crabrules.youve_got_crabs._table import table
 
 _CRABS = '"You\'ve got crabs!"'
+#: How a sentence names a player: by seat label, or by name in a known config.
+Namer = Callable[[int], str]
 
 
 def describe(state: State, action: Action) -> str:
@@ -135,16 +140,33 @@ _DOES: dict[type, Callable[[State, Any], str]] = {
 def describe_event(event: Event) -> str:
     """One sentence saying what happened.
 
+    Players are named by their seat label (``P1``): an event alone cannot tell their
+    colour (see the module's docstring, and :func:`describe_event_in`).
+
     Raises:
         NotAnEventError: ``event`` is not a You've Got Crabs event.
-
-    Players are named by their seat label (``P1``): see the module's docstring.
 
     >>> describe_event(CallResolved(1, 0, right=False, double=False, hand=(), names=()))
     "P1's call on P0 is wrong"
     """
     check_event(event, Event)
-    return _SAY[type(event)](event)
+    return _SAY[type(event)](event, player_label)
+
+
+def describe_event_in(config: Config, event: Event) -> str:
+    """:func:`describe_event` in a game of ``config``: players by :func:`player_name`.
+
+    Raises:
+        NotAnEventError: ``event`` is not a You've Got Crabs event.
+        InvalidConfigError: ``config`` is not a You've Got Crabs config.
+
+    >>> print(describe_event_in(Config(seating=(0, 1, 1, 0)), CallMade(1, 3, 2.0)))
+    Blue 2 calls "You've got crabs!" on Red 2 at 2 s
+    """
+    check_event(event, Event)
+    if type(config) is not Config:
+        raise InvalidConfigError(f"config: a You've Got Crabs Config, not {config!r:.80}")
+    return _SAY[type(event)](event, functools.partial(player_name, config))
 
 
 def _source(source: Source) -> str:
@@ -157,37 +179,37 @@ def _cards(names: tuple[str, ...]) -> str:
     return ", ".join(names)
 
 
-def _swapped(e: Swapped) -> str:
+def _swapped(e: Swapped, name: Namer) -> str:
     return (
-        f"{player_label(e.player)} takes the Ocean's {e.taken_name} "
+        f"{name(e.player)} takes the Ocean's {e.taken_name} "
         f"({ocean_label(e.ocean_slot)}) into hand slot {hand_label(e.hand_slot)}, and "
         f"{e.given_name} goes into the Ocean"
     )
 
 
-def _resolved(e: CallResolved) -> str:
+def _resolved(e: CallResolved, name: Namer) -> str:
     kind = "Double Crabs call" if e.double else "call"
-    text = f"{player_label(e.caller)}'s {kind} on {player_label(e.target)} is "
+    text = f"{name(e.caller)}'s {kind} on {name(e.target)} is "
     if not e.right:
         return text + "wrong"
-    return text + f"right: {player_label(e.target)} shows {_cards(e.names)}"
+    return text + f"right: {name(e.target)} shows {_cards(e.names)}"
 
 
-def _drawn(e: CardsDrawn) -> str:
-    who = player_label(e.player)
+def _drawn(e: CardsDrawn, name: Namer) -> str:
+    who = name(e.player)
     if all(card == UNSEEN for card in e.cards):
         return f"{who} draws {len(e.cards)} cards face down"
     return f"{who} draws {_cards(e.names)}"
 
 
-def _claws(e: ClawsPassed) -> str:
+def _claws(e: ClawsPassed, name: Namer) -> str:
     if e.before is None and e.after is not None:
-        return f"{player_label(e.after)} puts on the Rubber Crab Claws"
+        return f"{name(e.after)} puts on the Rubber Crab Claws"
     if e.after is None and e.before is not None:
-        return f"{player_label(e.before)} takes off the Rubber Crab Claws"
+        return f"{name(e.before)} takes off the Rubber Crab Claws"
     if e.before is None or e.after is None:
         return "nobody wears the Rubber Crab Claws"
-    return f"the Rubber Crab Claws pass from {player_label(e.before)} to {player_label(e.after)}"
+    return f"the Rubber Crab Claws pass from {name(e.before)} to {name(e.after)}"
 
 
 #: Each team's name: its colour, as the picture draws its rows.
@@ -231,52 +253,52 @@ ENDINGS = {
 }
 
 
-def _ended(e: GameEnded) -> str:
-    players = " and ".join(map(player_label, e.players))
+def _ended(e: GameEnded, name: Namer) -> str:
+    players = " and ".join(map(name, e.players))
     how = "the Pot is empty" if e.reason == Termination.POT_EMPTY.value else "sudden death"
     tokens = ", ".join(f"{team_name(t)} {n}" for t, n in enumerate(e.tokens))
     return f"team {team_name(e.winner)} ({players}) wins: {how} (tokens: {tokens})"
 
 
-_SAY: dict[type, Callable[[Any], str]] = {
+_SAY: dict[type, Callable[[Any, Namer], str]] = {
     Swapped: _swapped,
-    HandPutDown: lambda e: f"{player_label(e.player)} puts the hand down",
-    HandPickedUp: lambda e: f"{player_label(e.player)} picks the hand up again",
-    Confirmed: lambda e: f"{player_label(e.player)} confirms: no more swaps",
-    RoundEnded: lambda e: (
+    HandPutDown: lambda e, name: f"{name(e.player)} puts the hand down",
+    HandPickedUp: lambda e, name: f"{name(e.player)} picks the hand up again",
+    Confirmed: lambda e, name: f"{name(e.player)} confirms: no more swaps",
+    RoundEnded: lambda e, name: (
         f"side {e.side}'s round ends {'after swaps' if e.swapped else 'without a swap'}"
     ),
-    OfferMade: lambda e: f"nobody swapped: side {e.side} is asked whether anyone wants to",
-    Answered: lambda e: (
-        f"{player_label(e.player)} {'wants' if e.wants_swap else 'does not want'} to swap"
+    OfferMade: lambda e, name: f"nobody swapped: side {e.side} is asked whether anyone wants to",
+    Answered: lambda e, name: (
+        f"{name(e.player)} {'wants' if e.wants_swap else 'does not want'} to swap"
     ),
-    LicenseTurned: lambda e: f"the Crabbing License turns to side {e.side}",
-    RoundStarted: lambda e: f"side {e.side} plays a new round",
-    OceanDiscarded: lambda e: f"the Ocean goes to the Discard pile: {_cards(e.names)}",
-    OceanTurnedUp: lambda e: f"a new Ocean is turned up: {_cards(e.names)}",
-    Reshuffled: lambda e: (
+    LicenseTurned: lambda e, name: f"the Crabbing License turns to side {e.side}",
+    RoundStarted: lambda e, name: f"side {e.side} plays a new round",
+    OceanDiscarded: lambda e, name: f"the Ocean goes to the Discard pile: {_cards(e.names)}",
+    OceanTurnedUp: lambda e, name: f"a new Ocean is turned up: {_cards(e.names)}",
+    Reshuffled: lambda e, name: (
         f"the Draw pile ran out: the Discard pile's {e.cards} cards are shuffled into "
         f"Draw pile {e.pile}"
     ),
-    Signalled: lambda e: f"{player_label(e.player)} makes the team's signal",
-    CallMade: lambda e: (
-        f"{player_label(e.caller)} calls {_CRABS} on {player_label(e.target)} at {e.time:g} s"
+    Signalled: lambda e, name: f"{name(e.player)} makes the team's signal",
+    CallMade: lambda e, name: (
+        f"{name(e.caller)} calls {_CRABS} on {name(e.target)} at {e.time:g} s"
     ),
-    WindowOpened: lambda e: (
-        f"play pauses: {player_label(e.target)} may call {player_label(e.caller)} back "
+    WindowOpened: lambda e, name: (
+        f"play pauses: {name(e.target)} may call {name(e.caller)} back "
         "within a second, for Double Crabs"
     ),
     CallResolved: _resolved,
-    DoubleCrabs: lambda e: (
+    DoubleCrabs: lambda e, name: (
         f"Double Crabs! team {team_name(e.team)} collects {e.tokens} tokens, "
-        f"{player_label(e.collector)} naming where each comes from"
+        f"{name(e.collector)} naming where each comes from"
     ),
-    TokenMoved: lambda e: f"a Crab token goes from {_source(e.giver)} to {_source(e.taker)}",
-    NoTokenToGive: lambda e: f"team {team_name(e.team)} has no Crab token to give",
-    HandDiscarded: lambda e: f"{player_label(e.player)} discards {_cards(e.names)}",
+    TokenMoved: lambda e, name: f"a Crab token goes from {_source(e.giver)} to {_source(e.taker)}",
+    NoTokenToGive: lambda e, name: f"team {team_name(e.team)} has no Crab token to give",
+    HandDiscarded: lambda e, name: f"{name(e.player)} discards {_cards(e.names)}",
     CardsDrawn: _drawn,
     ClawsPassed: _claws,
-    SuddenDeath: lambda e: (
+    SuddenDeath: lambda e, name: (
         "the Pot is empty with a tie: sudden death between teams "
         + " and ".join(map(team_name, e.teams))
     ),
