@@ -226,7 +226,7 @@ def _demo(
         nonlocal count
         count += 1
         print(_move_line(game, before, decision.action, count))
-        _print_events(game, game.apply_with_events(before, decision.action)[1])
+        _print_events(game, config, game.apply_with_events(before, decision.action)[1])
         print(game.render(after))
         pictures.write(after, count)
 
@@ -271,11 +271,11 @@ class _Pictures:
                 file.write(self.game.render_svg(state) + "\n")
 
 
-def _print_events(game: Game[Any, Any, Any, Any], events: tuple[Any, ...]) -> None:
+def _print_events(game: Game[Any, Any, Any, Any], config: Any, events: tuple[Any, ...]) -> None:
     for event in events:
         print(
             textwrap.fill(
-                game.describe_event(event),
+                game.describe_event(event, config),
                 WIDTH,
                 initial_indent="   - ",
                 subsequent_indent="     ",
@@ -331,15 +331,15 @@ def _show_game(file_game: FileGame, *, events: bool) -> None:
     state = replay(record)  # checks every action first, naming the first illegal one
     game = get_game(record.game)
     print(f"{game.info.name}: {len(record.actions)} actions replayed, all legal.")
+    config = game.config_type() if record.config is None else record.config
     if events:
-        state = game.initial_state(record.config, seed=record.seed)
+        state = game.initial_state(config, seed=record.seed)
         for number, action in enumerate(record.actions, 1):
             print(_move_line(game, state, action, number))
             state, happened = game.apply_with_events(state, action, check=False)
-            _print_events(game, happened)
+            _print_events(game, config, happened)
         print()
     print(game.render(state))
-    config = game.config_type() if record.config is None else record.config
     _print_end(game, config, state, len(record.actions))
     if file_game.error is not None:
         print(f"The game failed: {file_game.error}")

@@ -3,7 +3,8 @@
 - ``apply_with_events`` returns the state ``apply`` returns, and at least one event;
 - events, and every player's view of them, round-trip through JSON as the game's
   ``Event`` union; ``observe_events`` is idempotent;
-- ``describe`` and ``describe_event`` say one non-empty line;
+- ``describe`` and ``describe_event`` say one non-empty line; given the game's config,
+  ``describe_event`` names players by name, never by seat number (``P0``);
 - ``parse_action(s, action_to_str(s, a)) == a`` for every legal action, whatever the
   case and spacing of the text, and
   ``parse_action`` refuses text that is no action with ``IllegalActionError``;
@@ -15,6 +16,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -39,6 +41,8 @@ from tests.conformance.common import (
 )
 from tests.conformance.test_arguments import mutants
 
+#: A player named by their seat number, as the notation does (``P0``), not by name.
+SEAT_LABEL = re.compile(r"\bP\d")
 #: The widest line a text rendering may have (terminals, logs and the docs' code blocks).
 RENDER_WIDTH = 100
 
@@ -70,6 +74,10 @@ def test_apply_with_events_agrees_with_apply_and_its_events_round_trip(
             assert from_json(to_json(seen), events_of) == seen
         for event in events:
             _one_line(game.describe_event(event))
+            # in a known config, players by their names, never by seat numbers ("P0")
+            named = game.describe_event(event, playout.config)
+            _one_line(named)
+            assert not SEAT_LABEL.search(named), named
 
 
 #: Each ASCII digit as a fullwidth one, which `\\d`, int() and float() all accept.

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from crabrules import GameRecord, crab_stack, to_json
+from crabrules import GameRecord, crab_stack, to_json, youve_got_crabs
 from crabrules.__main__ import main
 from crabrules.record import MAX_CHARACTERS, write
 from crabrules.simulate import result_line
@@ -137,3 +137,17 @@ def test_replay_of_a_file_of_comments_only_says_so(
     path.write_text("; nothing yet\n\n")
     assert main(["replay", str(path)]) == 2
     assert "no game in the file, only comments" in capsys.readouterr().err
+
+
+def test_replay_with_events_names_the_players_of_the_records_config(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # You've Got Crabs' events know players by seat alone; the record's config names them.
+    config = youve_got_crabs.Config(seating=(0, 1, 1, 0))
+    call = youve_got_crabs.Call(1, 3, time=2.0)
+    record = GameRecord.of("youve-got-crabs", config, 2, [youve_got_crabs.Swap(0, 0, 0), call])
+    _stdin(monkeypatch, write(record).encode())
+    assert main(["replay", "-", "--events"]) == 0
+    out = capsys.readouterr().out
+    assert 'Blue 2 calls "You\'ve got crabs!" on Red 2' in out
+    assert "P1 calls" not in out

@@ -9,6 +9,7 @@ import pytest
 from crabrules import crab_stack
 from crabrules.core import InvalidConfigError
 from crabrules.crab_stack import Config, Move, apply, initial_state, legal_actions, render_svg
+from tests.crab_stack.helpers import sketch
 from tests.snapshot import check_snapshot
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -114,3 +115,29 @@ def test_the_last_move_mark_leaves_the_stack_count_uncovered() -> None:
         for px, py in _outline_points(shape):
             inside = box[0] - half <= px <= box[2] + half and box[1] - half <= py <= box[3] + half
             assert not inside, (shape.tag, px, py, box)
+
+
+@pytest.mark.parametrize("height", [2, 3, 6, 8, 12])
+def test_a_tall_stack_stays_inside_its_space_clear_of_its_label(height: int) -> None:
+    # A hand-built tall stack of large crabs: drawn no taller than its space, and its
+    # lowest crab ends above its space's label, so the label and the count both read.
+    config = Config()
+    label_of = config.geometry.labels[9]
+    root = ET.fromstring(
+        render_svg(sketch({config.spaces[9]: " ".join(["rL", "bL"] * height)[: 3 * height - 1]}))
+    )
+    (group,) = [g for g in root.iter(f"{NS}g") if g.get("data-cell") == "9"]
+    hexagon = group.find(f"{NS}polygon")
+    assert hexagon is not None
+    corners = [tuple(map(float, p.split(","))) for p in hexagon.attrib["points"].split()]
+    cx, cy = sum(x for x, _ in corners) / 6, sum(y for _, y in corners) / 6
+    apothem = math.dist((cx, cy), corners[0]) / 0.97 * math.sqrt(3) / 2
+    discs = [c for c in group.iter(f"{NS}circle") if c.get("fill") != "#fff"]
+    assert len(discs) == height
+    (label,) = [t for t in root.iter(f"{NS}text") if t.text == label_of]
+    label_top = float(label.attrib["y"]) - 0.6 * float(label.attrib["font-size"])
+    for disc in discs:
+        x, y, r = (float(disc.attrib[k]) for k in ("cx", "cy", "r"))
+        assert math.dist((x, y), (cx, cy)) + r <= apothem  # inside the hexagon
+        assert y + r <= label_top
+    assert str(height) in [t.text for t in group.iter(f"{NS}text")]

@@ -160,7 +160,7 @@ def test_a_right_call_on_another_team_steals_a_token_and_the_hand_is_redrawn() -
     assert [describe_event(e) for e in events[:3]] == [
         'P2 calls "You\'ve got crabs!" on P1 at 3.5 s',
         "P2's call on P1 is right: P1 shows King Crab, King Crab, King Crab, King Crab",
-        "a Crab token goes from team T0 to team T1",
+        "a Crab token goes from team Red to team Blue",
     ]
 
 
@@ -219,7 +219,7 @@ def test_the_pots_last_token_ends_the_game() -> None:
     events = events_of(state, Resolve(0))
     assert events[-1] == GameEnded(winner=1, players=(2, 3), tokens=(5, 7), reason="pot_empty")
     assert describe_event(events[-1]) == (
-        "team T1 (P2 and P3) wins: the Pot is empty (tokens: T0 5, T1 7)"
+        "team Blue (P2 and P3) wins: the Pot is empty (tokens: Red 5, Blue 7)"
     )
 
 
@@ -228,7 +228,7 @@ def test_a_tie_starts_sudden_death_and_the_first_gain_wins_from_the_box() -> Non
     events = events_of(state, Resolve(0))
     assert events[-2:] == (SuddenDeath(teams=(0, 1)), RoundStarted(side=0))
     assert describe_event(events[-2]) == (
-        "the Pot is empty with a tie: sudden death between teams T0 and T1"
+        "the Pot is empty with a tie: sudden death between teams Red and Blue"
     )
     state = position(hands={3: FOUR_JABS}, tokens=(6, 6), pot=0, tied=frozenset({0, 1}))
     state = apply(state, Call(2, 3, time=1.0))

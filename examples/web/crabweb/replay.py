@@ -48,7 +48,7 @@ def replay_step(
         last = actions[move - 1]
         notation, text = game.action_to_str(state, last), game.describe(state, last)
         state, happened = game.apply_with_events(state, last)
-        events = [game.describe_event(e) for e in game.observe_events(happened, None)]
+        events = [game.describe_event(e, config) for e in game.observe_events(happened, None)]
     seen = game.observe(state, None)
     return {
         "move": move,

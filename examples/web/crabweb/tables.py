@@ -333,7 +333,7 @@ class Table:
             {
                 "move": number,
                 "event": crabrules.to_dict(event),
-                "text": self.game.describe_event(event),
+                "text": self.game.describe_event(event, self.config),
             }
             for number, events in enumerate(self.log[since:], start=since + 1)
             for event in self.game.observe_events(events, player)

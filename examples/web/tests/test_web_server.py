@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 import typing
 from typing import Any
 
@@ -125,7 +126,11 @@ def test_posted_actions_answer_with_the_events_that_player_may_see(
     _, events = game.apply_with_events(before, action)
     seen = game.observe_events(events, 0)
     assert [e["event"] for e in answer.json()["events"]] == [as_json(e) for e in seen]
-    assert [e["text"] for e in answer.json()["events"]] == [game.describe_event(e) for e in seen]
+    said = [e["text"] for e in answer.json()["events"]]
+    assert said == [game.describe_event(e, table.config) for e in seen]
+    # players by their names (Red 1), never by their seat numbers (P0)
+    assert said[0].startswith("Red 1 ")
+    assert not [text for text in said if re.search(r"\bP\d", text)]
 
 
 def test_an_illegal_action_is_refused_with_the_rules_reason(

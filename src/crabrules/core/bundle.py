@@ -53,12 +53,14 @@ PARTS: Mapping[str, tuple[str, str]] = {
 
 #: What a package may define, and the bundle then uses: its hints to search agents
 #: (``SEARCH``), its players' names (``player_names(config)``), the words of its endings
-#: (``ENDINGS``) and the check of a loaded observation (``check_observation``).
+#: (``ENDINGS``), the check of a loaded observation (``check_observation``) and an
+#: event's sentence in a known config (``describe_event_in(config, event)``).
 _OPTIONAL = {
     "SEARCH": "search",
     "player_names": "words",
     "ENDINGS": "words",
     "check_observation": "observe",
+    "describe_event_in": "words",
 }
 
 #: A part a package may keep in a module of its own (a long state check in ``check``);
@@ -133,5 +135,6 @@ def game_bundle(
         info=info,
         search=optional("SEARCH") or SearchHints(),
         names=Names(optional("player_names") or no_names, optional("ENDINGS") or {}),
+        describe_event_in=optional("describe_event_in"),
         **fields,
     )

@@ -382,8 +382,12 @@ class Game(Protocol[C, S, A, O_co]):
     def describe(self, state: S, action: A) -> str:
         """One sentence saying what ``action`` does in ``state``, in the game's words."""
 
-    def describe_event(self, event: Any) -> str:
-        """One sentence saying what happened, in the game's words."""
+    def describe_event(self, event: Any, config: C | None = None) -> str:
+        """One sentence saying what happened, in the game's words.
+
+        With the game's ``config``, players are named as the game names them in that
+        config, where the event alone cannot say it.
+        """
 
     def action_to_str(self, state: S, action: A) -> str:
         """``action`` in the game's notation, matching the labels ``render`` prints."""
@@ -466,6 +470,11 @@ class GameBundle(Generic[C, S, A, O]):
     _observe_events: _ObserveEvents = attrs.field(alias="observe_events")
     _describe: _OfAction[S, A] = attrs.field(alias="describe")
     _describe_event: _Query[Any, str] = attrs.field(alias="describe_event")
+    # (config, event): an event's sentence in a game of config, for a game whose events
+    # name players by id alone; None: its events carry their names.
+    _describe_event_in: Callable[[Any, Any], str] | None = attrs.field(
+        alias="describe_event_in", default=None
+    )
     _action_to_str: _OfAction[S, A] = attrs.field(alias="action_to_str")
     _parse_action: _ParseAction[S, A] = attrs.field(alias="parse_action")
     _check_state: _Query[S, None] = attrs.field(alias="check_state")
@@ -502,8 +511,10 @@ class GameBundle(Generic[C, S, A, O]):
         """One sentence saying what ``action`` does in ``state``."""
         return self._describe(state, action)
 
-    def describe_event(self, event: Any) -> str:
-        """One sentence saying what happened."""
+    def describe_event(self, event: Any, config: C | None = None) -> str:
+        """One sentence saying what happened; with ``config``, players by their names."""
+        if config is not None and self._describe_event_in is not None:
+            return self._describe_event_in(config, event)
         return self._describe_event(event)
 
     def action_to_str(self, state: S, action: A) -> str:

@@ -30,7 +30,11 @@ from crabrules.crab_stack._state import State, Termination
 _SIZE_LETTERS = "SML"
 _RADII = (0.36, 0.48, 0.6)  # a disc's radius, in hex radii, by size
 _LIFT = 0.12  # how far up each crab of a stack is drawn from the one below, in hex radii
+# A stack is drawn no taller than about three crabs: a taller one's discs come closer together,
+# so its top stays inside its space, clear of the height badge and of the space's label.
+_TALLEST = 0.2
 _BADGE = (0.36, -0.4, 0.25)  # the height badge's centre and radius, in hex radii, inside the hex
+_SAND = ("#f7ecd0", "#f1dca7")  # an empty space's fill, an occupied one's
 _HEAD = 34  # the status line's height, in pixels
 _FOOT = 44  # the legend's height
 _SQRT3 = math.sqrt(3)
@@ -117,7 +121,7 @@ def render_svg(
         picture.polygon(
             corners,
             parent=group,
-            fill="#f1dca7" if stack else "#f7ecd0",
+            fill=_SAND[bool(stack)],
             stroke="#163b4d" if cell in tied else "#b79a5b",
             stroke_width=3 if cell in tied else 1.5,
             stroke_dasharray="6 4" if cell in tied else None,
@@ -130,7 +134,17 @@ def render_svg(
         for cell, label in enumerate(config.geometry.labels):
             cx, cy = at(cell)
             font = max(radius * 0.26, small)
-            picture.text(cx, cy + radius * 0.74, label, size=font, fill="#5a4a25")
+            # a halo of the space's sand, so a label reads over a large crab at a stack's foot
+            picture.text(
+                cx,
+                cy + radius * 0.8,
+                label,
+                size=font,
+                fill="#5a4a25",
+                stroke=_SAND[bool(view.stacks[cell])],
+                stroke_width=4,
+                paint_order="stroke",
+            )
     _legend(picture, config.colours, fills, height)
     return picture.to_string()
 
@@ -156,9 +170,10 @@ def _draw_stack(
     """
     cx, cy = centre
     radius, small = scale
+    lift = min(_LIFT, _TALLEST / (len(stack) - 1)) if len(stack) > 1 else 0.0
     for level, c in enumerate(stack):
         player, crab_size_ = crab_player(c), crab_size(c)
-        disc_y = cy - radius * (_LIFT * (level - (len(stack) - 1) / 2) + 0.08)
+        disc_y = cy - radius * (lift * (level - (len(stack) - 1) / 2) + 0.08)
         picture.add(
             "circle",
             parent=group,
@@ -171,7 +186,7 @@ def _draw_stack(
         )
     if stack:
         top = stack[-1]
-        top_y = cy - radius * (_LIFT * (len(stack) - 1) / 2 + 0.08)
+        top_y = cy - radius * (lift * (len(stack) - 1) / 2 + 0.08)
         picture.text(
             cx,
             top_y + radius * 0.14,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import xml.etree.ElementTree as ET
 from importlib import resources
 from typing import Any
 
@@ -785,6 +786,9 @@ def test_choosing_comes_first_and_refuses_anything_else() -> None:
         apply(state, ChooseSkills(0, (99,)))
 
 
+SVG = "{http://www.w3.org/2000/svg}"
+
+
 def test_the_pictures_show_each_crabs_card_and_pincers_but_not_the_hidden_choices() -> None:
     state = make(
         ASYM,
@@ -793,10 +797,19 @@ def test_the_pictures_show_each_crabs_card_and_pincers_but_not_the_hidden_choice
     )
     text = render(state)
     assert "red Sprinter [own] Pincers 1/2 on 1 token(s)" in text
-    assert "skill: Sprinter 1/2" in render_svg(observe(state, 1))
+    # each crab's card on its player's board, a disc per Pincer, hollow once used
+    root = ET.fromstring(render_svg(observe(state, 1)))
+    cards = {
+        g.findtext(f"{SVG}title"): g
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "skill-card"
+    }
+    sprinter = cards["Asymmetry: Sprinter, Pincers 1/2"]
+    assert [c.get("fill") for c in sprinter.iter(f"{SVG}circle")] == ["#b3261e", "none"]
+    assert "Sprinter" in [t.text for t in sprinter.iter(f"{SVG}text")]
     choosing = apply(initial_state(ASYM, seed=2), legal_actions(initial_state(ASYM, seed=2), 0)[0])
     assert "has chosen" in render(choosing)
-    assert "Asymmetry: choosing" in render_svg(observe(choosing, 1))
+    assert "choosing among" in render_svg(observe(choosing, 1))
     assert "hidden until all have chosen" in render_svg(observe(choosing, 1))
 
 

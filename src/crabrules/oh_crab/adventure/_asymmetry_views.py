@@ -391,31 +391,6 @@ def asymmetry_lines(state: State, rules: Rules) -> list[str]:
     return lines
 
 
-def asymmetry_panel_line(adventure: Adventure | None, rules: Rules, player: int) -> str | None:
-    """The line of a player's panel in :func:`~crabrules.oh_crab.render_svg`.
-
-    From an observation's Adventure Pack part; ``None`` without Module 4.
-    """
-    if adventure is None or adventure.asymmetry is None or pack_of(rules) is None:
-        return None
-    asymmetry = adventure.asymmetry
-    cards = pack_in_play(rules).asymmetry
-    if asymmetry.offered[player] and any(c >= 0 for c in asymmetry.offered[player]):
-        names = ", ".join(cards[c].name for c in asymmetry.offered[player])
-        return f"Asymmetry: choosing among {names}"
-    if asymmetry.offered[player]:
-        return "Asymmetry: choosing"
-    parts = []
-    for crab in rules.crabs_of[player]:
-        card = asymmetry.chosen[crab]
-        if card < 0:
-            parts.append("chosen, hidden until all have chosen")
-        else:
-            parts.append(f"{cards[card].name} {asymmetry.pincers[crab]}/{cards[card].pincers}")
-    spied = len(asymmetry.spied[player])
-    return "skill: " + "; ".join(parts) + (f" · spied {spied}" if spied else "")
-
-
 def _obstacle_marks(action: MakeObstacle, view: Observation, count: int) -> Marks:
     return on_board((action.cell,), count), ()
 

@@ -56,11 +56,12 @@ from crabrules.core.game import PlayerId
 from crabrules.core.invariants import Invariant
 from crabrules.oh_crab.adventure import _asymmetry_views as asymmetry_render
 from crabrules.oh_crab.adventure import _pack_check as hidden
+from crabrules.oh_crab.adventure import _pack_pictures as pictures
 from crabrules.oh_crab.adventure._asymmetry_views import (
     ASYMMETRY_ACTION_SENTENCES,
     ASYMMETRY_EVENT_SENTENCES,
 )
-from crabrules.oh_crab.adventure._content import AdventureContent, Reminder
+from crabrules.oh_crab.adventure._content import AdventureContent
 from crabrules.oh_crab.adventure._model import (
     NONE,
     Adventure,
@@ -160,11 +161,7 @@ def _event_lines(
     lines = [line]
     if events.active != NONE:
         info = pack.events[events.active]
-        where = {
-            Reminder.TILE: f"beside Beach tile {events.at + 1}",
-            Reminder.TILES: "beside the Additional Action tiles",
-            Reminder.COOK: f"in front of {names[cook]}, with the cook",
-        }[info.reminder or Reminder.TILE]
+        where = pictures.event_place(events, info, names[cook])
         lines.append(f"   in effect: {info.name} ({info.text}), {where}")
     return lines
 
@@ -442,11 +439,6 @@ def _flipped(event: SurpriseFlipped, player: PlayerId | None) -> AnyEvent:
     return attrs.evolve(event, token=HIDDEN, name="")
 
 
-def _panel_lines(part: Adventure, rules: Rules, player: int) -> list[str]:
-    line = asymmetry_render.asymmetry_panel_line(part, rules, player)
-    return [] if line is None else [line]
-
-
 def _surprise_board(part: Adventure) -> tuple[int, ...]:
     return () if part.surprises is None else part.surprises.board
 
@@ -485,7 +477,8 @@ def register_views() -> None:
     expansion.table_lines.register(
         Adventure, lambda part, view, rules: adventure_lines(view, rules)
     )
-    expansion.panel_lines.register(Adventure, _panel_lines)
+    expansion.table_pieces.register(Adventure, pictures.table_pieces)
+    expansion.panel_pieces.register(Adventure, pictures.panel_pieces)
     expansion.surprise_board.register(Adventure, _surprise_board)
     expansion.acting_crab.register(Adventure, _acting_crab)
     expansion.resolving_step.register(Adventure, _resolving_step)

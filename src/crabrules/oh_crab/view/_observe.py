@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import attrs
 
@@ -49,6 +49,10 @@ from crabrules.oh_crab.model._state import (
     Turn,
 )
 from crabrules.oh_crab.view import ByKind
+
+if TYPE_CHECKING:  # the pictures' types, for the drawing tables (they import this module)
+    from crabrules.core.svg import Svg
+    from crabrules.oh_crab.view._table_svg import Area
 
 
 class ViewParts(Protocol):
@@ -112,13 +116,23 @@ player_lines = cast(
 )
 
 #: The lines of the part's components, for a state or an observation: ``render`` prints
-#: them after the turn, ``render_svg`` in its panel.
+#: them after the turn.
 table_lines = cast(
     "ByKind[[_Part, State | Observation, Rules], list[str]]", ByKind("table lines", _unregistered)
 )
 
-#: The lines an observed part adds to a player's panel in ``render_svg``.
-panel_lines = cast("ByKind[[_Part, Rules, int], list[str]]", ByKind("panel lines", _unregistered))
+#: The part's components drawn as pieces by ``render_svg``, under the board, from the
+#: area's top across its width; the ``y`` under them (the area's top: nothing drawn).
+table_pieces = cast(
+    "ByKind[[_Part, Svg, Observation, Rules, Area], float]", ByKind("table pieces", _unregistered)
+)
+
+#: What the part puts on player ``p``'s board in ``render_svg`` (what they hold), drawn
+#: from the area's top; the height it takes (0: nothing).
+panel_pieces = cast(
+    "ByKind[[_Part, Svg, Observation, Rules, int, Area], float]",
+    ByKind("panel pieces", _unregistered),
+)
 
 #: Per cell, the Surprise token lying face down there or ``-1`` (none); empty without
 #: Surprises. ``render`` drops a taken token's ``?``, ``render_svg`` draws those lying.
@@ -158,7 +172,8 @@ masked.register(_NO_PART, lambda part, player: None)
 dealt.register(_NO_PART, lambda part, config, rules, player, rng: (None, rng))
 player_lines.register(_NO_PART, lambda part, state, rules: [])
 table_lines.register(_NO_PART, lambda part, view, rules: [])
-panel_lines.register(_NO_PART, lambda part, rules, player: [])
+table_pieces.register(_NO_PART, lambda part, picture, view, rules, area: area.y)
+panel_pieces.register(_NO_PART, lambda part, picture, view, rules, player, area: 0.0)
 surprise_board.register(_NO_PART, lambda part: ())
 acting_crab.register(_NO_PART, lambda part, state, player: turn_crab(state, player))
 resolving_step.register(_NO_PART, lambda part, state: turn_step(state))

@@ -61,7 +61,7 @@ from crabrules.oh_crab.rules import decide_winners
 from crabrules.oh_crab.view import ByKind
 from crabrules.oh_crab.view import _observe as expansion
 from crabrules.oh_crab.view._observe import Observation, observe, surprise_board
-from crabrules.oh_crab.view._table_svg import Area, draw_crab, draw_shell, draw_table, text_lines
+from crabrules.oh_crab.view._table_svg import Area, draw_crab, draw_shell, draw_table
 from crabrules.oh_crab.view._words import winners_words
 
 # Measures at the default width, 560 pixels (the web example's board column at its widest);
@@ -172,9 +172,7 @@ def render_svg(
             picture.text(left - 11 * scale, y, str(row), size=font, fill="#444")
     bottom, frames = draw_table(picture, view, rules, fills, area)
     below = Area(10 * scale, max(board_bottom, bottom), size - 20 * scale, scale)
-    bottom = text_lines(
-        picture, expansion.table_lines(view.adventure, view, rules), below, below.y
-    )
+    bottom = expansion.table_pieces(view.adventure, picture, view, rules, below)
     height = max(board_bottom, bottom + 12 * scale)
     _resize(picture, background, height)
     if last_action is not None:

@@ -20,7 +20,7 @@ from xml.etree.ElementTree import Element
 
 import attrs
 
-from crabrules.core.svg import Svg, colour_fill
+from crabrules.core.svg import Svg, colour_fill, number
 from crabrules.oh_crab.content._primitives import Primitive
 from crabrules.oh_crab.engine._work import Rules
 from crabrules.oh_crab.model._state import NO_CARD, RESTING
@@ -392,11 +392,10 @@ def _player(
     trace = view.traces[p]
     per_row = max(1, int(area.width / ((_MINI[0] + 3) * s)))
     trace_rows = (len(trace) + per_row - 1) // per_row
-    lines = _wrapped(expansion.panel_lines(view.adventure, rules, p), area.width, 12 * s)
-    height = (40 + (_MINI[1] + 4) * trace_rows + 6 + 15.6 * len(lines)) * s
+    height = (40 + (_MINI[1] + 4) * trace_rows + 6) * s
     turn = view.phase.value == "action" and view.current == p
     group = picture.group(class_="player", data_player=p)
-    picture.rect(
+    frame = picture.rect(
         (area.x - 4 * s, y, area.width + 8 * s, height),
         parent=group,
         rx=8 * s,
@@ -455,7 +454,11 @@ def _player(
             (area.x + col * (_MINI[0] + 3) * s, top + row * (_MINI[1] + 4) * s),
             s,
         )
-    text_lines(picture, lines, area, top + (_MINI[1] + 4) * trace_rows * s)
+    held = attrs.evolve(area, y=top + (_MINI[1] + 4) * trace_rows * s)
+    extra = expansion.panel_pieces(view.adventure, picture, view, rules, p, held)
+    if extra:  # what an expansion put on the board: the frame grows to hold it
+        height += extra
+        frame.set("height", number(height))
     return y + height + 8 * s, (area.x - 4 * s, y, area.width + 8 * s, height)
 
 
