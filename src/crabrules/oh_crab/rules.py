@@ -1,6 +1,6 @@
 """The game's entry points: setup, legal actions, apply, the end, hints for search.
 
-Each dispatches through ``engine/actions/_table``; the views are ``view/``, the frozen
+Each dispatches through ``engine/_action_table``; the views are ``view/``, the frozen
 nouns ``model/``.
 
 >>> from crabrules import oh_crab
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 
-import crabrules.oh_crab.engine.actions._table as engine
+import crabrules.oh_crab.engine._action_table as engine
 from crabrules.core.actions import check_action
 from crabrules.core.errors import GameOverError, NotYourTurnError
 from crabrules.core.game import (
@@ -27,9 +27,9 @@ from crabrules.core.rng import Rng, resolve_seed
 from crabrules.oh_crab.content._components import COLUMNS, NOWHERE, SEA, Cell
 from crabrules.oh_crab.content._loading import get_content
 from crabrules.oh_crab.content._primitives import Phase
+from crabrules.oh_crab.engine._action_table import refusal
 from crabrules.oh_crab.engine._tables import rules_for
 from crabrules.oh_crab.engine._turns import refill
-from crabrules.oh_crab.engine.actions._table import refusal
 from crabrules.oh_crab.model._actions import (
     ACTIONS,
     Action,

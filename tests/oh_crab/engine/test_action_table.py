@@ -1,7 +1,7 @@
 """Each action kind is one rule in one table, and the Adventure Pack plugs in by registering.
 
 ``legal_actions``, ``apply`` and the refusals look an action's rule up once, by its kind
-(``engine/actions/_table.py``); the pack adds its own kinds to that table and its handlers
+(``engine/_action_table.py``); the pack adds its own kinds to that table and its handlers
 to the named moments of play when it is registered, where the game is made.
 """
 
@@ -17,6 +17,7 @@ import pytest
 import crabrules.oh_crab
 from crabrules.oh_crab import Config, apply, initial_state, is_terminal, legal_actions
 from crabrules.oh_crab.adventure._plugin import ADVENTURE_PACK
+from crabrules.oh_crab.engine._action_table import ACTION_RULES
 from crabrules.oh_crab.engine._expansion import (
     EXPANSION_RULES,
     NO_MOMENTS,
@@ -24,7 +25,6 @@ from crabrules.oh_crab.engine._expansion import (
     registered,
 )
 from crabrules.oh_crab.engine._tables import rules_for
-from crabrules.oh_crab.engine.actions._table import ACTION_RULES
 from crabrules.oh_crab.model._actions import ACTIONS
 
 ROOT = Path(crabrules.oh_crab.__file__).parent

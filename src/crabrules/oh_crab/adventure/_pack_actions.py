@@ -39,9 +39,9 @@ from crabrules.oh_crab.content._components import SpaceType
 from crabrules.oh_crab.content._primitives import Phase, Primitive
 from crabrules.oh_crab.engine._effects import advance, steps_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused
+from crabrules.oh_crab.engine._moment import Moment, crab_refusal, why_nothing
 from crabrules.oh_crab.engine._tables import Tables
 from crabrules.oh_crab.engine._work import View, Work
-from crabrules.oh_crab.engine.actions._moment import Moment, crab_refusal, why_nothing
 from crabrules.oh_crab.model._actions import (
     Choose,
     ChooseSkills,

@@ -4,7 +4,7 @@ One action kind's rule (:class:`ActionRule`), the named moments of play
 (:class:`Moments`), and the hooks an :class:`Expansion` answers, registered where the game
 is made (:func:`register`). A config without modules plays :data:`NO_EXPANSION`, whose
 moments nobody listens to, so the engine calls them without asking. The action table is
-``actions/_table``; the Adventure Pack's expansion is ``adventure/_plugin``. Among the
+``_action_table``; the Adventure Pack's expansion is ``adventure/_plugin``. Among the
 hooks, :meth:`~Expansion.invariants` and :meth:`~Expansion.turn_queues` check a loaded
 state, run with the base game's rules by ``_invariants``.
 
@@ -34,9 +34,9 @@ from crabrules.oh_crab.model._state import Config, ExpansionPart, State
 
 if TYPE_CHECKING:
     from crabrules.core.invariants import Invariant
+    from crabrules.oh_crab.engine._moment import Moment
     from crabrules.oh_crab.engine._tables import Tables
     from crabrules.oh_crab.engine._work import View, Work
-    from crabrules.oh_crab.engine.actions._moment import Moment
 
 
 A = TypeVar("A")
@@ -219,7 +219,7 @@ class Expansion(Protocol):
         steps: the expansion's own steps it plays (content naming another of
             :data:`EXPANSION_STEPS` is refused).
         actions: the expansion's own action kinds, by kind: :func:`register` adds them to
-            the engine's table (:mod:`~crabrules.oh_crab.engine.actions._table`).
+            the engine's table (:mod:`~crabrules.oh_crab.engine._action_table`).
         moments: its handlers of the named moments of play
             (:class:`~crabrules.oh_crab.engine._expansion.Moments`), which every config with
             modules announces to.
@@ -344,7 +344,7 @@ NO_EXPANSION: Final[Expansion] = _NoExpansion()
 _registered: list[Expansion] = []
 
 #: The registered expansion's own action kinds, with their rules: the engine's table
-#: (:func:`~crabrules.oh_crab.engine.actions._table.rule_of`) looks here after its own.
+#: (:func:`~crabrules.oh_crab.engine._action_table.rule_of`) looks here after its own.
 EXPANSION_RULES: Final[dict[type, ActionRule[Any]]] = {}
 
 

@@ -1,7 +1,7 @@
 """The course of a round, and the card Market it draws on.
 
 Adding to the Trace, Rest, the end of a turn and of a round, the Market's piles and their
-refill. The turn's own actions that call these are in ``actions/_turn``; the cards and
+refill. The turn's own actions that call these are in ``_turn_actions``; the cards and
 shells they move change in ``_work``.
 
 >>> from crabrules.oh_crab.engine._work import Work

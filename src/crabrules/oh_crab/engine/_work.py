@@ -1,7 +1,7 @@
 """The working copy one ``apply`` changes in place, and the cards and shells moving in it.
 
 :class:`Work` is the copy, :class:`View` what the option generators read of a game (a
-``State`` or a ``Work``). ``actions/_table`` copies the state in and freezes it out; the
+``State`` or a ``Work``). ``_action_table`` copies the state in and freezes it out; the
 rules that change it live with their action families (``actions/``) and in ``_effects``,
 ``_movement`` and ``_turns``.
 

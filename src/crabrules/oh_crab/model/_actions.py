@@ -1,7 +1,8 @@
 """The actions of Oh Crab!, and the names people read for cells, piles and cards.
 
 Each action names the player who takes it; a turn is a short conversation of actions. The
-engine's rules for them are in ``engine/actions/``, their notation and words in ``view/``.
+engine's rules for them are in ``engine/`` (``_turn_actions``, ``_action_table``), their
+notation and words in ``view/``.
 
 >>> from crabrules.core.serialize import to_json
 >>> to_json(Move(player=2, dest=17))

@@ -29,11 +29,7 @@ from crabrules.oh_crab.content._components import Cell
 from crabrules.oh_crab.content._primitives import MOVES, Phase, Primitive, Stage
 from crabrules.oh_crab.engine._effects import resolve, shortcut_options, step_options
 from crabrules.oh_crab.engine._expansion import EXPANSION_RULES, ActionRule, Refused
-from crabrules.oh_crab.engine._movement import do_move, enter_moved, enter_own, stand_up
-from crabrules.oh_crab.engine._tables import Tables, rules_for
-from crabrules.oh_crab.engine._turns import add_to_trace, end_turn_options, exchange, take_market
-from crabrules.oh_crab.engine._work import Work, discard_from_hand, forget, learn
-from crabrules.oh_crab.engine.actions._moment import (
+from crabrules.oh_crab.engine._moment import (
     Moment,
     in_hand,
     move_refusal,
@@ -42,7 +38,9 @@ from crabrules.oh_crab.engine.actions._moment import (
     step_name,
     take_refusal,
 )
-from crabrules.oh_crab.engine.actions._turn import (
+from crabrules.oh_crab.engine._movement import do_move, enter_moved, enter_own, stand_up
+from crabrules.oh_crab.engine._tables import Tables, rules_for
+from crabrules.oh_crab.engine._turn_actions import (
     SETUP_RULES,
     TURN_RULES,
     activate_options,
@@ -52,6 +50,8 @@ from crabrules.oh_crab.engine.actions._turn import (
     start_options,
     use_options,
 )
+from crabrules.oh_crab.engine._turns import add_to_trace, end_turn_options, exchange, take_market
+from crabrules.oh_crab.engine._work import Work, discard_from_hand, forget, learn
 from crabrules.oh_crab.model._actions import (
     BASIC_TITLES,
     Action,

@@ -14,6 +14,17 @@ from crabrules.oh_crab.content._components import NOWHERE, SEA
 from crabrules.oh_crab.content._primitives import Phase, Source, Stage
 from crabrules.oh_crab.engine._effects import advance, grant_usable
 from crabrules.oh_crab.engine._expansion import ActionRule, Refused, not_begun
+from crabrules.oh_crab.engine._moment import (
+    Moment,
+    count_cards,
+    crab_refusal,
+    end_turn_refusal,
+    in_hand,
+    shortcut_refusal,
+    side_refusal,
+    take_refusal,
+    why_nothing,
+)
 from crabrules.oh_crab.engine._movement import do_move
 from crabrules.oh_crab.engine._tables import Tables, shared
 from crabrules.oh_crab.engine._turns import (
@@ -27,17 +38,6 @@ from crabrules.oh_crab.engine._turns import (
     turn_grants,
 )
 from crabrules.oh_crab.engine._work import View, Work, discard_from_hand, forget
-from crabrules.oh_crab.engine.actions._moment import (
-    Moment,
-    count_cards,
-    crab_refusal,
-    end_turn_refusal,
-    in_hand,
-    shortcut_refusal,
-    side_refusal,
-    take_refusal,
-    why_nothing,
-)
 from crabrules.oh_crab.model._actions import (
     BASIC_TITLES,
     NO_PILE,
