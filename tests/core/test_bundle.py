@@ -101,3 +101,25 @@ def test_a_package_missing_a_module_is_an_import_error_naming_both_names(
 def test_a_game_bundle_needs_the_package_it_is_made_in() -> None:
     with pytest.raises(ImportError, match="__package__"):
         game_bundle(crabrules.crab_stack.INFO, None)
+
+
+@pytest.mark.parametrize("game_id", ["crab-stack", "la-marche-du-crabe", "oh-crab"])
+def test_a_game_whose_events_carry_their_names_says_the_same_in_any_config(
+    game_id: str,
+) -> None:
+    """Without a ``describe_event_in`` of its own, a config changes no event's sentence."""
+    import pickle
+
+    game = crabrules.get_game(game_id)
+    state = game.initial_state(game.config_type(), seed=4)
+    config = game.config_type()
+    said = 0
+    for _ in range(12):
+        if game.is_terminal(state):
+            break
+        state, events = game.apply_with_events(state, game.legal_actions(state)[0])
+        for event in events:
+            assert game.describe_event(event, config) == game.describe_event(event)
+            said += 1
+    assert said
+    assert pickle.loads(pickle.dumps(game)).describe_event(event, config)  # still pickles

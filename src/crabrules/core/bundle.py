@@ -131,10 +131,11 @@ def game_bundle(
     register_check(fields["state_type"], fields["check_state"])
     if (check_observation := optional("check_observation")) is not None:
         register_check(fields["observation_type"], check_observation)
+    if (describe_event_in := optional("describe_event_in")) is not None:
+        fields["describe_event_in"] = describe_event_in
     return GameBundle(
         info=info,
         search=optional("SEARCH") or SearchHints(),
         names=Names(optional("player_names") or no_names, optional("ENDINGS") or {}),
-        describe_event_in=optional("describe_event_in"),
         **fields,
     )

@@ -441,6 +441,16 @@ class Game(Protocol[C, S, A, O_co]):
         """The default config for ``players`` players; ``InvalidConfigError`` if unsupported."""
 
 
+@attrs.frozen
+class _AnyConfig:
+    """An event's sentence in any config: the same as without one (events carry names)."""
+
+    describe_event: Callable[[Any], str]
+
+    def __call__(self, config: Any, event: Any) -> str:
+        return self.describe_event(event)
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class GameBundle(Generic[C, S, A, O]):
     """The :class:`Game` of one game package: its metadata, types and functions.
@@ -470,10 +480,11 @@ class GameBundle(Generic[C, S, A, O]):
     _observe_events: _ObserveEvents = attrs.field(alias="observe_events")
     _describe: _OfAction[S, A] = attrs.field(alias="describe")
     _describe_event: _Query[Any, str] = attrs.field(alias="describe_event")
-    # (config, event): an event's sentence in a game of config, for a game whose events
-    # name players by id alone; None: its events carry their names.
-    _describe_event_in: Callable[[Any, Any], str] | None = attrs.field(
-        alias="describe_event_in", default=None
+    # (config, event): an event's sentence in a game of config. A game whose events name
+    # players by id alone gives its own; by default, the sentence needs no config.
+    _describe_event_in: Callable[[Any, Any], str] = attrs.field(
+        alias="describe_event_in",
+        default=attrs.Factory(lambda bundle: _AnyConfig(bundle._describe_event), takes_self=True),
     )
     _action_to_str: _OfAction[S, A] = attrs.field(alias="action_to_str")
     _parse_action: _ParseAction[S, A] = attrs.field(alias="parse_action")
@@ -513,9 +524,9 @@ class GameBundle(Generic[C, S, A, O]):
 
     def describe_event(self, event: Any, config: C | None = None) -> str:
         """One sentence saying what happened; with ``config``, players by their names."""
-        if config is not None and self._describe_event_in is not None:
-            return self._describe_event_in(config, event)
-        return self._describe_event(event)
+        if config is None:
+            return self._describe_event(event)
+        return self._describe_event_in(config, event)
 
     def action_to_str(self, state: S, action: A) -> str:
         """``action`` in the game's notation."""
