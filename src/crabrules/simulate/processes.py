@@ -1,12 +1,18 @@
 """The process backend: games on worker processes of this machine, which may die.
 
-The games go in chunks to a pool of worker processes (``concurrent.futures``); a
-worker that dies (it exits, is killed, crashes) breaks the pool, and the games it and the
-others had in hand are lost with it. They are played again: first one game a task in a
-fresh pool, which gives back every game but the one that kills its worker, then each game
-still lost alone, in a process of its own, whose exit says how it died. That game is
-recorded as failed with the reason (:func:`worker_died`); the other games go on in a
-fresh pool. Nothing waits for a worker that is gone, so a run never hangs on one.
+Each worker is a process with a pipe of its own: it is sent chunks of games and sends
+back their results. A worker that dies (it exits, is killed, crashes) closes its end of
+the pipe, so its death is seen at once, even in the middle of a result; the games it had
+in hand are lost with it, and a fresh worker takes its place. The lost games are played
+again, one game a chunk, which gives back every game but the one that kills its worker,
+then each game still lost alone, in a process of its own, whose exit says how it died.
+That game is recorded as failed with the reason (:func:`worker_died`). Stopping early
+(Ctrl-C, the caller stopped) kills the workers. Nothing waits for a worker that is gone,
+so a run never hangs on one.
+
+The workers are not a ``concurrent.futures`` pool: there, a worker killed while sending
+its results leaves half a message in the pipe all workers share, and the pool's reader
+waits for the rest forever.
 
 An agent's ``SystemExit``, or ``KeyboardInterrupt`` (a worker ignores Ctrl-C, which is
 its parent's to handle), fails its game in the worker, as any exception does
@@ -23,13 +29,13 @@ its parent's to handle), fails its game in the worker, as any exception does
 from __future__ import annotations
 
 import collections
+import contextlib
 import multiprocessing
 import signal
 import time
 from collections.abc import Generator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import DefaultContext
 
 from crabrules.simulate.tasks import GameResult, Task, failed_result, run_task
 
@@ -39,12 +45,9 @@ __all__ = ["process_results", "worker_died"]
 MAX_CHUNK = 64
 #: Chunks per worker: enough to keep each busy to the end and the progress line moving.
 CHUNKS_PER_WORKER = 32
-#: Chunks waiting or running per worker: enough to hide the hand-over, and a bound on
-#: the games lost when a worker dies.
+#: Chunks sent and not yet answered per worker: enough to hide the hand-over, and a
+#: bound on the games lost when a worker dies.
 IN_FLIGHT_PER_WORKER = 2
-
-#: Results as they come, then the games lost with a dead worker and the games not sent.
-_PoolRun = Generator[GameResult, None, tuple[list[Task], list[Task]]]
 
 
 def _ignore_interrupts() -> None:
@@ -55,6 +58,42 @@ def _ignore_interrupts() -> None:
 def run_chunk(tasks: Sequence[Task]) -> list[GameResult]:
     """Play a chunk of games, one after another (one worker's task)."""
     return [run_task(task) for task in tasks]
+
+
+def _serve(connection: Connection) -> None:
+    """A worker's life: play each chunk it is sent, until it is sent ``None``."""
+    _ignore_interrupts()
+    try:
+        while (chunk := connection.recv()) is not None:
+            connection.send(run_chunk(chunk))
+    except (EOFError, OSError):
+        pass  # the parent is gone: so is the work
+
+
+class _Worker:
+    """A worker process, the parent's end of its pipe, and the chunks it has in hand."""
+
+    def __init__(self, context: DefaultContext) -> None:
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process.start()
+        child.close()  # the child holds the other copy: its death ends the pipe here
+        self.chunks: collections.deque[list[Task]] = collections.deque()
+
+    def give(self, chunk: list[Task]) -> None:
+        self.chunks.append(chunk)
+        # If it died, its pipe says so to the wait for results, which loses the chunk.
+        with contextlib.suppress(OSError):
+            self.connection.send(chunk)
+
+    def stop(self, *, kill: bool) -> None:
+        if kill:
+            self.process.kill()
+        else:
+            with contextlib.suppress(OSError):  # already gone
+                self.connection.send(None)
+        self.process.join()
+        self.connection.close()
 
 
 def process_results(tasks: Sequence[Task], workers: int) -> Generator[GameResult, None, None]:
@@ -68,59 +107,49 @@ def process_results(tasks: Sequence[Task], workers: int) -> Generator[GameResult
 
 
 def _play(tasks: list[Task], workers: int, size: int) -> Generator[GameResult, None, None]:
-    todo = tasks
-    while todo:
-        lost, todo = yield from _pool(todo, workers, size)
-        if size > 1:
-            yield from _play(lost, workers, 1)  # one game a task: all come back but one
-        else:
-            for task in lost:  # at most a few: each alone says whether it kills its process
-                yield _alone(task)
+    lost = yield from _crew(tasks, workers, size)
+    if size > 1:
+        yield from _play(lost, workers, 1)  # one game a chunk: all come back but one
+    else:
+        for task in lost:  # at most a few: each alone says whether it kills its process
+            yield _alone(task)
 
 
-def _pool(tasks: list[Task], workers: int, size: int) -> _PoolRun:
-    """Play ``tasks`` in chunks of ``size`` on a fresh pool, until done or the pool breaks."""
+def _crew(tasks: list[Task], workers: int, size: int) -> Generator[GameResult, None, list[Task]]:
+    """Play ``tasks`` in chunks of ``size`` on ``workers`` workers.
+
+    Returns the games lost with a worker that died.
+    """
     chunks = collections.deque(tasks[i : i + size] for i in range(0, len(tasks), size))
     context = multiprocessing.get_context()
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
-    running: dict[Future[list[GameResult]], list[Task]] = {}
-    broken = False
+    crew = [_Worker(context) for _ in range(min(workers, len(chunks)))]
+    lost: list[Task] = []
     try:
-        while (chunks or running) and not broken:
-            while chunks and len(running) < workers * IN_FLIGHT_PER_WORKER and not broken:
+        while True:
+            for worker in crew:
+                while chunks and len(worker.chunks) < IN_FLIGHT_PER_WORKER:
+                    worker.give(chunks.popleft())
+            busy = [worker for worker in crew if worker.chunks]
+            if not busy:
+                return lost
+            ready = wait([worker.connection for worker in busy])
+            for worker in (worker for worker in busy if worker.connection in ready):
                 try:
-                    future = pool.submit(run_chunk, chunks[0])
-                except BrokenProcessPool:
-                    broken = True
-                else:
-                    running[future] = chunks.popleft()
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                try:
-                    results = future.result()
-                except BrokenProcessPool:
-                    broken = True
+                    results: list[GameResult] = worker.connection.recv()
+                except (EOFError, OSError):  # it died, perhaps in the middle of a result
+                    lost += [task for chunk in worker.chunks for task in chunk]
+                    worker.chunks.clear()
+                    worker.stop(kill=True)
+                    crew[crew.index(worker)] = _Worker(context)
                     continue
-                del running[future]
+                worker.chunks.popleft()
                 yield from results
     finally:
-        _stop(pool, early=bool(chunks or running))
-    lost = [task for chunk in running.values() for task in chunk]
-    return lost, [task for chunk in chunks for task in chunk]
-
-
-def _stop(pool: ProcessPoolExecutor, *, early: bool) -> None:
-    if early:
-        # Stopped before the end (Ctrl-C, the caller stopped, a worker died): the
-        # workers' games are not wanted, so they are killed rather than waited for.
-        # Python 3.14 names this; before, the pool's processes are its private _processes.
-        kill = getattr(pool, "kill_workers", None)
-        if kill is not None:
-            kill()
-        else:
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
+        # Stopped before the end (Ctrl-C, the caller stopped): the games in hand are not
+        # wanted, so the workers are killed rather than waited for.
+        early = any(worker.chunks for worker in crew)
+        for worker in crew:
+            worker.stop(kill=early)
 
 
 def _send_result(task: Task, sending: Connection) -> None:
