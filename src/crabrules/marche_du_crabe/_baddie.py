@@ -118,8 +118,13 @@ def reveal(
     token: Cell,
     decks: Decks,
     events: list[Event] | None = None,
+    *,
+    ending: Termination | None = None,
 ) -> State:
     """Begin ``player``'s turn: reveal their top Baddie, or lose if they cannot place one.
+
+    Given ``ending``, the game ends there instead, on the same board, with ``player``
+    still the one to move (a move that frees the last Crab, or that eats the last Shrimp).
 
     ``state`` gives the game's fixed parts (seed, beach, layout, Forbidden Items); the
     other arguments are the board as the last turn left it. Passing them one by one
@@ -127,9 +132,13 @@ def reveal(
     when given, receives what happened (every function of the rules takes it the same
     way, so ``apply`` and ``apply_with_events`` run one engine).
     """
-    termination = None
+    termination = ending
     row: Row | None = None
-    if not decks[player]:
+    if ending is not None:
+        if events is not None:
+            won = ending is Termination.CRABS_FREED
+            events.append(GameEnded(ending, won, shrimps if won else 0))
+    elif not decks[player]:
         # Decision 8: an empty deck at the start of a turn loses the game.
         termination = Termination.DECK_EMPTY
         if events is not None:

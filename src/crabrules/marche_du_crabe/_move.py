@@ -57,7 +57,6 @@ from crabrules.marche_du_crabe._events import (
     CrabsMoved,
     Event,
     ForbiddenItemHit,
-    GameEnded,
     ShrimpSnack,
 )
 from crabrules.marche_du_crabe._state import (
@@ -263,7 +262,7 @@ def _free_crab(state: State, dest: Cell, shrimps: int, events: list[Event] | Non
     if events is not None:
         item = state.layout.items[dest]
         events.append(CrabFreed(dest, LABELS[dest], item, ITEMS[item], len(freed)))
-    # The board this move leaves, in the order reveal() and _end_game() take it.
+    # The board this move leaves, in the order reveal() takes it.
     board = (
         state.rng,
         state.exposed,
@@ -275,7 +274,7 @@ def _free_crab(state: State, dest: Cell, shrimps: int, events: list[Event] | Non
         state.decks,
     )
     if len(freed) == CRABS_TO_FREE:
-        return _end_game(state, Termination.CRABS_FREED, *board, events)
+        return reveal(state, state.to_move, *board, events, ending=Termination.CRABS_FREED)
     return reveal(state, 1 - state.to_move, *board, events)
 
 
@@ -289,9 +288,9 @@ def _eaten(
     events: list[Event] | None,
 ) -> State:
     """Lose a move that owes more Shrimps than are left: none are left (decision 7)."""
-    return _end_game(
+    return reveal(
         state,
-        Termination.NO_SHRIMPS,
+        state.to_move,
         rng,
         exposed,
         state.freed,
@@ -301,42 +300,7 @@ def _eaten(
         token,
         decks,
         events,
-    )
-
-
-def _end_game(
-    state: State,
-    termination: Termination,
-    rng: Rng,
-    exposed: frozenset[Item],
-    freed: frozenset[Cell],
-    shrimps: int,
-    baddies: tuple[Baddie, ...],
-    snacks: frozenset[Cell],
-    token: Cell,
-    decks: Decks,
-    events: list[Event] | None,
-) -> State:
-    """End the game with the board this move left (the arguments of :func:`reveal`)."""
-    if events is not None:
-        won = termination is Termination.CRABS_FREED
-        events.append(GameEnded(termination, won, shrimps if won else 0))
-    return _new_state(
-        state.seed,
-        rng,
-        state.beach,
-        state.layout,
-        state.forbidden,
-        exposed,
-        freed,
-        shrimps,
-        baddies,
-        snacks,
-        token,
-        decks,
-        state.to_move,
-        None,
-        termination,
+        ending=Termination.NO_SHRIMPS,
     )
 
 
