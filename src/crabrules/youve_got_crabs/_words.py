@@ -26,6 +26,7 @@ from typing import Any
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
+from crabrules.youve_got_crabs import _events as ev
 from crabrules.youve_got_crabs._actions import (
     POT,
     Action,
@@ -42,34 +43,7 @@ from crabrules.youve_got_crabs._actions import (
 )
 from crabrules.youve_got_crabs._cards import card_name
 from crabrules.youve_got_crabs._config import Config
-from crabrules.youve_got_crabs._events import (
-    BOX,
-    Answered,
-    CallMade,
-    CallResolved,
-    CardsDrawn,
-    ClawsPassed,
-    Confirmed,
-    DoubleCrabs,
-    Event,
-    GameEnded,
-    HandDiscarded,
-    HandPickedUp,
-    HandPutDown,
-    LicenseTurned,
-    NoTokenToGive,
-    OceanDiscarded,
-    OceanTurnedUp,
-    OfferMade,
-    Reshuffled,
-    RoundEnded,
-    RoundStarted,
-    Signalled,
-    SuddenDeath,
-    Swapped,
-    TokenMoved,
-    WindowOpened,
-)
+from crabrules.youve_got_crabs._events import BOX, Event
 from crabrules.youve_got_crabs._notation import (
     hand_label,
     ocean_label,
@@ -146,6 +120,7 @@ def describe_event(event: Event) -> str:
     Raises:
         NotAnEventError: ``event`` is not a You've Got Crabs event.
 
+    >>> from crabrules.youve_got_crabs import CallResolved
     >>> describe_event(CallResolved(1, 0, right=False, double=False, hand=(), names=()))
     "P1's call on P0 is wrong"
     """
@@ -160,6 +135,7 @@ def describe_event_in(config: Config, event: Event) -> str:
         NotAnEventError: ``event`` is not a You've Got Crabs event.
         InvalidConfigError: ``config`` is not a You've Got Crabs config.
 
+    >>> from crabrules.youve_got_crabs import CallMade
     >>> print(describe_event_in(Config(seating=(0, 1, 1, 0)), CallMade(1, 3, 2.0)))
     Blue 2 calls "You've got crabs!" on Red 2 at 2 s
     """
@@ -179,7 +155,7 @@ def _cards(names: tuple[str, ...]) -> str:
     return ", ".join(names)
 
 
-def _swapped(e: Swapped, name: Namer) -> str:
+def _swapped(e: ev.Swapped, name: Namer) -> str:
     return (
         f"{name(e.player)} takes the Ocean's {e.taken_name} "
         f"({ocean_label(e.ocean_slot)}) into hand slot {hand_label(e.hand_slot)}, and "
@@ -187,7 +163,7 @@ def _swapped(e: Swapped, name: Namer) -> str:
     )
 
 
-def _resolved(e: CallResolved, name: Namer) -> str:
+def _resolved(e: ev.CallResolved, name: Namer) -> str:
     kind = "Double Crabs call" if e.double else "call"
     text = f"{name(e.caller)}'s {kind} on {name(e.target)} is "
     if not e.right:
@@ -195,14 +171,14 @@ def _resolved(e: CallResolved, name: Namer) -> str:
     return text + f"right: {name(e.target)} shows {_cards(e.names)}"
 
 
-def _drawn(e: CardsDrawn, name: Namer) -> str:
+def _drawn(e: ev.CardsDrawn, name: Namer) -> str:
     who = name(e.player)
     if all(card == UNSEEN for card in e.cards):
         return f"{who} draws {len(e.cards)} cards face down"
     return f"{who} draws {_cards(e.names)}"
 
 
-def _claws(e: ClawsPassed, name: Namer) -> str:
+def _claws(e: ev.ClawsPassed, name: Namer) -> str:
     if e.before is None and e.after is not None:
         return f"{name(e.after)} puts on the Rubber Crab Claws"
     if e.after is None and e.before is not None:
@@ -253,7 +229,7 @@ ENDINGS = {
 }
 
 
-def _ended(e: GameEnded, name: Namer) -> str:
+def _ended(e: ev.GameEnded, name: Namer) -> str:
     players = " and ".join(map(name, e.players))
     how = "the Pot is empty" if e.reason == Termination.POT_EMPTY.value else "sudden death"
     tokens = ", ".join(f"{team_name(t)} {n}" for t, n in enumerate(e.tokens))
@@ -261,46 +237,50 @@ def _ended(e: GameEnded, name: Namer) -> str:
 
 
 _SAY: dict[type, Callable[[Any, Namer], str]] = {
-    Swapped: _swapped,
-    HandPutDown: lambda e, name: f"{name(e.player)} puts the hand down",
-    HandPickedUp: lambda e, name: f"{name(e.player)} picks the hand up again",
-    Confirmed: lambda e, name: f"{name(e.player)} confirms: no more swaps",
-    RoundEnded: lambda e, name: (
+    ev.Swapped: _swapped,
+    ev.HandPutDown: lambda e, name: f"{name(e.player)} puts the hand down",
+    ev.HandPickedUp: lambda e, name: f"{name(e.player)} picks the hand up again",
+    ev.Confirmed: lambda e, name: f"{name(e.player)} confirms: no more swaps",
+    ev.RoundEnded: lambda e, name: (
         f"side {e.side}'s round ends {'after swaps' if e.swapped else 'without a swap'}"
     ),
-    OfferMade: lambda e, name: f"nobody swapped: side {e.side} is asked whether anyone wants to",
-    Answered: lambda e, name: (
+    ev.OfferMade: lambda e, name: (
+        f"nobody swapped: side {e.side} is asked whether anyone wants to"
+    ),
+    ev.Answered: lambda e, name: (
         f"{name(e.player)} {'wants' if e.wants_swap else 'does not want'} to swap"
     ),
-    LicenseTurned: lambda e, name: f"the Crabbing License turns to side {e.side}",
-    RoundStarted: lambda e, name: f"side {e.side} plays a new round",
-    OceanDiscarded: lambda e, name: f"the Ocean goes to the Discard pile: {_cards(e.names)}",
-    OceanTurnedUp: lambda e, name: f"a new Ocean is turned up: {_cards(e.names)}",
-    Reshuffled: lambda e, name: (
+    ev.LicenseTurned: lambda e, name: f"the Crabbing License turns to side {e.side}",
+    ev.RoundStarted: lambda e, name: f"side {e.side} plays a new round",
+    ev.OceanDiscarded: lambda e, name: f"the Ocean goes to the Discard pile: {_cards(e.names)}",
+    ev.OceanTurnedUp: lambda e, name: f"a new Ocean is turned up: {_cards(e.names)}",
+    ev.Reshuffled: lambda e, name: (
         f"the Draw pile ran out: the Discard pile's {e.cards} cards are shuffled into "
         f"Draw pile {e.pile}"
     ),
-    Signalled: lambda e, name: f"{name(e.player)} makes the team's signal",
-    CallMade: lambda e, name: (
+    ev.Signalled: lambda e, name: f"{name(e.player)} makes the team's signal",
+    ev.CallMade: lambda e, name: (
         f"{name(e.caller)} calls {_CRABS} on {name(e.target)} at {e.time:g} s"
     ),
-    WindowOpened: lambda e, name: (
+    ev.WindowOpened: lambda e, name: (
         f"play pauses: {name(e.target)} may call {name(e.caller)} back "
         "within a second, for Double Crabs"
     ),
-    CallResolved: _resolved,
-    DoubleCrabs: lambda e, name: (
+    ev.CallResolved: _resolved,
+    ev.DoubleCrabs: lambda e, name: (
         f"Double Crabs! team {team_name(e.team)} collects {e.tokens} tokens, "
         f"{name(e.collector)} naming where each comes from"
     ),
-    TokenMoved: lambda e, name: f"a Crab token goes from {_source(e.giver)} to {_source(e.taker)}",
-    NoTokenToGive: lambda e, name: f"team {team_name(e.team)} has no Crab token to give",
-    HandDiscarded: lambda e, name: f"{name(e.player)} discards {_cards(e.names)}",
-    CardsDrawn: _drawn,
-    ClawsPassed: _claws,
-    SuddenDeath: lambda e, name: (
+    ev.TokenMoved: lambda e, name: (
+        f"a Crab token goes from {_source(e.giver)} to {_source(e.taker)}"
+    ),
+    ev.NoTokenToGive: lambda e, name: f"team {team_name(e.team)} has no Crab token to give",
+    ev.HandDiscarded: lambda e, name: f"{name(e.player)} discards {_cards(e.names)}",
+    ev.CardsDrawn: _drawn,
+    ev.ClawsPassed: _claws,
+    ev.SuddenDeath: lambda e, name: (
         "the Pot is empty with a tie: sudden death between teams "
         + " and ".join(map(team_name, e.teams))
     ),
-    GameEnded: _ended,
+    ev.GameEnded: _ended,
 }
