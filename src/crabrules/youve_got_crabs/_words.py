@@ -10,10 +10,11 @@ label, as the notation does (``P0``), rather than guess a colour; given the conf
 
 >>> from crabrules.youve_got_crabs._rules import initial_state
 >>> from crabrules.youve_got_crabs._actions import Swap
+>>> from crabrules.youve_got_crabs import _events as ev
 >>> state = initial_state(seed=2)
 >>> describe(state, Swap(0, hand_slot=0, ocean_slot=3))
 "Red 1 swaps hand card 1, Ab Crab, for the Ocean's Low Crab Diet (D)"
->>> describe_event(TokenMoved(giver=POT, taker=1))
+>>> describe_event(ev.TokenMoved(giver=POT, taker=1))
 'a Crab token goes from the Pot to team Blue'
 """
 
