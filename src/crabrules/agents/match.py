@@ -57,6 +57,7 @@ __all__ = [
     "AgentError",
     "StalledError",
     "MatchResult",
+    "PlayedGame",
     "agent_rngs",
     "check_decision_seconds",
     "earliest_decision",
@@ -95,8 +96,33 @@ class StalledError(AgentError):
     """In real-time play, every player waited for :data:`STALL_SECONDS`: nobody acted."""
 
 
+class PlayedGame:
+    """What every result of a played game says: its record, and how it ended.
+
+    The base of :class:`MatchResult` and of ``simulate``'s
+    :class:`~crabrules.simulate.GameResult`.
+    """
+
+    __slots__ = ()
+
+    #: The game's record, which :func:`crabrules.replay` rebuilds.
+    record: GameRecord
+    #: How it ended; ``None`` when it stopped before its end.
+    outcome: Outcome | None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game reached its end (rather than the action cap, or an error)."""
+        return self.outcome is not None
+
+    @property
+    def length(self) -> int:
+        """How many actions were applied."""
+        return len(self.record.actions)
+
+
 @attrs.frozen
-class MatchResult:
+class MatchResult(PlayedGame):
     """A finished (or stopped) match.
 
     Attributes:
@@ -112,16 +138,6 @@ class MatchResult:
     cpu_seconds: tuple[float, ...] = attrs.field(default=(), eq=False, repr=False)
     #: Each seat's number of decisions (calls of ``act``), when timed.
     decisions: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game reached its end (rather than the action cap)."""
-        return self.outcome is not None
-
-    @property
-    def length(self) -> int:
-        """How many actions were applied."""
-        return len(self.record.actions)
 
 
 def agent_rngs(seed: int, players: int) -> list[Rng]:

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from crabrules.agents import AgentSpec, agent_labels, fresh_agent, play_match
+from crabrules.agents import AgentSpec, PlayedGame, agent_labels, fresh_agent, play_match
 from crabrules.core import GameRecord, Outcome, Rng, get_game
 
 __all__ = [
@@ -113,7 +113,7 @@ class Task:
 
 
 @attrs.frozen
-class GameResult:
+class GameResult(PlayedGame):
     """What one game gave.
 
     Attributes:
@@ -141,16 +141,6 @@ class GameResult:
     def failed(self) -> bool:
         """Whether the game stopped on an error."""
         return self.error is not None
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game reached its end."""
-        return self.outcome is not None
-
-    @property
-    def length(self) -> int:
-        """How many actions the game took."""
-        return len(self.record.actions)
 
 
 def failed_result(
