@@ -27,21 +27,9 @@ from typing import Any
 from crabrules.core.errors import InvalidConfigError
 from crabrules.core.events import check_event
 from crabrules.core.game import not_a_state
+from crabrules.youve_got_crabs import _actions as acts
 from crabrules.youve_got_crabs import _events as ev
-from crabrules.youve_got_crabs._actions import (
-    POT,
-    Action,
-    Answer,
-    Call,
-    Collect,
-    Confirm,
-    PickUp,
-    PutDown,
-    Resolve,
-    Signal,
-    Source,
-    Swap,
-)
+from crabrules.youve_got_crabs._actions import POT, Action, Source
 from crabrules.youve_got_crabs._cards import card_name
 from crabrules.youve_got_crabs._config import Config
 from crabrules.youve_got_crabs._events import BOX, Event
@@ -69,6 +57,7 @@ def describe(state: State, action: Action) -> str:
         IllegalActionError: ``action`` is not legal in ``state`` (as :func:`apply` would).
 
     >>> from crabrules.youve_got_crabs._rules import initial_state
+    >>> from crabrules.youve_got_crabs import Call
     >>> print(describe(initial_state(seed=2), Call(1, 0, time=3.5)))
     Red 2 calls "You've got crabs!" on partner Red 1 at 3.5 s
     """
@@ -78,7 +67,7 @@ def describe(state: State, action: Action) -> str:
     return f"{player_name(state.config, action.player)} {_DOES[type(action)](state, action)}"
 
 
-def _swaps(state: State, action: Swap) -> str:
+def _swaps(state: State, action: acts.Swap) -> str:
     give = card_name(state.config, state.hands[action.player][action.hand_slot])
     take = card_name(state.config, state.ocean[action.ocean_slot])
     return (
@@ -87,28 +76,28 @@ def _swaps(state: State, action: Swap) -> str:
     )
 
 
-def _calls(state: State, action: Call) -> str:
+def _calls(state: State, action: acts.Call) -> str:
     partner = table(state.config).partner_of[action.player] == action.target
     whom = f"{'partner ' if partner else ''}{player_name(state.config, action.target)}"
     return f"calls {_CRABS} on {whom} at {action.time:g} s"
 
 
-def _resolves(state: State, action: Resolve) -> str:
+def _resolves(state: State, action: acts.Resolve) -> str:
     assert state.window is not None
     return f"resolves the call on partner {player_name(state.config, state.window.target)} alone"
 
 
 #: What each kind of action does, said after the player's name.
 _DOES: dict[type, Callable[[State, Any], str]] = {
-    Swap: _swaps,
-    Call: _calls,
-    Resolve: _resolves,
-    Collect: lambda _, a: f"takes a Double Crabs token from {_source(a.source)}",
-    Answer: lambda _, a: f"{'wants' if a.wants_swap else 'does not want'} to swap",
-    PutDown: lambda _, a: "puts the hand down",
-    PickUp: lambda _, a: "picks the hand up again",
-    Confirm: lambda _, a: "confirms: no more swaps",
-    Signal: lambda _, a: "makes the team's signal",
+    acts.Swap: _swaps,
+    acts.Call: _calls,
+    acts.Resolve: _resolves,
+    acts.Collect: lambda _, a: f"takes a Double Crabs token from {_source(a.source)}",
+    acts.Answer: lambda _, a: f"{'wants' if a.wants_swap else 'does not want'} to swap",
+    acts.PutDown: lambda _, a: "puts the hand down",
+    acts.PickUp: lambda _, a: "picks the hand up again",
+    acts.Confirm: lambda _, a: "confirms: no more swaps",
+    acts.Signal: lambda _, a: "makes the team's signal",
 }
 
 
