@@ -17,18 +17,10 @@ from crabrules.core import PlayerId, invariants
 from crabrules.core.actions import field_errors
 from crabrules.core.game import not_a_state
 from crabrules.core.rng import SEED_LIMIT
+from crabrules.youve_got_crabs import _state as st
 from crabrules.youve_got_crabs._cards import IMITATION_CRAB, deck, is_scoring
 from crabrules.youve_got_crabs._config import CARDS_PER_HAND, OCEAN_SIZE, Side
-from crabrules.youve_got_crabs._state import (
-    DOUBLE_CRABS_TOKENS,
-    POT_TOKENS,
-    RECENT,
-    STALL_ACTIONS,
-    TEAM_TOKENS,
-    UNSEEN,
-    Phase,
-    State,
-)
+from crabrules.youve_got_crabs._state import Phase, State
 from crabrules.youve_got_crabs._table import table
 
 if TYPE_CHECKING:
@@ -134,7 +126,7 @@ def _tokens(view: _View) -> str | None:
     teams = view.config.teams
     if len(view.tokens) != teams or min(view.tokens) < 0 or view.pot < 0:
         return f"tokens: {teams} counts, none negative, and pot >= 0"
-    base = TEAM_TOKENS * teams + POT_TOKENS
+    base = st.TEAM_TOKENS * teams + st.POT_TOKENS
     total = sum(view.tokens) + view.pot
     if total != base and not (total == base + 1 and view.winner in view.tied):
         return f"tokens: {total} tokens in play is impossible"
@@ -230,7 +222,7 @@ def _window(view: _View) -> str | None:
 def _claim(view: _View) -> str | None:
     claim = view.claim
     if claim is not None and (
-        claim.player not in _playing(view) or not 0 < claim.remaining <= DOUBLE_CRABS_TOKENS
+        claim.player not in _playing(view) or not 0 < claim.remaining <= st.DOUBLE_CRABS_TOKENS
     ):
         return "claim: a player still in, with 1 to 3 tokens to collect"
     return None
@@ -258,7 +250,7 @@ def _claim_has_sources(view: _View) -> str | None:
 
 def _claim_sudden_death(view: _View) -> str | None:
     claim = view.claim
-    if claim is not None and view.tied and claim.remaining != DOUBLE_CRABS_TOKENS:
+    if claim is not None and view.tied and claim.remaining != st.DOUBLE_CRABS_TOKENS:
         return "claim: in sudden death its first token wins"
     return None
 
@@ -292,34 +284,34 @@ def _winner(view: _View) -> str | None:
 
 
 def _since_clock(view: _View) -> str | None:
-    if not 0 <= view.since_clock <= STALL_ACTIONS:
-        return f"since_clock: from 0 to {STALL_ACTIONS}, not {view.since_clock}"
+    if not 0 <= view.since_clock <= st.STALL_ACTIONS:
+        return f"since_clock: from 0 to {st.STALL_ACTIONS}, not {view.since_clock}"
     return None
 
 
-# --- the public records of signals and calls: the latest RECENT of their counts ----------
+# --- the public records of signals and calls: the latest RECENT of their counts -------------
 
 
 def _signals(view: _View) -> str | None:
     players = range(view.config.players)
-    if len(view.signals) != min(view.signal_count, RECENT) or any(
+    if len(view.signals) != min(view.signal_count, st.RECENT) or any(
         p not in players for p in view.signals
     ):
-        return f"signals: the latest {RECENT} of signal_count, by players of the game"
+        return f"signals: the latest {st.RECENT} of signal_count, by players of the game"
     return None
 
 
 def _calls(view: _View) -> str | None:
     players = range(view.config.players)
     partner_of = table(view.config).partner_of
-    if len(view.calls) != min(view.call_count, RECENT) or any(
+    if len(view.calls) != min(view.call_count, st.RECENT) or any(
         c.caller not in players
         or c.target not in players
         or c.caller == c.target
         or (c.double and (partner_of[c.caller] != c.target or not c.right))
         for c in view.calls
     ):
-        return f"calls: the latest {RECENT} of call_count, each on another player"
+        return f"calls: the latest {st.RECENT} of call_count, each on another player"
     return None
 
 
@@ -343,7 +335,7 @@ def _hands(state: State) -> str | None:
 
 def _seen_cards(state: State) -> str | None:
     if any(
-        card not in (UNSEEN, held)
+        card not in (st.UNSEEN, held)
         for row, hand in zip(state.seen, state.hands, strict=True)
         for card, held in zip(row, hand, strict=True)
     ):
