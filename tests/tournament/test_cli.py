@@ -104,3 +104,16 @@ def test_a_config_beyond_the_player_count_is_played(
     lines = out.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 2
     assert all('"modules":["surprises"]' in line for line in lines)
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_the_help_names_every_built_in_agent(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crabrules.agents.registry import AGENTS
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    words = " ".join(capsys.readouterr().out.split())  # argparse folds lines
+    for name in AGENTS:
+        assert name in words, name

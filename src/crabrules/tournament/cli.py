@@ -14,7 +14,7 @@ import argparse
 import sys
 
 from crabrules.agents.match import DEFAULT_MAX_ACTIONS
-from crabrules.agents.registry import split_spec
+from crabrules.agents.registry import AGENTS, split_spec
 from crabrules.simulate import BACKENDS
 from crabrules.simulate.configs import CONFIG_HELP, config_from_json
 from crabrules.tournament.runner import tournament
@@ -31,8 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--agents",
         required=True,
-        help="comma-separated agents, at least two: built-in (random, plausible, mcts:N, "
-        "ismcts:N) or module:Name[:key=value...]",
+        help=f"comma-separated agents, at least two: built-in ({', '.join(AGENTS)}; "
+        "mcts, ismcts and strong take :N iterations), module:Name[:key=value...], or "
+        "bot:COMMAND",
     )
     parser.add_argument(
         "--games",
