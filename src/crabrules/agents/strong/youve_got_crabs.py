@@ -58,9 +58,11 @@ __all__ = [
     "STUCK",
     "SWAP",
     "YouveGotCrabsStrong",
+    "can_make_four",
     "refuted",
     "target_type",
     "wanted_swaps",
+    "within_reach",
 ]
 
 #: Seconds from holding four of a kind to signalling it.
@@ -90,6 +92,37 @@ def refuted(seen: tuple[Card, ...]) -> bool:
     return len(kinds) > 1
 
 
+def within_reach(view: Observation, me: PlayerId) -> dict[Card, int]:
+    """How many cards of each type ``me`` could still take, by type.
+
+    Those in the Ocean or seen going into another hand; every type in ``me``'s hand is a
+    key.
+
+    >>> import crabrules
+    >>> game = crabrules.get_game("youve-got-crabs")
+    >>> view = game.observe(game.initial_state(seed=3), 0)
+    >>> sum(within_reach(view, 0).values()) == len(view.ocean)  # nothing seen yet
+    True
+    """
+    reach = dict.fromkeys((card for card in view.hand if card != IMITATION_CRAB), 0)
+    for p, cards in enumerate((view.ocean, *view.seen)):
+        if p - 1 == me:
+            continue  # its own hand is not within reach: it holds it
+        for card in cards:
+            if card not in (UNSEEN, IMITATION_CRAB):
+                reach[card] = reach.get(card, 0) + 1
+    return reach
+
+
+def can_make_four(view: Observation, me: PlayerId, card: Card) -> bool:
+    """Whether the cards ``me`` holds and those :func:`within_reach` make four of ``card``.
+
+    When no type can, the cards in play are stuck, and only a new Ocean brings others.
+    """
+    held = sum(1 for c in view.hand if c in (card, IMITATION_CRAB))
+    return held + within_reach(view, me).get(card, 0) >= 4
+
+
 def target_type(view: Observation, me: PlayerId, avoid: Card | None = None) -> Card | None:
     """The type ``me`` collects: the most held among those with four within reach.
 
@@ -109,14 +142,7 @@ def target_type(view: Observation, me: PlayerId, avoid: Card | None = None) -> C
     if not mine:
         return None
     wild = len(view.hand) - len(mine)
-    pool = list(view.ocean)
-    for p, seen in enumerate(view.seen):
-        if p != me:
-            pool.extend(seen)
-    reach = dict.fromkeys(mine, 0)
-    for card in pool:
-        if card not in (UNSEEN, IMITATION_CRAB):
-            reach[card] = reach.get(card, 0) + 1
+    reach = within_reach(view, me)
     # The type the partner is seen collecting is the partner's: two hands share no type.
     partner = table(view.config).partner_of[me]
     theirs = [c for c in view.seen[partner] if c not in (UNSEEN, IMITATION_CRAB)]
@@ -253,7 +279,10 @@ def _round(turn: Turn, view: Observation, avoid: Card | None) -> Decision | None
     me, legal = turn.player, turn.legal
     wanted = [] if is_scoring(view.hand) else wanted_swaps(view, me, avoid)
     if view.phase is Phase.OFFER:
-        answer = Answer(me, bool(wanted))
+        # Yes only for a swap towards four: otherwise a new Ocean is worth more (it comes
+        # when every player asked says no).
+        target = view.ocean[wanted[0].ocean_slot] if wanted else None
+        answer = Answer(me, target is not None and can_make_four(view, me, target))
         return Decision(answer, turn.now + HAND) if answer in legal else None
     swaps = [a for a in wanted if a in legal]
     if swaps:

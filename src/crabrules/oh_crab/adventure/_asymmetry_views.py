@@ -20,6 +20,7 @@ from typing import Any
 
 from crabrules.core.errors import InvalidStateError
 from crabrules.core.memo import CONFIGS_KEPT
+from crabrules.oh_crab.adventure import _model as model
 from crabrules.oh_crab.adventure._asymmetry import (
     dealt_per_player,
     playable_skills,
@@ -36,12 +37,6 @@ from crabrules.oh_crab.adventure._model import (
     Adventure,
     Asymmetry,
     FrameKind,
-    ObstacleMade,
-    PincersRegenerated,
-    SkillDeclined,
-    SkillsChosen,
-    SkillsRevealed,
-    SkillUsed,
     Spied,
     SpiedCard,
 )
@@ -324,17 +319,19 @@ def _spied(event: Spied) -> str:
 
 #: The sentence of each Module 4 event, by its kind.
 ASYMMETRY_EVENT_SENTENCES: dict[type, Callable[[Any], str]] = {
-    SkillsChosen: lambda event: f"{event.colour} has chosen their Asymmetry card",
-    SkillsRevealed: lambda event: "the Asymmetry cards are revealed: " + ", ".join(event.names),
-    SkillUsed: lambda event: (
+    model.SkillsChosen: lambda event: f"{event.colour} has chosen their Asymmetry card",
+    model.SkillsRevealed: lambda event: (
+        "the Asymmetry cards are revealed: " + ", ".join(event.names)
+    ),
+    model.SkillUsed: lambda event: (
         f"{event.colour} uses the skill of {event.name} ({_pincers(event.pincers)} left)"
     ),
-    SkillDeclined: lambda event: f"{event.colour} lets the skill of {event.name} pass",
-    PincersRegenerated: lambda event: (
+    model.SkillDeclined: lambda event: f"{event.colour} lets the skill of {event.name} pass",
+    model.PincersRegenerated: lambda event: (
         f"{event.colour} regains a Pincer ({_pincers(event.pincers)})"
     ),
     Spied: _spied,
-    ObstacleMade: lambda event: (
+    model.ObstacleMade: lambda event: (
         f"{event.colour} turns {cell_label(event.cell)} into a standard Obstacle"
     ),
 }
@@ -344,13 +341,13 @@ ASYMMETRY_EVENTS = tuple(ASYMMETRY_EVENT_SENTENCES)
 
 
 def describe_asymmetry_event(
-    event: SkillsChosen
-    | SkillsRevealed
-    | SkillUsed
-    | SkillDeclined
-    | PincersRegenerated
+    event: model.SkillsChosen
+    | model.SkillsRevealed
+    | model.SkillUsed
+    | model.SkillDeclined
+    | model.PincersRegenerated
     | Spied
-    | ObstacleMade,
+    | model.ObstacleMade,
 ) -> str:
     """Say what happened, for a Module 4 event."""
     return ASYMMETRY_EVENT_SENTENCES[type(event)](event)
