@@ -16,6 +16,8 @@ import attrs
 from crabrules.core import PlayerId, Reason
 from crabrules.core.memo import CONFIGS_KEPT
 from crabrules.crab_stack._board import Cell, CellMask, Geometry, cells_of, subsets
+from crabrules.crab_stack._crabs import Size
+from crabrules.crab_stack._paths import reach
 
 
 @attrs.frozen
@@ -82,8 +84,9 @@ class MoveTable:
     Attributes:
         cells: the number of spaces.
         moves: ``moves[player][src * cells + dst]`` is ``Move(player, src, dst)``.
-        one_step: ``one_step[player][src]`` maps each subset of ``src``'s neighbours (a
-            bitmask) to the moves there, ascending: a large crab's moves in one lookup.
+        one_step: ``one_step[player][src]`` maps each subset of ``src``'s neighbours
+            holding crabs (a bitmask) to a large crab's moves from ``src`` (as
+            :func:`~crabrules.crab_stack._paths.reach` gives them), ascending: in one lookup.
         by_bit: ``by_bit[player][src]`` maps ``1 << dst`` to ``Move(player, src, dst)``, so
             a destination bitmask's lowest bit gives its move without finding its index.
 
@@ -115,7 +118,10 @@ class MoveTable:
         self.one_step: tuple[tuple[dict[int, tuple[Move, ...]], ...], ...] = tuple(
             tuple(
                 {
-                    sub: tuple(self.moves[p][src * cells + dst] for dst in cells_of(sub))
+                    sub: tuple(
+                        self.moves[p][src * cells + dst]
+                        for dst in cells_of(reach(geo, src, Size.LARGE, sub, sub))
+                    )
                     for sub in subsets(geo.neighbour_masks[src])
                 }
                 for src in range(cells)

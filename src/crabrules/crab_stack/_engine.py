@@ -25,9 +25,9 @@ from crabrules.core.construct import constructor
 from crabrules.crab_stack._actions import Action, KeepGroup
 from crabrules.crab_stack._board import Cell, CellMask, cells_of
 from crabrules.crab_stack._config import MAX_PLAYERS, MIN_PLAYERS, Config
-from crabrules.crab_stack._crabs import Crab, Stack
+from crabrules.crab_stack._crabs import Crab, Size, Stack
 from crabrules.crab_stack._events import Event, washed_away, wave_tie
-from crabrules.crab_stack._paths import can_move
+from crabrules.crab_stack._paths import can_move, landing_masks, reach
 from crabrules.crab_stack._repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
 from crabrules.crab_stack._state import State, Termination
 from crabrules.crab_stack._wave import groups_after, ranked
@@ -35,6 +35,9 @@ from crabrules.crab_stack._wave import groups_after, ranked
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
 # the cost of State's own __init__ (the class itself in the pure build).
 _new_state: Final = constructor(State)
+_SMALL: Final = int(Size.SMALL)
+_MEDIUM: Final = int(Size.MEDIUM)
+_LARGE: Final = int(Size.LARGE)
 
 
 def setup(config: Config, seed: int, shuffled: tuple[Crab, ...], first: PlayerId) -> State:
@@ -87,37 +90,27 @@ def legal_moves(state: State) -> tuple[Action, ...]:
     geo = config.geometry
     table = config.move_table
     one_step, by_bit = table.one_step[p], table.by_bit[p]
-    small, medium, large = state.tops_by_size
-    occupied = small | medium | large
-    # Landing: a crab ends on a crab of its size or smaller (those cells are occupied, so
-    # the reach masks need no further "& occupied").
-    medium_land = small | medium
+    tops_by_size = state.tops_by_size
+    medium, large = tops_by_size[1], tops_by_size[2]
+    lands = landing_masks(tops_by_size)
+    occupied = lands[_LARGE]
     masks = geo.neighbour_masks
-    medium_reach, small_reach = geo.medium_reach, geo.small_reach
     out: list[Action] = []
     mine = state.tops_by_player[p]
     while mine:
         low = mine & -mine
         mine ^= low
         src = low.bit_length() - 1
-        # paths.destinations with its tables inlined (the hot loop); a large crab's moves
-        # come in one lookup.
-        around = masks[src] & occupied
-        if low & large:
-            out += one_step[src][around]
+        if low & large:  # its moves in one lookup: the table is reach()'s, kept
+            out += one_step[src][masks[src] & occupied]
             continue
-        if low & medium:
-            reach = medium_reach[src][around] & medium_land
-        else:
-            reach = 0
-            for mask, ends in small_reach[src][around]:
-                reach |= ends[occupied & mask]
-            reach &= small
-        # The moves to the bits of reach, ascending (keyed by bit: no index to compute).
+        size = _MEDIUM if low & medium else _SMALL
+        ends = reach(geo, src, size, occupied, lands[size])
+        # The moves to the bits of ends, ascending (keyed by bit: no index to compute).
         moves = by_bit[src]
-        while reach:
-            bit = reach & -reach
-            reach ^= bit
+        while ends:
+            bit = ends & -ends
+            ends ^= bit
             out.append(moves[bit])
     return tuple(out)
 

@@ -15,54 +15,69 @@ never list paths:
   layout (:attr:`Geometry.small_reach <crabrules.crab_stack._board.Geometry>`): one
   lookup per occupied neighbour.
 
-Landing (a crab ends on a crab of its size or smaller) is the caller's mask:
-:func:`landing_mask`.
+Landing (a crab ends on a crab of its size or smaller) is :func:`landing_masks`, which
+the caller passes to :func:`reach`.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from crabrules.crab_stack._board import Cell, CellMask, Geometry
 from crabrules.crab_stack._crabs import Size
 
+# Plain ints: the generator asks reach() for every crab, and an enum member costs a lookup.
+_MEDIUM: Final = int(Size.MEDIUM)
+_LARGE: Final = int(Size.LARGE)
+_CHEAPEST_FIRST: Final = (_LARGE, _MEDIUM, int(Size.SMALL))
 
-def destinations(geo: Geometry, src: Cell, size: int, occupied: CellMask) -> CellMask:
-    """Return the bitmask of cells a crab of ``size`` on ``src`` can reach, ignoring landing.
+#: By size, the cells a crab of that size may end on (:func:`landing_masks`).
+Lands = tuple[CellMask, CellMask, CellMask]
+
+
+def reach(geo: Geometry, src: Cell, size: int, occupied: CellMask, land: CellMask) -> CellMask:
+    """Return the bitmask of cells of ``land`` a crab of ``size`` on ``src`` can move to.
+
+    The movement rule, the one place it is written: the move generator, the refusal and
+    the check that a player can move all ask it.
 
     Args:
         geo: the layout's tables.
         src: the crab's space.
         size: the crab's :class:`~crabrules.crab_stack._crabs.Size`.
         occupied: the bitmask of spaces holding at least one crab.
+        land: where the crab may end, within ``occupied`` (its size's
+            :func:`landing_masks`, or ``occupied`` itself for the paths alone).
 
     >>> from crabrules.crab_stack._board import geometry
     >>> geo = geometry(((0, 0), (1, 0), (2, 0), (3, 0)))
-    >>> destinations(geo, 0, Size.SMALL, 0b1111), destinations(geo, 0, Size.SMALL, 0b1011)
+    >>> reach(geo, 0, Size.SMALL, 0b1111, 0b1111), reach(geo, 0, Size.SMALL, 0b1011, 0b1011)
     (8, 0)
+    >>> reach(geo, 0, Size.MEDIUM, 0b0111, 0b0011)  # two spaces away, but not on a large crab
+    0
     """
-    if size == Size.LARGE:
-        return geo.neighbour_masks[src] & occupied
-    if size == Size.MEDIUM:
-        return geo.medium_reach[src][occupied & geo.neighbour_masks[src]] & occupied
-    reach = 0
-    for mask, ends in geo.small_reach[src][occupied & geo.neighbour_masks[src]]:
-        reach |= ends[occupied & mask]
-    return reach & occupied
+    around = geo.neighbour_masks[src] & occupied
+    if size == _LARGE:
+        return around & land
+    if size == _MEDIUM:
+        return geo.medium_reach[src][around] & land
+    ends_on = 0
+    for mask, ends in geo.small_reach[src][around]:
+        ends_on |= ends[occupied & mask]
+    return ends_on & land
 
 
-def landing_mask(size: int, tops_by_size: tuple[CellMask, CellMask, CellMask]) -> CellMask:
-    """Return the cells a crab of ``size`` may end on: those whose top crab is no bigger.
+def landing_masks(tops_by_size: tuple[CellMask, CellMask, CellMask]) -> Lands:
+    """Return, by size, the cells a crab may end on: those whose top crab is no bigger.
 
-    ``tops_by_size[s]`` is the bitmask of cells whose top crab has size ``s``.
+    The landing rule, the one place it is written. ``tops_by_size[s]`` is the bitmask of
+    cells whose top crab has size ``s``; the large crab's mask is every occupied cell.
 
-    >>> landing_mask(Size.MEDIUM, (0b001, 0b010, 0b100))
-    3
+    >>> landing_masks((0b001, 0b010, 0b100))
+    (1, 3, 7)
     """
     small, medium, large = tops_by_size
-    if size == Size.SMALL:
-        return small
-    if size == Size.MEDIUM:
-        return small | medium
-    return small | medium | large
+    return small, small | medium, small | medium | large
 
 
 def can_move(
@@ -79,33 +94,13 @@ def can_move(
     >>> can_move(geo, (0b011, 0, 0b100), 0b001), can_move(geo, (0b011, 0, 0b100), 0b100)
     (False, True)
     """
-    small, medium, large = tops_by_size
-    occupied = small | medium | large
-    masks = geo.neighbour_masks
-    crabs = mine & large
-    while crabs:
-        low = crabs & -crabs
-        crabs ^= low
-        if masks[low.bit_length() - 1] & occupied:
-            return True
-    # destinations() inlined for the medium and small crabs: this runs after every move
-    # for each player still in without a large crab on top (decision 5).
-    crabs = mine & medium
-    if crabs:
-        reach, land = geo.medium_reach, small | medium
+    lands = landing_masks(tops_by_size)
+    occupied = lands[_LARGE]
+    for size in _CHEAPEST_FIRST:
+        crabs = mine & tops_by_size[size]
         while crabs:
             low = crabs & -crabs
             crabs ^= low
-            src = low.bit_length() - 1
-            if reach[src][occupied & masks[src]] & land:
-                return True
-    crabs = mine & small
-    small_reach = geo.small_reach
-    while crabs:
-        low = crabs & -crabs
-        crabs ^= low
-        src = low.bit_length() - 1
-        for mask, ends in small_reach[src][occupied & masks[src]]:
-            if ends[occupied & mask] & small:
+            if reach(geo, low.bit_length() - 1, size, occupied, lands[size]):
                 return True
     return False

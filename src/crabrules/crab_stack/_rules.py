@@ -49,7 +49,7 @@ from crabrules.crab_stack._events import (
     group_kept,
     player_eliminated,
 )
-from crabrules.crab_stack._paths import destinations, landing_mask
+from crabrules.crab_stack._paths import landing_masks, reach
 from crabrules.crab_stack._state import State, Termination
 
 #: ``Config()``, the default of :func:`initial_state`.
@@ -359,18 +359,19 @@ def _check_move(state: State, action: Move) -> None:
             IllegalReason.NOT_YOUR_CRAB,
         )
     size = top % 3
-    if not destinations(geo, src, size, state.occupied) >> dst & 1:
+    occupied = state.occupied
+    if not reach(geo, src, size, occupied, landing_masks(state.tops_by_size)[size]) >> dst & 1:
+        if reach(geo, src, size, occupied, occupied) >> dst & 1:
+            raise _refuse(
+                f"a {_SIZE_NAMES[size]} crab ends only on a crab of its size or smaller: "
+                f"not from {geo.labels[src]} to {geo.labels[dst]}",
+                action,
+                IllegalReason.TOO_BIG,
+            )
         steps = STEPS[size]
         raise _refuse(
             f"a {_SIZE_NAMES[size]} crab moves exactly {steps} space{'s' * (steps > 1)} "
             f"over crabs: not from {geo.labels[src]} to {geo.labels[dst]}",
             action,
             IllegalReason.NO_PATH,
-        )
-    if not landing_mask(size, state.tops_by_size) >> dst & 1:
-        raise _refuse(
-            f"a {_SIZE_NAMES[size]} crab ends only on a crab of its size or smaller: "
-            f"not from {geo.labels[src]} to {geo.labels[dst]}",
-            action,
-            IllegalReason.TOO_BIG,
         )
