@@ -25,7 +25,7 @@ from crabrules.core.construct import constructor
 from crabrules.crab_stack._actions import Action, KeepGroup
 from crabrules.crab_stack._board import Cell, CellMask, cells_of
 from crabrules.crab_stack._config import MAX_PLAYERS, MIN_PLAYERS, Config
-from crabrules.crab_stack._crabs import Crab, Size, Stack
+from crabrules.crab_stack._crabs import Crab, Stack
 from crabrules.crab_stack._events import Event, washed_away, wave_tie
 from crabrules.crab_stack._paths import can_move, landing_masks, reach
 from crabrules.crab_stack._repetition import MOVE_BITS, Entry, entry, entry_key, occurrences
@@ -35,9 +35,8 @@ from crabrules.crab_stack._wave import groups_after, ranked
 # Built field by field (crabrules.core.construct): in the compiled wheel, a fraction of
 # the cost of State's own __init__ (the class itself in the pure build).
 _new_state: Final = constructor(State)
-_SMALL: Final = int(Size.SMALL)
-_MEDIUM: Final = int(Size.MEDIUM)
-_LARGE: Final = int(Size.LARGE)
+_SMALL: Final = 0  # Size.SMALL and Size.MEDIUM as literals, as in _paths
+_MEDIUM: Final = 1
 
 
 def setup(config: Config, seed: int, shuffled: tuple[Crab, ...], first: PlayerId) -> State:
@@ -90,10 +89,8 @@ def legal_moves(state: State) -> tuple[Action, ...]:
     geo = config.geometry
     table = config.move_table
     one_step, by_bit = table.one_step[p], table.by_bit[p]
-    tops_by_size = state.tops_by_size
-    medium, large = tops_by_size[1], tops_by_size[2]
-    lands = landing_masks(tops_by_size)
-    occupied = lands[_LARGE]
+    _, medium, large = state.tops_by_size
+    small_land, medium_land, occupied = landing_masks(state.tops_by_size)
     masks = geo.neighbour_masks
     out: list[Action] = []
     mine = state.tops_by_player[p]
@@ -104,8 +101,10 @@ def legal_moves(state: State) -> tuple[Action, ...]:
         if low & large:  # its moves in one lookup: the table is reach()'s, kept
             out += one_step[src][masks[src] & occupied]
             continue
-        size = _MEDIUM if low & medium else _SMALL
-        ends = reach(geo, src, size, occupied, lands[size])
+        if low & medium:
+            ends = reach(geo, src, _MEDIUM, occupied, medium_land)
+        else:
+            ends = reach(geo, src, _SMALL, occupied, small_land)
         # The moves to the bits of ends, ascending (keyed by bit: no index to compute).
         moves = by_bit[src]
         while ends:

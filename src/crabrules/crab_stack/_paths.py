@@ -26,10 +26,12 @@ from typing import Final
 from crabrules.crab_stack._board import Cell, CellMask, Geometry
 from crabrules.crab_stack._crabs import Size
 
-# Plain ints: the generator asks reach() for every crab, and an enum member costs a lookup.
-_MEDIUM: Final = int(Size.MEDIUM)
-_LARGE: Final = int(Size.LARGE)
-_CHEAPEST_FIRST: Final = (_LARGE, _MEDIUM, int(Size.SMALL))
+# Size's values as literals: the generator asks reach() for every crab, and compiled code
+# reads an enum member, or a constant it cannot fold, as a Python object.
+_SMALL: Final = 0
+_MEDIUM: Final = 1
+_LARGE: Final = 2
+assert (_SMALL, _MEDIUM, _LARGE) == (Size.SMALL, Size.MEDIUM, Size.LARGE)
 
 #: By size, the cells a crab of that size may end on (:func:`landing_masks`).
 Lands = tuple[CellMask, CellMask, CellMask]
@@ -94,13 +96,22 @@ def can_move(
     >>> can_move(geo, (0b011, 0, 0b100), 0b001), can_move(geo, (0b011, 0, 0b100), 0b100)
     (False, True)
     """
-    lands = landing_masks(tops_by_size)
-    occupied = lands[_LARGE]
-    for size in _CHEAPEST_FIRST:
-        crabs = mine & tops_by_size[size]
-        while crabs:
-            low = crabs & -crabs
-            crabs ^= low
-            if reach(geo, low.bit_length() - 1, size, occupied, lands[size]):
-                return True
+    small_land, medium_land, occupied = landing_masks(tops_by_size)
+    small, medium, large = tops_by_size
+    return (
+        _any_reach(geo, mine & large, _LARGE, occupied, occupied)
+        or _any_reach(geo, mine & medium, _MEDIUM, occupied, medium_land)
+        or _any_reach(geo, mine & small, _SMALL, occupied, small_land)
+    )
+
+
+def _any_reach(
+    geo: Geometry, crabs: CellMask, size: int, occupied: CellMask, land: CellMask
+) -> bool:
+    """Whether any crab of ``size`` on the cells of ``crabs`` can move (:func:`reach`)."""
+    while crabs:
+        low = crabs & -crabs
+        crabs ^= low
+        if reach(geo, low.bit_length() - 1, size, occupied, land):
+            return True
     return False
