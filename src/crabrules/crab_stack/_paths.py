@@ -98,20 +98,17 @@ def can_move(
     """
     small_land, medium_land, occupied = landing_masks(tops_by_size)
     small, medium, large = tops_by_size
-    return (
-        _any_reach(geo, mine & large, _LARGE, occupied, occupied)
-        or _any_reach(geo, mine & medium, _MEDIUM, occupied, medium_land)
-        or _any_reach(geo, mine & small, _SMALL, occupied, small_land)
-    )
-
-
-def _any_reach(
-    geo: Geometry, crabs: CellMask, size: int, occupied: CellMask, land: CellMask
-) -> bool:
-    """Whether any crab of ``size`` on the cells of ``crabs`` can move (:func:`reach`)."""
-    while crabs:
-        low = crabs & -crabs
-        crabs ^= low
-        if reach(geo, low.bit_length() - 1, size, occupied, land):
-            return True
+    for crabs in (mine & large, mine & medium, mine & small):  # the cheapest first
+        while crabs:
+            low = crabs & -crabs
+            crabs ^= low
+            src = low.bit_length() - 1
+            if low & large:
+                ends = reach(geo, src, _LARGE, occupied, occupied)
+            elif low & medium:
+                ends = reach(geo, src, _MEDIUM, occupied, medium_land)
+            else:
+                ends = reach(geo, src, _SMALL, occupied, small_land)
+            if ends:
+                return True
     return False
