@@ -22,6 +22,7 @@ from crabrules.agents.strong.youve_got_crabs import (
     OPPONENT_CALL,
     PARTNER_CALL,
     YouveGotCrabsStrong,
+    can_make_four,
     refuted,
     target_type,
 )
@@ -156,6 +157,41 @@ def test_youve_got_crabs_partners_never_both_collect_one_type() -> None:
     assert target_type(YGC.observe(state, 0), 0) == 5
     assert target_type(YGC.observe(state, 1), 1) != 5
     assert target_type(YGC.observe(state, 0), 0, avoid=5) != 5  # a type given up
+
+
+def _offered(ocean: tuple[int, ...], seen_by_2: tuple[int, ...]) -> Any:
+    # Side 1 played a round without a swap: player 0, on side 0, is asked whether to swap.
+    state = YGC.initial_state(seed=1)
+    hands, seen = list(state.hands), list(state.seen)
+    hands[0] = (5, 5, 8, 9)
+    seen[2] = seen_by_2
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        seen=tuple(seen),
+        ocean=ocean,
+        license=1,
+        phase=ygc.Phase.OFFER,
+    )
+
+
+def test_youve_got_crabs_says_no_to_the_offer_when_the_ocean_cannot_make_its_four() -> None:
+    # Two 5s in hand and one in the Ocean, no other 5 in sight: three at most. A new
+    # Ocean (everyone asked says no) brings new cards; a yes keeps the old ones in play.
+    state = _offered(ocean=(5, 1, 2, 3), seen_by_2=(ygc.UNSEEN,) * 4)
+    assert not can_make_four(YGC.observe(state, 0), 0, 5)
+    decision = _ask(YouveGotCrabsStrong(), state, 1.0)
+    assert decision is not None
+    assert decision.action == ygc.Answer(0, wants_swap=False)
+
+
+def test_youve_got_crabs_says_yes_to_the_offer_for_a_swap_towards_four() -> None:
+    # A fourth 5 was seen going into player 2's hand: the Ocean's 5 is worth taking.
+    state = _offered(ocean=(5, 1, 2, 3), seen_by_2=(5, ygc.UNSEEN, ygc.UNSEEN, ygc.UNSEEN))
+    assert can_make_four(YGC.observe(state, 0), 0, 5)
+    decision = _ask(YouveGotCrabsStrong(), state, 1.0)
+    assert decision is not None
+    assert decision.action == ygc.Answer(0, wants_swap=True)
 
 
 def test_youve_got_crabs_strong_team_beats_a_plausible_team() -> None:
