@@ -80,3 +80,34 @@ def test_a_game_that_kills_its_worker_in_a_chunk_is_found_and_no_other_is_lost(
     failed = {index: error for index, _, error in games if error is not None}
     assert failed == {37: "WorkerDied: the process playing this game exited with status 5"}
     assert all(finished for index, finished, _ in games if index != 37)
+
+
+# Every worker dies half-way through sending a message: the parent is left with half of
+# it in the pipe. Every game must come back, failed with how its process died.
+HALF_SENT = """
+import json, os, struct, sys
+import multiprocessing.connection as connection
+from crabrules.simulate import simulate
+
+parent = os.getpid()
+send_bytes = connection.Connection._send_bytes
+
+def half_sent(self, buf):
+    if os.getpid() != parent:  # a worker sending its results
+        self._send(struct.pack("!i", len(buf)) + bytes(buf[: len(buf) // 2]))
+        os._exit(7)
+    send_bytes(self, buf)
+
+connection.Connection._send_bytes = half_sent
+run = simulate("crab-stack", games=4, agents=["random"], seed=1, workers=int(sys.argv[1]))
+print("RESULT " + json.dumps([[r.index, r.error] for r in run.results]))
+"""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_worker_dying_half_way_through_sending_its_results_does_not_hang_the_run(
+    workers: int,
+) -> None:
+    games = run_with_deadline(HALF_SENT, str(workers), deadline=DEADLINE)
+    died = "WorkerDied: the process playing this game exited with status 7"
+    assert games == [[index, died] for index in range(4)]

@@ -169,8 +169,8 @@ def _alone(task: Task) -> GameResult:
     result: GameResult | None = None
     try:
         result = receiving.recv()
-    except EOFError:
-        pass  # it died before sending a result
+    except (EOFError, OSError):
+        pass  # it died before sending its result, or half-way through
     except BaseException:
         process.kill()  # Ctrl-C, or the caller stopped: the game is not wanted
         raise
